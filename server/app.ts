@@ -1,0 +1,125 @@
+/**
+ * build(config) → a ready Fastify instance: database opened and migrated, job queue started
+ * (and its workers when the role runs them), every contract call routed, the web app served.
+ * Closing the instance stops the worker, then closes the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { LIMITS, TOKEN_HEADER, OPERATOR_KEY_HEADER, assertCatalogueUnique } from '../src/contract';
+import type { ServerConfig } from './infra/config';
+import { openDb } from './infra/db';
+import { migrate } from './infra/migrate';
+import { CallRouter, installErrorHandling } from './infra/http';
+import { JobQueue } from './infra/queue';
+import { Sessions } from './infra/sessions';
+import { LocalDiskStorage } from './infra/storage';
+import { lockDataDir, operatorKey } from './infra/data-dir';
+import { SettingsRepository } from './features/site/settings.repository';
+import { registerSiteRoutes } from './features/site/site.routes';
+import { registerAccountRoutes } from './features/account/account.routes';
+import { registerAdminRoutes } from './features/admin/admin.routes';
+import type { FeatureContext } from './app-context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: FeatureContext;
+  }
+}
+
+/** Same-origin everything; operator images may come from https hosts. Inline styles are Blueprint's and dockview's. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function build(config: ServerConfig): Promise<FastifyInstance> {
+  assertCatalogueUnique();
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  let db;
+  try {
+    db = await openDb(config);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: [`req.headers["${TOKEN_HEADER}"]`, `req.headers["${OPERATOR_KEY_HEADER}"]`],
+    },
+    bodyLimit: LIMITS.envelopeMaxBodyBytes,
+    trustProxy: false,
+  });
+
+  const queue = new JobQueue(db, config.jobPollSeconds);
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await db.close();
+    releaseLock();
+  });
+
+  try {
+    await migrate(db);
+    await queue.start();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
+  await app.register(formbody, { bodyLimit: LIMITS.envelopeMaxBodyBytes });
+  installErrorHandling(app);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  const sessions = new Sessions(db);
+  const router = new CallRouter(app, { authenticate: (t) => sessions.authenticate(t), operatorKey: operatorKey(config.dataDir) });
+  const ctx: FeatureContext = {
+    config, db, router, queue, sessions,
+    settings: new SettingsRepository(db),
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
+  };
+  app.decorate('ctx', ctx);
+
+  registerSiteRoutes(ctx);
+  registerAccountRoutes(ctx);
+  registerAdminRoutes(ctx);
+  router.registerComingSoon();
+
+  if (config.runWorker) {
+    await queue.work({
+      'session-sweep': async () => {
+        await sessions.sweep();
+      },
+    });
+  }
+
+  if (config.role !== 'worker' && config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      setHeaders(reply, file) {
+        reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+        // Hashed bundle files never change; index.html always revalidates.
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  await app.ready();
+  return app;
+}

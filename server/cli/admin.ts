@@ -1,0 +1,130 @@
+/**
+ * Operator commands: `npm run admin -- <group> <action> [--flag value] [key=value …]`.
+ * With a server running on this DATA_DIR, commands go to it over loopback with the operator key
+ * (the embedded database must never be opened by two processes). With none running, the CLI takes the
+ * data directory's lock and serves the same calls in-process.
+ */
+import { parseArgs } from 'node:util';
+import { API, OPERATOR_KEY_HEADER, SETTABLE_KEYS, type CallDef } from '../../src/contract';
+import { configFromEnv } from '../infra/config';
+import { operatorKey, readServerInfo } from '../infra/data-dir';
+
+type Reply = { code: number; msg: string; data: unknown };
+type Send = (call: CallDef, body: unknown) => Promise<Reply>;
+
+interface Command {
+  usage: string;
+  flags: Record<string, { type: 'string' | 'boolean' }>;
+  run(send: Send, flags: Record<string, string | boolean | undefined>, rest: string[]): Promise<string>;
+}
+
+const num = (v: unknown) => (v === undefined ? undefined : Number(v));
+
+async function ok(send: Send, call: CallDef, body: unknown): Promise<Record<string, unknown>> {
+  const reply = await send(call, body);
+  if (reply.code !== 0) throw new CliError(reply.msg);
+  return reply.data as Record<string, unknown>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'user create': {
+    usage: 'user create --username <手机号> --password <密码> [--credits <n>] [--expires-days <d>]',
+    flags: { username: { type: 'string' }, password: { type: 'string' }, credits: { type: 'string' }, 'expires-days': { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, API.admin.userCreate, {
+        username: f.username, password: f.password, credits: num(f.credits), expires_days: num(f['expires-days']),
+      });
+      return `created user ${data.username} (id ${data.id}) with ${data.credits} credits`;
+    },
+  },
+  'code create': {
+    usage: 'code create --credits <n> [--count <k>] [--expires-days <d>]',
+    flags: { credits: { type: 'string' }, count: { type: 'string' }, 'expires-days': { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, API.admin.codeCreate, { credits: num(f.credits), count: num(f.count), expires_days: num(f['expires-days']) });
+      return (data.codes as string[]).join('\n');
+    },
+  },
+  'site set': {
+    usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
+    flags: {},
+    async run(send, _f, rest) {
+      if (rest.length === 0) throw new CliError('site set needs at least one key=value');
+      const { readFileSync } = await import('node:fs');
+      const settings: Record<string, string> = {};
+      for (const pair of rest) {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new CliError(`expected key=value, got "${pair}"`);
+        const key = pair.slice(0, at);
+        if (!(SETTABLE_KEYS as readonly string[]).includes(key)) throw new CliError(`unknown setting "${key}"; settable: ${SETTABLE_KEYS.join(', ')}`);
+        const value = pair.slice(at + 1);
+        settings[key] = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
+      }
+      const data = await ok(send, API.admin.siteSet, { settings });
+      return `updated: ${(data.updated as string[]).join(', ')}`;
+    },
+  },
+};
+
+export class CliError extends Error {}
+
+function usage(): string {
+  return ['Usage: npm run admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+async function connect(): Promise<{ send: Send; close(): Promise<void> }> {
+  const config = configFromEnv();
+  const key = operatorKey(config.dataDir);
+  const running = readServerInfo(config.dataDir);
+  if (running) {
+    return {
+      send: async (call, body) => {
+        const res = await fetch(new URL(call.path, running.url), {
+          method: call.method,
+          headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key },
+          body: JSON.stringify(body),
+        });
+        return (await res.json()) as Reply;
+      },
+      close: async () => undefined,
+    };
+  }
+  const { build } = await import('../app');
+  const app = await build({ ...config, logLevel: 'warn', runWorker: false, webRoot: undefined });
+  return {
+    send: async (call, body) => {
+      const res = await app.inject({
+        method: call.method, url: call.path, remoteAddress: '127.0.0.1',
+        headers: { [OPERATOR_KEY_HEADER]: key }, payload: body as object,
+      });
+      return res.json() as Reply;
+    },
+    close: () => app.close(),
+  };
+}
+
+export async function runAdmin(argv: string[]): Promise<string> {
+  const name = argv.slice(0, 2).join(' ');
+  const command = COMMANDS[name];
+  if (!command) throw new CliError(usage());
+  const { values, positionals } = parseArgs({ args: argv.slice(2), options: command.flags, allowPositionals: true, strict: true });
+  const conn = await connect();
+  try {
+    return await command.run(conn.send, values, positionals);
+  } finally {
+    await conn.close();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
+if (isMain) {
+  runAdmin(process.argv.slice(2))
+    .then((out) => {
+      console.log(out);
+      process.exit(0);
+    })
+    .catch((err) => {
+      console.error(err instanceof CliError || err instanceof TypeError ? err.message : err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,50 @@
+import { SITE_FIELDS, FALLBACK_SITE_TITLE, type SiteInfo, type OperatorSetting } from '../../../src/contract';
+import type { Db } from '../../infra/db';
+
+/** Defaults for a fresh install, so the login page and footer look finished before the operator sets anything. */
+const DEFAULTS: Partial<Record<string, string>> = {
+  site_title: FALLBACK_SITE_TITLE,
+  title: FALLBACK_SITE_TITLE,
+  login_title: FALLBACK_SITE_TITLE,
+  seo_desc: 'AI数字人视频创作平台：克隆数字人与声音，输入台词即可生成口播视频。',
+  copyright: `© ${new Date().getFullYear()} ${FALLBACK_SITE_TITLE}`,
+  guest_credits: '0',
+  space_base_gb: '1',
+  space_max_gb: '50',
+};
+
+export class SettingsRepository {
+  constructor(private readonly db: Db) {}
+
+  async all(): Promise<Record<string, string>> {
+    const { rows } = await this.db.query<{ key: string; value: string }>('SELECT key, value FROM settings');
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(DEFAULTS)) if (v !== undefined) out[k] = v;
+    for (const row of rows) out[row.key] = row.value;
+    return out;
+  }
+
+  async siteInfo(): Promise<SiteInfo> {
+    const all = await this.all();
+    return Object.fromEntries(SITE_FIELDS.map((f) => [f, all[f] ?? ''])) as SiteInfo;
+  }
+
+  async operatorNumber(key: OperatorSetting): Promise<number> {
+    const all = await this.all();
+    const n = Number(all[key]);
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  async set(settings: Record<string, string>): Promise<string[]> {
+    const keys = Object.keys(settings);
+    await this.db.tx(async (q) => {
+      for (const key of keys) {
+        await q.query(
+          `INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+          [key, settings[key]],
+        );
+      }
+    });
+    return keys;
+  }
+}

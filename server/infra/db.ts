@@ -1,0 +1,86 @@
+/**
+ * One small database interface over PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
+ * Same SQL and migrations for both; tests run on both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction; rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg: PGlite = await PGlite.create(dir);
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await q.query<T>(sql, params);
+      return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    close: () => pg.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool: Pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('select 1');
+  const wrap = (c: Pool | PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await c.query(sql, params);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDb(config: { dataDir: string; databaseUrl?: string }): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,158 @@
+/**
+ * Calls are served by contract entry: the router decodes the envelope, validates against the entry's schema,
+ * authenticates, runs the handler, checks the reply against the response schema, and seals it.
+ * Every failure becomes `{ code, msg }`: bad input is code 1 with a Chinese message, never a 500 or a stack trace.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  MSG, ResultCode, TOKEN_HEADER, OPERATOR_KEY_HEADER, openRequest, sealReply, paramsInQuery, ALL_CALLS,
+  type CallDef, type CallParsedRequest, type CallResponse,
+} from '../../src/contract';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ResultCode = ResultCode.Error,
+  ) {
+    super(message);
+  }
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  is_tourist: 0 | 1;
+  /** The session token itself, for logout. */
+  token: string;
+}
+
+export interface CallContext<C extends CallDef> {
+  params: CallParsedRequest<C>;
+  user: C['auth'] extends 'user' ? SessionUser : SessionUser | null;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
+
+export interface RouterDeps {
+  authenticate(token: string): Promise<SessionUser | null>;
+  operatorKey: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    call?: CallDef;
+  }
+}
+
+const CJK = /[\u4e00-\u9fff]/;
+
+/** The first schema issue as one Chinese sentence. */
+export function validationMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue && CJK.test(issue.message)) return issue.message;
+  const field = issue?.path.join('.') || '';
+  return field ? `${MSG.badRequest}（${field}）` : MSG.badRequest;
+}
+
+export function sendResult(reply: FastifyReply, call: CallDef | undefined, code: ResultCode, msg: string, data: unknown, status = 200) {
+  const body = call?.checked ? sealReply(code, msg, data ?? null) : { code, msg, data: data ?? null };
+  return reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+function keysEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class CallRouter {
+  private readonly handled = new Set<string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly deps: RouterDeps,
+  ) {}
+
+  handle<C extends CallDef>(call: C, handler: CallHandler<C>): void {
+    if (this.handled.has(call.id)) throw new Error(`call ${call.id} has two handlers`);
+    this.handled.add(call.id);
+    this.app.route({
+      method: call.method,
+      url: call.path,
+      config: { call },
+      handler: async (request, reply) => {
+        const raw = (paramsInQuery(call.method) ? request.query : request.body) ?? {};
+        if (typeof raw !== 'object') return sendResult(reply, call, ResultCode.Error, MSG.badRequest, null, 400);
+        let input: unknown = raw;
+        if (call.checked) {
+          const opened = openRequest(raw as Record<string, unknown>);
+          if (!opened.ok) {
+            request.log.info({ call: call.id, reason: opened.reason }, 'envelope rejected');
+            return sendResult(reply, call, ResultCode.Error, MSG.envelopeRejected, null, 400);
+          }
+          input = opened.value;
+        }
+
+        let user: SessionUser | null = null;
+        if (call.auth === 'operator') {
+          const key = request.headers[OPERATOR_KEY_HEADER];
+          if (!isLoopback(request.ip) || typeof key !== 'string' || !keysEqual(key, this.deps.operatorKey)) {
+            return sendResult(reply, call, ResultCode.Error, '需要运维密钥，且只能在本机调用', null, 403);
+          }
+        } else if (call.auth !== 'none') {
+          const token = request.headers[TOKEN_HEADER];
+          user = typeof token === 'string' && token ? await this.deps.authenticate(token) : null;
+          if (!user && call.auth === 'user') return sendResult(reply, call, ResultCode.SessionExpired, MSG.sessionExpired, null);
+        }
+
+        const parsed = call.request.safeParse(input);
+        if (!parsed.success) return sendResult(reply, call, ResultCode.Error, validationMessage(parsed.error), null);
+
+        try {
+          const data = await handler({ params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>);
+          if (reply.sent) return reply;
+          const checked = call.response.safeParse(data);
+          if (!checked.success) {
+            request.log.error({ call: call.id, issues: checked.error.issues }, 'reply does not match the contract');
+            return sendResult(reply, call, ResultCode.Error, MSG.serverError, null, 500);
+          }
+          return sendResult(reply, call, ResultCode.Ok, MSG.ok, checked.data);
+        } catch (err) {
+          if (err instanceof ApiError) return sendResult(reply, call, err.code, err.message, null);
+          request.log.error({ call: call.id, err }, 'call failed');
+          return sendResult(reply, call, ResultCode.Error, MSG.serverError, null, 500);
+        }
+      },
+    });
+  }
+
+  /** Calls of the catalogue whose feature is not in service yet answer plainly instead of 404. */
+  registerComingSoon(): string[] {
+    const pending = ALL_CALLS.filter((c) => !this.handled.has(c.id));
+    for (const call of pending) this.handle(call, async () => Promise.reject(new ApiError(MSG.comingSoon)));
+    return pending.map((c) => c.id);
+  }
+}
+
+/** Maps Fastify's own failures (oversized body, bad content type, broken JSON) onto the result codes. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const call = request.routeOptions.config?.call;
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: err.code, status }, 'request refused');
+    const msg = status >= 500 ? MSG.serverError : call?.checked ? MSG.envelopeRejected : MSG.badRequest;
+    return sendResult(reply, call, ResultCode.Error, msg, null, status);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return sendResult(reply, undefined, ResultCode.Error, MSG.notFound, null, 404);
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

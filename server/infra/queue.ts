@@ -1,0 +1,77 @@
+/**
+ * Jobs on pg-boss, on the same database as everything else (PGlite or PostgreSQL).
+ * Job names are a closed set with typed payloads; starting a worker without a handler for each fails.
+ */
+import PgBoss from 'pg-boss';
+import type { Db } from './db';
+
+export const JOB_NAMES = ['session-sweep'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface JobPayloads {
+  'session-sweep': Record<string, never>;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/** Recurring jobs: cron in UTC. */
+const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *' };
+
+export class MissingJobHandlerError extends Error {}
+
+/** pg-boss speaks to any database through `executeSql`; PGlite needs multi-statement SQL sent through exec. */
+function bossDb(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (db.kind === 'pglite' && (!values || values.length === 0) && text.includes(';')) {
+        await db.exec(text);
+        return { rows: [] };
+      }
+      return db.query(text, values ?? []);
+    },
+  };
+}
+
+export class JobQueue {
+  private boss: PgBoss;
+  private started = false;
+
+  constructor(
+    db: Db,
+    private readonly pollSeconds = 1,
+  ) {
+    this.boss = new PgBoss({ db: bossDb(db), schema: 'pgboss', supervise: true, schedule: true, migrate: true });
+    this.boss.on('error', (err) => console.error('[queue]', err.message));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of JOB_NAMES) await this.boss.createQueue(name);
+    this.started = true;
+  }
+
+  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, payload as object, { retryLimit: 5, retryDelay: 2, retryBackoff: true, ...options });
+  }
+
+  /** Starts workers; throws when a job name lacks a handler, so a missing one is found at start-up. */
+  async work(handlers: Partial<JobHandlers>): Promise<void> {
+    const missing = JOB_NAMES.filter((n) => typeof handlers[n] !== 'function');
+    if (missing.length) throw new MissingJobHandlerError(`no handler for job(s): ${missing.join(', ')}`);
+    for (const name of JOB_NAMES) {
+      const handler = handlers[name] as JobHandler<typeof name>;
+      await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      });
+      const cron = SCHEDULES[name];
+      if (cron) await this.boss.schedule(name, cron, {});
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+  }
+}

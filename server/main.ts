@@ -1,0 +1,47 @@
+/** The product's server process: `npm start` (role all), or ROLE=api / ROLE=worker with DATABASE_URL. */
+import { build } from './app';
+import { configFromEnv, ConfigError } from './infra/config';
+import { DataDirLockedError, removeServerInfo, writeServerInfo } from './infra/data-dir';
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const app = await build(config);
+  const address = await app.listen({ host: config.host, port: config.port });
+  const url = address.replace('://[::1]', '://localhost');
+  writeServerInfo(config.dataDir, { pid: process.pid, url });
+
+  const { rows } = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  const lines = [`AI超级分身 is running at ${url}  (role ${config.role}, data ${config.dataDir}, database ${app.ctx.db.kind})`];
+  if (rows[0]!.n === 0) {
+    lines.push(
+      'No account yet. In another terminal, create the first one:',
+      '  npm run admin -- user create --username 13800000000 --password <至少6位> --credits 1000',
+      'and redemption codes for registration:',
+      '  npm run admin -- code create --credits 500 --count 5',
+    );
+  }
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests, stopping the worker, closing the database');
+    try {
+      await app.close();
+      removeServerInfo(config.dataDir);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

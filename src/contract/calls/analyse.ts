@@ -1,0 +1,78 @@
+/** Video and audio extraction (part 2 §2.5, §2.6, §3, §4, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { limit, page, requiredText, text } from '../schema';
+import { intOneOf, optionalFilter, optionalId } from './fields';
+
+/** AnalyseRecord.status: 1 processing, 3 success (download, save), 4 failed. Tabs filter '' / 1 / 4. */
+export const AnalyseStatus = { Processing: 1, Success: 3, Failed: 4 } as const;
+/** Audio extraction way: 1 online link, 2 uploaded video. */
+export const AudioExtractType = { Link: 1, Upload: 2 } as const;
+
+export const AnalyseRecord = z.object({
+  id: z.number(),
+  status: z.number(),
+  status_name: z.string(),
+  cover: z.string(),
+  desc: z.string(),
+  /** Bytes (ours reading). */
+  size: z.number(),
+  url: z.string(),
+});
+export type AnalyseRecord = z.infer<typeof AnalyseRecord>;
+
+const listRequest = z.object({
+  limit: limit(),
+  page: page(),
+  status: optionalFilter(intOneOf('状态', [AnalyseStatus.Processing, AnalyseStatus.Success, AnalyseStatus.Failed])),
+});
+/** num: free extractions left today (shown when above zero). */
+const listResponse = z.object({ list: z.array(AnalyseRecord), num: z.number(), total: z.number().optional() });
+
+const link = () =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    text('链接', LIMITS.linkMaxChars).optional(),
+  );
+
+export const analyseCalls = {
+  videoList: defineCall({
+    id: 'analyse.videoList', method: 'GET', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Video extraction records by status; num = free extractions left today.',
+    request: listRequest,
+    response: listResponse,
+  }),
+  videoParse: defineCall({
+    id: 'analyse.videoParse', method: 'POST', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Parse a short-video link (removes the watermark) in the background; ${LIMITS.extractionCredits} credits unless a free count is left.`,
+    request: z.object({
+      link: requiredText('链接', MSG.analyseLinkRequired, LIMITS.linkMaxChars),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  audioList: defineCall({
+    id: 'analyse.audioList', method: 'GET', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Audio extraction records by status; num = free extractions left today.',
+    request: listRequest,
+    response: listResponse,
+  }),
+  audioExtract: defineCall({
+    id: 'analyse.audioExtract', method: 'POST', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Extract audio from a link (type 1) or a registered video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.extractionCredits} credits unless a free count is left.`,
+    request: z
+      .object({
+        type: intOneOf('提取方式', [AudioExtractType.Link, AudioExtractType.Upload]).default(AudioExtractType.Link),
+        link: link(),
+        file_id: optionalId('视频'),
+      })
+      .superRefine((v, ctx) => {
+        if (v.type === AudioExtractType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.analyseLinkRequired, path: ['link'] });
+        if (v.type === AudioExtractType.Upload && v.file_id === undefined) {
+          ctx.addIssue({ code: 'custom', message: MSG.translateVideoRequired, path: ['file_id'] });
+        }
+      }),
+    response: z.object({ id: z.number() }),
+  }),
+};

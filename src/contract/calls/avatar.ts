@@ -1,0 +1,72 @@
+/** Avatars: my avatars, public avatars, the home page actor tab, avatar clone (part 1 §2, §3, §5, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { id, limit, page, text } from '../schema';
+import { intOneOf, nameField, requiredId } from './fields';
+
+/** 1 = the user's own, 2 = public. */
+export const AVATAR_SOURCES = [1, 2] as const;
+
+/** An avatar video (also the shape of a public "work video", part 1 §3). */
+export const Avatar = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  cover: z.string(),
+  cover_small: z.string(),
+  /** 1 own, 2 public. */
+  source: z.number(),
+  /** ours: 1 processing, 3 ready, 4 failed. */
+  status: z.number().optional(),
+  /** ours: seconds (channel gj needs LIMITS.gjAvatarSeconds). */
+  duration: z.number().optional(),
+  /** ours: 1 landscape, 2 portrait (the spec's hs values). */
+  orientation: z.number().optional(),
+});
+export type Avatar = z.infer<typeof Avatar>;
+
+const nameFilter = () => text('名称', LIMITS.nameMaxChars).optional();
+
+export const avatarCalls = {
+  list: defineCall({
+    id: 'avatar.list', method: 'GET', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Avatar list: own (source 1) or public (source 2), by name; pickers use limit ${LIMITS.listLimitAll}.`,
+    request: z.object({
+      source: intOneOf('来源', AVATAR_SOURCES).default(1),
+      page: page(),
+      limit: limit(),
+      name: nameFilter(),
+    }),
+    response: z.object({ list: z.array(Avatar), total: z.number().optional() }),
+  }),
+  publicList: defineCall({
+    id: 'avatar.publicList', method: 'GET', path: '/api/publicVideo', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Public works list for the home page actor tab: landscape (hlist) and portrait (slist) public avatars, by name.',
+    request: z.object({
+      source: intOneOf('来源', [2]).default(2),
+      page: page(),
+      limit: limit(),
+      name: nameFilter(),
+    }),
+    response: z.object({ hlist: z.array(Avatar), slist: z.array(Avatar) }),
+  }),
+  clone: defineCall({
+    id: 'avatar.clone', method: 'POST', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      `Clone an avatar from a registered video (${LIMITS.video.formats.join('/')}, ${LIMITS.video.minSeconds} s to ${LIMITS.video.maxSeconds / 60} min, ` +
+      `${LIMITS.video.minShortSide}p to ${LIMITS.video.maxLongSide}px, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB); answers MSG.cloneSucceeded.`,
+    request: z.object({
+      name: nameField(MSG.avatarNameRequired),
+      file_id: requiredId(MSG.avatarVideoRequired),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  remove: defineCall({
+    id: 'avatar.remove', method: 'DELETE', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).',
+    request: z.object({ id: id('数字人ID') }),
+    response: z.object({}),
+  }),
+};

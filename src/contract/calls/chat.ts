@@ -1,0 +1,76 @@
+/** Copy-spark chat (part 2 §2.10, §3, §4, §7, §9). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { id, limit, oneOf, page, requiredText } from '../schema';
+import { Flag, Timestamp, optionalId, requiredId } from './fields';
+
+export const CHAT_MODELS = ['v3', 'r1'] as const;
+export type ChatModel = (typeof CHAT_MODELS)[number];
+
+export const ChatRecord = z.object({ id: z.number(), title: z.string(), create_time: Timestamp });
+export type ChatRecord = z.infer<typeof ChatRecord>;
+
+export const ChatMessage = z.object({
+  id: z.number(),
+  content: z.string(),
+  role: z.enum(['user', 'assistant']),
+  /** ours */
+  create_time: Timestamp.optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** One server-sent event of the answer stream: `data: <JSON>`. */
+export const ChatStreamEvent = z.object({
+  /** The next piece of the answer. */
+  message: z.string(),
+  /** ours: 1 on the last event; the server then closes the stream. */
+  done: Flag.optional(),
+  /** ours: a failure message (e.g. not enough credits); the stream ends. */
+  error: z.string().optional(),
+});
+export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
+
+export const chatCalls = {
+  sendMessage: defineCall({
+    id: 'chat.sendMessage', method: 'POST', path: '/api/chat/sendMessage', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Post a message (no cid starts a conversation) → {cid, mid}; the answer then streams from chat.stream. ${LIMITS.chatAnswerCredits} credits per answer (spec name: chat).`,
+    request: z.object({
+      cid: optionalId('会话ID'),
+      content: requiredText('内容', MSG.chatContentRequired, LIMITS.chatMaxChars),
+      model: oneOf('模型', CHAT_MODELS).default('v3'),
+    }),
+    response: z.object({ cid: z.number(), mid: z.number() }),
+  }),
+  stream: defineCall({
+    id: 'chat.stream', method: 'GET', path: '/api/chat/index', checked: false, auth: 'user', pathFromSpec: true,
+    summary:
+      'Unchecked event stream (text/event-stream) of the answer to message mid; the token comes in the query because EventSource ' +
+      'cannot set headers. Each event carries ChatStreamEvent (the response schema); closing the stream stops the answer.',
+    request: z.object({
+      token: requiredText('token', MSG.sessionExpired, 200),
+      cid: requiredId('会话ID格式有误'),
+      mid: requiredId('消息ID格式有误'),
+    }),
+    response: ChatStreamEvent,
+  }),
+  records: defineCall({
+    id: 'chat.records', method: 'GET', path: '/api/chat/record', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Conversation history, newest first.',
+    request: z.object({ page: page(), limit: limit() }),
+    response: z.object({ list: z.array(ChatRecord), total: z.number().optional() }),
+  }),
+  recordRemove: defineCall({
+    id: 'chat.recordRemove', method: 'DELETE', path: '/api/chat/record', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Delete a conversation.',
+    request: z.object({ id: id('会话ID') }),
+    response: z.object({}),
+  }),
+  messages: defineCall({
+    id: 'chat.messages', method: 'GET', path: '/api/chat/messageList', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Messages of one conversation, oldest first.',
+    request: z.object({ cid: id('会话ID') }),
+    response: z.object({ list: z.array(ChatMessage) }),
+  }),
+};

@@ -1,0 +1,59 @@
+/** Creation helpers: text polish, AI-writing themes and writing, video channels (part 2 §2.2, §3, §5, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { empty, requiredText } from '../schema';
+import { intOneOf, optionalFilter, scriptText } from './fields';
+
+type WritingLength = (typeof LIMITS.writingLengths)[number]['value'];
+export const WRITING_LENGTHS = LIMITS.writingLengths.map((l) => l.value) as unknown as readonly [WritingLength, ...WritingLength[]];
+
+export const WritingTheme = z.object({
+  name: z.string(),
+  list: z.array(z.object({ name: z.string() })),
+});
+export type WritingTheme = z.infer<typeof WritingTheme>;
+
+export const VideoChannel = z.object({
+  api: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  version_name: z.string(),
+  /** Credits per second of video. */
+  credits: z.number(),
+});
+export type VideoChannel = z.infer<typeof VideoChannel>;
+
+export const creationCalls = {
+  textpolish: defineCall({
+    id: 'creation.textpolish', method: 'POST', path: '/api/user/textpolish', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Polish a script, or with action=emotion add emotion marks; pause markers kept (spec name: textpolish).',
+    request: z.object({
+      text: scriptText('文本', MSG.textRequired),
+      action: optionalFilter(z.literal('emotion', { error: '操作取值有误' })),
+    }),
+    response: z.object({ content: z.string() }),
+  }),
+  theme: defineCall({
+    id: 'creation.theme', method: 'GET', path: '/api/theme', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'AI-writing themes, each with its topics (spec name: theme).',
+    request: empty,
+    response: z.object({ list: z.array(WritingTheme) }),
+  }),
+  aiWriting: defineCall({
+    id: 'creation.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Write a script from a topic description and a length (0 = unlimited, else about N characters); answers MSG.writingSucceeded.',
+    request: z.object({
+      keyword: requiredText('主题描述', MSG.topicRequired, LIMITS.topicMaxChars),
+      length: intOneOf('字数', WRITING_LENGTHS).default(WRITING_LENGTHS[0]),
+    }),
+    response: z.object({ content: z.string() }),
+  }),
+  videoChannel: defineCall({
+    id: 'creation.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Video training channels (credits per second) and the tips line (effect order 3.0 deep > 2.0 fast > 1.0 free) (spec name: videoChannel).',
+    request: empty,
+    response: z.object({ list: z.array(VideoChannel), tips: z.string() }),
+  }),
+};

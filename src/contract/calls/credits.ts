@@ -1,0 +1,117 @@
+/** Credits, redemption codes, guest accounts and storage space (part 1 §2 credits page, §3, §7, §9). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { empty, limit, page, requiredText } from '../schema';
+import { Flag, Timestamp, blankToUndefined } from './fields';
+
+/** Storage space (part 1 §3): used and total in MB, total_format for display (e.g. '5GB'). */
+export const Space = z.object({
+  /** MB used. */
+  used: z.number(),
+  /** MB granted. */
+  total: z.number(),
+  /** total for display, e.g. '5GB'. */
+  total_format: z.string(),
+  /** 1 when another expansion is allowed (never for guests). */
+  can_expand: Flag,
+});
+export type Space = z.infer<typeof Space>;
+
+export const CreditLog = z.object({
+  action_name: z.string(),
+  create_time: Timestamp,
+  /** Signed: grants positive, spends negative. */
+  credits: z.number(),
+});
+export type CreditLog = z.infer<typeof CreditLog>;
+
+export const CreditExpiry = z.object({
+  expire_time: Timestamp,
+  credits: z.number(),
+});
+export type CreditExpiry = z.infer<typeof CreditExpiry>;
+
+const PHONE = /^1\d{10}$/;
+
+const date = z
+  .string({ error: MSG.dateInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateInvalid);
+
+export const creditsCalls = {
+  cdkey: defineCall({
+    id: 'credits.cdkey', method: 'POST', path: '/api/cdkey', checked: true, auth: 'optional', pathFromSpec: false,
+    summary:
+      'Redeem a code (spec name: cdkey). Logged in with {code} → {credits} added. With {username (phone), password, code, client:pc} ' +
+      'registers a new account, or converts the calling guest session into it, and returns {token, credits}.',
+    request: z
+      .object({
+        code: requiredText('兑换码', MSG.registerCodeRequired, 64),
+        username: z.preprocess(blankToUndefined, z.string({ error: MSG.registerPhoneInvalid }).trim().regex(PHONE, MSG.registerPhoneInvalid).optional()),
+        password: z.preprocess(
+          blankToUndefined,
+          requiredText('密码', MSG.loginPasswordRequired, 64).pipe(z.string().min(LIMITS.passwordMinLength, MSG.passwordTooShort)).optional(),
+        ),
+        client: z.literal('pc').default('pc'),
+      })
+      .superRefine((v, ctx) => {
+        if (v.username !== undefined && v.password === undefined) {
+          ctx.addIssue({ code: 'custom', message: MSG.loginPasswordRequired, path: ['password'] });
+        }
+        if (v.username === undefined && v.password !== undefined) {
+          ctx.addIssue({ code: 'custom', message: MSG.loginUsernameRequired, path: ['username'] });
+        }
+      }),
+    response: z.object({
+      /** Credits the code granted. */
+      credits: z.number(),
+      /** Present when the call registered (or converted a guest into) an account. */
+      token: z.string().optional(),
+    }),
+  }),
+  tourist: defineCall({
+    id: 'credits.tourist', method: 'POST', path: '/api/tourist', checked: true, auth: 'none', pathFromSpec: false,
+    summary: 'ours: create a guest account (is_tourist = 1) with the operator-set guest credits; returns its session token. Rate limited per IP.',
+    request: empty,
+    response: z.object({ token: z.string() }),
+  }),
+  space: defineCall({
+    id: 'credits.space', method: 'GET', path: '/api/user/space', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Storage space: used and total (MB), total_format, can_expand (spec name: space).',
+    request: empty,
+    response: Space,
+  }),
+  spaceExpand: defineCall({
+    id: 'credits.spaceExpand', method: 'POST', path: '/api/user/spaceExpand', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Expand space by ${LIMITS.spaceExpandGb} GB for ${LIMITS.spaceExpandCredits} credits; at the cap answers MSG.spaceExpandAtLimit; refused to guests (spec name: spaceExpand). Returns the new space (ours).`,
+    request: empty,
+    response: Space,
+  }),
+  log: defineCall({
+    id: 'credits.log', method: 'GET', path: '/api/user/creditsLog', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Credit usage list within an optional date range, newest first (spec name: creditsLog).',
+    request: z
+      .object({
+        start: z.preprocess(blankToUndefined, date.optional()),
+        end: z.preprocess(blankToUndefined, date.optional()),
+        page: page(),
+        limit: limit(),
+      })
+      .refine((v) => !v.start || !v.end || v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
+    response: z.object({ list: z.array(CreditLog), total: z.number() }),
+  }),
+  expiry: defineCall({
+    id: 'credits.expiry', method: 'GET', path: '/api/user/creditsExpire', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Unexpired credit batches by expiry date (credits detail page); total is the sum of their credits.',
+    request: empty,
+    response: z.object({ details: z.array(CreditExpiry), total: z.number() }),
+  }),
+  rule: defineCall({
+    id: 'credits.rule', method: 'GET', path: '/api/creditsRule', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Points-rule text (HTML) for the points popover (spec name: creditsRule).',
+    request: empty,
+    response: z.object({ content: z.string() }),
+  }),
+};

@@ -1,0 +1,77 @@
+/**
+ * Field builders shared by the feature files of the call catalogue, on top of ../schema.
+ * Every builder speaks Chinese when the value is wrong.
+ */
+import { z } from 'zod';
+import { LIMITS, CHANNEL_APIS } from '../limits';
+import { MSG } from '../messages';
+import { countChars } from '../script';
+import { oneOf, requiredText, text } from '../schema';
+
+/** `YYYY-MM-DD HH:mm:ss`, server local time. */
+export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
+
+/** 0 or 1 flags in responses. */
+export const Flag = z.union([z.literal(0), z.literal(1)]);
+
+/** A number from a closed set, sent as a number or a numeric string. */
+export const intOneOf = <const T extends readonly [number, ...number[]]>(label: string, values: T) =>
+  z.coerce.number({ error: `${label}取值有误` }).pipe(z.literal(values, { error: `${label}取值有误` }));
+
+/** A 0/1 request flag. */
+export const flag = (label: string) => intOneOf(label, [0, 1]);
+
+/** Query filters: '' (the spec's "all" tab) and null read as absent. */
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** A positive id whose absence is a user mistake with its own message (请上传视频, 请选择声音, …). */
+export const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
+
+/** An id the client may leave out or send as '' (new conversation, new voice). */
+export const optionalId = (label: string) =>
+  optionalFilter(z.coerce.number({ error: `${label}格式有误` }).int(`${label}格式有误`).min(1, `${label}格式有误`));
+
+/** A name field (avatars, voices, works, materials, images). */
+export const nameField = (message: string) => requiredText('名称', message, LIMITS.nameMaxChars);
+
+/** A work name: optional, '' or absent becomes 未命名 (part 2 §3). */
+export const workName = () =>
+  text('作品名称', LIMITS.nameMaxChars)
+    .optional()
+    .transform((v) => v || LIMITS.defaultWorkName);
+
+/** A URL or storage path the server made (upload registration, reference images). */
+export const urlField = (label: string) => text(label, 1000);
+
+/** Raw length cap of a script: pause markers do not count toward the limit, but the body stays bounded. */
+export const SCRIPT_RAW_MAX = LIMITS.scriptMaxChars * 4;
+
+/** Script text with pause markers; the counted length (markers excluded) is at most `max`. */
+export const scriptText = (label: string, message: string, max: number = LIMITS.scriptMaxChars) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(SCRIPT_RAW_MAX, MSG.scriptTooLong(max))
+    .refine((v) => countChars(v) <= max, MSG.scriptTooLong(max))
+    .describe(label);
+
+/** Voice parameter sliders (part 1/2 §9), ranges from LIMITS.sliders. */
+export const slider = (label: string, key: keyof typeof LIMITS.sliders) => {
+  const s = LIMITS.sliders[key];
+  return z.coerce
+    .number({ error: `${label}必须是数字` })
+    .min(s.min, `${label}不能小于${s.min}`)
+    .max(s.max, `${label}不能大于${s.max}`);
+};
+
+/** Channel api codes (limits.ts). */
+export const channelApi = (message: string = MSG.channelRequired) => z.enum(CHANNEL_APIS, { error: message });
+
+type EmotionValue = (typeof LIMITS.emotions)[number]['value'];
+export const EMOTIONS = LIMITS.emotions.map((e) => e.value) as unknown as readonly [EmotionValue, ...EmotionValue[]];
+export const emotion = () => oneOf('情绪', EMOTIONS);
+
+/** A permissive object for calls whose payload the specification does not show. */
+export const anyPayload = () => z.object({}).passthrough();

@@ -1,0 +1,202 @@
+/** Text to image, text to video, image to video, prompts and presets (part 2 §2.8, §2.9, §3, §4, §5, §7, §9). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { empty, id, int, longText, num, oneOf, page, requiredText, text } from '../schema';
+import { Flag, Timestamp, blankToUndefined, intOneOf, optionalFilter, urlField } from './fields';
+
+/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress. */
+export const GenerateStatus = { Success: 3, Failed: 4 } as const;
+
+export const IMAGE_GENERATE_TYPES = ['text'] as const;
+export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
+export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typeof LIMITS.videoGenerationCredits)[];
+/** ours: image-to-video tab, 1 first/last frame, 2 image reference (part 2 §4). */
+export const ImageToVideoMode = { FirstLastFrame: 1, Reference: 2 } as const;
+
+export const ImageRecord = z.object({
+  id: z.number(),
+  status: z.number(),
+  /** The generated images' urls. */
+  url: z.array(z.string()),
+  text: z.string(),
+  ratio: z.string(),
+  num: z.number(),
+  /** Reference image url, '' when none. */
+  image: z.string(),
+  /** ours */
+  create_time: Timestamp.optional(),
+});
+export type ImageRecord = z.infer<typeof ImageRecord>;
+
+export const VideoRecord = z.object({
+  id: z.number(),
+  status: z.number(),
+  url: z.string(),
+  cover: z.string(),
+  duration: z.number(),
+  aspect_ratio: z.string(),
+  mode: z.string(),
+  negative_prompt: z.string(),
+  cfg_scale: z.number(),
+  image: z.string(),
+  image_tail: z.string(),
+  /** JSON text: { orgContent, orgChoosedList } of the prompt editor, to refill the form. */
+  org_data: z.string(),
+  /** ours */
+  type: z.enum(VIDEO_GENERATE_TYPES).optional(),
+  /** ours */
+  prompt: z.string().optional(),
+  /** ours */
+  image_mode: z.number().optional(),
+  /** ours */
+  create_time: Timestamp.optional(),
+});
+export type VideoRecord = z.infer<typeof VideoRecord>;
+
+/** A suggested prompt (image prompts, video recommendations); shape ours. */
+export const PromptSuggestion = z.object({
+  id: z.number(),
+  content: z.string(),
+  /** ours: sample image, for image-to-video recommendations. */
+  image: z.string().optional(),
+});
+export type PromptSuggestion = z.infer<typeof PromptSuggestion>;
+
+export const PromptWord = z.object({ name: z.string(), demo_url: z.string(), is_multi: Flag });
+export type PromptWord = z.infer<typeof PromptWord>;
+export const PromptGroup = z.object({ name: z.string(), list: z.array(PromptWord) });
+export type PromptGroup = z.infer<typeof PromptGroup>;
+
+export const UserPreset = z.object({ id: z.number(), title: z.string(), content: z.string() });
+export type UserPreset = z.infer<typeof UserPreset>;
+
+const prompt = () => requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars);
+const imageUrl = () => z.preprocess(blankToUndefined, urlField('图片').optional());
+const isJson = (raw: string) => {
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const historyRequest = <T extends readonly [string, ...string[]]>(types: T) =>
+  z.object({
+    type: oneOf('类型', types).default(types[0]),
+    page: page(),
+    limit: int('条数', 0, LIMITS.historyLimit).default(LIMITS.historyLimit),
+  });
+
+const videoCredits = Object.entries(LIMITS.videoGenerationCredits)
+  .map(([mode, byDuration]) => `${mode}: ${Object.entries(byDuration).map(([s, c]) => `${s} s ${c}`).join(', ')}`)
+  .join('; ');
+
+export const generateCalls = {
+  image: defineCall({
+    id: 'generate.image', method: 'POST', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Generate ${LIMITS.imageCountRange[0]} to ${LIMITS.imageCountRange[1]} images from a description, optional reference image; ${LIMITS.imageCreditsEach} credits per image.`,
+    request: z.object({
+      type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text'),
+      text: prompt(),
+      image: imageUrl(),
+      ratio: oneOf('比例', LIMITS.imageRatios).default(LIMITS.imageRatios[0]),
+      num: int('数量', LIMITS.imageCountRange[0], LIMITS.imageCountRange[1]).default(LIMITS.imageCountRange[0]),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  imageList: defineCall({
+    id: 'generate.imageList', method: 'GET', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Image generation history, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
+    request: historyRequest(IMAGE_GENERATE_TYPES),
+    response: z.object({ list: z.array(ImageRecord), total: z.number().optional() }),
+  }),
+  imageRemove: defineCall({
+    id: 'generate.imageRemove', method: 'DELETE', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).',
+    request: z.object({ id: id('记录ID') }),
+    response: z.object({}),
+  }),
+  imagePrompt: defineCall({
+    id: 'generate.imagePrompt', method: 'GET', path: '/api/user/imagePrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`,
+    request: z.object({ type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text') }),
+    response: z.object({ list: z.array(PromptSuggestion) }),
+  }),
+  video: defineCall({
+    id: 'generate.video', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      `Generate a video from text, or from an image (image_mode 1 first/last frame: image + optional image_tail; 2 reference: image). ` +
+      `Credits — ${videoCredits}. While the pro channel is down the server answers MSG.highQualityMaintenance.`,
+    request: z
+      .object({
+        type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text'),
+        prompt: prompt(),
+        negative_prompt: text('反向描述词', LIMITS.promptMaxChars).default(''),
+        cfg_scale: num('想象力', LIMITS.imagination.min, LIMITS.imagination.max).default(LIMITS.imagination.default),
+        mode: oneOf('模式', VIDEO_MODES).default(LIMITS.videoModeDefault),
+        duration: intOneOf('时长', LIMITS.videoDurations).default(LIMITS.videoDurations[0]),
+        aspect_ratio: oneOf('比例', LIMITS.videoRatios).default(LIMITS.videoRatios[0]),
+        image: imageUrl(),
+        image_tail: imageUrl(),
+        /** ours */
+        image_mode: intOneOf('图生视频方式', [ImageToVideoMode.FirstLastFrame, ImageToVideoMode.Reference]).default(ImageToVideoMode.FirstLastFrame),
+        org_data: z.preprocess(blankToUndefined, longText('描述词数据').refine(isJson, MSG.orgDataInvalid).optional()),
+      })
+      .superRefine((v, ctx) => {
+        if (v.type !== 'image' || v.image) return;
+        const message = v.image_mode === ImageToVideoMode.Reference ? MSG.referenceImageRequired : MSG.firstFrameRequired;
+        ctx.addIssue({ code: 'custom', message, path: ['image'] });
+      }),
+    response: z.object({ id: z.number() }),
+  }),
+  videoList: defineCall({
+    id: 'generate.videoList', method: 'GET', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Video generation history of one type, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
+    request: historyRequest(VIDEO_GENERATE_TYPES),
+    response: z.object({ list: z.array(VideoRecord), total: z.number().optional() }),
+  }),
+  videoRemove: defineCall({
+    id: 'generate.videoRemove', method: 'DELETE', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Delete a video generation record.',
+    request: z.object({ id: id('记录ID') }),
+    response: z.object({}),
+  }),
+  videoPrompt: defineCall({
+    id: 'generate.videoPrompt', method: 'GET', path: '/api/user/videoPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).',
+    request: empty,
+    response: z.object({ list: z.array(PromptGroup) }),
+  }),
+  videoPromptRecommend: defineCall({
+    id: 'generate.videoPromptRecommend', method: 'GET', path: '/api/user/videoPromptRecommend', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
+    request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
+    response: z.object({ list: z.array(PromptSuggestion) }),
+  }),
+  presets: defineCall({
+    id: 'generate.presets', method: 'GET', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'My presets, by keyword (title or content).',
+    request: z.object({ keyword: text('关键词', 100).optional() }),
+    response: z.object({ list: z.array(UserPreset) }),
+  }),
+  presetSave: defineCall({
+    id: 'generate.presetSave', method: 'POST', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Save a preset: title and content, or content alone (the title is then taken from the content); with id (ours) it updates.',
+    request: z.object({
+      /** ours */
+      id: optionalFilter(id('预设ID')),
+      title: requiredText('预设名称', MSG.presetTitleRequired, LIMITS.nameMaxChars).optional(),
+      content: requiredText('预设内容', MSG.presetContentRequired, LIMITS.promptMaxChars),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  presetRemove: defineCall({
+    id: 'generate.presetRemove', method: 'DELETE', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Delete a preset.',
+    request: z.object({ id: id('预设ID') }),
+    response: z.object({}),
+  }),
+};

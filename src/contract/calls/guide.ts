@@ -1,0 +1,19 @@
+/** Tutorial guides (part 1 §2 tutorial, §3). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { empty } from '../schema';
+
+export const GuideItem = z.object({ name: z.string(), cover: z.string(), video_url: z.string() });
+export type GuideItem = z.infer<typeof GuideItem>;
+
+export const GuideCategory = z.object({ name: z.string(), items: z.array(GuideItem) });
+export type GuideCategory = z.infer<typeof GuideCategory>;
+
+export const guideCalls = {
+  list: defineCall({
+    id: 'guide.list', method: 'GET', path: '/api/guide', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Tutorial categories, each with guide videos (name, cover, video_url) (spec name: guide).',
+    request: empty,
+    response: z.object({ list: z.array(GuideCategory) }),
+  }),
+};

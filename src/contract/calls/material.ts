@@ -1,0 +1,82 @@
+/** The material (asset) library (part 1 §3, §7; part 2 §2.5, §2.10, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { id, limit, oneOf, page, requiredText, text } from '../schema';
+import { Timestamp, intOneOf, nameField, optionalFilter } from './fields';
+
+export const MATERIAL_TYPES = ['video', 'audio', 'image', 'text'] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+/** List filter (ours reading of the spec's 0/1/2): 0 all, 1 uploaded by the user, 2 saved from a tool (analyse, chat). */
+export const MATERIAL_SOURCES = [0, 1, 2] as const;
+
+export const Material = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  cover: z.string(),
+  /** 1 uploaded, 2 saved from a tool. */
+  source: z.number(),
+  /** ours */
+  type: z.enum(MATERIAL_TYPES).optional(),
+  /** ours: where a saved item came from ('analyse', 'copy_chat'). */
+  origin: z.string().optional(),
+  /** ours: the text of a text material. */
+  text: z.string().optional(),
+  /** ours: seconds, for video and audio. */
+  duration: z.number().optional(),
+  /** ours */
+  create_time: Timestamp.optional(),
+});
+export type Material = z.infer<typeof Material>;
+
+export const materialCalls = {
+  list: defineCall({
+    id: 'material.list', method: 'GET', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Material library list by type and source (0 all); used by the materials page and the material-library pickers.',
+    request: z.object({
+      page: page(),
+      limit: limit(),
+      type: optionalFilter(oneOf('素材类型', MATERIAL_TYPES)),
+      source: intOneOf('来源', MATERIAL_SOURCES).default(0),
+    }),
+    response: z.object({ list: z.array(Material), total: z.number().optional() }),
+  }),
+  rename: defineCall({
+    id: 'material.rename', method: 'POST', path: '/api/user/materialEdit', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: rename a material; answers MSG.renameSucceeded.',
+    request: z.object({ id: id('素材ID'), name: nameField(MSG.renameNameRequired) }),
+    response: z.object({}),
+  }),
+  remove: defineCall({
+    id: 'material.remove', method: 'DELETE', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: delete a material (the client confirms first).',
+    request: z.object({ id: id('素材ID') }),
+    response: z.object({}),
+  }),
+  saveText: defineCall({
+    id: 'material.saveText', method: 'POST', path: '/api/user/textMaterial', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Save a chat answer to the material library as a text material (source copy_chat).',
+    request: z.object({
+      name: nameField(MSG.renameNameRequired),
+      source: z.literal('copy_chat', { error: '来源取值有误' }).default('copy_chat'),
+      text: requiredText('文本', MSG.textRequired, LIMITS.textMaterialMaxChars),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  saveAnalyse: defineCall({
+    id: 'material.saveAnalyse', method: 'POST', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Save an extraction result (analyse record rid) to the material library; processed in the background (MSG.savedToMaterial).',
+    request: z.object({
+      type: oneOf('素材类型', ['video', 'audio']),
+      source: z.literal('analyse', { error: '来源取值有误' }).default('analyse'),
+      /** The client sends the first 15 characters of the record's desc; '' becomes 未命名. */
+      name: text('名称', LIMITS.analyseNameMaxChars)
+        .optional()
+        .transform((v) => v || LIMITS.defaultWorkName),
+      rid: id('记录ID'),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+};

@@ -1,0 +1,40 @@
+/** Notice centre (part 1 §1, §3, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { empty, id } from '../schema';
+import { Flag, Timestamp } from './fields';
+
+export const NoticeSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  desc: z.string(),
+  create_time: Timestamp,
+  /** ours: 1 once this user opened the notice. */
+  read: Flag,
+});
+export type NoticeSummary = z.infer<typeof NoticeSummary>;
+
+export const Notice = z.object({
+  id: z.number(),
+  title: z.string(),
+  desc: z.string(),
+  create_time: Timestamp,
+  /** HTML; the client sanitizes before rendering. */
+  content: z.string(),
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const noticeCalls = {
+  list: defineCall({
+    id: 'notice.list', method: 'GET', path: '/api/user/notice', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).',
+    request: empty,
+    response: z.object({ list: z.array(NoticeSummary) }),
+  }),
+  detail: defineCall({
+    id: 'notice.detail', method: 'GET', path: '/api/user/noticeDetail', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'One notice with its HTML content; marks it read for this user.',
+    request: z.object({ id: id('公告ID') }),
+    response: Notice,
+  }),
+};

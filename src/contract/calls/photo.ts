@@ -1,0 +1,66 @@
+/** Pet and person (photo-speak) image libraries (part 2 §2.4, §3, §5, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { id, limit, page, text } from '../schema';
+import { intOneOf, optionalId } from './fields';
+
+/** Photo.type: 1 person, 2 pet. */
+export const PhotoType = { Person: 1, Pet: 2 } as const;
+/** Photo.source: 1 mine, 2 public (AI library). */
+export const PHOTO_SOURCES = [1, 2] as const;
+
+export const Photo = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  cover: z.string(),
+  /** 1 mine, 2 public. */
+  source: z.number(),
+  /** 1 person, 2 pet. */
+  type: z.number(),
+});
+export type Photo = z.infer<typeof Photo>;
+
+const REQUIRED = {
+  [PhotoType.Person]: { name: MSG.personNameRequired, image: MSG.personImageRequired },
+  [PhotoType.Pet]: { name: MSG.petNameRequired, image: MSG.petImageRequired },
+} as const;
+
+export const photoCalls = {
+  list: defineCall({
+    id: 'photo.list', method: 'GET', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Pet (type 2) or person (type 1) images, mine (source 1) or public (source 2); limit 0 answers all.',
+    request: z.object({
+      source: intOneOf('来源', PHOTO_SOURCES).default(1),
+      type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
+      page: page(),
+      limit: limit(),
+    }),
+    response: z.object({ list: z.array(Photo), total: z.number().optional() }),
+  }),
+  create: defineCall({
+    id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Add an own pet or person image from a registered image (png/jpg); messages per type.',
+    request: z
+      .object({
+        type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
+        name: text('名称', LIMITS.nameMaxChars).default(''),
+        file_id: optionalId('图片'),
+      })
+      .superRefine((v, ctx) => {
+        const msg = REQUIRED[v.type];
+        if (!v.name) ctx.addIssue({ code: 'custom', message: msg.name, path: ['name'] });
+        if (v.file_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });
+      })
+      .transform((v) => ({ ...v, file_id: v.file_id as number })),
+    response: z.object({ id: z.number() }),
+  }),
+  remove: defineCall({
+    id: 'photo.remove', method: 'DELETE', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Delete an own image (public ones cannot be deleted).',
+    request: z.object({ id: id('图片ID') }),
+    response: z.object({}),
+  }),
+};

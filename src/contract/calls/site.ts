@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { empty, oneOf } from '../schema';
+
+/** Site-settings fields (part 1 §3), all set by the operator with `npm run admin -- site set key=value`. */
+export const SITE_FIELDS = [
+  'site_title', 'banner', 'icp', 'gabeian', 'copyright', 'cert', 'safety_cert', 'diy_label', 'head_logo',
+  'seo_keyword', 'seo_desc', 'qrcode', 'logo', 'title', 'clone_usage', 'login_bg', 'login_logo', 'login_title',
+  'privacy_agreement', 'eula',
+] as const;
+export type SiteField = (typeof SITE_FIELDS)[number];
+
+/** Operator settings that are ours (not shown to the browser as site info). */
+export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb'] as const;
+export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
+
+export const SiteInfo = z.object(Object.fromEntries(SITE_FIELDS.map((f) => [f, z.string()])) as Record<SiteField, z.ZodString>);
+export type SiteInfo = z.infer<typeof SiteInfo>;
+
+/** /protocol?type=… and the setting that holds its text. */
+export const PROTOCOL_TYPES = { user: 'eula', privacy: 'privacy_agreement', clone: 'clone_usage' } as const satisfies Record<string, SiteField>;
+export const PROTOCOL_TITLES = { user: '用户协议', privacy: '隐私条款', clone: '本平台音色克隆使用规范' } as const;
+export type ProtocolType = keyof typeof PROTOCOL_TYPES;
+
+export const siteCalls = {
+  site: defineCall({
+    id: 'site.info', method: 'GET', path: '/api/site', checked: true, auth: 'none', pathFromSpec: false,
+    summary: 'Site settings for the shell, login page and footer (spec name: site).',
+    request: empty, response: SiteInfo,
+  }),
+  protocol: defineCall({
+    id: 'site.protocol', method: 'GET', path: '/api/protocol2', checked: true, auth: 'none', pathFromSpec: false,
+    summary: 'Agreement text by type (spec name: protocol2).',
+    request: z.object({ type: oneOf('协议类型', ['user', 'privacy', 'clone']) }),
+    response: z.object({ title: z.string(), content: z.string() }),
+  }),
+  health: defineCall({
+    id: 'site.health', method: 'GET', path: '/api/health', checked: false, auth: 'none', pathFromSpec: false,
+    summary: 'Liveness and database reachability, for operators and load balancers.',
+    request: empty, response: z.object({ status: z.literal('ok'), role: z.string(), database: z.string() }),
+  }),
+};

@@ -1,0 +1,83 @@
+/**
+ * Uploads (part 1 §3, §7; part 2 §7): signature → direct POST to storage → register.
+ * The voice-clone audio has its own multipart endpoint.
+ */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { int, num, oneOf, requiredText } from '../schema';
+
+export const UPLOAD_FILE_TYPES = ['video', 'voice', 'image'] as const;
+export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
+
+/** POST policy for a direct browser upload (S3/OSS style, or our own local-disk endpoint). */
+export const UploadSignature = z.object({
+  /** Where the browser POSTs the form. */
+  host: z.string(),
+  /** Server-made key prefix; the key is dir + timestamp + random number + extension. */
+  dir: z.string(),
+  access_key_id: z.string(),
+  policy: z.string(),
+  signature: z.string(),
+});
+export type UploadSignature = z.infer<typeof UploadSignature>;
+
+/** A registered file (part 1 §3). */
+export const RegisteredFile = z.object({ file_id: z.number(), url: z.string() });
+export type RegisteredFile = z.infer<typeof RegisteredFile>;
+
+const MAX_BYTES: Record<UploadFileType, number> = {
+  video: LIMITS.video.maxBytes,
+  voice: LIMITS.audio.maxBytes,
+  image: LIMITS.image.maxBytes,
+};
+const TOO_LARGE: Record<UploadFileType, string> = {
+  video: MSG.extractVideoInvalid,
+  voice: MSG.audioTooLarge(LIMITS.audio.maxBytes / 1024 / 1024),
+  image: MSG.imageTooLarge,
+};
+const MAX_SECONDS = Math.max(LIMITS.video.maxSeconds, LIMITS.audio.maxSeconds);
+
+export const uploadCalls = {
+  sign: defineCall({
+    id: 'upload.sign', method: 'GET', path: '/api/upload/sign', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Upload signature for one direct upload of the given file type (key prefix and size range enforced by the policy).',
+    request: z.object({ file_type: oneOf('文件类型', UPLOAD_FILE_TYPES) }),
+    response: UploadSignature,
+  }),
+  direct: defineCall({
+    id: 'upload.direct', method: 'POST', path: '/api/upload/direct', checked: false, auth: 'user', pathFromSpec: false,
+    summary:
+      'ours: the local-disk storage target that `host` points at when no S3-compatible storage is configured. Unchecked multipart ' +
+      'form: key, policy, OSSAccessKeyId, signature, success_action_status, file; x-token header. Verifies the policy like S3/OSS ' +
+      'would (key prefix, content-length-range, expiry), stores the file, answers 204. Request schema is empty: the form is multipart.',
+    request: z.object({}),
+    response: z.object({}),
+  }),
+  complete: defineCall({
+    id: 'upload.complete', method: 'POST', path: '/api/upload/complete', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      'Register an uploaded file (the server checks it by content: ffprobe / magic bytes) → {file_id, url}. duration is sent for translation videos.',
+    request: z
+      .object({
+        file_type: oneOf('文件类型', UPLOAD_FILE_TYPES),
+        size: int('文件大小', 1, LIMITS.video.maxBytes),
+        duration: num('时长', 0, MAX_SECONDS).optional(),
+        url: requiredText('文件地址', MSG.uploadFailed, 1000),
+      })
+      .superRefine((v, ctx) => {
+        if (v.size > MAX_BYTES[v.file_type]) ctx.addIssue({ code: 'custom', message: TOO_LARGE[v.file_type], path: ['size'] });
+      }),
+    response: RegisteredFile,
+  }),
+  voice: defineCall({
+    id: 'upload.voice', method: 'POST', path: '/api/upload/voice', checked: false, auth: 'user', pathFromSpec: false,
+    summary:
+      `ours path (spec: "voice audio upload endpoint, path not shown"): unchecked multipart form with one field \`file\` (mp3/m4a/wav, ` +
+      `${LIMITS.audio.minSeconds} s to ${LIMITS.audio.maxSeconds / 60} min, at most ${LIMITS.audio.maxBytes / 1024 / 1024} MB) and the x-token header; ` +
+      'registers the audio like upload.complete and answers the plain (unsealed) reply { code, msg, data: {file_id, url} }. Request schema is empty: the form is multipart.',
+    request: z.object({}),
+    response: RegisteredFile,
+  }),
+};

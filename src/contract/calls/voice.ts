@@ -1,0 +1,162 @@
+/** Voices: lists, clone, rename, confirm, settings, channels, languages and audition (part 1 §3–§7, part 2 §3–§7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { empty, id, limit, page, requiredText, text } from '../schema';
+import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, requiredId, scriptText, slider } from './fields';
+
+export const VOICE_SOURCES = [1, 2] as const;
+/** Voice.type value whose name cannot be changed. */
+export const VOICE_TYPE_NAME_LOCKED = 11;
+/** Voice.generate_status values (part 1 §4): 1 training, 3 failed, others usable. */
+export const VoiceStatus = { Training: 1, Failed: 3 } as const;
+
+export const Voice = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Sample audio for preview. */
+  url: z.string(),
+  api: z.string(),
+  /** 11 = name locked. */
+  type: z.number(),
+  remained_times: z.number(),
+  version_name: z.string(),
+  voice_channel_name: z.string(),
+  generate_status: z.number(),
+  rate: z.number(),
+  volume: z.number(),
+  pitch: z.number(),
+  /** 1 own, 2 public. */
+  source: z.number(),
+  file_id: z.number(),
+  /** ours: 1 once confirmed (a generated voice is confirmed once, then fixed). */
+  confirmed: Flag.optional(),
+});
+export type Voice = z.infer<typeof Voice>;
+
+export const VoiceChannel = z.object({
+  api: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  version_name: z.string(),
+  /** Credits per voice clone; 0 = free. */
+  credits: z.number(),
+  free_times: z.number(),
+  train_times: z.number(),
+  /** The channel's own upload tip (default suggests 3 to 5 minutes). */
+  upload_tips: z.string(),
+  /** Hint line of supported languages. */
+  language: z.string(),
+});
+export type VoiceChannel = z.infer<typeof VoiceChannel>;
+
+/** One option of the language cascader (two levels: language, then dialect/accent). */
+export const LanguageOption = z.object({
+  value: z.string(),
+  label: z.string(),
+  children: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+});
+export type LanguageOption = z.infer<typeof LanguageOption>;
+
+export const AuditionJob = z.object({
+  job_id: z.string(),
+  /** 3 success (url and file_id set), 4 failed, other in progress (poll every 3 s). */
+  status: z.number(),
+  /** '' until status 3. */
+  url: z.string(),
+  /** 0 until status 3. */
+  file_id: z.number(),
+});
+export type AuditionJob = z.infer<typeof AuditionJob>;
+
+const sliders = {
+  rate: slider('语速', 'rate'),
+  volume: slider('音量', 'volume'),
+  pitch: slider('音调', 'pitch'),
+};
+
+export const voiceCalls = {
+  list: defineCall({
+    id: 'voice.list', method: 'GET', path: '/api/user/voice', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Voice list: own (source 1) or public (source 2), by name; generate = how many are still training (poll every ${LIMITS.voicePollMs} ms while > 0).`,
+    request: z.object({
+      source: intOneOf('来源', VOICE_SOURCES).default(1),
+      page: page(),
+      limit: limit(),
+      name: text('名称', LIMITS.nameMaxChars).optional(),
+    }),
+    response: z.object({ list: z.array(Voice), generate: z.number(), total: z.number().optional() }),
+  }),
+  create: defineCall({
+    id: 'voice.create', method: 'POST', path: '/api/voice/create', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      'Clone a voice from a registered audio on a channel, or re-train one (id given; only while remained_times > 0 and not training; ' +
+      'channel xf refuses with MSG.voiceXfEditRefused). Spends the channel\'s credits unless free_times remain.',
+    request: z.object({
+      id: optionalId('声音ID'),
+      name: nameField(MSG.voiceNameRequired),
+      file_id: requiredId(MSG.voiceAudioRequired),
+      api: channelApi(),
+      voice_channel_name: text('通道名称', LIMITS.nameMaxChars).default(''),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  rename: defineCall({
+    id: 'voice.rename', method: 'POST', path: '/api/user/voiceEdit', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Rename an own voice (refused when type = ${VOICE_TYPE_NAME_LOCKED}); answers MSG.renameSucceeded (spec name: voiceEdit).`,
+    request: z.object({ id: id('声音ID'), name: nameField(MSG.renameNameRequired) }),
+    response: z.object({}),
+  }),
+  remove: defineCall({
+    id: 'voice.remove', method: 'DELETE', path: '/api/user/voice', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Delete an own voice (only when remained_times = 0).',
+    request: z.object({ id: id('声音ID') }),
+    response: z.object({}),
+  }),
+  confirm: defineCall({
+    id: 'voice.confirm', method: 'POST', path: '/api/user/voiceConfirm', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Confirm a generated voice once; it is fixed afterwards (spec name: voiceConfirm).',
+    request: z.object({ voice_id: requiredId(MSG.voiceRequired) }),
+    response: z.object({}),
+  }),
+  settings: defineCall({
+    id: 'voice.settings', method: 'POST', path: '/api/user/voiceSetting', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Save a voice's speed/volume/pitch (ranges from LIMITS.sliders, default ${LIMITS.sliders.rate.default}); the reply msg may carry a message.`,
+    request: z.object({ voice_id: requiredId(MSG.voiceRequired), ...sliders }),
+    response: z.object({}),
+  }),
+  language: defineCall({
+    id: 'voice.language', method: 'GET', path: '/api/langList', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Language cascader options of a channel (empty when the channel has no language choice) (spec: voice language by api; spec name: langList).',
+    request: z.object({ api: channelApi() }),
+    response: z.object({ language: z.array(LanguageOption) }),
+  }),
+  channels: defineCall({
+    id: 'voice.channels', method: 'GET', path: '/api/user/voiceChannel', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Voice clone channels with credits, free_times and train_times for this user (spec name: voiceChannel).',
+    request: empty,
+    response: z.object({ list: z.array(VoiceChannel) }),
+  }),
+  audition: defineCall({
+    id: 'voice.audition', method: 'POST', path: '/api/user/audition', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      'Start synthesizing text with a voice (pause markers honoured) → job_id; rate/volume/pitch only for public voices (spec name: audition).',
+    request: z.object({
+      voice_id: requiredId(MSG.auditionNeedsTextAndVoice),
+      text: scriptText('试听文本', MSG.auditionNeedsTextAndVoice),
+      rate: sliders.rate.optional(),
+      volume: sliders.volume.optional(),
+      pitch: sliders.pitch.optional(),
+      language: text('语言', 50).optional(),
+      emotion: emotion().optional(),
+    }),
+    response: z.object({ job_id: z.string() }),
+  }),
+  auditionPoll: defineCall({
+    id: 'voice.auditionPoll', method: 'GET', path: '/api/user/audition', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Audition job state; poll every ${LIMITS.auditionPollMs} ms until 3 (play url) or 4 (MSG.auditionFailed).`,
+    request: z.object({ job_id: requiredText('任务ID', MSG.auditionFailed, 64) }),
+    response: AuditionJob,
+  }),
+};

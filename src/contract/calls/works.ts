@@ -1,0 +1,243 @@
+/** Works: single and multi-scene submission, the works list, translated videos (part 1 §2 works, part 2 §2.2, §2.3, §2.7, §3, §7). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { countChars, scriptLimit } from '../script';
+import { empty, id, int, limit, num, oneOf, page, requiredText, text } from '../schema';
+import {
+  SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, nameField, optionalFilter, optionalId, requiredId, slider,
+  workName,
+} from './fields';
+
+/** Work.status (part 1 §4): 3 success, 4 failed, other in progress. */
+export const WorkStatus = { Success: 3, Failed: 4 } as const;
+
+export const Work = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  cover: z.string(),
+  status: z.number(),
+  /** Channel display name. */
+  api_name: z.string(),
+  /** Channel api code (drives the waiting message: ou, gj, df, fy, other). */
+  api_key: z.string(),
+  create_time: Timestamp,
+  /** ours: seconds, once done. */
+  duration: z.number().optional(),
+  /** ours: why it failed (status 4). */
+  reason: z.string().optional(),
+});
+export type Work = z.infer<typeof Work>;
+
+export const TranslateRecord = z.object({
+  /** ours: needed to delete. */
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  /** ours */
+  cover: z.string().optional(),
+  /** ours: 3 success, 4 failed, other in progress. */
+  status: z.number().optional(),
+  /** ours */
+  create_time: Timestamp.optional(),
+  /** ours */
+  reason: z.string().optional(),
+});
+export type TranslateRecord = z.infer<typeof TranslateRecord>;
+
+export const TranslateLang = z.object({
+  /** Language code, sent back as source_lang / target_lang. */
+  id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+});
+export type TranslateLang = z.infer<typeof TranslateLang>;
+
+const sliders = {
+  rate: slider('语速', 'rate').optional(),
+  volume: slider('音量', 'volume').optional(),
+  pitch: slider('音调', 'pitch').optional(),
+};
+
+const optionalScript = (label: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: `${label}格式有误` }).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional());
+
+/** Work submission (part 2 §3). The avatar is exactly one of material_video_id, video_id, photo_id. */
+export const WorkSubmission = z
+  .object({
+    name: workName(),
+    /** ours: 'text' or 'audio'; inferred when absent (audio when an audio is given and neither text nor user_voice_id). */
+    drive: oneOf('驱动方式', ['text', 'audio']).optional(),
+    text: optionalScript('台词'),
+    /** Only with system (public) voices. */
+    ...sliders,
+    /** The voice (timbre) of text mode. */
+    user_voice_id: optionalId('声音'),
+    api: channelApi(),
+    material_video_id: optionalId('素材视频'),
+    video_id: optionalId('数字分身'),
+    photo_id: optionalId('图片'),
+    /** The audio file: the uploaded audio (audio mode) or the synthesized audition (text mode). */
+    voice_id: optionalId('音频'),
+    material_audio_id: optionalId('素材音频'),
+    language: text('语言', 50).optional(),
+    emotion: emotion().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const avatars = [v.material_video_id, v.video_id, v.photo_id].filter((x) => x !== undefined).length;
+    if (avatars === 0) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['video_id'] });
+    if (avatars > 1) ctx.addIssue({ code: 'custom', message: MSG.avatarConflict, path: ['video_id'] });
+    const hasAudio = v.voice_id !== undefined || v.material_audio_id !== undefined;
+    const drive = v.drive ?? (hasAudio && !v.text && v.user_voice_id === undefined ? 'audio' : 'text');
+    if (drive === 'audio') {
+      if (!hasAudio) ctx.addIssue({ code: 'custom', message: MSG.audioFileRequired, path: ['voice_id'] });
+      return;
+    }
+    if (!v.text) ctx.addIssue({ code: 'custom', message: MSG.scriptRequired, path: ['text'] });
+    else if (countChars(v.text) > scriptLimit(v.api)) {
+      ctx.addIssue({ code: 'custom', message: MSG.scriptTooLong(scriptLimit(v.api)), path: ['text'] });
+    }
+    if (v.user_voice_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.voiceRequired, path: ['user_voice_id'] });
+  });
+
+export const MULTI_DRIVE_MODES = ['serial', 'random'] as const;
+export const MULTI_OUTPUT_MODES = ['video', 'audio'] as const;
+/** Multi-scene works use channel fy only (model V3.0, credits only). */
+export const MULTI_SCENE_API = 'fy' as const;
+
+/** One submitted scene (part 2 §3), an item of the JSON text `content`. */
+export const SceneItem = z
+  .object({
+    type: oneOf('场景类型', ['text', 'audio']),
+    /** Audio scenes: the uploaded audio. Text scenes: the synthesized preview, when there is one. */
+    file_id: optionalId('音频'),
+    text: z.string({ error: '文本格式有误' }).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional(),
+    voice_id: optionalId('声音'),
+    rate: sliders.rate,
+    volume: sliders.volume,
+    pitch: sliders.pitch,
+    video_id: optionalId('数字分身'),
+    video_duration: num('视频时长', 0, LIMITS.video.maxSeconds).optional(),
+  })
+  .superRefine((scene, ctx) => {
+    if (scene.type === 'audio') {
+      if (scene.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.sceneAudioRequired, path: ['file_id'] });
+      return;
+    }
+    const max = scriptLimit(MULTI_SCENE_API);
+    if (!scene.text) ctx.addIssue({ code: 'custom', message: MSG.sceneTextRequired, path: ['text'] });
+    else if (countChars(scene.text) > max) ctx.addIssue({ code: 'custom', message: MSG.scriptTooLong(max), path: ['text'] });
+    if (scene.voice_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.voiceRequired, path: ['voice_id'] });
+  });
+export type SceneItem = z.infer<typeof SceneItem>;
+
+/** `content`: JSON text of the scene list in, parsed scenes out. */
+const sceneContent = z
+  .string({ error: MSG.sceneContentInvalid })
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: MSG.sceneContentInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(SceneItem, { error: MSG.sceneContentInvalid })
+      .min(1, MSG.sceneListEmpty)
+      .max(LIMITS.sceneMaxCount, `场景不能超过${LIMITS.sceneMaxCount}个`),
+  );
+
+export const worksCalls = {
+  create: defineCall({
+    id: 'works.create', method: 'POST', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      'Submit a single video work (avatar video, material video or pet/person photo, with text + voice or an audio); reserves the ' +
+      'channel\'s credits; the client then shows MSG.submitAlert.',
+    request: WorkSubmission,
+    response: z.object({ id: z.number() }),
+  }),
+  multi: defineCall({
+    id: 'works.multi', method: 'POST', path: '/api/user/multiWorks', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `Submit a multi-scene work (api fy, ${LIMITS.multiSceneCreditsPerSecond} credits per second of the result) (spec name: multiWorks).`,
+    request: z
+      .object({
+        name: workName(),
+        api: z.literal(MULTI_SCENE_API, { error: '模型取值有误' }).default(MULTI_SCENE_API),
+        drive_mode: oneOf('驱动模式', MULTI_DRIVE_MODES).default('serial'),
+        output_mode: oneOf('输出设置', MULTI_OUTPUT_MODES).default('video'),
+        content: sceneContent,
+      })
+      .superRefine((v, ctx) => {
+        if (v.output_mode !== 'video') return;
+        v.content.forEach((scene, i) => {
+          if (scene.video_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['content', i, 'video_id'] });
+        });
+      }),
+    response: z.object({ id: z.number() }),
+  }),
+  list: defineCall({
+    id: 'works.list', method: 'GET', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      'Works list, newest first. Filters: status, name, is_multi (multi-scene), only_audio (multi-scene audio), photo_type (0 avatar video, ' +
+      '1 photo-speak, 2 pet), type (ours reading: 1 avatar-driven, 2 photo-driven). page 0 + limit 0 answers only the counts (total). ' +
+      `generate = works still in progress (poll every ${LIMITS.worksPollMs} ms while > 0).`,
+    request: z.object({
+      page: page(),
+      limit: limit(),
+      status: optionalFilter(int('状态', 0, 99)),
+      name: text('名称', LIMITS.nameMaxChars).optional(),
+      is_multi: optionalFilter(flag('多场景')),
+      only_audio: optionalFilter(flag('仅音频')),
+      photo_type: optionalFilter(intOneOf('图片类型', [0, 1, 2])),
+      type: optionalFilter(int('类型', 0, 99)),
+    }),
+    response: z.object({ list: z.array(Work), generate: z.number(), total: z.number() }),
+  }),
+  rename: defineCall({
+    id: 'works.rename', method: 'POST', path: '/api/user/worksEdit', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.',
+    request: z.object({ id: id('作品ID'), name: nameField(MSG.renameNameRequired) }),
+    response: z.object({}),
+  }),
+  remove: defineCall({
+    id: 'works.remove', method: 'DELETE', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Permanently delete a work (the client confirms first).',
+    request: z.object({ id: id('作品ID') }),
+    response: z.object({}),
+  }),
+  translateList: defineCall({
+    id: 'works.translateList', method: 'GET', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Translated videos (works page, type2 = 3), newest first.',
+    request: z.object({ page: page(), limit: limit() }),
+    response: z.object({ list: z.array(TranslateRecord), total: z.number().optional(), generate: z.number().optional() }),
+  }),
+  translateRemove: defineCall({
+    id: 'works.translateRemove', method: 'DELETE', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Delete a translated video.',
+    request: z.object({ id: id('视频ID') }),
+    response: z.object({}),
+  }),
+  translateSubmit: defineCall({
+    id: 'works.translateSubmit', method: 'POST', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,
+    request: z
+      .object({
+        file_id: requiredId(MSG.translateVideoRequired),
+        source_lang: requiredText('初始语言', MSG.translateSourceRequired, 20),
+        target_lang: requiredText('翻译后的语言', MSG.translateTargetRequired, 20),
+        mode: intOneOf('翻译模式', [1, 2]).default(1),
+      })
+      .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translateSameLanguage, path: ['target_lang'] }),
+    response: z.object({ id: z.number() }),
+  }),
+  translateLang: defineCall({
+    id: 'works.translateLang', method: 'GET', path: '/api/translateLang', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Translation languages {id, name, icon} (spec name: translateLang).',
+    request: empty,
+    response: z.object({ list: z.array(TranslateLang) }),
+  }),
+};

@@ -1,0 +1,122 @@
+/** Every business constant and limit of both specification documents' §9 (and §4 timings). */
+export const LIMITS = {
+  // part 1 §9
+  homePageSize: 20,
+  homeFallbackLimit: 9999,
+  loadMoreThresholdPx: 100,
+  listLimitAll: 9999,
+  spaceExpandCredits: 5000,
+  spaceExpandGb: 5,
+  voicePollMs: 10_000,
+  worksPollMs: 15_000,
+  cloneThrottleMs: 1000,
+  channelChoiceDebounceMs: 500,
+  uploadMaxFiles: 1,
+  voiceSampleMaxFiles: 3,
+  requestTimeoutMs: 30_000,
+  captcha: { length: 4, width: 120, height: 40, alphabet: 'ABCDEFGHIJKLMNPQRSTUVWXYZ123456789' },
+
+  // uploads (part 1 §5, part 2 §5, §9)
+  video: { maxBytes: 500 * 1024 * 1024, minSeconds: 5, maxSeconds: 30 * 60, minShortSide: 360, maxLongSide: 3840, formats: ['mp4', 'mov'] },
+  audio: {
+    /** The spec gives 20 MB (clone dialog) and 10 MB (notice); we enforce 20 MB and show it (README: decisions). */
+    maxBytes: 20 * 1024 * 1024,
+    minSeconds: 5,
+    maxSeconds: 30 * 60,
+    adviseMinSeconds: 10,
+    formats: ['mp3', 'm4a', 'wav'],
+  },
+  image: { maxBytes: 10 * 1024 * 1024, minSide: 300, formats: ['png', 'jpg', 'jpeg'] },
+  translateVideoHintMinutes: 10,
+
+  // part 2 §9
+  scriptMaxChars: 10_000,
+  scriptMaxCharsNw: 500,
+  topicMaxChars: 500,
+  writingLengths: [
+    { value: 0, label: '不限' },
+    { value: 150, label: '150字（约30秒）' },
+    { value: 300, label: '300字（约60秒）' },
+    { value: 500, label: '500字（约120秒）' },
+  ],
+  pauseChoices: [0.2, 0.3, 0.5, 1, 2],
+  charsPerSecond: 4.2,
+  sliders: {
+    rate: { min: 0.5, max: 2, step: 0.1, default: 1 },
+    volume: { min: 0.1, max: 3, step: 0.1, default: 1 },
+    pitch: { min: 0.1, max: 2, step: 0.1, default: 1 },
+  },
+  multiSceneCreditsPerSecond: 15,
+  extractionCredits: 10,
+  videoGenerationCredits: { std: { 5: 360, 10: 720 }, pro: { 5: 600, 10: 1200 } },
+  imageCreditsEach: 10,
+  imageCountRange: [1, 4],
+  chatAnswerCredits: 10,
+  imageRatios: ['16:9', '9:16', '1:1', '2:3'],
+  videoRatios: ['16:9', '9:16', '1:1'],
+  videoDurations: [5, 10],
+  imagination: { min: 0, max: 1, step: 0.05, default: 0.5, warnAt: 0.75 },
+  videoModeDefault: 'std',
+  gjAvatarSeconds: { min: 30, max: 300 },
+  auditionPollMs: 3000,
+  generationPollMs: 15_000,
+  typingMsPerChar: 30,
+  carouselMs: 2000,
+  presetSearchDebounceMs: 300,
+  scrollThrottleMs: 100,
+  createDebounceMs: 500,
+  submitThrottleMs: 1000,
+  historyLimit: 99_999,
+  recommendCount: 3,
+  recommendCountImageToVideo: 5,
+  loginRedirectDelayMs: 800,
+  remResizeDebounceMs: 300,
+  popoverWidth: 300,
+  qrPopoverWidth: 240,
+  emotions: [
+    { value: 'default', label: '默认' },
+    { value: 'happy', label: '开心' },
+    { value: 'sad', label: '悲伤' },
+    { value: 'angry', label: '愤怒' },
+    { value: 'fearful', label: '害怕' },
+    { value: 'disgusted', label: '厌恶' },
+    { value: 'surprised', label: '惊讶' },
+    { value: 'neutral', label: '中性' },
+  ],
+
+  // ours: envelope and sessions (ARCHITECTURE.md)
+  envelopeSkewSeconds: 300,
+  envelopeMaxBodyBytes: 1024 * 1024,
+  sessionTtlDays: 30,
+  loginFailureWindowMinutes: 15,
+  loginMaxFailuresPerAccount: 5,
+  loginMaxFailuresPerIp: 30,
+  passwordMinLength: 6,
+
+  // call catalogue
+  /** part 2 §3: a work's name defaults to 未命名. */
+  defaultWorkName: '未命名',
+  /** part 2 §7: save-to-assets names are the first 15 characters of the record's desc. */
+  analyseNameMaxChars: 15,
+  /** ours: names of avatars, voices, works, materials, images and presets. */
+  nameMaxChars: 50,
+  /** ours: generation prompts and negative prompts. */
+  promptMaxChars: 2000,
+  /** ours: one chat message. */
+  chatMaxChars: 4000,
+  /** ours: a text material (a saved chat answer). */
+  textMaterialMaxChars: 20_000,
+  /** ours: a pasted short-video link. */
+  linkMaxChars: 2000,
+  /** ours: a multi-scene work's scene count. */
+  sceneMaxCount: 100,
+} as const;
+
+/** Channel api codes seen in the specification, plus our own offline engine. */
+export const CHANNEL_APIS = ['fish', 'hs', 'xf', 'mm', 'nw', 'kyy', 'ou', 'gj', 'df', 'fy', 'local'] as const;
+export type ChannelApi = (typeof CHANNEL_APIS)[number];
+
+/** Fallback titles (part 1 §1): both readings are supported; the Chinese one is the default. */
+export const FALLBACK_SITE_TITLE = 'AI超级分身';
+export const FALLBACK_SITE_TITLE_EN = 'AI Super Avatar';
+export const FALLBACK_VOICE_TITLE = '超级分身';

@@ -1,0 +1,165 @@
+/**
+ * Every user-facing message, verbatim from the specification (both documents),
+ * plus the few messages the specification leaves to us (marked "ours").
+ * Client and server both read from here; no message is typed twice.
+ */
+export const MSG = {
+  // ---- generic
+  ok: '操作成功！',
+  /** ours: any envelope failure (bad signature, stale timestamp, undecryptable data, oversized body). */
+  envelopeRejected: '请求校验失败，请刷新页面后重试',
+  /** ours: code 100. */
+  sessionExpired: '登录已过期，请重新登录',
+  /** ours: a server-side failure that is not the user's fault. */
+  serverError: '服务器繁忙，请稍后再试',
+  /** ours: 30 s timeout or unreachable server. */
+  networkError: '网络异常，请检查网络后重试',
+  /** ours: request fields that fail the contract's schema (prefix; the field's own message follows). */
+  badRequest: '请求参数有误',
+  /** ours: a call whose feature is not in service yet. */
+  comingSoon: '该功能即将上线，敬请期待',
+  notFound: '内容不存在或已被删除',
+  tooManyRequests: '操作过于频繁，请稍后再试',
+
+  // ---- login and accounts (part 1 §5, §8)
+  loginUsernameRequired: '请输入账号',
+  loginPasswordRequired: '请输入密码',
+  loginAgreementRequired: '请阅读并同意用户协议和隐私条款',
+  loginSucceeded: '登录成功',
+  /** ours: one message for an unknown user or a wrong password, so accounts cannot be probed. */
+  loginFailed: '账号或密码错误',
+  loginRateLimited: '登录尝试过于频繁，请15分钟后再试',
+  registerSucceeded: '注册成功，已为您兑换积分',
+  registerPhoneInvalid: '请输入正确的手机号',
+  registerCodeRequired: '请输入兑换码',
+  usernameTaken: '该手机号已注册',
+  logoutSucceeded: '已退出登录',
+
+  // ---- password change (part 1 §5)
+  newPasswordRequired: '请输入新密码',
+  confirmPasswordRequired: '请再次输入新密码',
+  passwordMismatch: '两次输入新密码不一致!',
+  oldPasswordRequired: '请填写原密码',
+  oldPasswordWrong: '原密码错误',
+  passwordTooShort: '密码至少6位',
+  passwordChanged: '密码修改成功，请重新登录',
+  passwordPlaceholder: '至少6位，包含数字和字母',
+
+  // ---- credits and space (part 1 §8)
+  redeemSucceeded: '兑换成功',
+  redeemedCredits: (n: number) => `您已成功兑换${n}积分`,
+  spaceExpandAtLimit: '您已扩容至上限！',
+  spaceExpandCancelled: '已取消扩容',
+  noNotices: '暂无公告！',
+
+  // ---- confirmations (part 1 §8, part 2 §8)
+  deleteCancelled: '已取消删除',
+  confirmCancelled: '已取消确认',
+  cancelled: '已取消',
+  saveCancelled: '已取消保存',
+
+  // ---- avatar clone (part 1 §5)
+  cloneConsentRequired: '请阅读并同意《本平台音色克隆使用规范》',
+  avatarNameRequired: '请给您创建的视频起一个名称',
+  avatarVideoRequired: '请上传视频',
+  avatarVideoInvalid: '请上传500M以内的MP4/MOV格式的视频',
+
+  // ---- voice clone (part 1 §5)
+  voiceNameRequired: '请给您创建的声音起一个名称',
+  voiceAudioRequired: '请上传音频',
+  renameNameRequired: '请填写名称后保存',
+  voiceXfEditRefused: '该渠道的声音，仅支持手持设备的录音修改！',
+  voiceTraining: '声音训练中，暂时无法选择',
+  voiceFailed: '声音训练失败，无法选择',
+  auditionFailed: '声音合成失败，请重新尝试',
+
+  // ---- successes (part 1 §8, part 2 §8)
+  cloneSucceeded: '克隆成功',
+  uploadSucceeded: '上传成功',
+  deleteSucceeded: '删除成功',
+  confirmSucceeded: '确认成功',
+  renameSucceeded: '名称修改成功！',
+  submitSucceeded: '提交成功',
+  saveSucceeded: '保存成功',
+  writingSucceeded: '文案生成成功！',
+  modifySucceeded: '修改成功！',
+  copySucceeded: '复制成功!',
+  savedToMaterial: '保存成功，系统处理完会在素材库中显示',
+
+  // ---- failures (part 1 §8, part 2 §8)
+  uploadFailed: '上传失败，请重新上传',
+  downloadSucceeded: '下载成功',
+  downloadFailed: '下载失败',
+  downloadSucceededTool: '下载成功！',
+  downloadFailedTool: '下载失败！',
+  copyFailed: '复制失败，请手动复制',
+
+  // ---- single creation (part 2 §5)
+  avatarRequired: '请选择数字分身（视频）',
+  scriptRequired: '请输入台词',
+  voiceRequired: '请选择声音',
+  audioFileRequired: '请上传音频文件',
+  auditionNeedsTextAndVoice: '请输入试听文本和选择数字声音',
+  textRequired: '请输入文本！',
+  topicRequired: '请填写主题描述！',
+  cursorOutsideEditor: '光标不在可编辑区域内',
+  gjDurationInvalid: '该通道要求数字人视频时长在30到300秒之间',
+  scriptTooLong: (max: number) => `台词不能超过${max}字`,
+  submitAlert: '提交成功，视频合成需要一些时间，请到作品页查看',
+
+  // ---- multi-scene (part 2 §5)
+  sceneTextRequired: '请填写文本内容',
+  sceneAudioRequired: '请上传音频',
+  applyVoiceNeedsVoice: '请先选择声音',
+
+  // ---- pet and person images (part 2 §5)
+  petNameRequired: '请填写宠物名称！',
+  petImageRequired: '请上传宠物图片！',
+  personNameRequired: '请填写人物图片名称！',
+  personImageRequired: '请上传人物图片图片！',
+  imageTooLarge: '上传头像图片大小不能超过 10MB!',
+
+  // ---- extraction and translation (part 2 §5)
+  extractVideoInvalid: '请上传500MB以内的视频',
+  translateVideoInvalid: '请上传500MB以内的MP4/MOV格式的视频',
+  translateVideoRequired: '请上传视频！',
+  translateSourceRequired: '请选择初始化语言！',
+  translateTargetRequired: '请选择翻译后的语言！',
+
+  // ---- generation (part 2 §5)
+  promptRequired: '请输入描述词！',
+  firstFrameRequired: '请选择或者上传首帧图！',
+  referenceImageRequired: '请选择或者上传参考图！',
+  presetTitleRequired: '请填写预设名称！',
+  presetContentRequired: '请填写预设内容！',
+  highQualityMaintenance: '高品质通道维护中',
+
+  // ---- shell
+  comingSoonPanel: '即将上线',
+
+  // ---- call catalogue (ours: the specification leaves these to us)
+  /** ours: a work submitted without a training channel. */
+  channelRequired: '请选择训练通道',
+  /** ours: credit log range with start after end. */
+  dateRangeInvalid: '开始日期不能晚于结束日期',
+  /** ours: a date that is not YYYY-MM-DD. */
+  dateInvalid: '日期格式有误',
+  /** ours: translation with the same source and target language. */
+  translateSameLanguage: '初始语言和翻译后的语言不能相同',
+  /** ours: extraction without a link (part 2 §5: link validation is not shown). */
+  analyseLinkRequired: '请输入视频链接',
+  /** ours: a chat message with no text. */
+  chatContentRequired: '请输入内容',
+  /** ours: a multi-scene work with no scene. */
+  sceneListEmpty: '请至少添加一个场景',
+  /** ours: multi-scene content that is not a JSON list of scenes. */
+  sceneContentInvalid: '场景数据格式有误，请刷新页面后重试',
+  /** ours: a registered audio file over the size limit. */
+  audioTooLarge: (mb: number) => `请上传${mb}MB以内的音频`,
+  /** ours: a work submitted with more than one avatar source. */
+  avatarConflict: '只能选择一个数字分身',
+  /** ours: org_data of a video generation that is not JSON. */
+  orgDataInvalid: '描述词数据格式有误',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,0 +1,28 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Container } from 'inversify';
+import type { Observable } from 'rxjs';
+
+const ContainerContext = createContext<Container | null>(null);
+
+export function ContainerProvider({ container, children }: { container: Container; children: ReactNode }) {
+  return <ContainerContext.Provider value={container}>{children}</ContainerContext.Provider>;
+}
+
+export function useContainer(): Container {
+  const c = useContext(ContainerContext);
+  if (!c) throw new Error('useContainer outside ContainerProvider');
+  return c;
+}
+
+export function useService<T>(token: symbol): T {
+  return useContainer().get<T>(token);
+}
+
+export function useObservable<T>(source: Observable<T>, initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    const sub = source.subscribe(setValue);
+    return () => sub.unsubscribe();
+  }, [source]);
+  return value;
+}

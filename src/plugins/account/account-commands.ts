@@ -1,0 +1,42 @@
+import { inject, injectable } from 'inversify';
+import { LOGIN_ROUTE, MSG } from '../../contract';
+import { TOKENS, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier } from '../../core';
+import { PasswordDialogToken, type PasswordDialogState } from './account-state';
+
+@injectable()
+export class AccountActions implements CommandContribution {
+  constructor(
+    @inject(TOKENS.AuthService) private readonly auth: AuthService,
+    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
+    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
+    @inject(PasswordDialogToken) private readonly passwordDialog: PasswordDialogState,
+  ) {}
+
+  /** Logout removes the token on the server too, then goes to /login (part 1 §4). */
+  async logout(): Promise<void> {
+    await this.auth.logout().catch(() => undefined);
+    this.notifier.success(MSG.logoutSucceeded);
+    this.navigation.navigate(LOGIN_ROUTE);
+  }
+
+  commands(): Command[] {
+    return [
+      {
+        id: 'account.changePassword',
+        title: '修改密码',
+        section: '账号',
+        keywords: 'password 密码 修改',
+        icon: 'key',
+        run: () => this.passwordDialog.open(),
+      },
+      {
+        id: 'account.logout',
+        title: '退出登录',
+        section: '账号',
+        keywords: 'logout sign out 退出 登出',
+        icon: 'log-out',
+        run: () => this.logout(),
+      },
+    ];
+  }
+}

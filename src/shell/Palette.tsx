@@ -1,0 +1,73 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Icon } from '@blueprintjs/core';
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarProvider, KBarResults, KBarSearch, useKBar, useMatches, useRegisterActions, type Action } from 'kbar';
+import { TOKENS, useObservable, useService, type Command, type CommandRegistry } from '../core';
+import { KeyHint } from './keys';
+
+/** kbar is a view of the CommandRegistry: actions mirror its commands; bindings stay with the registry. */
+function RegistryActions() {
+  const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
+  const commands = useObservable(registry.commands$, registry.list());
+  const actions = useMemo<Action[]>(
+    () =>
+      commands
+        .filter((c) => c.id !== 'workbench.palette' && (!c.when || c.when()))
+        .map((c) => ({ id: c.id, name: c.title, section: c.section, keywords: c.keywords, perform: () => void registry.run(c.id) })),
+    [commands, registry],
+  );
+  useRegisterActions(actions, [actions]);
+
+  const { query } = useKBar();
+  useEffect(
+    () =>
+      registry.register({
+        id: 'workbench.palette',
+        title: '打开命令面板',
+        section: '通用',
+        keys: ['$mod+k'],
+        run: () => query.toggle(),
+      }),
+    [registry, query],
+  );
+  return null;
+}
+
+function Results() {
+  const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
+  const byId = useMemo(() => new Map<string, Command>(registry.list().map((c) => [c.id, c])), [registry]);
+  const { results } = useMatches();
+  return (
+    <KBarResults
+      items={results}
+      onRender={({ item, active }) => {
+        if (typeof item === 'string') return <div className="palette-section">{item}</div>;
+        const command = byId.get(item.id) ?? registry.list().find((c) => c.id === item.id);
+        return (
+          <div className={`palette-item${active ? ' active' : ''}`} data-command={item.id}>
+            <Icon icon={(command?.icon as never) ?? 'chevron-right'} size={14} />
+            <span className="palette-title">{item.name}</span>
+            {command?.keys?.[0] && <KeyHint binding={command.keys[0]} />}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+export function Palette({ children }: { children: ReactNode }) {
+  return (
+    // kbar's own toggle is moved off Ctrl+K: the registry owns that binding.
+    <KBarProvider options={{ toggleShortcut: 'F19', disableScrollbarManagement: true }}>
+      <RegistryActions />
+      <KBarPortal>
+        <KBarPositioner className="palette-backdrop">
+          <KBarAnimator className="palette" aria-label="命令面板">
+            <KBarSearch className="palette-search" defaultPlaceholder="输入页面或命令，例如：作品、主题、退出…" />
+            <Results />
+          </KBarAnimator>
+        </KBarPositioner>
+      </KBarPortal>
+      {children}
+    </KBarProvider>
+  );
+}

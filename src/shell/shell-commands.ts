@@ -1,0 +1,110 @@
+import { ContainerModule, inject, injectable } from 'inversify';
+import {
+  TOKENS, type Command, type CommandContribution, type Navigation, type Notifier, type RouteRegistry, type ThemeService,
+} from '../core';
+import { getDockApi } from './dock-api';
+
+/** Keyboard sequences for the most used destinations (g, then a letter). */
+const GO_KEYS: Record<string, string> = {
+  '/home': 'g h',
+  '/create': 'g c',
+  '/multiples': 'g x',
+  '/works': 'g w',
+  '/profile': 'g p',
+  '/clone': 'g v',
+  '/material/index': 'g m',
+  '/store': 'g s',
+  '/consum': 'g $',
+};
+
+@injectable()
+export class ShellCommands implements CommandContribution {
+  constructor(
+    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
+    @inject(TOKENS.RouteRegistry) private readonly routes: RouteRegistry,
+    @inject(TOKENS.ThemeService) private readonly theme: ThemeService,
+    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
+  ) {}
+
+  commands(): Command[] {
+    const goTo: Command[] = this.routes
+      .all()
+      .filter((r) => !r.standalone)
+      .map((route) => ({
+        id: `nav.${route.path}`,
+        title: `前往：${route.title}`,
+        section: '导航',
+        keywords: `${route.path} go open 打开 ${route.title}`,
+        icon: route.icon,
+        keys: GO_KEYS[route.path] ? [GO_KEYS[route.path]!] : undefined,
+        run: () => this.navigation.navigate(route.path),
+      }));
+    return [
+      ...goTo,
+      {
+        id: 'workbench.toggleTheme',
+        title: '切换深色/浅色主题',
+        section: '外观',
+        keywords: 'theme dark light 主题 深色 浅色',
+        icon: 'contrast',
+        keys: ['$mod+Shift+L'],
+        run: () => this.theme.toggle(),
+      },
+      {
+        id: 'workbench.splitRight',
+        title: '向右拆分当前页面',
+        section: '布局',
+        keywords: 'split right dock 拆分 分栏',
+        icon: 'column-layout',
+        keys: ['$mod+Alt+\\'],
+        run: () => this.split('right'),
+      },
+      {
+        id: 'workbench.splitDown',
+        title: '向下拆分当前页面',
+        section: '布局',
+        keywords: 'split down dock 拆分 分栏',
+        icon: 'row-layout',
+        run: () => this.split('bottom'),
+      },
+      {
+        id: 'workbench.closePanel',
+        title: '关闭当前页面',
+        section: '布局',
+        keywords: 'close tab 关闭',
+        icon: 'cross',
+        keys: ['Alt+w'],
+        run: () => getDockApi()?.activePanel?.api.close(),
+      },
+      {
+        id: 'workbench.resetLayout',
+        title: '重置布局',
+        section: '布局',
+        keywords: 'reset layout 重置',
+        icon: 'reset',
+        run: () => {
+          const api = getDockApi();
+          if (!api) return;
+          api.clear();
+          this.navigation.navigate('/home', {}, { replace: true });
+          api.addPanel({ id: '/home', component: 'route', title: this.routes.find('/home')!.title, params: { path: '/home', query: {} } });
+        },
+      },
+    ];
+  }
+
+  private split(position: 'right' | 'bottom'): void {
+    const api = getDockApi();
+    const panel = api?.activePanel;
+    if (!api || !panel) return;
+    if (panel.group.panels.length < 2) {
+      this.notifier.info('再打开一个页面后即可拆分');
+      return;
+    }
+    panel.api.moveTo({ group: panel.group, position });
+  }
+}
+
+export const shellModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CommandContribution).to(ShellCommands).inSingletonScope();
+});

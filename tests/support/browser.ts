@@ -1,0 +1,30 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1366, height: 820 };
+
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return { context, page };
+}
+
+/** Blueprint toasts: the text of the latest one. */
+export async function lastToast(page: Page): Promise<string> {
+  const toast = page.locator('.bp6-toast').last();
+  await toast.waitFor({ state: 'visible', timeout: 10_000 });
+  return (await toast.innerText()).trim();
+}

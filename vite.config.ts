@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import Ajv from 'ajv';
+import { resolveTarget, virtualModuleSource, type ManifestFile } from './src/shell/manifest';
+
+const ROOT = path.dirname(new URL(import.meta.url).pathname);
+const VIRTUAL_ID = 'virtual:workbench-plugins';
+
+/** Bundles exactly the plugins of BUILD_TARGET (plugins.manifest.json); a plugin outside the target is not in the output. */
+function workbenchPlugins(targetName: string | undefined): Plugin {
+  const manifestPath = path.join(ROOT, 'plugins.manifest.json');
+  return {
+    name: 'workbench-plugins',
+    resolveId: (id) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${VIRTUAL_ID}`) return undefined;
+      this.addWatchFile(manifestPath);
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ManifestFile;
+      const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'plugins.manifest.schema.json'), 'utf8'));
+      const validate = new Ajv({ allErrors: true }).compile(schema);
+      if (!validate(manifest)) throw new Error(`plugins.manifest.json: ${JSON.stringify(validate.errors)}`);
+      const target = resolveTarget(manifest, targetName || undefined);
+      return virtualModuleSource(target, (entry) => path.join(ROOT, entry));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), workbenchPlugins(process.env.BUILD_TARGET)],
+  build: {
+    outDir: process.env.BUILD_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4096,
+  },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/storage': 'http://127.0.0.1:8080' } },
+});
