@@ -53,8 +53,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   await pool.query('select 1');
   const wrap = (c: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const res = await c.query(sql, params);
-      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+      // Several statements in one text (pg-boss's own migrations) answer with one result each: keep the last.
+      const raw = (await c.query(sql, params)) as unknown as import('pg').QueryResult | import('pg').QueryResult[];
+      const res = Array.isArray(raw) ? raw[raw.length - 1]! : raw;
+      return { rows: (res?.rows ?? []) as T[], rowCount: res?.rowCount ?? res?.rows.length ?? 0 };
     },
   });
   return {

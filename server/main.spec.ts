@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { API } from '../src/contract';
+import { ApiTestClient } from '../tests/support/app';
+import { ROOT, runAdmin, startServer, type RunningServer } from '../tests/support/server';
+import { createDatabase } from '../tests/support/postgres';
+
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-main-'));
+
+describe('the server process and the operator CLI', () => {
+  const started: RunningServer[] = [];
+  afterAll(async () => {
+    for (const s of started) await s.stop('SIGKILL');
+  });
+
+  it('starts on PGlite, prints the URL and how to create the first account', async () => {
+    const server = await startServer({ webRoot: '/nonexistent' });
+    started.push(server);
+    expect(server.output()).toContain(server.url);
+    expect(server.output()).toContain('npm run admin -- user create');
+    expect(fs.existsSync(path.join(server.dataDir, 'pgdata'))).toBe(true);
+    expect(fs.existsSync(path.join(server.dataDir, 'objects'))).toBe(true);
+  });
+
+  it('runs admin commands through the running server, and a login then works', async () => {
+    const server = started[0]!;
+    expect(await server.admin('user', 'create', '--username', '13600000000', '--password', 'abc123', '--credits', '42')).toContain('13600000000');
+    const codes = (await server.admin('code', 'create', '--credits', '10', '--count', '3', '--expires-days', '7')).split('\n');
+    expect(codes).toHaveLength(3);
+    expect(await server.admin('site', 'set', 'site_title=测试站点', 'icp=京ICP备1号')).toContain('site_title');
+    const client = new ApiTestClient(server.url);
+    const login = await client.call(API.account.login, { username: '13600000000', password: 'abc123' });
+    expect(login.code).toBe(0);
+    expect((await new ApiTestClient(server.url, login.data.token).call(API.account.credits, {})).data.credits).toBe(42);
+    expect((await client.call(API.site.site, {})).data.site_title).toBe('测试站点');
+  });
+
+  it('refuses a second process on the same data directory', () => {
+    const server = started[0]!;
+    const res = spawnSync(TSX, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, PORT: '0' }, encoding: 'utf8', timeout: 60_000 });
+    expect(res.status).toBe(1);
+    expect(res.stderr + res.stdout).toContain('正被进程');
+  });
+
+  it('shuts down gracefully on SIGTERM: exit 0, lock and server file removed, data kept', async () => {
+    const server = started.shift()!;
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(fs.existsSync(path.join(server.dataDir, 'db.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(server.dataDir, 'server.json'))).toBe(false);
+    // With no server running, the CLI opens the data directory itself (under the lock).
+    expect(await runAdmin(server.dataDir, ['user', 'create', '--username', '13600000001', '--password', 'abc123'])).toContain('13600000001');
+    const again = await startServer({ dataDir: server.dataDir, webRoot: '/nonexistent' });
+    started.push(again);
+    const login = await new ApiTestClient(again.url).call(API.account.login, { username: '13600000000', password: 'abc123' });
+    expect(login.code).toBe(0);
+    expect((await new ApiTestClient(again.url).call(API.account.login, { username: '13600000001', password: 'abc123' })).code).toBe(0);
+  });
+
+  it('explains a bad CLI call and an unknown setting', async () => {
+    await expect(runAdmin(tmp(), ['nonsense'])).rejects.toThrow(/Usage: npm run admin/);
+    await expect(runAdmin(started[0]!.dataDir, ['site', 'set', 'bogus=1'])).rejects.toThrow(/unknown setting "bogus"/);
+  });
+
+  it('refuses ROLE=worker on the embedded database with a clear message', () => {
+    const res = spawnSync(TSX, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: tmp(), ROLE: 'worker', DATABASE_URL: '' }, encoding: 'utf8', timeout: 60_000 });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('DATABASE_URL');
+  });
+
+  it('runs separate api and worker processes on PostgreSQL', async () => {
+    const db = await createDatabase(inject('postgresUrl'));
+    try {
+      const api = await startServer({ env: { ROLE: 'api', DATABASE_URL: db.url }, webRoot: '/nonexistent' });
+      started.push(api);
+      const worker = await startServer({ env: { ROLE: 'worker', DATABASE_URL: db.url } });
+      started.push(worker);
+      const health = await (await fetch(`${worker.url}/api/health`)).json();
+      expect(health.data).toMatchObject({ role: 'worker', database: 'postgres' });
+      expect(await api.admin('user', 'create', '--username', '13600000009', '--password', 'abc123')).toContain('13600000009');
+      expect((await new ApiTestClient(api.url).call(API.account.login, { username: '13600000009', password: 'abc123' })).code).toBe(0);
+      expect(await api.stop()).toBe(0);
+      expect(await worker.stop()).toBe(0);
+      started.splice(started.indexOf(api), 1);
+      started.splice(started.indexOf(worker), 1);
+    } finally {
+      await db.drop();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A real server for server tests: build(config) on PGlite or on a fresh PostgreSQL database, listening on a
+ * free loopback port, and a client that talks to it over real HTTP through the signed envelope.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { OPERATOR_KEY_HEADER, TOKEN_HEADER, openReply, paramsInQuery, sealRequest, type CallDef, type CallRequest, API } from '../../src/contract';
+import { build } from '../../server/app';
+import type { ServerConfig } from '../../server/infra/config';
+import { operatorKey } from '../../server/infra/data-dir';
+import { createDatabase } from './postgres';
+
+export type DbKind = 'pglite' | 'postgres';
+export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export class ApiTestClient {
+  constructor(
+    readonly url: string,
+    public token?: string,
+  ) {}
+
+  /** Calls by contract entry, sealed as the browser would. */
+  async call<C extends CallDef>(call: C, params: CallRequest<C> | Record<string, unknown> = {}, token = this.token): Promise<Reply<any>> {
+    const fields = call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    return this.raw(call.method, call.path, fields, token);
+  }
+
+  /** Sends exactly these fields (for envelope abuse tests). */
+  async raw(method: string, pathname: string, fields: Record<string, string>, token?: string, headers: Record<string, string> = {}): Promise<Reply<any>> {
+    const form = new URLSearchParams(fields);
+    const inQuery = paramsInQuery(method as never);
+    const res = await fetch(`${this.url}${pathname}${inQuery ? `?${form}` : ''}`, {
+      method,
+      headers: { ...(token ? { [TOKEN_HEADER]: token } : {}), ...(inQuery ? {} : { 'content-type': 'application/x-www-form-urlencoded' }), ...headers },
+      body: inQuery ? undefined : form,
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (typeof body.sign === 'string') {
+      const opened = openReply(body);
+      if (!opened.ok) throw new Error(`reply failed verification: ${opened.reason}`);
+      return { status: res.status, ...opened.value } as Reply;
+    }
+    return { status: res.status, ...(body as { code: number; msg: string; data: unknown }) };
+  }
+}
+
+export interface TestApp {
+  kind: DbKind;
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  client(token?: string): ApiTestClient;
+  /** Operator call with the data directory's key (what `npm run admin` does). */
+  operator<C extends CallDef>(call: C, body: Record<string, unknown>): Promise<Reply<any>>;
+  createUser(username: string, password: string, credits?: number): Promise<number>;
+  login(username: string, password: string): Promise<ApiTestClient>;
+  close(): Promise<void>;
+}
+
+export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
+  const database = kind === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+  const app = await build({
+    host: '127.0.0.1', port: 0, dataDir, databaseUrl: database?.url, role: 'all', logLevel: 'silent',
+    webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, ...overrides,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  const key = operatorKey(dataDir);
+
+  const operator: TestApp['operator'] = async (call, body) => {
+    const res = await fetch(`${url}${call.path}`, {
+      method: call.method,
+      headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: unknown }) };
+  };
+
+  const t: TestApp = {
+    kind, app, url, dataDir, operator,
+    client: (token) => new ApiTestClient(url, token),
+    async createUser(username, password, credits = 0) {
+      const reply = await operator(API.admin.userCreate, { username, password, credits });
+      if (reply.code !== 0) throw new Error(`createUser: ${reply.msg}`);
+      return (reply.data as { id: number }).id;
+    },
+    async login(username, password) {
+      const reply = await t.client().call(API.account.login, { username, password });
+      if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
+      return new ApiTestClient(url, reply.data.token);
+    },
+    async close() {
+      await app.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, all run by `npm test`:
+ * unit (src/**: contract, envelope, core services; happy-dom), server (real HTTP against PGlite and a
+ * real PostgreSQL), e2e (the built product in Debian's Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.spec.{ts,tsx}', 'tests/unit/**/*.spec.ts'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own servers and databases; two cores, so keep files few at once.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/build-global.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
