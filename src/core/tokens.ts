@@ -2,7 +2,7 @@
  * Service tokens of the browser core. Every dependency is injected explicitly with `@inject(TOKEN)`
  * (Vite does not emit decorator metadata). Interfaces live beside their tokens; implementations elsewhere.
  */
-import type { Observable } from 'rxjs';
+import type { Observable, ObservableInput } from 'rxjs';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { CallDef, CallRequest, CallResponse, Profile, RouteDef, SiteInfo } from '../contract';
 
@@ -99,7 +99,7 @@ export interface PollingService {
    * Calls `fetch` now and every `intervalMs` while `keepGoing(result)` holds and until `stop$` emits
    * (a panel's close). Errors do not stop polling; the next tick tries again.
    */
-  poll<T>(fetch: () => Promise<T>, options: { intervalMs: number; keepGoing: (value: T) => boolean; stop$: Observable<unknown> }): Observable<T>;
+  poll<T>(fetch: () => ObservableInput<T>, options: { intervalMs: number; keepGoing: (value: T) => boolean; stop$: Observable<unknown> }): Observable<T>;
 }
 
 export type UploadFileType = 'video' | 'voice' | 'image';

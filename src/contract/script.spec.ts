@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { countChars, estimateSeconds, pauseMarker, pauseSeconds, scriptLimit, splitScript, stripPauses, LIMITS } from './index';
+
+describe('script grammar', () => {
+  const script = `大家好${pauseMarker(0.5)}欢迎来到直播间${pauseMarker(2)}Hi`;
+
+  it('does not count pause markers toward the limit', () => {
+    expect(stripPauses(script)).toBe('大家好欢迎来到直播间Hi');
+    expect(countChars(script)).toBe(12);
+  });
+
+  it('counts code points, so emoji count once', () => {
+    expect(countChars('👍好')).toBe(2);
+  });
+
+  it('sums pause seconds and estimates duration as chars / 4.2 + pauses', () => {
+    expect(pauseSeconds(script)).toBe(2.5);
+    expect(estimateSeconds(script)).toBeCloseTo(12 / 4.2 + 2.5, 5);
+  });
+
+  it('splits at markers for engines that need real silence', () => {
+    expect(splitScript(script)).toEqual([
+      { kind: 'text', text: '大家好' },
+      { kind: 'pause', seconds: 0.5 },
+      { kind: 'text', text: '欢迎来到直播间' },
+      { kind: 'pause', seconds: 2 },
+      { kind: 'text', text: 'Hi' },
+    ]);
+  });
+
+  it('limits nw to 500 characters and the rest to 10000', () => {
+    expect(scriptLimit('nw')).toBe(LIMITS.scriptMaxCharsNw);
+    expect(scriptLimit('fish')).toBe(LIMITS.scriptMaxChars);
+    expect(LIMITS.pauseChoices).toEqual([0.2, 0.3, 0.5, 1, 2]);
+  });
+});
