@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import Ajv from 'ajv';
-import { resolveTarget, virtualModuleSource, type ManifestFile } from './src/shell/manifest';
+import { resolveTarget, virtualModuleSource, type ManifestFile } from './src/shell/manifest.ts';
 
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
 const VIRTUAL_ID = 'virtual:workbench-plugins';

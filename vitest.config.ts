@@ -10,12 +10,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.spec.{ts,tsx}', 'tests/unit/**/*.spec.ts'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
+        test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['src/**/*.spec.{ts,tsx}', 'tests/unit/**/*.spec.ts'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           include: ['server/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-global.ts'],
@@ -29,6 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/support/build-global.ts'],

@@ -143,7 +143,6 @@ export function DockArea() {
       if (apiRef.current) open(apiRef.current, loc);
     });
     return () => sub.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigation]);
 
   return (

@@ -31,7 +31,7 @@ export class ApiTestClient {
 
   /** Calls by contract entry, sealed as the browser would. */
   async call<C extends CallDef>(call: C, params: CallRequest<C> | Record<string, unknown> = {}, token = this.token): Promise<Reply<any>> {
-    const fields = call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const fields = call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     return this.raw(call.method, call.path, fields, token);
   }
 

@@ -1,0 +1,46 @@
+// The dependency rule of ARCHITECTURE.md, enforced: plugins use core and contract (never the shell or
+// another plugin), core never reaches up, the contract stays free of DOM/Node/React, the server never
+// imports browser code.
+import tseslint from 'typescript-eslint';
+
+const files = ['**/*.ts', '**/*.tsx'];
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  { files, languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } } },
+  {
+    files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.spec.ts'],
+    rules: restrict([
+      { group: ['**/core', '**/core/**', '**/shell/**', '**/plugins/**', '**/server/**'], message: 'The contract imports nothing of the client or the server.' },
+      { group: ['node:*', 'react', 'react-dom', 'fs', 'path'], message: 'The contract has no DOM, Node or React imports.' },
+    ]),
+  },
+  {
+    files: ['src/core/**/*.{ts,tsx}'],
+    ignores: ['src/core/**/*.spec.ts'],
+    rules: restrict([{ group: ['**/shell/**', '**/plugins/**', '**/server/**'], message: 'Core is below the shell and the plugins.' }]),
+  },
+  // A plugin file at depth d below src/plugins/<name>/ reaches src/ with d+2 `../`: only core and contract may be there,
+  // and d+1 `../` would be another plugin.
+  ...[0, 1, 2].map((depth) => {
+    const up = (n) => '\\.\\./'.repeat(n);
+    return {
+      files: [`src/plugins/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: restrict([
+        { group: ['**/shell', '**/shell/**', '**/server/**'], message: 'Plugins use src/core and src/contract only.' },
+        { regex: `^${up(depth + 1)}(?!\\.\\./)`, message: 'A plugin never imports another plugin; go through src/core.' },
+        { regex: `^${up(depth + 2)}(?!core$|contract$)`, message: 'Plugins import src/core (through its index) and src/contract only.' },
+      ]),
+    };
+  }),
+  {
+    files: ['src/shell/**/*.{ts,tsx}'],
+    rules: restrict([{ group: ['**/plugins/**', '**/server/**'], message: 'The shell loads plugins through the manifest, never by import.' }]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([{ group: ['**/src/core', '**/src/core/**', '**/src/shell/**', '**/src/plugins/**'], message: 'The server imports the contract, never browser code.' }]),
+  },
+];

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+/** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperPanel.tsx). */
+const HELPER_MARKER = '合作站点专属的运营助手';
+const EMPLOYEE_MARKER = '为您的账号批量产出口播内容';
+
+function bundleText(dir: string): string {
+  const assets = path.join(dir, 'assets');
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'))
+    .join('\n');
+}
+
+describe('build targets (plugins.manifest.json)', () => {
+  it('leaves the helper plugin out of the standard build and keeps the employee plugin', () => {
+    const text = bundleText(inject('webRoot'));
+    expect(text).not.toContain(HELPER_MARKER);
+    expect(text).toContain(EMPLOYEE_MARKER);
+  });
+
+  it('leaves the employee plugin out of the helper build and keeps the helper plugin', () => {
+    const text = bundleText(inject('helperWebRoot'));
+    expect(text).toContain(HELPER_MARKER);
+    expect(text).not.toContain(EMPLOYEE_MARKER);
+  });
+
+  it('loads nothing from outside: no CDN address in the bundle', () => {
+    const text = bundleText(inject('webRoot'));
+    expect(text).not.toMatch(/cdn\.jsdelivr|unpkg\.com|cdnjs\.|fonts\.googleapis/);
+  });
+});

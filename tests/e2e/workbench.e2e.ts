@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { API, MSG } from '../../src/contract';
+import { ApiTestClient } from '../support/app';
+import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const USER = { username: '13800138000', password: 'abc123' };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ webRoot: inject('webRoot') });
+  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '88');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function fillLogin(page: Page, username: string, password: string, agree = true) {
+  await page.waitForSelector('[data-testid=login-submit]');
+  await page.fill('#login-username', username);
+  await page.fill('#login-password', password);
+  if (agree) await page.click('.login-agreement .bp6-control-indicator');
+  await page.click('[data-testid=login-submit]');
+}
+
+async function loggedInPage(path = '/home', options: Parameters<typeof newPage>[1] = {}) {
+  const { page, context } = await newPage(browser, options);
+  await page.goto(`${server.url}/#${path}`);
+  await fillLogin(page, USER.username, USER.password);
+  await page.waitForSelector('.dock-panel');
+  return { page, context };
+}
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');
+
+describe('login', () => {
+  it('logs in, stores the token, and lands on /home after the delay', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid=login-submit]');
+    expect(hashPath(page)).toMatch(/^\/login\?redirectUrl=%2Fhome/);
+    await fillLogin(page, USER.username, USER.password);
+    expect(await lastToast(page)).toBe(MSG.loginSucceeded);
+    await page.waitForSelector('.dock-panel[data-route="/home"]');
+    expect(hashPath(page)).toBe('/home');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aisa.token') ?? 'null'));
+    expect(typeof token).toBe('string');
+    await page.context().close();
+  });
+
+  it('shows the server message for a wrong password and stays', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/login`);
+    await fillLogin(page, USER.username, 'wrong-pass');
+    expect(await lastToast(page)).toBe(MSG.loginFailed);
+    expect(hashPath(page)).toBe('/login');
+    await page.context().close();
+  });
+
+  it('requires the agreement, the username and the password', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/login`);
+    await fillLogin(page, USER.username, USER.password, false);
+    expect(await lastToast(page)).toBe(MSG.loginAgreementRequired);
+    await page.fill('#login-username', '');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForFunction((m) => [...document.querySelectorAll('.bp6-toast')].some((t) => t.textContent?.includes(m)), MSG.loginUsernameRequired);
+    await page.fill('#login-username', USER.username);
+    await page.fill('#login-password', '');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForFunction((m) => [...document.querySelectorAll('.bp6-toast')].some((t) => t.textContent?.includes(m)), MSG.loginPasswordRequired);
+    expect(await page.evaluate(() => localStorage.getItem('aisa.token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('shows both tabs; the registration tab has its form', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/login?state=2`);
+    await page.waitForSelector('#reg-code');
+    expect(await page.isVisible('#reg-username')).toBe(true);
+    await page.click('text=登录 >> nth=0');
+    await page.waitForSelector('#login-username');
+    await page.context().close();
+  });
+
+  it('on code 100 shows the message, clears the token, and comes back after login', async () => {
+    const { page } = await loggedInPage('/home');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aisa.token')!));
+    // The session ends on the server (as after a password change elsewhere).
+    expect((await new ApiTestClient(server.url, token).call(API.account.logout, {})).code).toBe(0);
+    await page.evaluate(() => (location.hash = '#/works?type1=1'));
+    await page.reload();
+    await page.waitForSelector('[data-testid=login-submit]');
+    expect(await lastToast(page)).toBe(MSG.sessionExpired);
+    expect(decodeURIComponent(hashPath(page))).toBe('/login?redirectUrl=/works?type1=1');
+    expect(await page.evaluate(() => localStorage.getItem('aisa.token'))).toBeNull();
+    await fillLogin(page, USER.username, USER.password);
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    expect(hashPath(page)).toBe('/works?type1=1');
+    await page.context().close();
+  });
+});
+
+describe('workbench', () => {
+  it('navigates with the palette (Ctrl+K) and with a key sequence', async () => {
+    const { page } = await loggedInPage('/home');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.palette-search');
+    await page.keyboard.type('我的作品');
+    await page.waitForSelector('.palette-item.active >> text=前往：我的作品');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    expect(hashPath(page)).toBe('/works');
+    expect(await page.textContent('.nav-item.active')).toContain('我的作品');
+    expect(await page.evaluate(() => localStorage.getItem('aisa.nav.active'))).toBe('"works"');
+    await page.click('.dv-tab >> text=我的作品');
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => location.hash === '#/home');
+    await page.context().close();
+  });
+
+  it('shows 即将上线 for a route whose plugin is not built, and 页面不存在 for an unknown one', async () => {
+    const { page } = await loggedInPage('/store/wsImage');
+    await page.waitForSelector('[data-testid=coming-soon] >> text=文生图 · 即将上线');
+    await page.evaluate(() => (location.hash = '#/no/such/page'));
+    await page.waitForSelector('text=页面不存在');
+    await page.context().close();
+  });
+
+  it('keeps a split layout across a reload', async () => {
+    const { page } = await loggedInPage('/home');
+    await page.click('.nav-item[data-nav-id="works"]');
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('向右拆分');
+    await page.click('.palette-item >> text=向右拆分当前页面');
+    await page.waitForFunction(() => document.querySelectorAll('.dv-groupview').length === 2);
+    await page.waitForTimeout(400);
+    await page.reload();
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    await page.waitForSelector('.dock-panel[data-route="/home"]');
+    expect(await page.locator('.dv-groupview').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('persists the theme: dark by default, light after the toggle and a reload', async () => {
+    const { page } = await loggedInPage('/home');
+    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+    await page.click('[data-testid=theme-toggle]');
+    await page.waitForFunction(() => document.body.classList.contains('app-light'));
+    await page.reload();
+    await page.waitForSelector('.dock-panel');
+    expect(await page.evaluate(() => document.body.classList.contains('app-light') && !document.body.classList.contains('bp6-dark'))).toBe(true);
+    await page.keyboard.press('Control+Shift+L');
+    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await page.context().close();
+  });
+
+  it('works at phone width: the nav is a drawer', async () => {
+    const { page } = await loggedInPage('/home', { viewport: PHONE_VIEWPORT });
+    expect(await page.isVisible('.workbench-nav')).toBe(false);
+    const rem = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--app-rem').trim());
+    expect(rem).toBe(`${PHONE_VIEWPORT.width / 10}px`);
+    await page.click('.menu-button');
+    await page.click('.nav-drawer .nav-item[data-nav-id="clone"]');
+    await page.waitForSelector('.dock-panel[data-route="/clone"]');
+    await page.waitForSelector('.nav-drawer', { state: 'detached' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('account popover', () => {
+  it('logs out: the token is removed on the server too', async () => {
+    const { page } = await loggedInPage('/home');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aisa.token')!));
+    await page.click('[data-testid=account-button]');
+    await page.click('[data-testid=account-popover] >> text=退出登录');
+    await page.waitForSelector('[data-testid=login-submit]');
+    expect(await page.evaluate(() => localStorage.getItem('aisa.token'))).toBeNull();
+    expect((await new ApiTestClient(server.url, token).call(API.account.profile, {})).code).toBe(100);
+    await page.context().close();
+  });
+
+  it('changes the password with the spec messages, then asks to log in again', async () => {
+    await server.admin('user', 'create', '--username', '13800138001', '--password', 'old123');
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/works`);
+    await fillLogin(page, '13800138001', 'old123');
+    await page.waitForSelector('.dock-panel');
+    await page.click('[data-testid=account-button]');
+    await page.click('[data-testid=account-popover] >> text=修改密码');
+    await page.waitForSelector('#pwd-old');
+    const expectToast = (m: string) => page.waitForFunction((msg) => [...document.querySelectorAll('.bp6-toast')].some((t) => t.textContent?.includes(msg)), m);
+    await page.click('[data-testid=password-submit]');
+    await expectToast(MSG.oldPasswordRequired);
+    await page.fill('#pwd-old', 'old123');
+    await page.click('[data-testid=password-submit]');
+    await expectToast(MSG.newPasswordRequired);
+    await page.fill('#pwd-new', 'new456');
+    await page.click('[data-testid=password-submit]');
+    await expectToast(MSG.confirmPasswordRequired);
+    await page.fill('#pwd-confirm', 'new457');
+    await page.click('[data-testid=password-submit]');
+    await expectToast(MSG.passwordMismatch);
+    await page.fill('#pwd-confirm', 'new456');
+    await page.click('[data-testid=password-submit]');
+    await page.waitForSelector('[data-testid=login-submit]');
+    expect(decodeURIComponent(hashPath(page))).toBe('/login?redirectUrl=/works');
+    await fillLogin(page, '13800138001', 'new456');
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    await page.context().close();
+  });
+});
+
+describe('protocol page', () => {
+  it('shows the operator text with scripts and handlers removed', async () => {
+    await server.admin('site', 'set', 'privacy_agreement=<h2>隐私条款正文</h2><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">');
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/protocol?type=privacy`);
+    await page.waitForSelector('text=隐私条款正文');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('.protocol-content img').getAttribute('onerror')).toBeNull();
+    await page.context().close();
+  });
+});
