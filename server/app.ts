@@ -81,9 +81,11 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 
   await app.register(formbody, { bodyLimit: LIMITS.envelopeMaxBodyBytes });
   installErrorHandling(app);
-  app.addHook('onSend', async (_req, reply) => {
+  // Security headers on everything: API replies get them in sendResult, static files in setHeaders, the rest here.
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    done();
   });
 
   const sessions = new Sessions(db);

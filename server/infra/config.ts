@@ -42,6 +42,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: path.resolve(cwd, env.WEB_ROOT ?? 'dist'),
     runWorker: role !== 'api',
-    jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 1),
+    jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
   };
 }

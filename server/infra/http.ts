@@ -4,6 +4,7 @@
  * Every failure becomes `{ code, msg }`: bad input is code 1 with a Chinese message, never a 500 or a stack trace.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { serverEnvelopeKeys } from './envelope-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -60,7 +61,7 @@ export function validationMessage(error: z.ZodError): string {
 }
 
 export function sendResult(reply: FastifyReply, call: CallDef | undefined, code: ResultCode, msg: string, data: unknown, status = 200) {
-  const body = call?.checked ? sealReply(code, msg, data ?? null) : { code, msg, data: data ?? null };
+  const body = call?.checked ? sealReply(code, msg, data ?? null, undefined, serverEnvelopeKeys) : { code, msg, data: data ?? null };
   return reply.status(status).header('cache-control', 'no-store').send(body);
 }
 
@@ -92,7 +93,7 @@ export class CallRouter {
         if (typeof raw !== 'object') return sendResult(reply, call, ResultCode.Error, MSG.badRequest, null, 400);
         let input: unknown = raw;
         if (call.checked) {
-          const opened = openRequest(raw as Record<string, unknown>);
+          const opened = openRequest(raw as Record<string, unknown>, undefined, serverEnvelopeKeys);
           if (!opened.ok) {
             request.log.info({ call: call.id, reason: opened.reason }, 'envelope rejected');
             return sendResult(reply, call, ResultCode.Error, MSG.envelopeRejected, null, 400);

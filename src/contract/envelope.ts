@@ -21,13 +21,39 @@ export const ENVELOPE_SECRET = 'ai-super-avatar/envelope/v1';
 
 const NONCE_BYTES = 12;
 
+/**
+ * The primitives behind the envelope. The browser uses noble (pure JS, works without WebCrypto);
+ * the server plugs in node:crypto for speed. Both produce the same bytes: AES-256-GCM as ciphertext‖tag.
+ */
+export interface CryptoBackend {
+  gcmEncrypt(key: Uint8Array, nonce: Uint8Array, plain: Uint8Array): Uint8Array;
+  /** Throws when the tag does not verify. */
+  gcmDecrypt(key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array): Uint8Array;
+  hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array;
+  randomBytes(length: number): Uint8Array;
+  toBase64(bytes: Uint8Array): string;
+  fromBase64(text: string): Uint8Array;
+  toHex(bytes: Uint8Array): string;
+}
+
+export const nobleBackend: CryptoBackend = {
+  gcmEncrypt: (key, nonce, plain) => gcm(key, nonce).encrypt(plain),
+  gcmDecrypt: (key, nonce, sealed) => gcm(key, nonce).decrypt(sealed),
+  hmacSha256: (key, message) => hmac(sha256, key, message),
+  randomBytes,
+  toBase64,
+  fromBase64,
+  toHex: bytesToHex,
+};
+
 export interface EnvelopeKeys {
   enc: Uint8Array;
   mac: Uint8Array;
+  backend: CryptoBackend;
 }
 
-export function deriveKeys(secret: string = ENVELOPE_SECRET): EnvelopeKeys {
-  return { enc: sha256(utf8ToBytes(`${secret}:enc`)), mac: sha256(utf8ToBytes(`${secret}:mac`)) };
+export function deriveKeys(secret: string = ENVELOPE_SECRET, backend: CryptoBackend = nobleBackend): EnvelopeKeys {
+  return { enc: sha256(utf8ToBytes(`${secret}:enc`)), mac: sha256(utf8ToBytes(`${secret}:mac`)), backend };
 }
 
 const defaultKeys = deriveKeys();
@@ -64,19 +90,19 @@ function fromBase64(text: string): Uint8Array {
 }
 
 export function encryptJson(value: unknown, keys: EnvelopeKeys = defaultKeys): string {
-  const nonce = randomBytes(NONCE_BYTES);
-  const sealed = gcm(keys.enc, nonce).encrypt(utf8ToBytes(JSON.stringify(value ?? null)));
+  const nonce = keys.backend.randomBytes(NONCE_BYTES);
+  const sealed = keys.backend.gcmEncrypt(keys.enc, nonce, utf8ToBytes(JSON.stringify(value ?? null)));
   const out = new Uint8Array(NONCE_BYTES + sealed.length);
   out.set(nonce);
   out.set(sealed, NONCE_BYTES);
-  return toBase64(out);
+  return keys.backend.toBase64(out);
 }
 
 /** Throws on anything that is not our ciphertext of valid JSON. */
 export function decryptJson(text: string, keys: EnvelopeKeys = defaultKeys): unknown {
-  const bytes = fromBase64(text);
+  const bytes = keys.backend.fromBase64(text);
   if (bytes.length <= NONCE_BYTES) throw new Error('short');
-  const plain = gcm(keys.enc, bytes.subarray(0, NONCE_BYTES)).decrypt(bytes.subarray(NONCE_BYTES));
+  const plain = keys.backend.gcmDecrypt(keys.enc, bytes.subarray(0, NONCE_BYTES), bytes.subarray(NONCE_BYTES));
   return JSON.parse(bytesToUtf8(plain));
 }
 
@@ -90,7 +116,7 @@ export function canonical(fields: Record<string, unknown>): string {
 }
 
 export function signFields(fields: Record<string, unknown>, keys: EnvelopeKeys = defaultKeys): string {
-  return bytesToHex(hmac(sha256, keys.mac, utf8ToBytes(canonical(fields))));
+  return keys.backend.toHex(keys.backend.hmacSha256(keys.mac, utf8ToBytes(canonical(fields))));
 }
 
 function signatureMatches(fields: Record<string, unknown>, sign: unknown, keys: EnvelopeKeys): boolean {

@@ -13,10 +13,23 @@ const DEFAULTS: Partial<Record<string, string>> = {
   space_max_gb: '50',
 };
 
+/** Settings change rarely and are read on every page load: kept in memory briefly (other api processes see a change within this). */
+const CACHE_MS = 5000;
+
 export class SettingsRepository {
+  private cached?: { at: number; value: Promise<Record<string, string>> };
+
   constructor(private readonly db: Db) {}
 
-  async all(): Promise<Record<string, string>> {
+  all(): Promise<Record<string, string>> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const value = this.load();
+    this.cached = { at: Date.now(), value };
+    value.catch(() => (this.cached = undefined));
+    return value;
+  }
+
+  private async load(): Promise<Record<string, string>> {
     const { rows } = await this.db.query<{ key: string; value: string }>('SELECT key, value FROM settings');
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(DEFAULTS)) if (v !== undefined) out[k] = v;
@@ -45,6 +58,7 @@ export class SettingsRepository {
         );
       }
     });
+    this.cached = undefined;
     return keys;
   }
 }
