@@ -39,7 +39,8 @@ export class SettingsRepository {
 
   async siteInfo(): Promise<SiteInfo> {
     const all = await this.all();
-    return Object.fromEntries(SITE_FIELDS.map((f) => [f, all[f] ?? ''])) as SiteInfo;
+    const fields = Object.fromEntries(SITE_FIELDS.map((f) => [f, all[f] ?? ''])) as Record<(typeof SITE_FIELDS)[number], string>;
+    return { ...fields, guest_enabled: Number(all.guest_credits) > 0 ? 1 : 0 };
   }
 
   async operatorNumber(key: OperatorSetting): Promise<number> {

@@ -29,6 +29,48 @@ export const adminCalls = {
     }),
     response: z.object({ codes: z.array(z.string()) }),
   }),
+  noticeAdd: defineCall({
+    id: 'admin.noticeAdd', method: 'POST', path: '/api/admin/notice', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Publish a notice to every user (content is HTML, sanitized when shown).',
+    request: z.object({
+      title: requiredText('标题', '请填写公告标题', 100),
+      desc: z.string().trim().max(300, '摘要不能超过300个字符').default(''),
+      content: z.string().max(200_000, '正文过长').default(''),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  guideAdd: defineCall({
+    id: 'admin.guideAdd', method: 'POST', path: '/api/admin/guide', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Add a tutorial video to a category (created when new). cover and video are local file paths or https URLs.',
+    request: z.object({
+      category: requiredText('分类', '请填写分类', 50),
+      name: requiredText('名称', '请填写名称', 100),
+      cover: requiredText('封面', '请提供封面', 2000),
+      video: requiredText('视频', '请提供视频', 2000),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  publicAvatarAdd: defineCall({
+    id: 'admin.publicAvatarAdd', method: 'POST', path: '/api/admin/publicAvatar', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Add a ready public avatar from local files on the server machine (the media pipeline\'s `avatar publish` supersedes this).',
+    request: z.object({
+      name: requiredText('名称', '请填写名称', 50),
+      orientation: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '方向取值有误（1 横屏，2 竖屏）' })),
+      video: requiredText('视频', '请提供视频文件', 2000),
+      cover: requiredText('封面', '请提供封面文件', 2000),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  publicVoiceAdd: defineCall({
+    id: 'admin.publicVoiceAdd', method: 'POST', path: '/api/admin/publicVoice', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Add a ready public voice from a local audio file on the server machine (the voice pipeline\'s `voice publish` supersedes this).',
+    request: z.object({
+      name: requiredText('名称', '请填写名称', 50),
+      audio: requiredText('音频', '请提供音频文件', 2000),
+      api: z.string().trim().max(20).default('local'),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
   siteSet: defineCall({
     id: 'admin.siteSet', method: 'POST', path: '/api/admin/site', checked: false, auth: 'operator', pathFromSpec: false,
     summary: 'Set site settings (every field of the spec) and operator settings.',

@@ -102,6 +102,14 @@ export const creditsCalls = {
       .refine((v) => !v.start || !v.end || v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
     response: z.object({ list: z.array(CreditLog), total: z.number() }),
   }),
+  daily: defineCall({
+    id: 'credits.daily', method: 'GET', path: '/api/user/creditsDaily', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: credits spent per day (China time) over a date range, every day present (0 when none), for the chart on /consum.',
+    request: z
+      .object({ start: date, end: date })
+      .refine((v) => v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
+    response: z.object({ list: z.array(z.object({ date: z.string(), spent: z.number() })) }),
+  }),
   expiry: defineCall({
     id: 'credits.expiry', method: 'GET', path: '/api/user/creditsExpire', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Unexpired credit batches by expiry date (credits detail page); total is the sum of their credits.',

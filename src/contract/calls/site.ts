@@ -11,10 +11,14 @@ export const SITE_FIELDS = [
 export type SiteField = (typeof SITE_FIELDS)[number];
 
 /** Operator settings that are ours (not shown to the browser as site info). */
-export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb'] as const;
+export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule'] as const;
 export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
 
-export const SiteInfo = z.object(Object.fromEntries(SITE_FIELDS.map((f) => [f, z.string()])) as Record<SiteField, z.ZodString>);
+export const SiteInfo = z.object({
+  ...(Object.fromEntries(SITE_FIELDS.map((f) => [f, z.string()])) as Record<SiteField, z.ZodString>),
+  /** ours: 1 when the operator grants guests credits (guest_credits > 0), which shows the 游客体验 entry. */
+  guest_enabled: z.union([z.literal(0), z.literal(1)]),
+});
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
 /** /protocol?type=… and the setting that holds its text. */
