@@ -21,6 +21,11 @@ import { SettingsRepository } from './features/site/settings.repository';
 import { registerSiteRoutes } from './features/site/site.routes';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerCreditsRoutes } from './features/credits/credits.routes';
+import { registerNoticeRoutes } from './features/notice/notice.routes';
+import { registerGuideRoutes } from './features/guide/guide.routes';
+import { registerPublicMediaRoutes } from './features/media/public.routes';
+import { registerStorageRoutes } from './features/media/storage.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -100,6 +105,11 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerSiteRoutes(ctx);
   registerAccountRoutes(ctx);
   registerAdminRoutes(ctx);
+  registerCreditsRoutes(ctx);
+  registerNoticeRoutes(ctx);
+  registerGuideRoutes(ctx);
+  registerPublicMediaRoutes(ctx);
+  registerStorageRoutes(ctx, app);
   router.registerComingSoon();
 
   if (config.runWorker) {

@@ -45,6 +45,24 @@ export const COMMANDS: Record<string, Command> = {
       return (data.codes as string[]).join('\n');
     },
   },
+  'notice add': {
+    usage: 'notice add --title <标题> [--desc <摘要>] [--content-file <HTML文件>]',
+    flags: { title: { type: 'string' }, desc: { type: 'string' }, 'content-file': { type: 'string' } },
+    async run(send, f) {
+      const { readFileSync } = await import('node:fs');
+      const content = typeof f['content-file'] === 'string' ? readFileSync(f['content-file'], 'utf8') : '';
+      const data = await ok(send, API.admin.noticeAdd, { title: f.title, desc: f.desc, content });
+      return `published notice ${data.id}`;
+    },
+  },
+  'guide add': {
+    usage: 'guide add --category <分类> --name <名称> --cover <图片文件或https地址> --video <视频文件或https地址>',
+    flags: { category: { type: 'string' }, name: { type: 'string' }, cover: { type: 'string' }, video: { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, API.admin.guideAdd, { category: f.category, name: f.name, cover: f.cover, video: f.video });
+      return `added guide ${data.id}`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},

@@ -134,6 +134,16 @@ export const MSG = {
   presetContentRequired: '请填写预设内容！',
   highQualityMaintenance: '高品质通道维护中',
 
+  // ---- credits (ours, where the spec leaves the server's words open)
+  insufficientCredits: '积分不足，请先兑换积分',
+  codeInvalid: '兑换码无效或已被使用',
+  codeExpired: '兑换码已过期',
+  guestDisabled: '游客体验暂未开放',
+  guestCannotRedeem: '游客请先注册后再兑换',
+  guestCannotExpand: '游客不能扩容，请先注册',
+  guestLimit: '游客体验次数过多，请稍后再试',
+  spaceFull: '存储空间不足，请扩容或删除不需要的文件',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 

@@ -1,9 +1,13 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { hashPassword } from '../../infra/passwords';
 import { daysFromNow, grantCredits } from '../credits/ledger';
+import { newObjectKey } from '../../infra/storage';
+import { sniffFile, storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
 
 /** Redemption codes: 16 characters without look-alikes (no 0/O, 1/I/L). */
@@ -14,7 +18,60 @@ export function newRedeemCode(): string {
   return code;
 }
 
-export function registerAdminRoutes({ router, db, settings }: FeatureContext): void {
+const KINDS = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
+
+export function registerAdminRoutes({ router, db, settings, storage }: FeatureContext): void {
+  /** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
+  async function publish(file: string, kind: keyof typeof KINDS): Promise<string> {
+    const full = path.resolve(file);
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
+    const ext = sniffFile(full);
+    if (!ext || !(KINDS[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${KINDS[kind].join('/')}）`);
+    const key = newObjectKey('public', ext);
+    const { size } = await storage.put(key, fs.createReadStream(full));
+    await db.query(`INSERT INTO files (user_id, kind, object_key, size) VALUES (NULL, $1, $2, $3)`, [kind, key, size]);
+    return key;
+  }
+  const urlOrFile = async (value: string, kind: keyof typeof KINDS) => (/^https:\/\//.test(value) ? value : storageUrl(await publish(value, kind)));
+
+  router.handle(API.admin.noticeAdd, async ({ params }) => {
+    const { rows } = await db.query<{ id: number }>('INSERT INTO notices (title, summary, content) VALUES ($1, $2, $3) RETURNING id', [params.title, params.desc, params.content]);
+    return { id: rows[0]!.id };
+  });
+
+  router.handle(API.admin.guideAdd, async ({ params }) => {
+    const cover = await urlOrFile(params.cover, 'image');
+    const video = await urlOrFile(params.video, 'video');
+    return db.tx(async (q) => {
+      await q.query('INSERT INTO guide_categories (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [params.category]);
+      const { rows } = await q.query<{ id: number }>(
+        'INSERT INTO guides (category_id, name, cover, video_url) SELECT id, $2, $3, $4 FROM guide_categories WHERE name = $1 RETURNING id',
+        [params.category, params.name, cover, video],
+      );
+      return { id: rows[0]!.id };
+    });
+  });
+
+  router.handle(API.admin.publicAvatarAdd, async ({ params }) => {
+    const video = await publish(params.video, 'video');
+    const cover = await publish(params.cover, 'image');
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO avatars (user_id, name, video_key, cover_key, cover_small_key, orientation, status) VALUES (NULL, $1, $2, $3, $3, $4, 3) RETURNING id`,
+      [params.name, video, cover, params.orientation],
+    );
+    return { id: rows[0]!.id };
+  });
+
+  router.handle(API.admin.publicVoiceAdd, async ({ params }) => {
+    const audio = await publish(params.audio, 'voice');
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO voices (user_id, name, audio_key, api, generate_status) VALUES (NULL, $1, $2, $3, 2) RETURNING id`,
+      [params.name, audio, params.api],
+    );
+    return { id: rows[0]!.id };
+  });
+
   router.handle(API.admin.userCreate, async ({ params }) => {
     const hash = await hashPassword(params.password);
     return db.tx(async (q) => {

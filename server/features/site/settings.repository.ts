@@ -9,6 +9,10 @@ const DEFAULTS: Partial<Record<string, string>> = {
   seo_desc: 'AI数字人视频创作平台：克隆数字人与声音，输入台词即可生成口播视频。',
   copyright: `© ${new Date().getFullYear()} ${FALLBACK_SITE_TITLE}`,
   guest_credits: '0',
+  credits_rule:
+    '<ol><li>积分用于视频合成、声音克隆、AI创作等功能，按功能标价扣除。</li>' +
+    '<li>兑换码兑换的积分有有效期，到期自动失效。</li>' +
+    '<li>消费时优先扣除最早到期的积分；任务失败时积分原路退回。</li></ol>',
   space_base_gb: '1',
   space_max_gb: '50',
 };

@@ -1,0 +1,281 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, LIMITS, MSG, ResultCode } from '../../../src/contract';
+import { DB_KINDS, startApp, type TestApp, type ApiTestClient } from '../../../tests/support/app';
+
+describe.each(DB_KINDS)('credits, registration, guests and space over HTTP (%s)', (kind) => {
+  let t: TestApp;
+  let seq = 0;
+  const phone = () => `1520000${String(++seq).padStart(4, '0')}`;
+  const codes = async (credits: number, count = 1, expires_days = 30): Promise<string[]> =>
+    (await t.operator(API.admin.codeCreate, { credits, count, expires_days })).data.codes;
+  const user = async (credits = 0): Promise<ApiTestClient> => {
+    const p = phone();
+    await t.createUser(p, 'abc123', credits);
+    return t.login(p, 'abc123');
+  };
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t.close());
+
+  describe('redeem', () => {
+    it('adds the code\'s credits as a batch with the code\'s expiry; a code works once', async () => {
+      const c = await user(10);
+      const [code] = await codes(120, 1, 15);
+      const reply = await c.call(API.credits.cdkey, { code: code!.toLowerCase() });
+      expect(reply).toMatchObject({ code: 0, data: { credits: 120 } });
+      expect((await c.call(API.account.credits, {})).data.credits).toBe(130);
+      const { rows } = await t.app.ctx.db.query<{ b: Date; c: Date }>(
+        'SELECT b.expires_at AS b, c.expires_at AS c FROM credit_batches b JOIN redeem_codes c ON c.code = b.source_ref WHERE c.code = $1',
+        [code],
+      );
+      expect(rows[0]!.b.getTime()).toBe(rows[0]!.c.getTime());
+      expect(await c.call(API.credits.cdkey, { code })).toMatchObject({ code: 1, msg: MSG.codeInvalid });
+    });
+
+    it.each([
+      [{ code: '' }, MSG.registerCodeRequired],
+      [{ code: '   ' }, MSG.registerCodeRequired],
+      [{ code: 'X'.repeat(65) }, '兑换码不能超过64个字符'],
+      [{ code: 'NOSUCHCODE' }, MSG.codeInvalid],
+      [{}, MSG.registerCodeRequired],
+    ])('refuses %j with "%s" and changes nothing', async (params, message) => {
+      const c = await user(5);
+      expect(await c.call(API.credits.cdkey, params)).toMatchObject({ code: 1, msg: message });
+      expect((await c.call(API.account.credits, {})).data.credits).toBe(5);
+    });
+
+    it('refuses an expired code', async () => {
+      const c = await user();
+      const [code] = await codes(50);
+      await t.app.ctx.db.query(`UPDATE redeem_codes SET expires_at = now() - interval '1 second' WHERE code = $1`, [code]);
+      expect(await c.call(API.credits.cdkey, { code })).toMatchObject({ code: 1, msg: MSG.codeExpired });
+    });
+
+    it('asks for a session when neither logged in nor registering', async () => {
+      const [code] = await codes(50);
+      expect((await t.client().call(API.credits.cdkey, { code })).code).toBe(ResultCode.SessionExpired);
+    });
+  });
+
+  describe('registration by code', () => {
+    it('creates the account, logs it in and grants the credits', async () => {
+      const [code] = await codes(300);
+      const username = phone();
+      const reply = await t.client().call(API.credits.cdkey, { username, password: 'pass12', code, client: 'pc' });
+      expect(reply).toMatchObject({ code: 0, data: { credits: 300 } });
+      const me = await t.client(reply.data.token).call(API.account.profile, {});
+      expect(me.data).toMatchObject({ username, credits: 300, is_tourist: 0 });
+    });
+
+    it.each([
+      [{ username: '12345', password: 'pass12' }, MSG.registerPhoneInvalid],
+      [{ username: '1380000', password: 'pass12' }, MSG.registerPhoneInvalid],
+      [{ username: '13800000000', password: '12' }, MSG.passwordTooShort],
+      [{ username: '13800000000' }, MSG.loginPasswordRequired],
+    ])('refuses %j with "%s" and leaves the code unused', async (params, message) => {
+      const [code] = await codes(10);
+      expect(await t.client().call(API.credits.cdkey, { ...params, code })).toMatchObject({ code: 1, msg: message });
+      const { rows } = await t.app.ctx.db.query('SELECT 1 FROM redeem_codes WHERE code = $1 AND used_at IS NULL', [code]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a taken phone number and leaves the code unused', async () => {
+      const taken = phone();
+      await t.createUser(taken, 'abc123');
+      const [code] = await codes(10);
+      expect(await t.client().call(API.credits.cdkey, { username: taken, password: 'pass12', code })).toMatchObject({ code: 1, msg: MSG.usernameTaken });
+      expect((await t.app.ctx.db.query('SELECT 1 FROM redeem_codes WHERE code = $1 AND used_at IS NULL', [code])).rows).toHaveLength(1);
+    });
+
+    it('100 concurrent registrations with one code create exactly one account', async () => {
+      const [code] = await codes(77);
+      const names = Array.from({ length: 100 }, () => phone());
+      const replies = await Promise.all(names.map((username) => t.client().call(API.credits.cdkey, { username, password: 'pass12', code })));
+      expect(replies.filter((r) => r.code === 0)).toHaveLength(1);
+      expect(replies.filter((r) => r.code === 1 && r.msg === MSG.codeInvalid)).toHaveLength(99);
+      expect(replies.every((r) => r.status === 200)).toBe(true);
+      const { rows } = await t.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE username = ANY($1)`, [names]);
+      expect(rows[0]!.n).toBe(1);
+    });
+  });
+
+  describe('guests', () => {
+    it('is off until the operator sets guest_credits', async () => {
+      expect(await t.client().call(API.credits.tourist, {})).toMatchObject({ code: 1, msg: MSG.guestDisabled });
+      expect((await t.client().call(API.site.site, {})).data.guest_enabled).toBe(0);
+    });
+
+    it('gives a guest the operator\'s grant; a guest cannot redeem or expand; registering keeps the same account', async () => {
+      await t.operator(API.admin.siteSet, { settings: { guest_credits: '50' } });
+      expect((await t.client().call(API.site.site, {})).data.guest_enabled).toBe(1);
+      const reply = await t.client().call(API.credits.tourist, {});
+      expect(reply.code).toBe(0);
+      const guest = t.client(reply.data.token);
+      const before = (await guest.call(API.account.profile, {})).data;
+      expect(before).toMatchObject({ is_tourist: 1, credits: 50 });
+      const [code] = await codes(200);
+      expect(await guest.call(API.credits.cdkey, { code })).toMatchObject({ code: 1, msg: MSG.guestCannotRedeem });
+      expect(await guest.call(API.credits.spaceExpand, {})).toMatchObject({ code: 1, msg: MSG.guestCannotExpand });
+      expect((await guest.call(API.credits.space, {})).data.can_expand).toBe(0);
+      const guestId = (await t.app.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [before.username])).rows[0]!.id;
+
+      const username = phone();
+      const registered = await guest.call(API.credits.cdkey, { username, password: 'pass12', code, client: 'pc' });
+      expect(registered).toMatchObject({ code: 0, data: { credits: 200 } });
+      const me = t.client(registered.data.token);
+      expect((await me.call(API.account.profile, {})).data).toMatchObject({ username, is_tourist: 0, credits: 250 });
+      const { rows } = await t.app.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+      expect(rows[0]!.id).toBe(guestId);
+      expect((await guest.call(API.account.profile, {})).code).toBe(ResultCode.SessionExpired);
+    });
+  });
+
+  describe('space', () => {
+    it('reports used and total, expands for 5000 credits, and stops at the operator\'s limit', async () => {
+      await t.operator(API.admin.siteSet, { settings: { space_base_gb: '1', space_max_gb: '11' } });
+      const c = await user(LIMITS.spaceExpandCredits * 3);
+      expect((await c.call(API.credits.space, {})).data).toEqual({ used: 0, total: 1024, total_format: '1GB', can_expand: 1 });
+      const first = await c.call(API.credits.spaceExpand, {});
+      expect(first.data).toMatchObject({ total: 6 * 1024, total_format: '6GB', can_expand: 1 });
+      expect((await c.call(API.account.credits, {})).data.credits).toBe(LIMITS.spaceExpandCredits * 2);
+      const second = await c.call(API.credits.spaceExpand, {});
+      expect(second.data).toMatchObject({ total_format: '11GB', can_expand: 0 });
+      expect(await c.call(API.credits.spaceExpand, {})).toMatchObject({ code: 1, msg: MSG.spaceExpandAtLimit });
+      expect((await c.call(API.account.credits, {})).data.credits).toBe(LIMITS.spaceExpandCredits);
+    });
+
+    it('refuses an expansion the user cannot pay for and charges nothing', async () => {
+      await t.operator(API.admin.siteSet, { settings: { space_max_gb: '50' } });
+      const c = await user(LIMITS.spaceExpandCredits - 1);
+      expect(await c.call(API.credits.spaceExpand, {})).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+      expect((await c.call(API.credits.space, {})).data.total_format).toBe('1GB');
+      expect((await c.call(API.account.credits, {})).data.credits).toBe(LIMITS.spaceExpandCredits - 1);
+    });
+  });
+
+  describe('usage list, daily chart, expiry', () => {
+    it('lists grants and spends with signs, newest first, with a total; filters by date; isolates users', async () => {
+      const c = await user(LIMITS.spaceExpandCredits + 100);
+      const other = await user(999);
+      await c.call(API.credits.spaceExpand, {});
+      const log = await c.call(API.credits.log, { page: 1, limit: 10 });
+      expect(log.data.total).toBe(2);
+      expect(log.data.list.map((l: { credits: number }) => l.credits)).toEqual([-LIMITS.spaceExpandCredits, LIMITS.spaceExpandCredits + 100]);
+      expect(log.data.list[0].action_name).toContain('扩容');
+      expect(log.data.list[1].action_name).toBe('系统赠送');
+      expect((await other.call(API.credits.log, { page: 1, limit: 10 })).data.total).toBe(1);
+      const future = await c.call(API.credits.log, { start: '2999-01-01', end: '2999-01-02', page: 1, limit: 10 });
+      expect(future.data).toEqual({ list: [], total: 0 });
+      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const daily = await c.call(API.credits.daily, { start: '2020-01-01' < today ? today : today, end: today });
+      expect(daily.data.list).toEqual([{ date: today, spent: LIMITS.spaceExpandCredits }]);
+    });
+
+    it.each([
+      [{ start: '2024-02-10', end: '2024-02-01' }, MSG.dateRangeInvalid],
+      [{ start: 'yesterday', end: '2024-02-01' }, MSG.dateInvalid],
+    ])('refuses a bad range %j', async (params, message) => {
+      const c = await user();
+      expect(await c.call(API.credits.log, { ...params, page: 1, limit: 10 })).toMatchObject({ code: 1, msg: message });
+      expect(await c.call(API.credits.daily, params)).toMatchObject({ code: 1, msg: message });
+    });
+
+    it('fills every day of the chart range and refuses over a year', async () => {
+      const c = await user();
+      const days = (await c.call(API.credits.daily, { start: '2024-02-27', end: '2024-03-02' })).data.list;
+      expect(days.map((d: { date: string }) => d.date)).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
+      expect(days.every((d: { spent: number }) => d.spent === 0)).toBe(true);
+      expect((await c.call(API.credits.daily, { start: '2020-01-01', end: '2024-01-01' })).code).toBe(1);
+    });
+
+    it('lists live batches by expiry with their remainders and the total', async () => {
+      const c = await user(100);
+      const [code] = await codes(40, 1, 5);
+      await c.call(API.credits.cdkey, { code });
+      const expiry = await c.call(API.credits.expiry, {});
+      expect(expiry.data.total).toBe(140);
+      expect(expiry.data.details.map((d: { credits: number }) => d.credits)).toEqual([40, 100]);
+      expect(expiry.data.details[0].expire_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    });
+
+    it('serves the points rule', async () => {
+      const c = await user();
+      expect((await c.call(API.credits.rule, {})).data.content).toContain('积分');
+    });
+  });
+});
+
+describe.each(DB_KINDS)('notices, guides and public media (%s)', (kind) => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  beforeAll(async () => {
+    t = await startApp(kind);
+    await t.createUser('15100000001', 'abc123');
+    await t.createUser('15100000002', 'abc123');
+    a = await t.login('15100000001', 'abc123');
+    b = await t.login('15100000002', 'abc123');
+  });
+  afterAll(() => t.close());
+
+  it('lists notices with a per-user read mark, and the detail marks it read', async () => {
+    expect((await a.call(API.notice.list, {})).data.list).toEqual([]);
+    const id = (await t.operator(API.admin.noticeAdd, { title: '系统升级', desc: '今晚维护', content: '<p>正文</p>' })).data.id;
+    expect((await a.call(API.notice.list, {})).data.list[0]).toMatchObject({ id, title: '系统升级', desc: '今晚维护', read: 0 });
+    expect((await a.call(API.notice.detail, { id })).data).toMatchObject({ id, content: '<p>正文</p>' });
+    expect((await a.call(API.notice.list, {})).data.list[0].read).toBe(1);
+    expect((await b.call(API.notice.list, {})).data.list[0].read).toBe(0);
+    expect(await a.call(API.notice.detail, { id: 999_999 })).toMatchObject({ code: 1, msg: MSG.notFound });
+    expect((await a.call(API.notice.detail, { id: 'abc' })).code).toBe(1);
+    expect((await t.operator(API.admin.noticeAdd, { title: '' })).code).toBe(1);
+  });
+
+  it('publishes guides, public avatars and voices from local files, served with our own Content-Type', async () => {
+    const { mediaDir, makeVideo, makeImage, makeAudio } = await import('../../../tests/support/media');
+    const dir = mediaDir();
+    const video = makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 2 });
+    const cover = makeImage(path.join(dir, 'a.png'));
+    const audio = makeAudio(path.join(dir, 'v.mp3'), { seconds: 2 });
+
+    expect((await t.operator(API.admin.guideAdd, { category: '入门', name: '第一课', cover, video })).code).toBe(0);
+    const guides = (await a.call(API.guide.list, {})).data.list;
+    expect(guides).toHaveLength(1);
+    expect(guides[0].name).toBe('入门');
+    expect(guides[0].items[0].video_url).toMatch(/^\/storage\/public\/[0-9a-f-]{36}\.mp4$/);
+
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: '横屏主播', orientation: 1, video, cover })).code).toBe(0);
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: '竖屏主播', orientation: 2, video, cover })).code).toBe(0);
+    const pub = (await a.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 })).data;
+    expect(pub.hlist.map((x: { name: string }) => x.name)).toEqual(['横屏主播']);
+    expect(pub.slist.map((x: { name: string }) => x.name)).toEqual(['竖屏主播']);
+    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 20 })).data.list).toEqual([]);
+
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: '标准女声', audio })).code).toBe(0);
+    const voices = (await a.call(API.voice.list, { source: 2, page: 1, limit: 9999 })).data;
+    expect(voices.list[0]).toMatchObject({ name: '标准女声', source: 2, api: 'local' });
+
+    const res = await fetch(`${t.url}${pub.hlist[0].url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const audioRes = await fetch(`${t.url}${voices.list[0].url}`);
+    expect(audioRes.headers.get('content-type')).toBe('audio/mpeg');
+  });
+
+  it('refuses files of the wrong kind and paths that are not files', async () => {
+    const { mediaDir, makeImage } = await import('../../../tests/support/media');
+    const png = makeImage(path.join(mediaDir(), 'x.png'));
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: 'x', orientation: 1, video: png, cover: png })).msg).toMatch(/不支持的文件格式/);
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: 'x', audio: '/etc' })).msg).toMatch(/文件不存在/);
+  });
+
+  it('serves nothing outside public storage', async () => {
+    for (const p of ['/storage/public/..%2F..%2Foperator.key', '/storage/public/%2e%2e', '/storage/public/nope.mp4', '/storage/1/x.mp4']) {
+      const res = await fetch(`${t.url}${p}`);
+      expect(res.status, p).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/** Avatar and voice lists: a user's own (source 1) and the public ones (source 2, no owner). */
+import { API } from '../../../src/contract';
+import { storageUrl } from '../../infra/media-files';
+import type { FeatureContext } from '../../app-context';
+
+interface AvatarRow {
+  id: number;
+  user_id: number | null;
+  name: string;
+  video_key: string;
+  cover_key: string;
+  cover_small_key: string;
+  orientation: number;
+  duration: number;
+  status: number;
+}
+
+interface VoiceRow {
+  id: number;
+  user_id: number | null;
+  name: string;
+  audio_key: string;
+  api: string;
+  type: number;
+  remained_times: number;
+  generate_status: number;
+  rate: number;
+  volume: number;
+  pitch: number;
+  file_id: number | null;
+}
+
+export const toAvatar = (r: AvatarRow) => ({
+  id: r.id,
+  name: r.name,
+  url: storageUrl(r.video_key),
+  cover: storageUrl(r.cover_key),
+  cover_small: storageUrl(r.cover_small_key || r.cover_key),
+  source: r.user_id === null ? 2 : 1,
+  status: Number(r.status),
+  duration: Number(r.duration),
+  orientation: Number(r.orientation),
+});
+
+export const toVoice = (r: VoiceRow) => ({
+  id: r.id,
+  name: r.name,
+  url: storageUrl(r.audio_key),
+  api: r.api,
+  type: Number(r.type),
+  remained_times: Number(r.remained_times),
+  version_name: '',
+  voice_channel_name: '',
+  generate_status: Number(r.generate_status),
+  rate: Number(r.rate),
+  volume: Number(r.volume),
+  pitch: Number(r.pitch),
+  source: r.user_id === null ? 2 : 1,
+  file_id: r.file_id ?? 0,
+});
+
+/** LIMIT/OFFSET from the spec's page (1-based) and limit; limit 0 means everything. */
+function window(page: number, limit: number): string {
+  if (limit <= 0) return '';
+  return `LIMIT ${limit} OFFSET ${(Math.max(page, 1) - 1) * limit}`;
+}
+
+const owner = (source: number) => (source === 2 ? 'user_id IS NULL' : 'user_id = $1');
+
+export function registerPublicMediaRoutes({ router, db }: FeatureContext): void {
+  router.handle(API.avatar.list, async ({ params, user }) => {
+    const args: unknown[] = [user.id, params.name ? `%${params.name}%` : '%'];
+    const { rows } = await db.query<AvatarRow>(
+      `SELECT * FROM avatars WHERE ${owner(params.source)} AND ($1::int IS NOT NULL) AND name ILIKE $2 ORDER BY id DESC ${window(params.page, params.limit)}`,
+      args,
+    );
+    return { list: rows.map(toAvatar) };
+  });
+
+  router.handle(API.avatar.publicList, async ({ params }) => {
+    const list = async (orientation: number) => {
+      const { rows } = await db.query<AvatarRow>(
+        `SELECT * FROM avatars WHERE user_id IS NULL AND status = 3 AND orientation = $1 AND name ILIKE $2 ORDER BY id ${window(params.page, params.limit)}`,
+        [orientation, params.name ? `%${params.name}%` : '%'],
+      );
+      return rows.map(toAvatar);
+    };
+    return { hlist: await list(1), slist: await list(2) };
+  });
+
+  router.handle(API.voice.list, async ({ params, user }) => {
+    const { rows } = await db.query<VoiceRow>(
+      `SELECT * FROM voices WHERE ${owner(params.source)} AND ($1::int IS NOT NULL) AND name ILIKE $2 ORDER BY id ${params.source === 2 ? '' : 'DESC'} ${window(params.page, params.limit)}`,
+      [user.id, 'name' in params && params.name ? `%${params.name}%` : '%'],
+    );
+    const generate = rows.filter((r) => Number(r.generate_status) === 1).length;
+    return { list: rows.map(toVoice), generate };
+  });
+}
