@@ -84,6 +84,23 @@ export default function LoginPage({ query }: PanelProps) {
     }
   };
 
+  const tryAsGuest = async () => {
+    if (busy) return;
+    if (!agreed) {
+      notifier.warn(MSG.loginAgreementRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      const reply = await api.call(API.credits.tourist, {});
+      tokens.set(reply.token);
+      notifier.success(MSG.loginSucceeded);
+      goOn();
+    } catch {
+      setBusy(false);
+    }
+  };
+
   const title = site?.login_title || site?.title || FALLBACK_SITE_TITLE;
   const background = site?.login_bg ? { backgroundImage: `url("${encodeURI(site.login_bg)}")` } : undefined;
 
@@ -114,6 +131,9 @@ export default function LoginPage({ query }: PanelProps) {
             </FormGroup>
             <Agreement checked={agreed} onChange={setAgreed} />
             <Button type="submit" intent="primary" size="large" fill loading={busy} text="登录" data-testid="login-submit" />
+            {site?.guest_enabled === 1 && (
+              <Button className="login-guest" variant="minimal" fill text="游客体验" onClick={() => void tryAsGuest()} data-testid="guest-entry" />
+            )}
           </form>
         ) : (
           <form className="login-form" onSubmit={register} noValidate>
