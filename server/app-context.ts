@@ -4,6 +4,7 @@ import type { CallRouter } from './infra/http';
 import type { JobQueue } from './infra/queue';
 import type { Sessions } from './infra/sessions';
 import type { Storage } from './infra/storage';
+import type { ObjectUrls } from './infra/object-urls';
 import type { SettingsRepository } from './features/site/settings.repository';
 
 /** What every feature's routes and jobs get: one place that wires the server together. */
@@ -15,4 +16,5 @@ export interface FeatureContext {
   sessions: Sessions;
   settings: SettingsRepository;
   storage: Storage;
+  urls: ObjectUrls;
 }

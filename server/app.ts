@@ -16,7 +16,8 @@ import { CallRouter, installErrorHandling } from './infra/http';
 import { JobQueue } from './infra/queue';
 import { Sessions } from './infra/sessions';
 import { LocalDiskStorage } from './infra/storage';
-import { lockDataDir, operatorKey } from './infra/data-dir';
+import { dataSecret, lockDataDir, operatorKey } from './infra/data-dir';
+import { ObjectUrls } from './infra/object-urls';
 import { SettingsRepository } from './features/site/settings.repository';
 import { registerSiteRoutes } from './features/site/site.routes';
 import { registerAccountRoutes } from './features/account/account.routes';
@@ -26,6 +27,7 @@ import { registerNoticeRoutes } from './features/notice/notice.routes';
 import { registerGuideRoutes } from './features/guide/guide.routes';
 import { registerPublicMediaRoutes } from './features/media/public.routes';
 import { registerStorageRoutes } from './features/media/storage.routes';
+import { registerUploadRoutes, sweepUploads } from './features/upload/upload.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -99,6 +101,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     config, db, router, queue, sessions,
     settings: new SettingsRepository(db),
     storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
+    urls: new ObjectUrls(dataSecret(config.dataDir, 'storage.key')),
   };
   app.decorate('ctx', ctx);
 
@@ -110,12 +113,16 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerGuideRoutes(ctx);
   registerPublicMediaRoutes(ctx);
   registerStorageRoutes(ctx, app);
+  registerUploadRoutes(ctx, app);
   router.registerComingSoon();
 
   if (config.runWorker) {
     await queue.work({
       'session-sweep': async () => {
         await sessions.sweep();
+      },
+      'upload-sweep': async () => {
+        await sweepUploads(ctx);
       },
     });
   }

@@ -12,7 +12,12 @@ export interface ServerInfo {
 }
 
 export function operatorKey(dataDir: string): string {
-  const file = path.join(dataDir, 'operator.key');
+  return dataSecret(dataDir, 'operator.key');
+}
+
+/** A random secret kept in the data directory (created on first use, readable by its owner only). */
+export function dataSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     return fs.readFileSync(file, 'utf8').trim();

@@ -134,6 +134,12 @@ export class CallRouter {
     });
   }
 
+  /** A call served by a route of its own (multipart bodies, streams): the router must not register it. */
+  handledElsewhere(call: CallDef): void {
+    if (this.handled.has(call.id)) throw new Error(`call ${call.id} has two handlers`);
+    this.handled.add(call.id);
+  }
+
   /** Calls of the catalogue whose feature is not in service yet answer plainly instead of 404. */
   registerComingSoon(): string[] {
     const pending = ALL_CALLS.filter((c) => !this.handled.has(c.id));

@@ -5,18 +5,19 @@
 import PgBoss from 'pg-boss';
 import type { Db } from './db';
 
-export const JOB_NAMES = ['session-sweep'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
   'session-sweep': Record<string, never>;
+  'upload-sweep': Record<string, never>;
 }
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

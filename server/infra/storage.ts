@@ -15,13 +15,17 @@ export interface ObjectInfo {
 
 export interface Storage {
   put(key: string, body: Readable | Buffer): Promise<ObjectInfo>;
-  get(key: string): Readable;
+  get(key: string, range?: { start: number; end: number }): Readable;
   stat(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
+  move(from: string, to: string): Promise<void>;
+  /** Runs fn with a local file holding the object (the object's own file on disk; a temp copy elsewhere). */
+  withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
 }
 
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
-const KEY_SHAPE = /^\d{1,10}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$|^public\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+/** Final objects `<user>/<uuid>.<ext>` and `public/<uuid>.<ext>`; direct uploads land first at `uploads/<user>/<uuid>/<digits>[.ext]`. */
+const KEY_SHAPE = /^\d{1,10}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$|^public\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$|^uploads\/\d{1,10}\/[0-9a-f-]{36}\/\d{10,30}(\.[A-Za-z0-9]{1,8})?$/;
 
 export class InvalidObjectKeyError extends Error {}
 
@@ -61,8 +65,18 @@ export class LocalDiskStorage implements Storage {
     return { key, size };
   }
 
-  get(key: string): Readable {
-    return fs.createReadStream(this.file(key));
+  get(key: string, range?: { start: number; end: number }): Readable {
+    return fs.createReadStream(this.file(key), range);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.file(to);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(this.file(from), target);
+  }
+
+  async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
+    return fn(this.file(key));
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
@@ -75,6 +89,9 @@ export class LocalDiskStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await fs.promises.rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await fs.promises.rm(file, { force: true });
+    // Direct uploads live in a folder of their own; remove it once empty.
+    if (key.startsWith('uploads/')) await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
   }
 }

@@ -144,6 +144,15 @@ export const MSG = {
   guestLimit: '游客体验次数过多，请稍后再试',
   spaceFull: '存储空间不足，请扩容或删除不需要的文件',
 
+  // ---- uploads (ours, beside the spec's own)
+  audioInvalid: '请上传MP3/M4A/WAV格式的音频',
+  audioDurationInvalid: '音频时长需在5秒到30分钟之间',
+  videoDurationInvalid: '视频时长需在5秒到30分钟之间',
+  videoResolutionInvalid: '视频分辨率需在360P到4K之间',
+  imageInvalid: '请上传PNG/JPG格式的图片',
+  imageTooSmall: '图片尺寸不能小于300像素',
+  uploadExpired: '上传已过期，请重新上传',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 

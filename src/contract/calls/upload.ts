@@ -47,7 +47,7 @@ export const uploadCalls = {
     response: UploadSignature,
   }),
   direct: defineCall({
-    id: 'upload.direct', method: 'POST', path: '/api/upload/direct', checked: false, auth: 'user', pathFromSpec: false,
+    id: 'upload.direct', method: 'POST', path: '/storage', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       'ours: the local-disk storage target that `host` points at when no S3-compatible storage is configured. Unchecked multipart ' +
       'form: key, policy, OSSAccessKeyId, signature, success_action_status, file; x-token header. Verifies the policy like S3/OSS ' +

@@ -1,0 +1,220 @@
+/**
+ * The spec's upload flow on the local-disk driver: `upload.sign` hands out an OSS-style POST policy whose host is
+ * this server's `/storage`; the browser posts the file there (key = dir + timestamp + random + extension, x-token
+ * header); `upload.complete` checks the bytes by content and registers the file. Space is reserved before the
+ * bytes land, so concurrent uploads can never exceed a user's quota.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { API, MSG, ResultCode, TOKEN_HEADER, UPLOAD_FILE_TYPES, type UploadFileType } from '../../../src/contract';
+import { ApiError, sendResult } from '../../infra/http';
+import { dataSecret } from '../../infra/data-dir';
+import { MEDIA_TYPES } from '../../infra/media-files';
+import type { Queryable } from '../../infra/db';
+import type { FeatureContext } from '../../app-context';
+import { checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
+
+const POLICY_TTL_SECONDS = 30 * 60;
+/** Multipart framing and the form fields around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+const GB = 1024 * 1024 * 1024;
+
+interface Policy {
+  exp: number;
+  user: number;
+  type: UploadFileType;
+  upload: string;
+  dir: string;
+  max: number;
+}
+
+/** Bytes a user may still fill: quota − stored files − reservations of other uploads in flight. Call inside a transaction. */
+export async function freeBytes(q: Queryable, userId: number, baseGb: number, exceptUpload = '00000000-0000-0000-0000-000000000000'): Promise<number> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const { rows } = await q.query<{ extra: number; used: string; held: string }>(
+    `SELECT u.space_extra_gb AS extra,
+            COALESCE((SELECT SUM(size) FROM files WHERE user_id = u.id), 0)::bigint AS used,
+            COALESCE((SELECT SUM(bytes) FROM upload_reservations WHERE user_id = u.id AND expires_at > now() AND upload_id <> $2), 0)::bigint AS held
+       FROM users u WHERE u.id = $1`,
+    [userId, exceptUpload],
+  );
+  const r = rows[0]!;
+  return (baseGb + Number(r.extra)) * GB - Number(r.used) - Number(r.held);
+}
+
+/** Releases reservations of uploads that were never registered, and their half-done objects. */
+export async function sweepUploads({ db, storage }: Pick<FeatureContext, 'db' | 'storage'>): Promise<number> {
+  const { rows } = await db.query<{ upload_id: string; object_key: string }>('DELETE FROM upload_reservations WHERE expires_at < now() RETURNING upload_id, object_key');
+  for (const r of rows) if (r.object_key) await storage.delete(r.object_key).catch(() => undefined);
+  return rows.length;
+}
+
+export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance): void {
+  const { router, db, storage, urls, settings, config } = ctx;
+  const secret = dataSecret(config.dataDir, 'storage.key');
+  const sign = (policy: string) => createHmac('sha256', secret).update(policy).digest('base64');
+
+  function readPolicy(policy: unknown, signature: unknown): Policy | null {
+    if (typeof policy !== 'string' || typeof signature !== 'string') return null;
+    const expected = Buffer.from(sign(policy));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const p = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as Policy;
+      return p.exp > Date.now() / 1000 && UPLOAD_FILE_TYPES.includes(p.type) ? p : null;
+    } catch {
+      return null;
+    }
+  }
+
+  router.handle(API.upload.sign, async ({ params, user }) => {
+    const upload = randomUUID();
+    const dir = `uploads/${user.id}/${upload}/`;
+    const max = MAX_BYTES[params.file_type];
+    const body: Policy = { exp: Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS, user: user.id, type: params.file_type, upload, dir, max };
+    // The same facts in the OSS policy vocabulary, for clients that read it.
+    const policy = Buffer.from(
+      JSON.stringify({ ...body, expiration: new Date(body.exp * 1000).toISOString(), conditions: [['starts-with', '$key', dir], ['content-length-range', 1, max]] }),
+    ).toString('base64');
+    return { host: '/storage', dir, access_key_id: 'local', policy, signature: sign(policy) };
+  });
+
+  // ---- the storage host: a multipart POST, S3/OSS style
+  router.handledElsewhere(API.upload.direct);
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } });
+    scope.post('/storage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const fail = (msg: string, status = 400) => sendResult(reply, undefined, ResultCode.Error, msg, null, status);
+      const token = request.headers[TOKEN_HEADER];
+      const user = typeof token === 'string' ? await ctx.sessions.authenticate(token) : null;
+      if (!user) return sendResult(reply, undefined, ResultCode.SessionExpired, MSG.sessionExpired, null, 401);
+      if (!request.isMultipart()) return fail(MSG.uploadFailed);
+
+      const part = await request.file({ limits: { fileSize: MAX_BYTES.video } }).catch(() => undefined);
+      if (!part) return fail(MSG.uploadFailed);
+      const field = (name: string) => {
+        const f = part.fields[name] as { value?: unknown } | undefined;
+        return typeof f?.value === 'string' ? f.value : undefined;
+      };
+      const policy = readPolicy(field('policy'), field('signature'));
+      const key = field('key') ?? '';
+      if (!policy || policy.user !== user.id) {
+        part.file.resume();
+        return fail(MSG.uploadExpired, 403);
+      }
+      if (!key.startsWith(policy.dir) || !/^\d{10,30}(\.[A-Za-z0-9]{1,8})?$/.test(key.slice(policy.dir.length))) {
+        part.file.resume();
+        return fail(MSG.uploadFailed, 403);
+      }
+      const declared = Number(request.headers['content-length']);
+      if (!Number.isFinite(declared) || declared > policy.max + FORM_OVERHEAD) {
+        part.file.resume();
+        return fail(REFUSED[policy.type], 413);
+      }
+
+      const reserve = Math.min(declared, policy.max);
+      const baseGb = await settings.operatorNumber('space_base_gb');
+      const reserved = await db.tx(async (q) => {
+        if ((await freeBytes(q, user.id, baseGb, policy.upload)) < reserve) return MSG.spaceFull;
+        const { rowCount } = await q.query(
+          `INSERT INTO upload_reservations (upload_id, user_id, file_type, bytes, object_key, expires_at)
+           VALUES ($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (upload_id) DO NOTHING`,
+          [policy.upload, user.id, policy.type, reserve, key, policy.exp + 3600],
+        );
+        return rowCount === 1 ? null : MSG.uploadExpired;
+      });
+      if (reserved) {
+        part.file.resume();
+        return fail(reserved, 403);
+      }
+
+      const release = () => db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [policy.upload]);
+      try {
+        const { size } = await storage.put(key, part.file);
+        if (part.file.truncated || size > policy.max || size === 0) throw new MediaRefused(REFUSED[policy.type]);
+        await db.query('UPDATE upload_reservations SET bytes = $2 WHERE upload_id = $1', [policy.upload, size]);
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        await release();
+        request.log.info({ err: (err as Error).message }, 'direct upload refused');
+        return fail(err instanceof MediaRefused ? err.message : REFUSED[policy.type], 400);
+      }
+      const status = field('success_action_status') === '200' ? 200 : 204;
+      return status === 200 ? sendResult(reply, undefined, ResultCode.Ok, MSG.uploadSucceeded, { key }) : reply.status(204).send();
+    });
+  });
+
+  router.handle(API.upload.complete, async ({ params, user }) => {
+    const key = urls.keyOf(params.url);
+    const m = key ? /^uploads\/(\d+)\/([0-9a-f-]{36})\//.exec(key) : null;
+    if (!key || !m || Number(m[1]) !== user.id) throw new ApiError(MSG.uploadFailed);
+    const upload = m[2]!;
+    const { rows } = await db.query<{ file_type: string }>(
+      `SELECT file_type FROM upload_reservations WHERE upload_id = $1 AND user_id = $2 AND object_key = $3 AND expires_at > now()`,
+      [upload, user.id, key],
+    );
+    if (!rows[0]) throw new ApiError(MSG.uploadExpired);
+    if (rows[0].file_type !== params.file_type) throw new ApiError(MSG.uploadFailed);
+    const stat = await storage.stat(key);
+    const discard = async () => {
+      await storage.delete(key).catch(() => undefined);
+      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
+    };
+    if (!stat) {
+      await discard();
+      throw new ApiError(MSG.uploadFailed);
+    }
+    let media;
+    try {
+      media = await storage.withLocalFile(key, (file) => checkMedia(file, params.file_type, stat.size));
+    } catch (err) {
+      await discard();
+      if (err instanceof MediaRefused) throw new ApiError(err.message);
+      throw err;
+    }
+    const finalKey = `${user.id}/${randomUUID()}.${media.ext}`;
+    await storage.move(key, finalKey);
+    const fileId = await db.tx(async (q) => {
+      await q.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
+      const { rows: inserted } = await q.query<{ id: number }>(
+        `INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [user.id, params.file_type, finalKey, stat.size, media.duration],
+      );
+      return inserted[0]!.id;
+    });
+    await storage.delete(key).catch(() => undefined);
+    return { file_id: fileId, url: urls.url(finalKey) };
+  });
+
+  // ---- a user's objects, behind signed URLs (Range requests for video seeking)
+  app.get<{ Params: { owner: string; file: string }; Querystring: { exp?: string; sig?: string; download?: string } }>(
+    '/storage/:owner/:file',
+    async (request, reply) => {
+      const key = `${request.params.owner}/${request.params.file}`;
+      const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      if (!/^\d{1,10}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/.test(key) || !urls.verify(key, request.query.exp, request.query.sig)) return notFound();
+      const info = await storage.stat(key);
+      if (!info) return notFound();
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      reply
+        .header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff');
+      if (request.query.download) reply.header('content-disposition', `attachment; filename="${request.params.file}"`);
+      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+      if (range && (range[1] || range[2])) {
+        const start = range[1] ? Number(range[1]) : Math.max(0, info.size - Number(range[2]));
+        const end = range[1] && range[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1;
+        if (start > end || start >= info.size) return reply.status(416).header('content-range', `bytes */${info.size}`).send();
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${start}-${end}/${info.size}`)
+          .header('content-length', end - start + 1)
+          .send(storage.get(key, { start, end }));
+      }
+      return reply.header('content-length', info.size).send(storage.get(key));
+    },
+  );
+}

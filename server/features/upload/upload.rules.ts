@@ -1,0 +1,70 @@
+/**
+ * What each upload type accepts, checked by content: the format from magic bytes, then ffprobe for
+ * duration, streams and resolution (part 1 §5, part 2 §5, §9).
+ */
+import { LIMITS, MSG, type UploadFileType } from '../../../src/contract';
+import { probe, type ProbeResult } from '../../infra/media-probe';
+import { sniffFile } from '../../infra/media-files';
+
+export const MAX_BYTES: Record<UploadFileType, number> = {
+  video: LIMITS.video.maxBytes,
+  voice: LIMITS.audio.maxBytes,
+  image: LIMITS.image.maxBytes,
+};
+
+const FORMATS: Record<UploadFileType, readonly string[]> = {
+  video: LIMITS.video.formats,
+  voice: LIMITS.audio.formats,
+  image: ['png', 'jpg'],
+};
+
+/** The message a user sees when a file of this type is refused. */
+export const REFUSED: Record<UploadFileType, string> = {
+  video: MSG.avatarVideoInvalid,
+  voice: MSG.audioInvalid,
+  image: MSG.imageInvalid,
+};
+
+const VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'prores', 'vp9', 'av1', 'mjpeg']);
+
+export interface CheckedMedia {
+  ext: string;
+  duration: number;
+  width: number;
+  height: number;
+}
+
+export class MediaRefused extends Error {}
+
+/** Checks a local file against the rules of its upload type; throws MediaRefused with the user's message. */
+export async function checkMedia(file: string, type: UploadFileType, size: number): Promise<CheckedMedia> {
+  const refuse = (why?: string): never => {
+    throw new MediaRefused(why ?? REFUSED[type]);
+  };
+  if (size <= 0 || size > MAX_BYTES[type]) refuse(type === 'image' ? MSG.imageTooLarge : undefined);
+  const ext = sniffFile(file);
+  if (!ext || !FORMATS[type].includes(ext)) refuse();
+  let info: ProbeResult;
+  try {
+    info = await probe(file, ext!);
+  } catch {
+    return refuse();
+  }
+  if (type === 'image') {
+    const v = info.video;
+    if (!v || Math.min(v.width, v.height) < LIMITS.image.minSide) refuse(MSG.imageTooSmall);
+    return { ext: ext!, duration: 0, width: v!.width, height: v!.height };
+  }
+  const { minSeconds, maxSeconds } = type === 'video' ? LIMITS.video : LIMITS.audio;
+  if (!(info.duration >= minSeconds && info.duration <= maxSeconds)) refuse(type === 'video' ? MSG.videoDurationInvalid : MSG.audioDurationInvalid);
+  if (type === 'video') {
+    const v = info.video;
+    if (!v || !VIDEO_CODECS.has(v.codec)) refuse();
+    const short = Math.min(v!.width, v!.height);
+    const long = Math.max(v!.width, v!.height);
+    if (short < LIMITS.video.minShortSide || long > LIMITS.video.maxLongSide) refuse(MSG.videoResolutionInvalid);
+    return { ext: ext!, duration: info.duration, width: v!.width, height: v!.height };
+  }
+  if (!info.audio) refuse();
+  return { ext: ext!, duration: info.duration, width: 0, height: 0 };
+}

@@ -1,0 +1,50 @@
+/**
+ * ffprobe, run only on local files with an explicit input format chosen from the file's magic bytes,
+ * so a crafted file cannot make it open a URL or a playlist.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+export const FFPROBE: string = process.env.FFPROBE_PATH ?? require('@ffprobe-installer/ffprobe').path;
+export const FFMPEG: string = process.env.FFMPEG_PATH ?? require('@ffmpeg-installer/ffmpeg').path;
+
+/** ffprobe/ffmpeg demuxer for each extension we accept. */
+export const DEMUXER: Record<string, string> = { mp4: 'mov', mov: 'mov', m4a: 'mov', mp3: 'mp3', wav: 'wav', png: 'png_pipe', jpg: 'jpeg_pipe', webp: 'webp_pipe' };
+
+export interface ProbeResult {
+  formatName: string;
+  duration: number;
+  video?: { codec: string; width: number; height: number };
+  audio?: { codec: string };
+}
+
+export class ProbeError extends Error {}
+
+export function probe(file: string, ext: string, timeoutMs = 30_000): Promise<ProbeResult> {
+  const format = DEMUXER[ext];
+  if (!format) return Promise.reject(new ProbeError(`no demuxer for ${ext}`));
+  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-f', format, '-print_format', 'json', '-show_format', '-show_streams', file];
+  return new Promise((resolve, reject) => {
+    execFile(FFPROBE, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => {
+      if (err) return reject(new ProbeError(`ffprobe failed: ${err.message.split('\n')[0]}`));
+      try {
+        const json = JSON.parse(stdout) as {
+          format?: { format_name?: string; duration?: string };
+          streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+        };
+        const streams = json.streams ?? [];
+        const v = streams.find((s) => s.codec_type === 'video');
+        const a = streams.find((s) => s.codec_type === 'audio');
+        resolve({
+          formatName: json.format?.format_name ?? '',
+          duration: Number(json.format?.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
+          video: v ? { codec: v.codec_name ?? '', width: v.width ?? 0, height: v.height ?? 0 } : undefined,
+          audio: a ? { codec: a.codec_name ?? '' } : undefined,
+        });
+      } catch {
+        reject(new ProbeError('ffprobe printed no JSON'));
+      }
+    });
+  });
+}

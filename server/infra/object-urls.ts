@@ -1,0 +1,37 @@
+/**
+ * URLs of stored objects. Public objects have plain URLs; a user's objects get URLs signed with the data
+ * directory's storage secret and an expiry, so a <video> or <img> can load them without the session header
+ * and nobody can guess another user's. Downloads ask for an attachment.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const TTL_SECONDS = 6 * 3600;
+
+export class ObjectUrls {
+  constructor(private readonly secret: string) {}
+
+  private sign(key: string, exp: number): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${exp}`).digest('base64url');
+  }
+
+  url(key: string, options: { download?: boolean; now?: number } = {}): string {
+    if (!key) return '';
+    if (key.startsWith('public/')) return `/storage/${key}`;
+    const exp = Math.floor((options.now ?? Date.now()) / 1000) + TTL_SECONDS;
+    return `/storage/${key}?exp=${exp}&sig=${this.sign(key, exp)}${options.download ? '&download=1' : ''}`;
+  }
+
+  verify(key: string, exp: string | undefined, sig: string | undefined): boolean {
+    const e = Number(exp);
+    if (!Number.isInteger(e) || e < Date.now() / 1000 || typeof sig !== 'string') return false;
+    const expected = Buffer.from(this.sign(key, e));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Object key of a URL this server made (`/storage/<key>…`, with or without scheme and host). */
+  keyOf(url: string): string | null {
+    const m = /^(?:https?:\/\/[^/]+)?\/storage\/([^?#]+)/.exec(url);
+    return m ? decodeURIComponent(m[1]!) : null;
+  }
+}
