@@ -31,7 +31,7 @@ export async function postToStorage(
   form.set('OSSAccessKeyId', sign.access_key_id);
   form.set('signature', sign.signature);
   form.set('success_action_status', '200');
-  form.set('file', new Blob([bytes]), options.name ?? 'file.bin');
+  form.set('file', new Blob([new Uint8Array(bytes)]), options.name ?? 'file.bin');
   const res = await fetch(`${client.url}${sign.host}`, { method: 'POST', body: form, headers: { [TOKEN_HEADER]: options.token ?? client.token! } });
   return { status: res.status, body: await res.text(), key, url: `${sign.host}/${key}` };
 }
