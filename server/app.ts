@@ -28,6 +28,8 @@ import { registerGuideRoutes } from './features/guide/guide.routes';
 import { registerPublicMediaRoutes } from './features/media/public.routes';
 import { registerStorageRoutes } from './features/media/storage.routes';
 import { registerUploadRoutes, sweepUploads } from './features/upload/upload.routes';
+import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './features/avatar/avatar.routes';
+import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -71,7 +73,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     trustProxy: false,
   });
 
-  const queue = new JobQueue(db, config.jobPollSeconds);
+  const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds);
   app.addHook('onClose', async () => {
     await queue.stop();
     await db.close();
@@ -114,9 +116,12 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerPublicMediaRoutes(ctx);
   registerStorageRoutes(ctx, app);
   registerUploadRoutes(ctx, app);
+  registerAvatarRoutes(ctx);
+  registerWorksRoutes(ctx);
   router.registerComingSoon();
 
   if (config.runWorker) {
+    cleanStaleJobDirs(config.dataDir);
     await queue.work({
       'session-sweep': async () => {
         await sessions.sweep();
@@ -124,6 +129,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       'upload-sweep': async () => {
         await sweepUploads(ctx);
       },
+      'avatar-clone': ({ avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
+      'work-render': ({ workId }, job) => runWorkRender(ctx, workId, job.retryCount),
     });
   }
 

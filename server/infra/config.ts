@@ -17,6 +17,8 @@ export interface ServerConfig {
   runWorker: boolean;
   /** Poll interval of the job worker, seconds (pg-boss minimum 0.5). */
   jobPollSeconds: number;
+  /** A job running longer than this is taken for dead (its worker killed) and retried. */
+  jobExpireSeconds: number;
 }
 
 const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
@@ -43,5 +45,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     webRoot: path.resolve(cwd, env.WEB_ROOT ?? 'dist'),
     runWorker: role !== 'api',
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
+    jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
   };
 }

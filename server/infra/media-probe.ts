@@ -48,3 +48,15 @@ export function probe(file: string, ext: string, timeoutMs = 30_000): Promise<Pr
     });
   });
 }
+
+export class FfmpegError extends Error {}
+
+/** Runs ffmpeg on local files only (the file protocol is the only one allowed). */
+export function ffmpeg(args: string[], timeoutMs = 30 * 60_000): Promise<void> {
+  const full = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file,pipe', ...args];
+  return new Promise((resolve, reject) => {
+    execFile(FFMPEG, full, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 }, (err, _stdout, stderr) =>
+      err ? reject(new FfmpegError(`ffmpeg failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`)) : resolve(),
+    );
+  });
+}

@@ -3,14 +3,16 @@
  * Job names are a closed set with typed payloads; starting a worker without a handler for each fails.
  */
 import PgBoss from 'pg-boss';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'avatar-clone', 'work-render'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
   'session-sweep': Record<string, never>;
   'upload-sweep': Record<string, never>;
+  'avatar-clone': { avatarId: number };
+  'work-render': { workId: number };
 }
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
@@ -20,6 +22,9 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
+
+/** Attempts after the first; a handler sees `retryCount` and gives up for good on the last one. */
+export const JOB_RETRY_LIMIT = 3;
 
 /** pg-boss speaks to any database through `executeSql`; PGlite needs multi-statement SQL sent through exec. */
 function bossDb(db: Db): PgBoss.Db {
@@ -41,8 +46,12 @@ export class JobQueue {
   constructor(
     db: Db,
     private readonly pollSeconds = 1,
+    /** A job whose worker died is retried once this has passed. */
+    private readonly expireSeconds = 15 * 60,
   ) {
-    this.boss = new PgBoss({ db: bossDb(db), schema: 'pgboss', supervise: true, schedule: true, migrate: true });
+    // Expired jobs (their worker died) are found by maintenance, so it runs often enough to retry them promptly.
+    const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(expireSeconds / 2)));
+    this.boss = new PgBoss({ db: bossDb(db), schema: 'pgboss', supervise: true, schedule: true, migrate: true, maintenanceIntervalSeconds, monitorStateIntervalSeconds: maintenanceIntervalSeconds });
     this.boss.on('error', (err) => console.error('[queue]', err.message));
   }
 
@@ -52,8 +61,12 @@ export class JobQueue {
     this.started = true;
   }
 
-  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: PgBoss.SendOptions = {}): Promise<string | null> {
-    return this.boss.send(name, payload as object, { retryLimit: 5, retryDelay: 2, retryBackoff: true, ...options });
+  /** Queues a job; given a transaction, the job is queued only if that transaction commits. */
+  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: PgBoss.SendOptions = {}, tx?: Queryable): Promise<string | null> {
+    const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.query(text, values ?? []) } : undefined;
+    return this.boss.send(name, payload as object, {
+      retryLimit: JOB_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: this.expireSeconds, ...options, ...(db ? { db } : {}),
+    });
   }
 
   /** Starts workers; throws when a job name lacks a handler, so a missing one is found at start-up. */

@@ -153,6 +153,13 @@ export const MSG = {
   imageTooSmall: '图片尺寸不能小于300像素',
   uploadExpired: '上传已过期，请重新上传',
 
+  // ---- media pipeline (ours)
+  channelUnavailable: '该通道暂未开通，请选择其他通道',
+  avatarNotReady: '数字人还在克隆中，请稍后再试',
+  speechEngineMissing: '请先试听生成音频后再提交',
+  workBusyOrMissing: '作品不存在或正在生成中',
+  localEngineNote: '本地引擎不做口型同步',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 
@@ -179,6 +186,14 @@ export const MSG = {
   avatarConflict: '只能选择一个数字分身',
   /** ours: org_data of a video generation that is not JSON. */
   orgDataInvalid: '描述词数据格式有误',
+
+  // ---- upload box, works and materials (ours)
+  /** ours: a chosen file outside the upload's accepted formats. */
+  uploadFormatInvalid: (formats: string) => `请上传${formats}格式的文件`,
+  /** ours: more files than the upload allows. */
+  uploadTooMany: (n: number) => `最多上传${n}个文件`,
+  /** ours: the user cancelled an upload in progress. */
+  uploadCancelled: '已取消上传',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

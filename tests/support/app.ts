@@ -72,7 +72,7 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
   const database = kind === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
   const app = await build({
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: database?.url, role: 'all', logLevel: 'silent',
-    webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, ...overrides,
+    webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600, ...overrides,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

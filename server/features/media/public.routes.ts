@@ -1,6 +1,6 @@
 /** Avatar and voice lists: a user's own (source 1) and the public ones (source 2, no owner). */
 import { API } from '../../../src/contract';
-import { storageUrl } from '../../infra/media-files';
+import type { ObjectUrls } from '../../infra/object-urls';
 import type { FeatureContext } from '../../app-context';
 
 interface AvatarRow {
@@ -30,22 +30,22 @@ interface VoiceRow {
   file_id: number | null;
 }
 
-export const toAvatar = (r: AvatarRow) => ({
+export const toAvatar = (urls: ObjectUrls) => (r: AvatarRow & { reason?: string }) => ({
   id: r.id,
   name: r.name,
-  url: storageUrl(r.video_key),
-  cover: storageUrl(r.cover_key),
-  cover_small: storageUrl(r.cover_small_key || r.cover_key),
+  url: urls.url(r.video_key),
+  cover: urls.url(r.cover_key),
+  cover_small: urls.url(r.cover_small_key || r.cover_key),
   source: r.user_id === null ? 2 : 1,
   status: Number(r.status),
   duration: Number(r.duration),
   orientation: Number(r.orientation),
 });
 
-export const toVoice = (r: VoiceRow) => ({
+export const toVoice = (urls: ObjectUrls) => (r: VoiceRow) => ({
   id: r.id,
   name: r.name,
-  url: storageUrl(r.audio_key),
+  url: urls.url(r.audio_key),
   api: r.api,
   type: Number(r.type),
   remained_times: Number(r.remained_times),
@@ -67,14 +67,14 @@ function window(page: number, limit: number): string {
 
 const owner = (source: number) => (source === 2 ? 'user_id IS NULL' : 'user_id = $1');
 
-export function registerPublicMediaRoutes({ router, db }: FeatureContext): void {
+export function registerPublicMediaRoutes({ router, db, urls }: FeatureContext): void {
   router.handle(API.avatar.list, async ({ params, user }) => {
     const args: unknown[] = [user.id, params.name ? `%${params.name}%` : '%'];
     const { rows } = await db.query<AvatarRow>(
       `SELECT * FROM avatars WHERE ${owner(params.source)} AND ($1::int IS NOT NULL) AND name ILIKE $2 ORDER BY id DESC ${window(params.page, params.limit)}`,
       args,
     );
-    return { list: rows.map(toAvatar) };
+    return { list: rows.map(toAvatar(urls)) };
   });
 
   router.handle(API.avatar.publicList, async ({ params }) => {
@@ -83,7 +83,7 @@ export function registerPublicMediaRoutes({ router, db }: FeatureContext): void 
         `SELECT * FROM avatars WHERE user_id IS NULL AND status = 3 AND orientation = $1 AND name ILIKE $2 ORDER BY id ${window(params.page, params.limit)}`,
         [orientation, params.name ? `%${params.name}%` : '%'],
       );
-      return rows.map(toAvatar);
+      return rows.map(toAvatar(urls));
     };
     return { hlist: await list(1), slist: await list(2) };
   });
@@ -94,6 +94,6 @@ export function registerPublicMediaRoutes({ router, db }: FeatureContext): void 
       [user.id, 'name' in params && params.name ? `%${params.name}%` : '%'],
     );
     const generate = rows.filter((r) => Number(r.generate_status) === 1).length;
-    return { list: rows.map(toVoice), generate };
+    return { list: rows.map(toVoice(urls)), generate };
   });
 }

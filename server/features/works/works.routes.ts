@@ -1,0 +1,216 @@
+/**
+ * Single-video works: submission reserves credits at the channel's price per second for the estimated
+ * duration and queues a render in the same transaction; the render posts the actual duration's price and
+ * returns the rest; a failure returns everything. The works list, rename and delete.
+ */
+import { API, MSG, estimateSeconds } from '../../../src/contract';
+import { ApiError } from '../../infra/http';
+import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { formatDateTime } from '../../infra/time';
+import { renderTalkingVideo } from '../../engines/video/local-engine';
+import type { Queryable } from '../../infra/db';
+import type { FeatureContext } from '../../app-context';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
+import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
+
+export const WorkStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4 } as const;
+
+interface ChannelRow {
+  api: string;
+  name: string;
+  description: string;
+  version_name: string;
+  credits: number;
+  enabled: boolean;
+  engine: string;
+}
+
+export async function videoChannel(q: Queryable, api: string): Promise<ChannelRow | undefined> {
+  const { rows } = await q.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND api = $1`, [api]);
+  return rows[0];
+}
+
+interface WorkRow {
+  id: number;
+  user_id: number;
+  name: string;
+  api: string;
+  status: number;
+  video_key: string;
+  cover_key: string;
+  duration: number;
+  reason: string;
+  created_at: Date;
+  channel_name: string | null;
+}
+
+export function registerWorksRoutes(ctx: FeatureContext): void {
+  const { router, db, queue, urls } = ctx;
+
+  router.handle(API.creation.videoChannel, async () => {
+    const { rows } = await db.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND enabled ORDER BY sort, api`);
+    return {
+      list: rows.map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) })),
+      tips: '效果排序：3.0 深度 > 2.0 极速 > 1.0 免费',
+    };
+  });
+
+  router.handle(API.works.create, async ({ params, user }) => {
+    const channel = await videoChannel(db, params.api);
+    if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
+    if (params.photo_id !== undefined || params.material_video_id !== undefined) throw new ApiError(MSG.comingSoon);
+
+    const { rows: avatars } = await db.query<{ id: number; status: number; duration: number }>(
+      `SELECT id, status, duration FROM avatars WHERE id = $1 AND (user_id = $2 OR user_id IS NULL)`,
+      [params.video_id, user.id],
+    );
+    const avatar = avatars[0];
+    if (!avatar) throw new ApiError(MSG.avatarRequired);
+    if (Number(avatar.status) !== 3) throw new ApiError(MSG.avatarNotReady);
+    if (params.api === 'gj' && !(avatar.duration >= 30 && avatar.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
+
+    // The audio to speak: the uploaded audio (audio mode) or the synthesized audition (text mode).
+    const audioId = params.voice_id ?? params.material_audio_id;
+    if (audioId === undefined) throw new ApiError(MSG.speechEngineMissing);
+    const { rows: audio } = await db.query<{ id: number; duration: number; kind: string }>('SELECT id, duration, kind FROM files WHERE id = $1 AND user_id = $2', [audioId, user.id]);
+    if (!audio[0] || audio[0].kind !== 'voice') throw new ApiError(MSG.audioFileRequired);
+
+    const seconds = Number(audio[0].duration) || (params.text ? estimateSeconds(params.text) : 0);
+    const price = Number(channel.credits);
+    const reserve = Math.ceil(seconds * price);
+    return db.tx(async (q) => {
+      const { rows } = await q.query<{ id: number }>(
+        `INSERT INTO works (user_id, name, api, status, avatar_id, audio_file_id, text, params, price, reserved)
+         VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [user.id, params.name, params.api, avatar.id, audioId, params.text ?? '', JSON.stringify({ language: params.language, emotion: params.emotion }), price, reserve],
+      );
+      const workId = rows[0]!.id;
+      if (reserve > 0) {
+        try {
+          const spend = await spendIn(q, { userId: user.id, amount: reserve, action: `视频合成·${channel.name}`, key: `work:${workId}` });
+          await q.query('UPDATE works SET spend_entry_id = $2 WHERE id = $1', [workId, spend.entryId]);
+        } catch (err) {
+          if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+          throw err;
+        }
+      }
+      await queue.send('work-render', { workId }, {}, q);
+      return { id: workId };
+    });
+  });
+
+  router.handle(API.works.list, async ({ params, user }) => {
+    const where = ['w.user_id = $1'];
+    const args: unknown[] = [user.id];
+    const add = (sql: string, value: unknown) => {
+      args.push(value);
+      where.push(sql.replace('?', `$${args.length}`));
+    };
+    if (params.status !== undefined) add('w.status = ?', params.status);
+    if (params.name) add('w.name ILIKE ?', `%${params.name}%`);
+    if (params.is_multi !== undefined) add('w.is_multi = ?', params.is_multi);
+    if (params.only_audio !== undefined) add('w.only_audio = ?', params.only_audio);
+    if (params.photo_type !== undefined) add('w.photo_type = ?', params.photo_type);
+    const filter = where.join(' AND ');
+    const { rows: counts } = await db.query<{ total: number; generate: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE w.status IN (1, 2))::int AS generate FROM works w WHERE ${filter}`,
+      args,
+    );
+    const { total, generate } = counts[0]!;
+    if (params.page === 0 && params.limit === 0) return { list: [], total, generate };
+    const limit = params.limit > 0 ? Math.min(params.limit, 200) : 20;
+    const offset = (Math.max(params.page, 1) - 1) * limit;
+    const { rows } = await db.query<WorkRow>(
+      `SELECT w.*, c.name AS channel_name FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
+        WHERE ${filter} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    );
+    return {
+      list: rows.map((w) => ({
+        id: w.id,
+        name: w.name,
+        url: Number(w.status) === 3 ? urls.url(w.video_key) : '',
+        cover: urls.url(w.cover_key),
+        status: Number(w.status),
+        api_name: w.channel_name ?? w.api,
+        api_key: w.api,
+        create_time: formatDateTime(w.created_at),
+        duration: Number(w.duration),
+        reason: w.reason,
+      })),
+      total,
+      generate,
+    };
+  });
+
+  router.handle(API.works.rename, async ({ params, user }) => {
+    const { rowCount } = await db.query('UPDATE works SET name = $3 WHERE id = $1 AND user_id = $2 AND status = 3', [params.id, user.id, params.name]);
+    if (rowCount === 0) throw new ApiError(MSG.notFound);
+    return {};
+  });
+
+  router.handle(API.works.remove, async ({ params, user }) => {
+    const { rows } = await db.query<{ video_key: string; cover_key: string }>(
+      'DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN (3, 4) RETURNING video_key, cover_key',
+      [params.id, user.id],
+    );
+    if (!rows[0]) throw new ApiError(MSG.workBusyOrMissing);
+    await deleteObjects(ctx, [rows[0].video_key]);
+    return {};
+  });
+}
+
+/**
+ * The render job. At-least-once delivery: a finished or failed work is left alone, credits are posted or returned
+ * under idempotency keys, and only the last attempt turns an error into a failed work.
+ */
+export async function runWorkRender(ctx: FeatureContext, workId: number, attempt: number): Promise<void> {
+  const { db, storage } = ctx;
+  const { rows } = await db.query<{
+    user_id: number; status: number; loop_key: string; cover_key: string; audio_key: string; price: number; reserved: number; spend_entry_id: number | null;
+  }>(
+    `SELECT w.user_id, w.status, a.loop_key, a.cover_key, f.object_key AS audio_key, w.price, w.reserved, w.spend_entry_id
+       FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id WHERE w.id = $1`,
+    [workId],
+  );
+  const work = rows[0];
+  if (!work || Number(work.status) >= 3) return;
+
+  const fail = (reason: string) =>
+    db.tx(async (q) => {
+      const { rowCount } = await q.query(`UPDATE works SET status = 4, reason = $2, finished_at = now() WHERE id = $1 AND status < 3`, [workId, reason]);
+      if (rowCount && work.spend_entry_id) {
+        await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: Number(work.reserved), action: '视频合成失败退回', key: `work:${workId}:failed` });
+      }
+    });
+  if (!work.loop_key || !work.audio_key) return void (await fail('数字人或音频已被删除'));
+
+  await db.query('UPDATE works SET status = 2 WHERE id = $1 AND status = 1', [workId]);
+  try {
+    await withWorkDir(ctx.config.dataDir, async (dir) => {
+      const output = `${dir}/work.mp4`;
+      const audioExt = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
+      const { duration } = await storage.withLocalFile(work.loop_key, (loop) =>
+        storage.withLocalFile(work.audio_key, (audio) => renderTalkingVideo(loop, audio, audioExt, output)),
+      );
+      const video = await storeUserFile(ctx, work.user_id, output, 'mp4', 'video', duration);
+      const cost = Math.min(Math.ceil(duration * Number(work.price)), Number(work.reserved));
+      const done = await db.tx(async (q) => {
+        const { rowCount } = await q.query(
+          `UPDATE works SET status = 3, video_key = $2, cover_key = $3, duration = $4, charged = $5, finished_at = now() WHERE id = $1 AND status < 3`,
+          [workId, video.key, work.cover_key, duration, cost],
+        );
+        if (rowCount && work.spend_entry_id && Number(work.reserved) > cost) {
+          await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: Number(work.reserved) - cost, action: '视频合成按实际时长结算退回', key: `work:${workId}:settle` });
+        }
+        return rowCount > 0;
+      });
+      if (!done) await deleteObjects(ctx, [video.key]);
+    });
+  } catch (err) {
+    if (attempt >= JOB_RETRY_LIMIT) return void (await fail('视频合成失败，积分已退回'));
+    throw err;
+  }
+}
+
+export { spendIn };

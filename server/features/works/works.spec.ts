@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG } from '../../../src/contract';
+import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
+import { probe } from '../../infra/media-probe';
+import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { runWorkRender } from './works.routes';
+
+const dir = mediaDir();
+const avatarVideo = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 6 });
+const speech = makeAudio(path.join(dir, 'speech.mp3'), { seconds: 13 });
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (kind) => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let avatarId: number;
+  const avatars = (c: ApiTestClient) => c.call(API.avatar.list, { source: 1, page: 1, limit: 9999 }).then((r) => r.data.list as any[]);
+  const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
+  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    await t.createUser('15700000001', 'abc123', 1000);
+    await t.createUser('15700000002', 'abc123', 1000);
+    a = await t.login('15700000001', 'abc123');
+    b = await t.login('15700000002', 'abc123');
+  });
+  afterAll(() => t.close());
+
+  it('clones an avatar: processing, then ready with a normalized video, covers, duration and orientation', async () => {
+    const upload = await uploadFile(a, 'video', avatarVideo);
+    expect(upload.code).toBe(0);
+    expect(await a.call(API.avatar.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
+    const reply = await a.call(API.avatar.clone, { name: '我的主播', file_id: upload.data.file_id });
+    expect(reply.code).toBe(0);
+    avatarId = reply.data.id;
+    expect((await avatars(a))[0]).toMatchObject({ id: avatarId, status: 1 });
+    const ready = await until(() => avatars(a), (l) => l[0]?.status === 3);
+    expect(ready[0]).toMatchObject({ name: '我的主播', status: 3, orientation: 1, source: 1 });
+    expect(ready[0].duration).toBeCloseTo(6, 0);
+    for (const url of [ready[0].url, ready[0].cover, ready[0].cover_small]) expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+    const normalized = path.join(t.dataDir, 'objects', ready[0].url.split('?')[0].replace('/storage/', ''));
+    const info = await probe(normalized, 'mp4');
+    expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect(await a.call(API.avatar.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
+  });
+
+  it('keeps avatars apart: B neither lists, uses nor deletes A\'s', async () => {
+    expect(await avatars(b)).toEqual([]);
+    expect((await b.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+    const audio = await uploadFile(b, 'voice', speech);
+    expect(await b.call(API.works.create, { name: 'x', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' })).toMatchObject({ code: 1, msg: MSG.avatarRequired });
+    const aUpload = await uploadFile(a, 'video', avatarVideo);
+    expect((await b.call(API.avatar.clone, { name: 'x', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
+  });
+
+  it('renders an audio-driven work to exactly the audio\'s length and charges the actual duration', async () => {
+    const audio = await uploadFile(a, 'voice', speech);
+    const before = await credits(a);
+    const reply = await a.call(API.works.create, { name: '第一条', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' });
+    expect(reply.code).toBe(0);
+    const reserve = Math.ceil((await probe(speech, 'mp3')).duration);
+    expect(await credits(a)).toBe(before - reserve);
+    const done = await until(() => works(a), (w) => w.list[0]?.status === 3);
+    const work = done.list[0];
+    expect(work).toMatchObject({ id: reply.data.id, name: '第一条', status: 3, api_key: 'local', api_name: '本地合成' });
+    const file = path.join(dir, 'out.mp4');
+    fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${work.url}`)).arrayBuffer()));
+    const info = await probe(file, 'mp4');
+    const audioInfo = await probe(speech, 'mp3');
+    expect(Math.abs(info.duration - audioInfo.duration)).toBeLessThan(0.1);
+    expect(info.video?.codec).toBe('h264');
+    expect(info.audio?.codec).toBe('aac');
+    expect(fs.readFileSync(file).indexOf('moov')).toBeLessThan(fs.readFileSync(file).indexOf('mdat'));
+    expect(await credits(a)).toBe(before - Math.min(reserve, Math.ceil(info.duration)));
+  });
+
+  it('counts, renames and deletes works; keeps them apart', async () => {
+    expect((await a.call(API.works.list, { page: 0, limit: 0 })).data).toMatchObject({ list: [], total: 1, generate: 0 });
+    const id = (await works(a)).list[0].id;
+    expect((await b.call(API.works.list, { page: 0, limit: 0 })).data.total).toBe(0);
+    expect(await a.call(API.works.rename, { id, name: '' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });
+    expect((await b.call(API.works.rename, { id, name: '抢' })).msg).toBe(MSG.notFound);
+    expect((await a.call(API.works.rename, { id, name: '改名了' })).code).toBe(0);
+    expect((await works(a)).list[0].name).toBe('改名了');
+    expect((await b.call(API.works.remove, { id })).code).toBe(1);
+    expect((await a.call(API.works.remove, { id })).code).toBe(0);
+    expect((await works(a)).total).toBe(0);
+  });
+
+  it.each([
+    [{ name: 'x', api: 'local', drive: 'audio' }, MSG.avatarRequired],
+    [{ name: 'x', api: 'local', video_id: 1, drive: 'audio' }, MSG.audioFileRequired],
+    [{ name: 'x', api: 'local', video_id: 1, drive: 'text', user_voice_id: 1 }, MSG.scriptRequired],
+    [{ name: 'x', api: 'local', video_id: 1, drive: 'text', text: '你好' }, MSG.voiceRequired],
+    [{ name: 'x', api: 'nope', video_id: 1, voice_id: 1 }, MSG.channelRequired],
+    [{ name: 'x', api: 'local', video_id: -3, voice_id: 1 }, null],
+  ])('refuses %j and queues nothing', async (params, message) => {
+    const before = await credits(a);
+    const reply = await a.call(API.works.create, params);
+    expect(reply.code).toBe(1);
+    if (message) expect(reply.msg).toBe(message);
+    expect(reply.status).toBe(200);
+    expect(await credits(a)).toBe(before);
+    expect((await works(a)).total).toBe(0);
+  });
+
+  it('refuses a channel that is not configured and a work the user cannot pay for: nothing queued, nothing charged', async () => {
+    const audio = await uploadFile(a, 'voice', speech);
+    expect(await a.call(API.works.create, { name: 'x', api: 'fy', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' })).toMatchObject({ code: 1, msg: MSG.channelUnavailable });
+    await t.app.ctx.db.query(`UPDATE channels SET credits = 500 WHERE kind = 'video' AND api = 'local'`);
+    const before = await credits(a);
+    expect(await a.call(API.works.create, { name: 'x', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+    expect(await credits(a)).toBe(before);
+    expect((await works(a)).total).toBe(0);
+    await t.app.ctx.db.query(`UPDATE channels SET credits = 1 WHERE kind = 'video' AND api = 'local'`);
+    const channels = (await a.call(API.creation.videoChannel, {})).data;
+    expect(channels.list.map((c: { api: string }) => c.api)).toEqual(['local']);
+    expect(channels.tips).toContain('3.0');
+  });
+
+  it('a render that fails on its last attempt marks the work failed and returns the reservation exactly', async () => {
+    const audio = await uploadFile(a, 'voice', speech);
+    const before = await credits(a);
+    await t.app.ctx.queue.stop();
+    try {
+      const reply = await a.call(API.works.create, { name: '会失败', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' });
+      expect(await credits(a)).toBe(before - Math.ceil((await probe(speech, 'mp3')).duration));
+      const { rows } = await t.app.ctx.db.query<{ object_key: string }>('SELECT object_key FROM files WHERE id = $1', [audio.data.file_id]);
+      fs.writeFileSync(path.join(t.dataDir, 'objects', rows[0]!.object_key), 'not audio any more');
+      await expect(runWorkRender(t.app.ctx, reply.data.id, 0)).rejects.toThrow();
+      await runWorkRender(t.app.ctx, reply.data.id, JOB_RETRY_LIMIT);
+      const work = (await works(a)).list.find((w: { id: number }) => w.id === reply.data.id);
+      expect(work).toMatchObject({ status: 4 });
+      expect(work.reason).toContain('退回');
+      expect(await credits(a)).toBe(before);
+      await runWorkRender(t.app.ctx, reply.data.id, JOB_RETRY_LIMIT);
+      expect(await credits(a)).toBe(before);
+      expect((await a.call(API.works.remove, { id: reply.data.id })).code).toBe(0);
+    } finally {
+      await t.app.ctx.queue.start();
+      await t.app.ctx.queue.work({
+        'session-sweep': async () => {},
+        'upload-sweep': async () => {},
+        'avatar-clone': async () => {},
+        'work-render': ({ workId }, job) => runWorkRender(t.app.ctx, workId, job.retryCount),
+      });
+    }
+  });
+
+  it('deletes an avatar with its objects, freeing the space', async () => {
+    const before = (await a.call(API.credits.space, {})).data.used;
+    expect((await a.call(API.avatar.remove, { id: avatarId })).code).toBe(0);
+    expect(await avatars(a)).toEqual([]);
+    expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
+  });
+});
