@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** One process, so its pid is the server's own (SIGKILL in a test must reach the server, not a wrapper). */
+const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +37,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-data-'));
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), ...options.env };
-  const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -64,7 +65,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     admin: (...args) => runAdmin(dataDir, args, options.env),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       }),
@@ -73,7 +74,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
 
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['server/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
