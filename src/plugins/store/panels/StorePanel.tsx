@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { Icon, Tag, type IconName } from '@blueprintjs/core';
+import { MSG } from '../../../contract';
+import { TOKENS, useService, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { STORE_BANNERS, STORE_SECTIONS, type StoreTool } from '../tools';
+import './store.css';
+
+/** /store: banners for pet video and photo speak, then the tool sections; every card opens its route. */
+export default function StorePanel({ query }: PanelProps) {
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const sections = useRef(new Map<string, HTMLElement>());
+
+  // /store?section=… (the palette's 创作商店：… commands) scrolls to that section.
+  useEffect(() => {
+    if (!query.section) return;
+    const el = sections.current.get(query.section);
+    if (!el) return;
+    el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    el.classList.remove('flash');
+    void el.offsetWidth;
+    el.classList.add('flash');
+  }, [query.section]);
+
+  const open = (tool: StoreTool) => {
+    if (tool.comingSoon || !tool.path) notifier.info(MSG.comingSoon);
+    else navigation.navigate(tool.path);
+  };
+
+  return (
+    <div className="store-panel" data-testid="store-panel">
+      <div className="store-inner">
+        <header className="store-header">
+          <h1>创作商店</h1>
+          <p>文案、图片、视频与音频工具，一站式完成短视频创作。</p>
+        </header>
+
+        <div className="store-banners">
+          {STORE_BANNERS.map((banner) => (
+            <button key={banner.path} type="button" className={`store-banner ${banner.tone}`} onClick={() => navigation.navigate(banner.path)} data-testid="store-banner" data-path={banner.path}>
+              <span className="store-banner-text">
+                <span className="store-banner-title">{banner.title}</span>
+                <span className="store-banner-desc">{banner.description}</span>
+                <span className="store-banner-cta">
+                  立即体验 <Icon icon="arrow-right" size={14} />
+                </span>
+              </span>
+              <span className="store-banner-art" aria-hidden>
+                <Icon icon={banner.icon as IconName} size={44} />
+              </span>
+            </button>
+          ))}
+        </div>
+
+        {STORE_SECTIONS.map((section) => (
+          <section
+            key={section.id}
+            className="store-section"
+            data-section={section.id}
+            ref={(el) => {
+              if (el) sections.current.set(section.id, el);
+              else sections.current.delete(section.id);
+            }}
+          >
+            <h2 className="store-section-title">
+              <Icon icon={section.icon as IconName} size={16} />
+              {section.title}
+            </h2>
+            <div className="store-grid">
+              {section.tools.map((tool) => (
+                <button
+                  key={tool.title}
+                  type="button"
+                  className={`store-card${tool.comingSoon ? ' soon' : ''}`}
+                  onClick={() => open(tool)}
+                  data-testid="store-card"
+                  data-path={tool.path ?? ''}
+                >
+                  <span className="store-card-icon">
+                    <Icon icon={tool.icon as IconName} size={20} />
+                  </span>
+                  <span className="store-card-text">
+                    <span className="store-card-title">
+                      {tool.title}
+                      {tool.comingSoon && (
+                        <Tag minimal round intent="warning" className="store-soon-tag">
+                          {MSG.comingSoonPanel}
+                        </Tag>
+                      )}
+                    </span>
+                    <span className="store-card-desc">{tool.description}</span>
+                  </span>
+                  {!tool.comingSoon && <Icon icon="chevron-right" size={16} className="store-card-go" />}
+                </button>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
