@@ -30,6 +30,7 @@ import { registerStorageRoutes } from './features/media/storage.routes';
 import { registerUploadRoutes, sweepUploads } from './features/upload/upload.routes';
 import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './features/avatar/avatar.routes';
 import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
+import { registerMaterialRoutes } from './features/material/material.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerUploadRoutes(ctx, app);
   registerAvatarRoutes(ctx);
   registerWorksRoutes(ctx);
+  registerMaterialRoutes(ctx);
   router.registerComingSoon();
 
   if (config.runWorker) {

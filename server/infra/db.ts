@@ -50,6 +50,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
 export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   const { default: pg } = await import('pg');
   const pool: Pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (a database restart, an administrator's terminate): the pool replaces it.
+  // Unhandled, node-postgres would throw that error and bring the whole server down.
+  pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
   await pool.query('select 1');
   const wrap = (c: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

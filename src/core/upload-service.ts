@@ -45,7 +45,7 @@ export class DirectUploadService implements UploadService {
         });
         if (cancelled) return;
         const url = `${sign.host.replace(/\/$/, '')}/${key}`;
-        const done = await this.api.call(API.upload.complete, { file_type: fileType, size: file.size, url, ...extra });
+        const done = await this.api.call(API.upload.complete, { file_type: fileType, size: file.size, url, name: file.name, ...extra });
         subscriber.next({ loaded: file.size, total: file.size, done });
         subscriber.complete();
       })().catch((err) => subscriber.error(err));

@@ -16,6 +16,14 @@ import type { FeatureContext } from '../../app-context';
 import { checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
 
 const POLICY_TTL_SECONDS = 30 * 60;
+const MATERIAL_TYPE_OF = { video: 'video', voice: 'audio', image: 'image' } as const;
+const TYPE_LABEL = { video: '视频', voice: '音频', image: '图片' } as const;
+
+/** The name a material keeps: the device's file name without its extension, or a dated default. */
+export function materialName(fileName: string | undefined, type: UploadFileType): string {
+  const base = (fileName ?? '').replace(/\.[A-Za-z0-9]{1,8}$/, '').trim().slice(0, 50);
+  return base || `${TYPE_LABEL[type]}素材${new Date().toISOString().slice(0, 10)}`;
+}
 /** Multipart framing and the form fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
 const GB = 1024 * 1024 * 1024;
@@ -181,6 +189,10 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
         `INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [user.id, params.file_type, finalKey, stat.size, media.duration],
       );
+      // Every upload is also in the user's material library, until its file is deleted.
+      await q.query(`INSERT INTO materials (user_id, type, name, source, file_id) VALUES ($1, $2, $3, 1, $4)`, [
+        user.id, MATERIAL_TYPE_OF[params.file_type], materialName(params.name, params.file_type), inserted[0]!.id,
+      ]);
       return inserted[0]!.id;
     });
     await storage.delete(key).catch(() => undefined);

@@ -65,6 +65,8 @@ export const uploadCalls = {
         size: int('文件大小', 1, LIMITS.video.maxBytes),
         duration: num('时长', 0, MAX_SECONDS).optional(),
         url: requiredText('文件地址', MSG.uploadFailed, 1000),
+        /** ours: the file's name on the user's device, kept as the material's name. */
+        name: z.string().trim().max(100).optional(),
       })
       .superRefine((v, ctx) => {
         if (v.size > MAX_BYTES[v.file_type]) ctx.addIssue({ code: 'custom', message: TOO_LARGE[v.file_type], path: ['size'] });
