@@ -63,6 +63,16 @@ export const COMMANDS: Record<string, Command> = {
       return `added guide ${data.id}`;
     },
   },
+  'avatar publish': {
+    usage: 'avatar publish <视频文件> --name <名称>   (runs the cloning pipeline in the server; the avatar is public once ready)',
+    flags: { name: { type: 'string' } },
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('avatar publish needs one video file');
+      const { resolve } = await import('node:path');
+      const data = await ok(send, API.admin.avatarPublish, { name: f.name, video: resolve(rest[0]!) });
+      return `public avatar ${data.id} is being prepared; it appears on the home page once ready`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},

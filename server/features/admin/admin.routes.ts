@@ -20,7 +20,8 @@ export function newRedeemCode(): string {
 
 const KINDS = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
 
-export function registerAdminRoutes({ router, db, settings, storage }: FeatureContext): void {
+export function registerAdminRoutes(ctx: FeatureContext): void {
+  const { router, db, settings, storage } = ctx;
   /** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
   async function publish(file: string, kind: keyof typeof KINDS): Promise<string> {
     const full = path.resolve(file);
@@ -61,6 +62,28 @@ export function registerAdminRoutes({ router, db, settings, storage }: FeatureCo
       [params.name, video, cover, params.orientation],
     );
     return { id: rows[0]!.id };
+  });
+
+  router.handle(API.admin.avatarPublish, async ({ params }) => {
+    const full = path.resolve(params.video);
+    if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) throw new ApiError(`文件不存在：${params.video}`);
+    const { checkMedia, MediaRefused } = await import('../upload/upload.rules');
+    try {
+      await checkMedia(full, 'video', fs.statSync(full).size);
+    } catch (err) {
+      if (err instanceof MediaRefused) throw new ApiError(`${params.video}：${err.message}`);
+      throw err;
+    }
+    const key = await publish(params.video, 'video');
+    return db.tx(async (q) => {
+      const { rows: file } = await q.query<{ id: number }>('SELECT id FROM files WHERE object_key = $1', [key]);
+      const { rows } = await q.query<{ id: number }>(
+        `INSERT INTO avatars (user_id, name, status, source_file_id) VALUES (NULL, $1, 1, $2) RETURNING id`,
+        [params.name, file[0]!.id],
+      );
+      await ctx.queue.send('avatar-clone', { avatarId: rows[0]!.id }, {}, q);
+      return { id: rows[0]!.id };
+    });
   });
 
   router.handle(API.admin.publicVoiceAdd, async ({ params }) => {

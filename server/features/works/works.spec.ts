@@ -168,3 +168,24 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
   });
 });
+
+describe('operator: avatar publish', () => {
+  it('makes a public avatar through the same pipeline, listed by orientation', async () => {
+    const t = await startApp('pglite');
+    try {
+      const portrait = makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 5 });
+      const reply = await t.operator(API.admin.avatarPublish, { name: '公共主播', video: portrait });
+      expect(reply.code).toBe(0);
+      await t.createUser('15700000099', 'abc123');
+      const c = await t.login('15700000099', 'abc123');
+      const list = await until(() => c.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
+      expect(list.data.slist[0]).toMatchObject({ name: '公共主播', orientation: 2, source: 2, status: 3 });
+      expect(list.data.hlist).toEqual([]);
+      expect((await fetch(`${t.url}${list.data.slist[0].url}`)).status).toBe(200);
+      const bad = await t.operator(API.admin.avatarPublish, { name: 'x', video: makeAudio(path.join(dir, 'not-video.mp3'), { seconds: 6 }) });
+      expect(bad.msg).toContain(MSG.avatarVideoInvalid);
+    } finally {
+      await t.close();
+    }
+  });
+});

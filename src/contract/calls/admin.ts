@@ -61,6 +61,15 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
+  avatarPublish: defineCall({
+    id: 'admin.avatarPublish', method: 'POST', path: '/api/admin/avatarPublish', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Publish a public avatar from a local video file through the same cloning pipeline as users\' avatars (the job runs in the server).',
+    request: z.object({
+      name: requiredText('名称', '请填写名称', 50),
+      video: requiredText('视频', '请提供视频文件', 2000),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
   publicVoiceAdd: defineCall({
     id: 'admin.publicVoiceAdd', method: 'POST', path: '/api/admin/publicVoice', checked: false, auth: 'operator', pathFromSpec: false,
     summary: 'Add a ready public voice from a local audio file on the server machine (the voice pipeline\'s `voice publish` supersedes this).',
