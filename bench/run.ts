@@ -88,7 +88,7 @@ function rss(pid: number): number {
 async function bigUpload(): Promise<void> {
   const { ApiTestClient } = await import('../tests/support/app');
   const { signUpload } = await import('../tests/support/upload');
-  const { TOKEN_HEADER, LIMITS } = await import('../src/contract');
+  const { TOKEN_HEADER, LIMITS, directUploadFields } = await import('../src/contract');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-up-'));
   const file = path.join(dir, 'big.mp4');
   const size = LIMITS.video.maxBytes;
@@ -117,8 +117,7 @@ async function bigUpload(): Promise<void> {
     const start = performance.now();
     const status = await new Promise<string>((resolve, reject) =>
       execFile('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `${TOKEN_HEADER}: ${login.data.token}`,
-        '-F', `key=${sign.dir}${Date.now()}1.mp4`, '-F', `policy=${sign.policy}`, '-F', `OSSAccessKeyId=${sign.access_key_id}`,
-        '-F', `signature=${sign.signature}`, '-F', 'success_action_status=200', '-F', `file=@${file}`, `${server.url}${sign.host}`],
+        ...directUploadFields(sign, `${sign.dir}${Date.now()}1.mp4`).flatMap(([k, v]) => ['-F', `${k}=${v}`]), '-F', `file=@${file}`, `${server.url}${sign.host}`],
       (err, stdout) => (err ? reject(err) : resolve(stdout))),
     );
     const res = { status };

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Observable } from 'rxjs';
-import { API, TOKEN_HEADER } from '../contract';
+import { API, TOKEN_HEADER, directUploadFields } from '../contract';
 import { TOKENS, type ApiClient, type TokenStore, type UploadFileType, type UploadProgress, type UploadService } from './tokens';
 
 /** Storage key = dir + timestamp + random number + extension (part 1 §3). */
@@ -28,11 +28,7 @@ export class DirectUploadService implements UploadService {
         const sign = await this.api.call(API.upload.sign, { file_type: fileType });
         const key = uploadKey(sign.dir, file.name);
         const form = new FormData();
-        form.set('key', key);
-        form.set('policy', sign.policy);
-        form.set('OSSAccessKeyId', sign.access_key_id);
-        form.set('signature', sign.signature);
-        form.set('success_action_status', '200');
+        for (const [name, value] of directUploadFields(sign, key)) form.set(name, value);
         form.set('file', file);
         await new Promise<void>((resolve, reject) => {
           xhr.open('POST', sign.host);

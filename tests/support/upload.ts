@@ -1,7 +1,7 @@
 /** The browser's upload flow, done by a test: sign → multipart POST to the storage host → complete. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { API, TOKEN_HEADER, type UploadFileType } from '../../src/contract';
+import { API, TOKEN_HEADER, directUploadFields, type UploadFileType } from '../../src/contract';
 import type { ApiTestClient, Reply } from './app';
 
 export interface DirectResult {
@@ -26,11 +26,7 @@ export async function postToStorage(
   const ext = path.extname(options.name ?? 'file.bin');
   const key = options.key ?? `${sign.dir}${Date.now()}${Math.floor(Math.random() * 1e9)}${ext}`;
   const form = new FormData();
-  form.set('key', key);
-  form.set('policy', sign.policy);
-  form.set('OSSAccessKeyId', sign.access_key_id);
-  form.set('signature', sign.signature);
-  form.set('success_action_status', '200');
+  for (const [name, value] of directUploadFields(sign, key)) form.set(name, value);
   form.set('file', new Blob([new Uint8Array(bytes)]), options.name ?? 'file.bin');
   const res = await fetch(`${client.url}${sign.host}`, { method: 'POST', body: form, headers: { [TOKEN_HEADER]: options.token ?? client.token! } });
   return { status: res.status, body: await res.text(), key, url: `${sign.host}/${key}` };

@@ -6,17 +6,10 @@ import { ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startServer, type RunningServer } from '../../../tests/support/server';
 import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
 
 const FAST_RECOVERY = { JOB_EXPIRE_SECONDS: '4', JOB_POLL_SECONDS: '0.5' };
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number, every = 100): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, every));
-  }
-}
 
 describe('a worker killed in the middle of a render', () => {
   const servers: RunningServer[] = [];

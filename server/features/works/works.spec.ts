@@ -5,6 +5,7 @@ import { API, MSG } from '../../../src/contract';
 import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { runWorkRender } from './works.routes';
@@ -13,14 +14,6 @@ const dir = mediaDir();
 const avatarVideo = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 6 });
 const speech = makeAudio(path.join(dir, 'speech.mp3'), { seconds: 13 });
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (kind) => {
   let t: TestApp;

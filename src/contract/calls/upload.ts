@@ -23,6 +23,17 @@ export const UploadSignature = z.object({
 });
 export type UploadSignature = z.infer<typeof UploadSignature>;
 
+/** The form fields of a direct upload, in order (the file goes last, as S3 and OSS require). */
+export function directUploadFields(sign: UploadSignature, key: string): [string, string][] {
+  return [
+    ['key', key],
+    ['policy', sign.policy],
+    ['OSSAccessKeyId', sign.access_key_id],
+    ['signature', sign.signature],
+    ['success_action_status', '200'],
+  ];
+}
+
 /** A registered file (part 1 §3). */
 export const RegisteredFile = z.object({ file_id: z.number(), url: z.string() });
 export type RegisteredFile = z.infer<typeof RegisteredFile>;

@@ -1,0 +1,150 @@
+/**
+ * Pure helpers of the credits plugin: China-time dates and ranges for /consum, membership status from
+ * expire_time, and number formatting. No DOM, no services: tested in format.spec.ts.
+ */
+
+/** The product's dates are China time (UTC+8, no daylight saving). */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface DateRange {
+  /** YYYY-MM-DD, inclusive. */
+  start: string;
+  /** YYYY-MM-DD, inclusive. */
+  end: string;
+}
+
+export function isDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** Today's date in China, YYYY-MM-DD. */
+export function chinaToday(now: number = Date.now()): string {
+  return new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `date` moved by `days` (negative: back). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from start to end, both included (1 for a single day). */
+export function daysInRange(range: DateRange): number {
+  const a = Date.parse(`${range.start}T00:00:00Z`);
+  const b = Date.parse(`${range.end}T00:00:00Z`);
+  return Math.round((b - a) / DAY_MS) + 1;
+}
+
+/** The last `n` days ending today (China time), today included: 近7天, 近30天. */
+export function lastDays(n: number, now: number = Date.now()): DateRange {
+  const end = chinaToday(now);
+  return { start: addDays(end, -(n - 1)), end };
+}
+
+/** Which shortcut (7 or 30) the range is, if any, so its button shows as active. */
+export function shortcutOf(range: DateRange, now: number = Date.now()): number | null {
+  for (const n of [7, 30]) {
+    const r = lastDays(n, now);
+    if (r.start === range.start && r.end === range.end) return n;
+  }
+  return null;
+}
+
+/**
+ * A range the user edited: no date after today, start never after end. `changed` says which end the user
+ * moved, so the other one follows it rather than the edit being undone.
+ */
+export function clampRange(range: DateRange, today: string, changed: 'start' | 'end' = 'end'): DateRange {
+  let start = range.start > today ? today : range.start;
+  let end = range.end > today ? today : range.end;
+  if (start > end) {
+    if (changed === 'start') end = start;
+    else start = end;
+  }
+  return { start, end };
+}
+
+export type VipStatus =
+  | { kind: 'active'; until: string; text: string }
+  | { kind: 'expired'; until: string; text: string }
+  | { kind: 'none'; text: string };
+
+/** `YYYY-MM-DD HH:mm[:ss]` in China time → epoch ms, or NaN. */
+export function parseChinaTime(value: string): number {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return NaN;
+  return Date.parse(`${m[1]}T${m[2] ?? '00'}:${m[3] ?? '00'}:${m[4] ?? '00'}+08:00`);
+}
+
+/** The VIP popover's line (part 1 §1, §6): valid until, expired, or never opened. */
+export function vipStatus(expireTime: string | null | undefined, now: number = Date.now()): VipStatus {
+  const raw = (expireTime ?? '').trim();
+  const at = raw ? parseChinaTime(raw) : NaN;
+  if (!raw || Number.isNaN(at) || raw.startsWith('0000')) return { kind: 'none', text: '暂未开通会员' };
+  const until = raw.replace('T', ' ').slice(0, 16);
+  if (at <= now) return { kind: 'expired', until, text: '会员已过期' };
+  return { kind: 'active', until, text: `会员有效期至 ${until}` };
+}
+
+const integer = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+
+/** 12,345 */
+export function formatCredits(n: number): string {
+  return integer.format(n);
+}
+
+/** A log entry's amount: grants `+100`, spends `-50`. */
+export function formatSignedCredits(n: number): string {
+  if (n > 0) return `+${integer.format(n)}`;
+  if (n < 0) return `-${integer.format(-n)}`;
+  return '0';
+}
+
+export type CreditTone = 'grant' | 'spend' | 'zero';
+export function creditTone(n: number): CreditTone {
+  return n > 0 ? 'grant' : n < 0 ? 'spend' : 'zero';
+}
+
+/** Space used, from MB: `0 MB`, `12.5 MB`, `1,024 MB`. */
+export function formatMb(mb: number): string {
+  return `${decimal.format(Math.max(0, mb))} MB`;
+}
+
+/** The share of space used, 0..1 (0 when nothing is granted). */
+export function spaceRatio(used: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(1, Math.max(0, used / total));
+}
+
+export function percent(ratio: number): string {
+  const p = ratio * 100;
+  if (p > 0 && p < 1) return '<1%';
+  return `${Math.round(p)}%`;
+}
+
+/** `2026-11-21` → `11-21` for chart labels. */
+export function shortDate(date: string): string {
+  return date.length >= 10 ? date.slice(5, 10) : date;
+}
+
+/** `2026-11-21 09:30:00` → `2026-11-21 09:30`. */
+export function shortTime(value: string): string {
+  return value.length >= 16 ? value.slice(0, 16) : value;
+}
+
+/** Pages for a total: at least 1. */
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, limit)));
+}
+
+/** Badge text for a count: '', '3', '99+'. */
+export function badgeText(n: number): string {
+  if (n <= 0) return '';
+  return n > 99 ? '99+' : String(n);
+}

@@ -1,0 +1,48 @@
+import { lazy } from 'react';
+import { ContainerModule } from 'inversify';
+import { TOKENS, type DialogContribution, type PanelContribution, type TopBarContribution, type WorkbenchPlugin } from '../../core';
+import { CreditsActionsToken, CreditsStore, CreditsStoreToken } from './credits-state';
+import { CreditsActions } from './credits-actions';
+
+// The top-bar buttons share one chunk, loaded with the workbench; the panels (and the chart library) load when opened.
+const topBar = () => import('./panels/TopBarItems');
+const PointsButton = lazy(() => topBar().then((m) => ({ default: m.PointsButton })));
+const VipButton = lazy(() => topBar().then((m) => ({ default: m.VipButton })));
+const SpaceButton = lazy(() => topBar().then((m) => ({ default: m.SpaceButton })));
+const QrButton = lazy(() => topBar().then((m) => ({ default: m.QrButton })));
+const NoticeButton = lazy(() => topBar().then((m) => ({ default: m.NoticeButton })));
+
+const dialogs = () => import('./panels/Dialogs');
+const RedeemDialog = lazy(() => dialogs().then((m) => ({ default: m.RedeemDialog })));
+const SpaceExpandDialog = lazy(() => dialogs().then((m) => ({ default: m.SpaceExpandDialog })));
+const NoticeDialog = lazy(() => dialogs().then((m) => ({ default: m.NoticeDialog })));
+
+const ConsumPanel = lazy(() => import('./panels/ConsumPanel'));
+const MoreCreditsPanel = lazy(() => import('./panels/MoreCreditsPanel'));
+
+const topBarItems: TopBarContribution[] = [
+  { id: 'credits.points', order: 10, component: PointsButton },
+  { id: 'credits.vip', order: 20, component: VipButton },
+  { id: 'credits.space', order: 30, component: SpaceButton },
+  { id: 'credits.qr', order: 40, component: QrButton },
+  { id: 'credits.notices', order: 50, component: NoticeButton },
+];
+
+const dialogItems: DialogContribution[] = [
+  { id: 'credits.redeem', component: RedeemDialog },
+  { id: 'credits.spaceExpand', component: SpaceExpandDialog },
+  { id: 'credits.notice', component: NoticeDialog },
+];
+
+export const plugin: WorkbenchPlugin = {
+  id: 'credits',
+  module: new ContainerModule(({ bind }) => {
+    bind(CreditsStoreToken).to(CreditsStore).inSingletonScope();
+    bind(CreditsActionsToken).to(CreditsActions).inSingletonScope();
+    bind(TOKENS.CommandContribution).toService(CreditsActionsToken);
+    for (const item of topBarItems) bind<TopBarContribution>(TOKENS.TopBarContribution).toConstantValue(item);
+    for (const item of dialogItems) bind<DialogContribution>(TOKENS.DialogContribution).toConstantValue(item);
+    bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: '/consum', component: ConsumPanel });
+    bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: '/moreCredits', component: MoreCreditsPanel });
+  }),
+};

@@ -1,0 +1,196 @@
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { API, type CreditLog } from '../../../contract';
+import { ApiCallError, TOKENS, useObservable, useService, type ApiClient, type AuthService, type Navigation, type PanelProps } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import type { CreditsActions } from '../credits-actions';
+import {
+  chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, shortTime, type DateRange,
+} from '../format';
+import SpendChart, { type DailySpend } from './SpendChart';
+import '../credits.css';
+
+const PAGE_SIZE = 10;
+const DEFAULT_DAYS = 30;
+const SHORTCUTS = [
+  { label: '近7天', value: '7' },
+  { label: '近30天', value: '30' },
+];
+
+/** Loads `fetch` whenever `deps` change, aborting the previous request; a failure keeps the server's message. */
+function useRemote<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: unknown[]): Remote<T> {
+  const [value, setValue] = useState<Remote<T>>({ state: 'idle' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setValue((v) => ({ state: 'loading', value: 'value' in v ? v.value : undefined }));
+    fetch(controller.signal).then(
+      (v) => !controller.signal.aborted && setValue({ state: 'ok', value: v }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setValue({ state: 'error', message: err instanceof ApiCallError || err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => controller.abort();
+  }, deps);
+  return value;
+}
+
+/** /consum (part 1 §2): balance and 兑换, a date range (no future dates; 近7天, 近30天), daily spend chart, the usage list. */
+export default function ConsumPanel(_props: PanelProps) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const auth = useService<AuthService>(TOKENS.AuthService);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const store = useService<CreditsStore>(CreditsStoreToken);
+  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const profile = useObservable(auth.profile$, null);
+  const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const today = chinaToday();
+  const shortcut = shortcutOf(range);
+
+  useEffect(() => {
+    const sub = store.changed$.subscribe(() => setVersion((v) => v + 1));
+    return () => sub.unsubscribe();
+  }, [store]);
+
+  const log = useRemote(
+    (signal) => api.call(API.credits.log, { start: range.start, end: range.end, page, limit: PAGE_SIZE }, { silent: true, signal }),
+    [api, range.start, range.end, page, version],
+  );
+  const daily = useRemote(
+    (signal) => api.call(API.credits.daily, { start: range.start, end: range.end }, { silent: true, signal }).then((r) => r.list),
+    [api, range.start, range.end, version],
+  );
+
+  const choose = (next: DateRange) => {
+    setRange(next);
+    setPage(1);
+  };
+  const onDate = (which: 'start' | 'end') => (e: ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    if (!isDate(value)) return; // half-typed: wait for a whole date
+    choose(clampRange({ ...range, [which]: value }, today, which));
+  };
+
+  const logValue = 'value' in log ? log.value : undefined;
+  const total = logValue?.total ?? 0;
+  const pages = pageCount(total, PAGE_SIZE);
+
+  return (
+    <div className="credits-page" data-testid="consum-panel">
+      <section className="credits-hero">
+        <div>
+          <div className="credits-hero-label">当前积分</div>
+          <div className="credits-hero-value" data-testid="consum-credits">
+            {formatCredits(profile?.credits ?? 0)}
+          </div>
+        </div>
+        <div className="credits-hero-actions">
+          <Button intent="primary" size="large" icon="exchange" text="兑换积分" onClick={() => actions.openRedeem()} data-testid="consum-redeem" />
+          <Button size="large" variant="outlined" icon="th-list" text="积分明细" onClick={() => navigation.navigate('/moreCredits')} />
+        </div>
+      </section>
+
+      <section className="credits-toolbar" aria-label="时间范围">
+        <div className="credits-range">
+          <input type="date" className="bp6-input credits-date" aria-label="开始日期" value={range.start} max={range.end < today ? range.end : today} onChange={onDate('start')} data-testid="range-start" />
+          <span className="credits-muted">至</span>
+          <input type="date" className="bp6-input credits-date" aria-label="结束日期" value={range.end} min={range.start} max={today} onChange={onDate('end')} data-testid="range-end" />
+        </div>
+        <SegmentedControl
+          className="credits-shortcuts"
+          intent="primary"
+          options={SHORTCUTS}
+          value={shortcut ? String(shortcut) : ''}
+          onValueChange={(v) => choose(lastDays(Number(v)))}
+        />
+      </section>
+
+      <section className="credits-card">
+        <header className="credits-card-head">
+          <h3>每日消耗</h3>
+          {daily.state === 'ok' && <span className="credits-muted">合计消耗 {formatCredits(daily.value.reduce((s, d) => s + d.spent, 0))} 积分</span>}
+        </header>
+        <DailyChart daily={daily} />
+      </section>
+
+      <section className="credits-card">
+        <header className="credits-card-head">
+          <h3>积分记录</h3>
+          {logValue && <span className="credits-muted" data-testid="log-total">共 {total} 条</span>}
+        </header>
+        {logValue && logValue.list.length > 0 ? (
+          <>
+            <LogTable list={logValue.list} dim={log.state === 'loading'} />
+            {pages > 1 && (
+              <div className="credits-pager" data-testid="log-pager">
+                <Button variant="minimal" icon="chevron-left" text="上一页" disabled={page <= 1 || log.state === 'loading'} onClick={() => setPage((p) => p - 1)} />
+                <span className="credits-muted">
+                  第 {page} / {pages} 页
+                </span>
+                <Button variant="minimal" endIcon="chevron-right" text="下一页" disabled={page >= pages || log.state === 'loading'} onClick={() => setPage((p) => p + 1)} data-testid="log-next" />
+              </div>
+            )}
+          </>
+        ) : log.state === 'error' ? (
+          <NonIdealState icon="warning-sign" title="积分记录加载失败" description={log.message} className="credits-empty" />
+        ) : logValue ? (
+          <div data-testid="log-empty">
+            <NonIdealState icon="history" title="暂无积分记录" description="所选时间段内没有积分变动，换个时间范围看看。" className="credits-empty" />
+          </div>
+        ) : (
+          <div className="credits-loading">
+            <Spinner size={24} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DailyChart({ daily }: { daily: Remote<DailySpend[]> }) {
+  const points = 'value' in daily ? daily.value : undefined;
+  const anySpend = useMemo(() => (points ?? []).some((p) => p.spent > 0), [points]);
+  if (daily.state === 'error') return <NonIdealState icon="warning-sign" title="消耗趋势加载失败" description={daily.message} className="credits-empty" />;
+  if (!points) {
+    return (
+      <div className="credits-loading credits-chart-placeholder">
+        <Spinner size={24} />
+      </div>
+    );
+  }
+  if (!anySpend) {
+    return (
+      <div data-testid="chart-empty">
+        <NonIdealState icon="timeline-bar-chart" title="暂无消耗" description="所选时间段内没有消耗积分。" className="credits-empty credits-chart-placeholder" />
+      </div>
+    );
+  }
+  return <SpendChart points={points} />;
+}
+
+function LogTable({ list, dim }: { list: CreditLog[]; dim: boolean }) {
+  return (
+    <div className={`credits-table-wrap${dim ? ' dim' : ''}`}>
+      <HTMLTable className="credits-table" interactive data-testid="log-table">
+        <thead>
+          <tr>
+            <th>项目</th>
+            <th>时间</th>
+            <th className="num">积分</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((row, i) => (
+            <tr key={`${row.create_time}-${i}`}>
+              <td className="credits-log-action">{row.action_name}</td>
+              <td className="credits-log-time">{shortTime(row.create_time)}</td>
+              <td className={`num credits-amount ${creditTone(row.credits)}`}>{formatSignedCredits(row.credits)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
