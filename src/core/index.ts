@@ -9,3 +9,10 @@ export { ComingSoon } from './coming-soon';
 import { lazy } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
 export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
+/** Drag-and-drop upload with progress and cancel (upload-box.tsx); its code loads with the first one shown. */
+import { createElement, Suspense } from 'react';
+import type { UploadBoxProps } from './upload-box';
+export type { UploadBoxProps, UploadedFile } from './upload-box';
+const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: m.UploadBox })));
+export const UploadBox = (props: UploadBoxProps) =>
+  createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));

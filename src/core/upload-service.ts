@@ -1,6 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { Observable } from 'rxjs';
-import { API, TOKEN_HEADER, directUploadFields } from '../contract';
+import { API, MSG, TOKEN_HEADER, directUploadFields } from '../contract';
+
+function storageMessage(body: string): string | undefined {
+  try {
+    const msg = (JSON.parse(body) as { msg?: unknown }).msg;
+    return typeof msg === 'string' && msg ? msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
 import { TOKENS, type ApiClient, type TokenStore, type UploadFileType, type UploadProgress, type UploadService } from './tokens';
 
 /** Storage key = dir + timestamp + random number + extension (part 1 §3). */
@@ -35,7 +44,8 @@ export class DirectUploadService implements UploadService {
           const token = this.tokens.get();
           if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
           xhr.upload.onprogress = (e) => subscriber.next({ loaded: e.loaded, total: e.total || file.size });
-          xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload status ${xhr.status}`)));
+          // The storage host answers a refusal with { code, msg } (space full, expired policy): show its words.
+          xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(storageMessage(xhr.responseText) ?? MSG.uploadFailed)));
           xhr.onerror = () => reject(new Error('upload failed'));
           xhr.send(form);
         });

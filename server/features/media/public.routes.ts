@@ -40,6 +40,7 @@ export const toAvatar = (urls: ObjectUrls) => (r: AvatarRow & { reason?: string 
   status: Number(r.status),
   duration: Number(r.duration),
   orientation: Number(r.orientation),
+  reason: r.reason || undefined,
 });
 
 export const toVoice = (urls: ObjectUrls) => (r: VoiceRow) => ({

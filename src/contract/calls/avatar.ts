@@ -24,6 +24,8 @@ export const Avatar = z.object({
   duration: z.number().optional(),
   /** ours: 1 landscape, 2 portrait (the spec's hs values). */
   orientation: z.number().optional(),
+  /** ours: why cloning failed (status 4). */
+  reason: z.string().optional(),
 });
 export type Avatar = z.infer<typeof Avatar>;
 

@@ -1,0 +1,87 @@
+/** Pure helpers of the avatars plugin: status, orientation, the clone video check, the clone button's throttle. */
+import { LIMITS, MSG, type Avatar } from '../../contract';
+
+/** Avatar.status (ours): 1 cloning, 3 ready, 4 failed; a public avatar without a status is ready. */
+export const AvatarStatus = { Cloning: 1, Ready: 3, Failed: 4 } as const;
+export type AvatarPhase = 'cloning' | 'ready' | 'failed';
+
+export function avatarPhase(avatar: Pick<Avatar, 'status'>): AvatarPhase {
+  if (avatar.status === AvatarStatus.Cloning) return 'cloning';
+  if (avatar.status === AvatarStatus.Failed) return 'failed';
+  return 'ready';
+}
+
+export const PHASE_LABEL: Record<AvatarPhase, string> = { cloning: '克隆中', ready: '可使用', failed: '克隆失败' };
+
+/** The server may say why a clone failed (`reason`, not yet in the contract's Avatar). */
+export function failureReason(avatar: Avatar): string {
+  const reason = (avatar as Avatar & { reason?: unknown }).reason;
+  return typeof reason === 'string' && reason.trim() ? reason.trim() : '视频处理失败，请删除后重新克隆';
+}
+
+/** The spec's hs value for /create: 1 landscape, 2 portrait (the default). */
+export function orientationOf(avatar: Pick<Avatar, 'orientation'>): 1 | 2 {
+  return avatar.orientation === 1 ? 1 : 2;
+}
+
+/** Query of 高级创作 (part 1 §2: /create?id=&hs=). */
+export function createQuery(avatar: Pick<Avatar, 'id' | 'orientation'>): { id: number; hs: 1 | 2 } {
+  return { id: avatar.id, hs: orientationOf(avatar) };
+}
+
+/** Whether the list must keep polling: some avatar is still cloning. */
+export function anyCloning(list: readonly Pick<Avatar, 'status'>[]): boolean {
+  return list.some((a) => avatarPhase(a) === 'cloning');
+}
+
+/** 83 → 01:23; 3725 → 1:02:05; unknown → ''. */
+export function formatDuration(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The clone dialog's file check (part 1 §5): MP4 or MOV, at most 500 MB; else MSG.avatarVideoInvalid. */
+export function checkCloneVideo(file: { name: string; size: number }): string | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  const formats: readonly string[] = LIMITS.video.formats;
+  if (!formats.includes(ext) || file.size <= 0 || file.size > LIMITS.video.maxBytes) return MSG.avatarVideoInvalid;
+  return null;
+}
+
+/** The accept list of the clone upload. */
+export const CLONE_ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';
+
+/** What the clone form lacks, in the spec's order (name, then video), or null. */
+export function cloneFormProblem(name: string, fileId: number | null): string | null {
+  if (!name.trim()) return MSG.avatarNameRequired;
+  if (!fileId) return MSG.avatarVideoRequired;
+  return null;
+}
+
+/**
+ * A leading-edge gate: the first call in any `ms` window passes, the rest are dropped (the clone button is
+ * throttled 1 s, LIMITS.cloneThrottleMs).
+ */
+export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const t = now();
+    if (t - last < ms) return false;
+    last = t;
+    return true;
+  };
+}
+
+/** 1536 → 1.5 KB; 5.2 MB. */
+export function formatSize(bytes: number): string {
+  if (!(bytes > 0)) return '0 B';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+}

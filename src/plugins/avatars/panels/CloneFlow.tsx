@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
+import { API, LIMITS, MSG } from '../../../contract';
+import { TOKENS, UploadBox, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
+import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem, formatDuration, formatSize, leadingGate } from '../avatar-view';
+import { PROFILE_ROUTE } from '../avatars-commands';
+import './avatars.css';
+
+const REQUIREMENTS: { icon: 'mobile-phone' | 'time' | 'media' | 'database' | 'flash' | 'video'; text: string }[] = [
+  { icon: 'mobile-phone', text: '横屏或竖屏均可，正脸出镜、光线充足' },
+  { icon: 'time', text: `时长 ${LIMITS.video.minSeconds} 秒 ~ ${LIMITS.video.maxSeconds / 60} 分钟` },
+  { icon: 'media', text: `分辨率 ${LIMITS.video.minShortSide}p ~ 4K` },
+  { icon: 'database', text: `文件小于 ${LIMITS.video.maxBytes / 1024 / 1024}MB` },
+  { icon: 'flash', text: '拍摄时关闭 HDR' },
+  { icon: 'video', text: '格式为 MP4 / MOV' },
+];
+
+/** The clone flow (part 1 §2, §4, §5): the commitment dialog with consent, then name, upload, preview and 开始克隆. */
+export default function CloneFlow() {
+  const state = useService<AvatarsState>(AvatarsStateToken);
+  const step = useObservable(state.cloneStep$, state.cloneStep$.value);
+  return (
+    <>
+      <ConsentDialog isOpen={step === 'consent'} onClose={() => state.closeClone()} onAgree={() => state.consentGiven()} />
+      <CloneDialog isOpen={step === 'form'} onClose={() => state.closeClone()} onStarted={() => state.notifyChanged()} />
+    </>
+  );
+}
+
+function ConsentDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: () => void; onAgree: () => void }) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [agreed, setAgreed] = useState(false);
+  const next = () => {
+    if (!agreed) {
+      notifier.warn(MSG.cloneConsentRequired);
+      return;
+    }
+    onAgree();
+  };
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => setAgreed(false)} title="数字人克隆承诺书" icon="endorsed" className="av-dialog av-consent-dialog">
+      <DialogBody>
+        <p className="av-consent-lead">为保护肖像权与声音权益，克隆前请确认：</p>
+        <ol className="av-consent-list">
+          <li>上传的视频为本人出镜拍摄，或已取得视频中人物的书面授权；</li>
+          <li>不使用克隆的数字人冒充他人，或从事违法违规、侵害他人权益、误导公众的活动；</li>
+          <li>使用数字人生成的内容须遵守平台规范，违规内容平台有权删除并停止服务。</li>
+        </ol>
+        <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className="av-consent-check" data-testid="clone-consent-check">
+          我已阅读并同意
+          <a href="#/protocol?type=clone" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+            《本平台音色克隆使用规范》
+          </a>
+        </Checkbox>
+      </DialogBody>
+      <DialogFooter
+        actions={[
+          <Button key="cancel" text="取消" onClick={onClose} />,
+          <Button key="next" intent="primary" text="同意并继续" onClick={next} data-testid="clone-consent-next" />,
+        ]}
+      />
+    </Dialog>
+  );
+}
+
+function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose: () => void; onStarted: () => void }) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const [name, setName] = useState('');
+  const [video, setVideo] = useState<UploadedFile | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const gate = useMemo(() => leadingGate(LIMITS.cloneThrottleMs), []);
+
+  const reset = () => {
+    setName('');
+    setVideo(null);
+    setUploading(false);
+    setSubmitting(false);
+  };
+
+  const start = async () => {
+    if (!gate()) return;
+    const problem = cloneFormProblem(name, video?.file_id ?? null);
+    if (problem) {
+      notifier.warn(problem);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.call(API.avatar.clone, { name: name.trim(), file_id: video!.file_id });
+      notifier.success(MSG.cloneSucceeded);
+      onClose();
+      onStarted();
+      if (navigation.current.path !== PROFILE_ROUTE) navigation.navigate(PROFILE_ROUTE);
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={reset} title="克隆数字人" icon="new-person" className="av-dialog av-clone-dialog" canOutsideClickClose={false}>
+      <DialogBody className="av-clone-body">
+        <FormGroup label="数字人名称" labelFor="clone-name" labelInfo="(必填)">
+          <InputGroup id="clone-name" value={name} onValueChange={setName} maxLength={LIMITS.nameMaxChars} placeholder={MSG.avatarNameRequired} data-testid="clone-name" />
+        </FormGroup>
+
+        <div className="av-requirements" data-testid="clone-requirements">
+          <div className="av-requirements-title">视频要求</div>
+          <ul>
+            {REQUIREMENTS.map((r) => (
+              <li key={r.text}>
+                <Icon icon={r.icon} size={14} />
+                <span>{r.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <FormGroup label="上传视频" labelInfo="(1 个文件)" className="av-upload-group">
+          {video ? (
+            <div className="av-preview" data-testid="clone-preview">
+              <video src={video.url} controls playsInline preload="metadata" className="av-preview-video" data-testid="clone-preview-video" />
+              <div className="av-preview-bar">
+                <div className="av-preview-meta">
+                  <Icon icon="tick-circle" intent="success" />
+                  <span className="av-preview-name" title={video.file.name}>
+                    {video.file.name}
+                  </span>
+                  <span className="av-preview-size">
+                    {formatSize(video.file.size)}
+                    {video.duration ? ` · ${formatDuration(video.duration)}` : ''}
+                  </span>
+                </div>
+                <Button size="small" icon="refresh" text="重新上传" onClick={() => setVideo(null)} data-testid="clone-reupload" />
+              </div>
+            </div>
+          ) : (
+            <UploadBox
+              type="video"
+              accept={CLONE_ACCEPT}
+              check={(file) => checkCloneVideo(file)}
+              onUploaded={(file) => {
+                setVideo(file);
+                setUploading(false);
+              }}
+              onBusyChange={setUploading}
+              hint={`MP4 / MOV，${LIMITS.video.maxBytes / 1024 / 1024}MB 以内，时长 ${LIMITS.video.minSeconds} 秒 ~ ${LIMITS.video.maxSeconds / 60} 分钟`}
+              data-testid="clone-upload"
+            />
+          )}
+        </FormGroup>
+
+        <div className="av-engine-note" data-testid="clone-engine-note">
+          <Icon icon="info-sign" size={14} />
+          <span>
+            <strong>{MSG.localEngineNote}。</strong>
+            内置的本地引擎会把克隆视频按音频时长循环或截取并配上声音，人物口型不会随台词变化；口型同步需要运营方接入专业引擎。
+          </span>
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={[
+          <Button key="cancel" text="取消" onClick={onClose} />,
+          <Button key="start" intent="primary" icon="play" text="开始克隆" loading={submitting} disabled={uploading} onClick={() => void start()} data-testid="clone-start" />,
+        ]}
+      />
+    </Dialog>
+  );
+}

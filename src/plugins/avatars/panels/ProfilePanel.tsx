@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { API, MSG, type Avatar } from '../../../contract';
+import { TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
+import { createQuery, anyCloning } from '../avatar-view';
+import { AddAvatarCard, AvatarCard } from './AvatarCard';
+import { PlayerDialog } from './PlayerDialog';
+import { useAvatars, useDebounced } from './use-avatars';
+import './avatars.css';
+
+/** /profile (part 1 §2 My avatars): name search, the card grid, delete, the player, and the way into the clone flow. */
+export default function ProfilePanel({ closed$ }: PanelProps) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const state = useService<AvatarsState>(AvatarsStateToken);
+  const [search, setSearch] = useState('');
+  const name = useDebounced(search, 300);
+  const [version, setVersion] = useState(0);
+  const avatars = useAvatars(1, name, { poll: { stop$: closed$ }, version });
+  const [playing, setPlaying] = useState<Avatar | null>(null);
+  const [deleting, setDeleting] = useState<Avatar | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const sub = state.changed$.subscribe(() => setVersion((v) => v + 1));
+    return () => sub.unsubscribe();
+  }, [state]);
+
+  const create = (avatar: Avatar) => {
+    setPlaying(null);
+    navigation.navigate('/create', createQuery(avatar));
+  };
+
+  const confirmDelete = async () => {
+    const target = deleting;
+    if (!target) return;
+    setBusy(true);
+    try {
+      await api.call(API.avatar.remove, { id: target.id });
+      notifier.success(MSG.deleteSucceeded);
+      setDeleting(null);
+      avatars.reload();
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancelDelete = () => {
+    setDeleting(null);
+    notifier.info(MSG.deleteCancelled);
+  };
+
+  const { list, loaded, loading, error } = avatars;
+  const filtered = name.trim() !== '';
+  const cloning = list.filter((a) => a.status === 1).length;
+
+  return (
+    <div className="av-page" data-testid="profile-panel">
+      <div className="av-inner">
+        <header className="av-head">
+          <div className="av-head-text">
+            <h2 className="av-title">我的数字人</h2>
+            <p className="av-subtitle">
+              {loaded ? `共 ${list.length} 个${cloning ? ` · ${cloning} 个克隆中` : ''}` : '克隆完成后即可用于视频创作'}
+              {anyCloning(list) && <Spinner size={12} className="av-subtitle-spinner" />}
+            </p>
+          </div>
+          <div className="av-head-actions">
+            <InputGroup
+              className="av-search"
+              leftIcon="search"
+              placeholder="搜索数字人名称"
+              value={search}
+              onValueChange={setSearch}
+              rightElement={search ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => setSearch('')} /> : undefined}
+              data-testid="avatar-search"
+            />
+            <Button intent="primary" icon="new-person" text="克隆数字人" onClick={() => state.openClone()} data-testid="clone-open" />
+          </div>
+        </header>
+
+        {!loaded && loading ? (
+          <div className="av-center">
+            <Spinner size={28} />
+          </div>
+        ) : error && !loaded ? (
+          <div className="av-center">
+            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
+          </div>
+        ) : list.length === 0 && !filtered ? (
+          <div className="av-center" data-testid="avatar-empty">
+            <NonIdealState
+              icon="new-person"
+              title="还没有数字人"
+              description="上传一段 5 秒到 30 分钟的真人出镜视频，即可克隆您的专属数字人，用于视频创作。"
+              action={<Button intent="primary" size="large" icon="cloud-upload" text="上传视频，克隆数字人" onClick={() => state.openClone()} data-testid="empty-clone" />}
+            />
+          </div>
+        ) : list.length === 0 ? (
+          <div className="av-center" data-testid="avatar-no-match">
+            <NonIdealState icon="search" title="没有找到数字人" description={`没有名称包含「${name.trim()}」的数字人`} action={<Button text="清除搜索" onClick={() => setSearch('')} />} />
+          </div>
+        ) : (
+          <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
+            {!filtered && <AddAvatarCard onClick={() => state.openClone()} />}
+            {list.map((avatar) => (
+              <AvatarCard key={avatar.id} avatar={avatar} canDelete onPlay={setPlaying} onCreate={create} onDelete={setDeleting} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      <PlayerDialog avatar={playing} onClose={() => setPlaying(null)} onCreate={create} />
+      <Alert
+        isOpen={deleting !== null}
+        icon="trash"
+        intent="danger"
+        cancelButtonText="取消"
+        confirmButtonText="删除"
+        loading={busy}
+        onCancel={cancelDelete}
+        onConfirm={() => void confirmDelete()}
+        className="av-alert"
+      >
+        <p className="av-alert-title">删除数字人「{deleting?.name}」？</p>
+        <p className="av-alert-text">删除后不可恢复，已生成的作品不受影响。</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../../../contract';
+import { TOKENS, useService, type Notifier } from '../../../core';
+import { fetchWithProgress, saveBlob } from '../download';
+import { downloadFileName, formatSize, isAudioUrl, type WorkItem } from '../works-view';
+
+/** Plays a finished work: a video, or (multi-scene audio) an audio player. */
+export function PlayerDialog({ item, audio, onClose }: { item: WorkItem | null; audio: boolean; onClose: () => void }) {
+  const asAudio = item ? audio || isAudioUrl(item.url) : false;
+  return (
+    <Dialog isOpen={item !== null} onClose={onClose} title={item?.name ?? ''} icon={asAudio ? 'music' : 'play'} className={`wk-player-dialog ${asAudio ? 'audio' : ''}`}>
+      <DialogBody className="wk-player-body">
+        {item &&
+          (asAudio ? (
+            <div className="wk-audio-player">
+              <span className="wk-audio-icon">
+                <Icon icon="music" size={28} />
+              </span>
+              <audio key={item.id} src={item.url} controls autoPlay data-testid="work-audio" />
+            </div>
+          ) : (
+            <video key={item.id} src={item.url} poster={item.cover || undefined} controls autoPlay playsInline className="wk-player" data-testid="work-video" />
+          ))}
+      </DialogBody>
+    </Dialog>
+  );
+}
+
+/** The download progress dialog: fetches the signed url with progress, then saves it (part 1 §2, §8). */
+export function DownloadDialog({ item, onClose }: { item: WorkItem | null; onClose: () => void }) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [progress, setProgress] = useState({ loaded: 0, total: 0 });
+  const controller = useRef<AbortController | null>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!item) return;
+    const ctl = new AbortController();
+    controller.current = ctl;
+    setProgress({ loaded: 0, total: 0 });
+    const name = downloadFileName(item.name, item.url);
+    fetchWithProgress(item.url, setProgress, ctl.signal).then(
+      (blob) => {
+        if (ctl.signal.aborted) return;
+        saveBlob(blob, name);
+        notifier.success(MSG.downloadSucceeded);
+        closeRef.current();
+      },
+      () => {
+        if (ctl.signal.aborted) return;
+        notifier.error(MSG.downloadFailed);
+        closeRef.current();
+      },
+    );
+    return () => ctl.abort();
+  }, [item, notifier]);
+
+  const cancel = () => {
+    controller.current?.abort();
+    notifier.info(MSG.cancelled);
+    onClose();
+  };
+  const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : null;
+
+  return (
+    <Dialog isOpen={item !== null} onClose={cancel} title="下载作品" icon="download" className="wk-dialog" canOutsideClickClose={false}>
+      <DialogBody>
+        <div className="wk-download-name" title={item?.name}>
+          {item ? downloadFileName(item.name, item.url) : ''}
+        </div>
+        <ProgressBar intent="primary" value={percent === null ? undefined : percent / 100} stripes={percent === null} />
+        <div className="wk-download-meta" data-testid="download-progress">
+          <span>{percent === null ? '正在连接…' : `${percent}%`}</span>
+          <span>{progress.total > 0 ? `${formatSize(progress.loaded)} / ${formatSize(progress.total)}` : progress.loaded > 0 ? formatSize(progress.loaded) : ''}</span>
+        </div>
+      </DialogBody>
+      <DialogFooter actions={<Button text="取消下载" onClick={cancel} />} />
+    </Dialog>
+  );
+}
+
+/** Rename a finished work; an empty name gets the spec's message (请填写名称后保存). */
+export function RenameDialog({ item, onClose, onSave }: { item: WorkItem | null; onClose: () => void; onSave: (item: WorkItem, name: string) => Promise<boolean> }) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (item) setName(item.name);
+  }, [item]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!item) return;
+    if (!name.trim()) {
+      notifier.warn(MSG.renameNameRequired);
+      return;
+    }
+    setBusy(true);
+    const ok = await onSave(item, name.trim());
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog isOpen={item !== null} onClose={onClose} title="重命名作品" icon="edit" className="wk-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogBody>
+          <FormGroup label="作品名称" labelFor="work-rename-input">
+            <InputGroup id="work-rename-input" value={name} onValueChange={setName} maxLength={LIMITS.nameMaxChars} placeholder="请输入作品名称" autoFocus data-testid="rename-input" />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter actions={[<Button key="c" text="取消" onClick={onClose} />, <Button key="s" type="submit" intent="primary" text="保存" loading={busy} data-testid="rename-save" />]} />
+      </form>
+    </Dialog>
+  );
+}

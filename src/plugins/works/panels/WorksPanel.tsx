@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { API, MSG } from '../../../contract';
+import { TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { WORKS_ROUTE, WorksStateToken, type WorksState } from '../works-state';
+import { LEVEL1, tabFromQuery, tabsOf, type Level1, type WorkItem, type WorksTab } from '../works-view';
+import { WorkCard } from './WorkCard';
+import { DownloadDialog, PlayerDialog, RenameDialog } from './WorkDialogs';
+import { useWorks, type Counts } from './use-works';
+import './works.css';
+
+/** A level's count: the sum of the counts that came back (a list whose call failed counts as unknown, not 0). */
+const sum = (counts: Counts, tabs: readonly WorksTab[]) => {
+  const values = tabs.map((t) => counts[t.key]).filter((v): v is number => v !== undefined);
+  return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
+};
+
+/** /works (part 1 §2 Works, §4): 视频作品 / 多场景作品, each list with its count; query type1 / type2 select the tab. */
+export default function WorksPanel({ query, closed$ }: PanelProps) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const state = useService<WorksState>(WorksStateToken);
+  const tab = tabFromQuery(query);
+  const works = useWorks(tab, closed$);
+  const [playing, setPlaying] = useState<WorkItem | null>(null);
+  const [downloading, setDownloading] = useState<WorkItem | null>(null);
+  const [renaming, setRenaming] = useState<WorkItem | null>(null);
+  const [deleting, setDeleting] = useState<WorkItem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const sub = state.refresh$.subscribe(() => works.refresh());
+    return () => sub.unsubscribe();
+  }, [state, works.refresh]);
+
+  const select = (next: WorksTab) => navigation.navigate(WORKS_ROUTE, { type1: next.type1, type2: next.type2 }, { replace: true });
+  const selectLevel = (type1: Level1) => {
+    if (type1 !== tab.type1) select(tabsOf(type1)[0]!);
+  };
+
+  const rename = async (item: WorkItem, name: string) => {
+    try {
+      await api.call(API.works.rename, { id: item.id, name });
+      notifier.success(MSG.renameSucceeded);
+      works.refresh();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    const item = deleting;
+    if (!item) return;
+    setBusy(true);
+    try {
+      if (item.kind === 'translate') await api.call(API.works.translateRemove, { id: item.id });
+      else await api.call(API.works.remove, { id: item.id });
+      notifier.success(MSG.deleteSucceeded);
+      setDeleting(null);
+      works.refresh();
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancelDelete = () => {
+    setDeleting(null);
+    notifier.info(MSG.deleteCancelled);
+  };
+
+  const { items, counts, loaded, loading, error } = works;
+
+  return (
+    <div className="wk-page" data-testid="works-panel">
+      <div className="wk-inner">
+        <header className="wk-head">
+          <Tabs id="works-level1" selectedTabId={tab.type1} onChange={(id) => selectLevel(Number(id) === 1 ? 1 : 0)} size="large" className="wk-tabs">
+            {LEVEL1.map((level) => {
+              const total = sum(counts, tabsOf(level.type1));
+              return (
+                <Tab
+                  key={level.type1}
+                  id={level.type1}
+                  data-testid={`works-level-${level.type1}`}
+                  title={
+                    <span className="wk-level-title">
+                      {level.title}
+                      {total !== undefined && <span className="wk-level-count">{total}</span>}
+                    </span>
+                  }
+                />
+              );
+            })}
+          </Tabs>
+          <div className="wk-head-actions">
+            {works.polling && (
+              <span className="wk-polling" title="有作品在生成中，每15秒自动刷新" data-testid="works-polling">
+                <Spinner size={12} />
+                自动刷新中
+              </span>
+            )}
+            <Button variant="minimal" icon="refresh" text="刷新" onClick={works.refresh} loading={loading && loaded} data-testid="works-refresh" />
+          </div>
+        </header>
+
+        <div className="wk-subtabs" role="tablist" aria-label="作品类型">
+          {tabsOf(tab.type1).map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              aria-selected={t.key === tab.key}
+              className={`wk-subtab ${t.key === tab.key ? 'active' : ''}`}
+              onClick={() => select(t)}
+              data-testid={`works-tab-${t.key}`}
+            >
+              <span>{t.title}</span>
+              <span className="wk-subtab-count" data-testid={`works-count-${t.key}`}>
+                {counts[t.key] ?? '–'}
+              </span>
+            </button>
+          ))}
+        </div>
+
+        {!loaded ? (
+          <div className="wk-center">
+            <Spinner size={28} />
+          </div>
+        ) : error === MSG.comingSoon ? (
+          <div className="wk-center" data-testid="works-soon">
+            <NonIdealState icon="time" title={`${tab.title} · ${MSG.comingSoonPanel}`} description={MSG.comingSoon} />
+          </div>
+        ) : error ? (
+          <div className="wk-center" data-testid="works-error">
+            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={works.refresh} />} />
+          </div>
+        ) : items.length === 0 ? (
+          <div className="wk-center" data-testid="works-empty">
+            <NonIdealState
+              icon={tab.audio ? 'music' : 'film'}
+              title={`暂无${tab.title}`}
+              description="提交创作后，作品会出现在这里，生成完成即可播放和下载。"
+              action={<Button intent="primary" icon="plus" text={tab.create.label} onClick={() => navigation.navigate(tab.create.route)} data-testid="works-create" />}
+            />
+          </div>
+        ) : (
+          <>
+            <div className="wk-grid" data-testid="works-grid">
+              {items.map((item) => (
+                <WorkCard
+                  key={`${item.kind}-${item.id}`}
+                  item={item}
+                  audio={Boolean(tab.audio)}
+                  onPlay={setPlaying}
+                  onDownload={setDownloading}
+                  onRename={setRenaming}
+                  onDelete={setDeleting}
+                />
+              ))}
+            </div>
+            <div className="wk-foot">
+              {works.hasMore ? (
+                <Button variant="outlined" text="加载更多" loading={works.loadingMore} onClick={works.loadMore} data-testid="works-more" />
+              ) : (
+                <span className="wk-end">
+                  <Icon icon="tick" size={12} /> 共 {items.length} 个作品
+                </span>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+
+      <PlayerDialog item={playing} audio={Boolean(tab.audio)} onClose={() => setPlaying(null)} />
+      <DownloadDialog item={downloading} onClose={() => setDownloading(null)} />
+      <RenameDialog item={renaming} onClose={() => setRenaming(null)} onSave={rename} />
+      <Alert
+        isOpen={deleting !== null}
+        icon="trash"
+        intent="danger"
+        cancelButtonText="取消"
+        confirmButtonText="永久删除"
+        loading={busy}
+        onCancel={cancelDelete}
+        onConfirm={() => void confirmDelete()}
+        className="wk-alert"
+      >
+        <p className="wk-alert-title">永久删除作品「{deleting?.name}」？</p>
+        <p className="wk-alert-text">删除后无法恢复，也无法再下载。</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Work } from '../../contract';
+import {
+  WORKS_TABS, downloadFileName, formatDuration, formatSize, fromTranslate, fromWork, inProgress, isAudioUrl, tabFromQuery, tabsOf, waitingMessage, workPhase,
+} from './works-view';
+
+describe('works tabs', () => {
+  it('has the spec six tabs under two levels, with distinct type2 per level', () => {
+    expect(tabsOf(0).map((t) => t.title)).toEqual(['数字人视频', '宠物视频', '照片说话', '翻译视频']);
+    expect(tabsOf(1).map((t) => t.title)).toEqual(['多场景视频', '多场景音频']);
+    for (const level of [0, 1] as const) {
+      const type2 = tabsOf(level).map((t) => t.type2);
+      expect(new Set(type2).size).toBe(type2.length);
+    }
+    expect(WORKS_TABS.find((t) => t.key === 'translate')!.type2).toBe(3);
+  });
+
+  it('selects the tab from type1 and type2', () => {
+    expect(tabFromQuery({}).key).toBe('avatar');
+    expect(tabFromQuery({ type1: '0', type2: '3' }).key).toBe('translate');
+    expect(tabFromQuery({ type1: '0', type2: '2' }).key).toBe('pet');
+    expect(tabFromQuery({ type1: '0', type2: '4' }).key).toBe('photo');
+    expect(tabFromQuery({ type1: '1' }).key).toBe('multiVideo');
+    expect(tabFromQuery({ type1: '1', type2: '2' }).key).toBe('multiAudio');
+    expect(tabFromQuery({ type1: '1', type2: '9' }).key).toBe('multiVideo');
+    expect(tabFromQuery({ type1: 'x', type2: 'y' }).key).toBe('avatar');
+  });
+
+  it('filters each list as works.list documents', () => {
+    const filters = Object.fromEntries(WORKS_TABS.map((t) => [t.key, t.filter]));
+    expect(filters).toEqual({
+      avatar: { is_multi: 0, photo_type: 0 },
+      pet: { is_multi: 0, photo_type: 2 },
+      photo: { is_multi: 0, photo_type: 1 },
+      translate: 'translate',
+      multiVideo: { is_multi: 1, only_audio: 0 },
+      multiAudio: { is_multi: 1, only_audio: 1 },
+    });
+  });
+});
+
+describe('work status', () => {
+  it('reads 3 as done, 4 as failed, anything else as waiting', () => {
+    expect(workPhase(3)).toBe('done');
+    expect(workPhase(4)).toBe('failed');
+    expect(workPhase(1)).toBe('waiting');
+    expect(workPhase(2)).toBe('waiting');
+    expect(workPhase(undefined)).toBe('waiting');
+  });
+
+  it('gives each channel its waiting message', () => {
+    expect(waitingMessage('ou')).toMatch(/排队训练/);
+    expect(waitingMessage('gj')).toMatch(/免费.*不确定/);
+    expect(waitingMessage('df')).toMatch(/3-5 分钟/);
+    expect(waitingMessage('fy')).toMatch(/6-10 分钟/);
+    expect(waitingMessage('local')).toBe('本地合成中');
+    expect(waitingMessage('mm')).toBe('视频合成中，请耐心等待');
+  });
+
+  it('keeps polling while anything is in progress', () => {
+    expect(inProgress([{ status: 3 }, { status: 4 }])).toBe(false);
+    expect(inProgress([{ status: 3 }, { status: 1 }])).toBe(true);
+    expect(inProgress([], 2)).toBe(true);
+    expect(inProgress([], 0)).toBe(false);
+  });
+
+  it('maps works and translated videos to cards', () => {
+    const w: Work = { id: 1, name: 'a', url: '/v.mp4', cover: '/c.jpg', status: 3, api_name: '本地合成', api_key: 'local', create_time: '2026-01-01 10:00:00', duration: 5 };
+    expect(fromWork(w)).toMatchObject({ id: 1, kind: 'work', apiKey: 'local', apiName: '本地合成', createTime: '2026-01-01 10:00:00' });
+    expect(fromTranslate({ id: 2, name: 't', url: '/t.mp4' })).toMatchObject({ kind: 'translate', status: 3, cover: '' });
+    expect(fromTranslate({ id: 2, name: 't', url: '' }).status).toBe(1);
+    expect(fromTranslate({ id: 2, name: 't', url: '', status: 4, reason: 'x' })).toMatchObject({ status: 4, reason: 'x' });
+  });
+});
+
+describe('files', () => {
+  it('names downloads after the work, with the url extension', () => {
+    expect(downloadFileName('我的视频', '/storage/1/abc.mp4?exp=1&sig=x')).toBe('我的视频.mp4');
+    expect(downloadFileName('a/b:c*?', '/x.mp3')).toBe('a b c.mp3');
+    expect(downloadFileName('  ', '/x')).toBe('未命名.mp4');
+    expect(downloadFileName('x'.repeat(100), '/x.mp4')).toBe(`${'x'.repeat(80)}.mp4`);
+  });
+
+  it('tells audio urls apart', () => {
+    expect(isAudioUrl('/s/a.mp3?sig=1')).toBe(true);
+    expect(isAudioUrl('/s/a.mp4')).toBe(false);
+  });
+
+  it('formats durations and sizes', () => {
+    expect(formatDuration(83.4)).toBe('01:23');
+    expect(formatDuration(0)).toBe('');
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(300 * 1024)).toBe('300 KB');
+    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
+  });
+});
