@@ -16,3 +16,4 @@ export type { UploadBoxProps, UploadedFile } from './upload-box';
 const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: m.UploadBox })));
 export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
+export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';

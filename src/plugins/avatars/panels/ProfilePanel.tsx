@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, MSG, type Avatar } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
@@ -114,20 +114,7 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
       </div>
 
       <PlayerDialog avatar={playing} onClose={() => setPlaying(null)} onCreate={create} />
-      <Alert
-        isOpen={deleting !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText="取消"
-        confirmButtonText="删除"
-        loading={busy}
-        onCancel={cancelDelete}
-        onConfirm={() => void confirmDelete()}
-        className="av-alert"
-      >
-        <p className="av-alert-title">删除数字人「{deleting?.name}」？</p>
-        <p className="av-alert-text">删除后不可恢复，已生成的作品不受影响。</p>
-      </Alert>
+      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`删除数字人「${deleting?.name ?? ''}」？`} text="删除后不可恢复，已生成的作品不受影响。" classPrefix="av" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG, type Material, type MaterialType } from '../../../contract';
-import { ApiCallError, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ApiCallError, ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { MaterialStateToken, type MaterialState } from '../material-state';
 import { MATERIAL_ROUTE, MATERIAL_TABS, SOURCE_OPTIONS, emptyText, sourceFromQuery, typeFromQuery, type MaterialSource } from '../material-view';
 import { AudioRow, MediaCard, TextCard } from './MaterialCards';
-import { PreviewDialog, RenameDialog } from './MaterialDialogs';
+import { PreviewDialog } from './MaterialDialogs';
 import { UploadDialog } from './UploadDialog';
 import './material.css';
 
@@ -206,21 +206,8 @@ export default function MaterialPanel({ query }: PanelProps) {
 
       {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={() => setVersion((v) => v + 1)} />}
       <PreviewDialog item={previewing} type={type} onClose={() => setPreviewing(null)} />
-      <RenameDialog item={renaming} onClose={() => setRenaming(null)} onSave={rename} />
-      <Alert
-        isOpen={deleting !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText="取消"
-        confirmButtonText="删除"
-        loading={busy}
-        onCancel={cancelDelete}
-        onConfirm={() => void confirmDelete()}
-        className="mt-alert"
-      >
-        <p className="mt-alert-title">删除素材「{deleting?.name}」？</p>
-        <p className="mt-alert-text">删除后不可恢复，已使用该素材生成的作品不受影响。</p>
-      </Alert>
+      <RenameDialog item={renaming} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" onClose={() => setRenaming(null)} onSave={rename} />
+      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`删除素材「${deleting?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
     </div>
   );
 }

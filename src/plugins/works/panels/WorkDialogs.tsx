@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, ProgressBar } from '@blueprintjs/core';
-import { LIMITS, MSG } from '../../../contract';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, ProgressBar } from '@blueprintjs/core';
+import { MSG } from '../../../contract';
 import { TOKENS, useService, type Notifier } from '../../../core';
 import { fetchWithProgress, saveBlob } from '../download';
 import { downloadFileName, formatSize, isAudioUrl, type WorkItem } from '../works-view';
@@ -81,38 +81,3 @@ export function DownloadDialog({ item, onClose }: { item: WorkItem | null; onClo
   );
 }
 
-/** Rename a finished work; an empty name gets the spec's message (请填写名称后保存). */
-export function RenameDialog({ item, onClose, onSave }: { item: WorkItem | null; onClose: () => void; onSave: (item: WorkItem, name: string) => Promise<boolean> }) {
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (item) setName(item.name);
-  }, [item]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!item) return;
-    if (!name.trim()) {
-      notifier.warn(MSG.renameNameRequired);
-      return;
-    }
-    setBusy(true);
-    const ok = await onSave(item, name.trim());
-    setBusy(false);
-    if (ok) onClose();
-  };
-
-  return (
-    <Dialog isOpen={item !== null} onClose={onClose} title="重命名作品" icon="edit" className="wk-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogBody>
-          <FormGroup label="作品名称" labelFor="work-rename-input">
-            <InputGroup id="work-rename-input" value={name} onValueChange={setName} maxLength={LIMITS.nameMaxChars} placeholder="请输入作品名称" autoFocus data-testid="rename-input" />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter actions={[<Button key="c" text="取消" onClick={onClose} />, <Button key="s" type="submit" intent="primary" text="保存" loading={busy} data-testid="rename-save" />]} />
-      </form>
-    </Dialog>
-  );
-}

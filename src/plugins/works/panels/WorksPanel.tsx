@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { WORKS_ROUTE, WorksStateToken, type WorksState } from '../works-state';
 import { LEVEL1, tabFromQuery, tabsOf, type Level1, type WorkItem, type WorksTab } from '../works-view';
 import { WorkCard } from './WorkCard';
-import { DownloadDialog, PlayerDialog, RenameDialog } from './WorkDialogs';
+import { DownloadDialog, PlayerDialog } from './WorkDialogs';
 import { useWorks, type Counts } from './use-works';
 import './works.css';
 
@@ -176,21 +176,8 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
 
       <PlayerDialog item={playing} audio={Boolean(tab.audio)} onClose={() => setPlaying(null)} />
       <DownloadDialog item={downloading} onClose={() => setDownloading(null)} />
-      <RenameDialog item={renaming} onClose={() => setRenaming(null)} onSave={rename} />
-      <Alert
-        isOpen={deleting !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText="取消"
-        confirmButtonText="永久删除"
-        loading={busy}
-        onCancel={cancelDelete}
-        onConfirm={() => void confirmDelete()}
-        className="wk-alert"
-      >
-        <p className="wk-alert-title">永久删除作品「{deleting?.name}」？</p>
-        <p className="wk-alert-text">删除后无法恢复，也无法再下载。</p>
-      </Alert>
+      <RenameDialog item={renaming} title="重命名作品" label="作品名称" inputId="work-rename-input" className="wk-dialog" inputTestId="rename-input" saveTestId="rename-save" onClose={() => setRenaming(null)} onSave={rename} />
+      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`永久删除作品「${deleting?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
     </div>
   );
 }

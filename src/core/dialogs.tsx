@@ -1,0 +1,88 @@
+/** Dialogs several features share: rename an item, confirm a delete. Each feature passes its own words and test ids. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../contract';
+import { TOKENS, type Notifier } from './tokens';
+import { useService } from './react';
+
+export interface RenameDialogProps<T extends { name: string }> {
+  /** The item being renamed; null closes the dialog. */
+  item: T | null;
+  title: string;
+  label: string;
+  inputId: string;
+  className?: string;
+  inputTestId?: string;
+  saveTestId?: string;
+  onClose: () => void;
+  /** Resolves true when saved (the dialog then closes). */
+  onSave: (item: T, name: string) => Promise<boolean>;
+}
+
+/** An empty name gets the spec's message (请填写名称后保存). */
+export function RenameDialog<T extends { name: string }>(props: RenameDialogProps<T>) {
+  const { item, onClose, onSave } = props;
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (item) setName(item.name);
+  }, [item]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!item) return;
+    if (!name.trim()) {
+      notifier.warn(MSG.renameNameRequired);
+      return;
+    }
+    setBusy(true);
+    const ok = await onSave(item, name.trim());
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog isOpen={item !== null} onClose={onClose} title={props.title} icon="edit" className={props.className}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogBody>
+          <FormGroup label={props.label} labelFor={props.inputId}>
+            <InputGroup id={props.inputId} value={name} onValueChange={setName} maxLength={LIMITS.nameMaxChars} placeholder={`请输入${props.label}`} autoFocus data-testid={props.inputTestId} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter actions={[<Button key="c" text="取消" onClick={onClose} />, <Button key="s" type="submit" intent="primary" text="保存" loading={busy} data-testid={props.saveTestId} />]} />
+      </form>
+    </Dialog>
+  );
+}
+
+export interface ConfirmDeleteProps {
+  isOpen: boolean;
+  busy: boolean;
+  title: string;
+  text: string;
+  confirmText?: string;
+  /** Prefix of the alert's classes: `<prefix>-alert`, `<prefix>-alert-title`, `<prefix>-alert-text`. */
+  classPrefix: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+export function ConfirmDelete(props: ConfirmDeleteProps) {
+  return (
+    <Alert
+      isOpen={props.isOpen}
+      icon="trash"
+      intent="danger"
+      cancelButtonText="取消"
+      confirmButtonText={props.confirmText ?? '删除'}
+      loading={props.busy}
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
+      className={`${props.classPrefix}-alert`}
+    >
+      <p className={`${props.classPrefix}-alert-title`}>{props.title}</p>
+      <p className={`${props.classPrefix}-alert-text`}>{props.text}</p>
+    </Alert>
+  );
+}
