@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, findRoute, type Avatar, type CallDef, type GuideCategory, type Voice } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
-import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
+import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
 
@@ -64,19 +64,7 @@ const waitCount = (page: Page, selector: string, n: number) =>
  * Every element of the open panels stays inside the viewport's width, and no panel scroller is wider than itself
  * (content cut off by overflow-x: hidden counts too). The shell's own top bar is the shell's business.
  */
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('.home-panel, .guide-panel, .store-panel')) {
-      if (el.offsetParent !== null && el.scrollWidth > el.clientWidth) out.push(`${el.className} scrolls ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    for (const el of document.querySelectorAll('.dock-panel *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && (r.right > width + 1 || r.left < -1)) out.push(`${el.tagName.toLowerCase()}.${(el.className as unknown as string).toString().split(' ')[0]} ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
-    return out.slice(0, 10);
-  });
+const overflowing = (page: Page) => horizontalOverflow(page, '.home-panel, .guide-panel, .store-panel', '.dock-panel *');
 
 describe('before anything is published', () => {
   it('home shows finished empty states for both tabs, and /use says there are no tutorials', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
-import { launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
+import { launchBrowser, newPage, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -108,19 +108,7 @@ async function readyAvatar(client: ApiTestClient, name: string, file: string): P
 }
 
 /** Every element of the open panels stays inside the viewport's width; no panel scroller is wider than itself. */
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('.av-page, .wk-page, .mt-page')) {
-      if (el.offsetParent !== null && el.scrollWidth > el.clientWidth) out.push(`${el.className} scrolls ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    for (const el of document.querySelectorAll('.dock-panel *, .bp6-dialog *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && (r.right > width + 1 || r.left < -1)) out.push(`${el.tagName.toLowerCase()}.${(el.className as unknown as string).toString().split(' ')[0]} ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
-    return out.slice(0, 10);
-  });
+const overflowing = (page: Page) => horizontalOverflow(page, '.av-page, .wk-page, .mt-page', '.dock-panel *, .bp6-dialog *');
 
 // ---------------------------------------------------------------------------------------------------------------- journeys
 

@@ -28,3 +28,25 @@ export async function lastToast(page: Page): Promise<string> {
   await toast.waitFor({ state: 'visible', timeout: 10_000 });
   return (await toast.innerText()).trim();
 }
+
+/**
+ * What sticks out sideways: elements under `elements` that leave the viewport's width, and scrollers matched by
+ * `scrollers` that are wider than themselves (content cut off by overflow-x: hidden counts too). Up to 10 lines.
+ */
+export function horizontalOverflow(page: Page, scrollers: string, elements = '.dock-panel *'): Promise<string[]> {
+  return page.evaluate(
+    ({ scrollers, elements }) => {
+      const width = window.innerWidth;
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>(scrollers)) {
+        if (el.offsetParent !== null && el.scrollWidth > el.clientWidth) out.push(`${el.className} scrolls ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      for (const el of document.querySelectorAll(elements)) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && (r.right > width + 1 || r.left < -1)) out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+      return out.slice(0, 10);
+    },
+    { scrollers, elements },
+  );
+}
