@@ -37,7 +37,15 @@ export interface CallContext<C extends CallDef> {
   reply: FastifyReply;
 }
 
-export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
+/** A reply whose msg is not the generic success text (名称修改成功！ and the like). */
+export class WithMessage<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C> | WithMessage<CallResponse<C>>>;
 
 export interface RouterDeps {
   authenticate(token: string): Promise<SessionUser | null>;
@@ -117,14 +125,15 @@ export class CallRouter {
         if (!parsed.success) return sendResult(reply, call, ResultCode.Error, validationMessage(parsed.error), null);
 
         try {
-          const data = await handler({ params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>);
+          const result = await handler({ params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>);
           if (reply.sent) return reply;
+          const [data, msg] = result instanceof WithMessage ? [result.data, result.msg] : [result, MSG.ok];
           const checked = call.response.safeParse(data);
           if (!checked.success) {
             request.log.error({ call: call.id, issues: checked.error.issues }, 'reply does not match the contract');
             return sendResult(reply, call, ResultCode.Error, MSG.serverError, null, 500);
           }
-          return sendResult(reply, call, ResultCode.Ok, MSG.ok, checked.data);
+          return sendResult(reply, call, ResultCode.Ok, msg, checked.data);
         } catch (err) {
           if (err instanceof ApiError) return sendResult(reply, call, err.code, err.message, null);
           request.log.error({ call: call.id, err }, 'call failed');

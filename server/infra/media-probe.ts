@@ -2,7 +2,7 @@
  * ffprobe, run only on local files with an explicit input format chosen from the file's magic bytes,
  * so a crafted file cannot make it open a URL or a playlist.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -58,5 +58,29 @@ export function ffmpeg(args: string[], timeoutMs = 30 * 60_000): Promise<void> {
     execFile(FFMPEG, full, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 }, (err, _stdout, stderr) =>
       err ? reject(new FfmpegError(`ffmpeg failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`)) : resolve(),
     );
+  });
+}
+
+/** ffmpeg with raw bytes in on stdin and/or out on stdout (PCM in and out of the speech engines). */
+export function ffmpegPipe(args: string[], input?: Uint8Array, timeoutMs = 10 * 60_000): Promise<Buffer> {
+  const full = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file,pipe', ...args];
+  if (input) full.splice(full.indexOf('-nostdin'), 1);
+  return new Promise((resolve, reject) => {
+    const child = spawn(FFMPEG, full, { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new FfmpegError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+    if (input) {
+      child.stdin!.on('error', () => undefined); // ffmpeg may exit before reading everything; the exit code tells
+      child.stdin!.end(input);
+    }
   });
 }

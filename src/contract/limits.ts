@@ -40,6 +40,8 @@ export const LIMITS = {
     { value: 500, label: '500字（约120秒）' },
   ],
   pauseChoices: [0.2, 0.3, 0.5, 1, 2],
+  /** ours: a longer marker typed by hand is spoken as this many seconds of silence. */
+  pauseMaxSeconds: 10,
   charsPerSecond: 4.2,
   sliders: {
     rate: { min: 0.5, max: 2, step: 0.1, default: 1 },
