@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
+import {
+  audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS,
+  formatDuration, formatSize, leadingGate, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery,
+  uploadTips, voiceActions, voicePhase,
+} from './voice-view';
+
+const voice = (over: Partial<Voice> = {}): Voice => ({
+  id: 1, name: '我的声音', url: '/storage/1/a.mp3?sig', api: 'local', type: 0, remained_times: 2, version_name: '1.0', voice_channel_name: '本地克隆',
+  generate_status: 2, rate: 1, volume: 1, pitch: 1, source: 1, file_id: 7, ...over,
+});
+const channel = (over: Partial<VoiceChannel> = {}): VoiceChannel => ({
+  api: 'local', name: '本地克隆', desc: '', version_name: '1.0', credits: 0, free_times: 0, train_times: 3, upload_tips: '', language: '', ...over,
+});
+
+describe('voice status', () => {
+  it('reads generate_status: 1 training, 3 failed, anything else ready', () => {
+    expect(voicePhase(voice({ generate_status: 1 }))).toBe('training');
+    expect(voicePhase(voice({ generate_status: 3 }))).toBe('failed');
+    expect(voicePhase(voice({ generate_status: 2 }))).toBe('ready');
+    expect(voicePhase(voice({ generate_status: 0 }))).toBe('ready');
+  });
+
+  it('writes the status line: 训练中, 失败, 可修改N次 or 不可修改', () => {
+    expect(statusLine(voice({ generate_status: 1, remained_times: 3 }))).toBe('训练中');
+    expect(statusLine(voice({ generate_status: 3, remained_times: 3 }))).toBe('失败');
+    expect(statusLine(voice({ remained_times: 3 }))).toBe('可修改3次');
+    expect(statusLine(voice({ remained_times: 1 }))).toBe('可修改1次');
+    expect(statusLine(voice({ remained_times: 0 }))).toBe('不可修改');
+    expect(statusTone(voice({ remained_times: 0 }))).toBe('fixed');
+    expect(statusTone(voice({ remained_times: 2 }))).toBe('modifiable');
+    expect(statusTone(voice({ generate_status: 1 }))).toBe('training');
+  });
+});
+
+describe('card popover actions', () => {
+  it('renames unless the name is locked (type 11)', () => {
+    expect(voiceActions(voice()).rename).toBe(true);
+    expect(voiceActions(voice({ type: VOICE_TYPE_NAME_LOCKED })).rename).toBe(false);
+  });
+
+  it('modifies only when not in progress and remained_times > 0, and not after the confirmation', () => {
+    expect(voiceActions(voice({ remained_times: 2 })).modify).toBe(true);
+    expect(voiceActions(voice({ remained_times: 0 })).modify).toBe(false);
+    expect(voiceActions(voice({ generate_status: 1, remained_times: 2 })).modify).toBe(false);
+    expect(voiceActions(voice({ generate_status: 3, remained_times: 2 })).modify).toBe(true);
+    expect(voiceActions(voice({ remained_times: 2, confirmed: 1 })).modify).toBe(false);
+  });
+
+  it('deletes only when remained_times = 0', () => {
+    expect(voiceActions(voice({ remained_times: 0 })).remove).toBe(true);
+    expect(voiceActions(voice({ remained_times: 1 })).remove).toBe(false);
+    expect(voiceActions(voice({ generate_status: 1, remained_times: 0 })).remove).toBe(true);
+  });
+
+  it('confirms a generated voice once', () => {
+    expect(voiceActions(voice()).confirm).toBe(true);
+    expect(voiceActions(voice({ confirmed: 0 })).confirm).toBe(true);
+    expect(voiceActions(voice({ confirmed: 1 })).confirm).toBe(false);
+    expect(voiceActions(voice({ generate_status: 1 })).confirm).toBe(false);
+    expect(voiceActions(voice({ generate_status: 3 })).confirm).toBe(false);
+  });
+
+  it('plays when there is a sample', () => {
+    expect(voiceActions(voice()).play).toBe(true);
+    expect(voiceActions(voice({ url: '' })).play).toBe(false);
+  });
+
+  it('refuses to edit a voice of channel xf with the spec message', () => {
+    expect(modifyRefusal(voice({ api: 'xf' }))).toBe(MSG.voiceXfEditRefused);
+    expect(MSG.voiceXfEditRefused).toBe('该渠道的声音，仅支持手持设备的录音修改！');
+    expect(modifyRefusal(voice({ api: 'fish' }))).toBeNull();
+  });
+});
+
+describe('channels', () => {
+  it('hides the channel whose api is xf', () => {
+    const list = [channel({ api: 'fish' }), channel({ api: 'xf' }), channel({ api: 'local' })];
+    expect(pickableChannels(list).map((c) => c.api)).toEqual(['fish', 'local']);
+    expect(pickableChannels([])).toEqual([]);
+  });
+
+  it('shows 免费 for 0 credits, else the credits per clone', () => {
+    expect(channelPrice(channel({ credits: 0 }))).toBe('免费');
+    expect(channelPrice(channel({ credits: 200 }))).toBe('200 积分/次');
+  });
+
+  it("shows the channel's upload tip, or the 3-5 minutes advice", () => {
+    expect(uploadTips(channel({ upload_tips: '请上传10分钟以内的录音' }))).toBe('请上传10分钟以内的录音');
+    expect(uploadTips(channel({ upload_tips: '  ' }))).toBe(DEFAULT_UPLOAD_TIPS);
+    expect(uploadTips(null)).toMatch(/3~5 分钟/);
+  });
+
+  it('lists the requirements: formats, 20 MB, 5 s to 30 min, 10 s advised, the tip', () => {
+    const lines = audioRequirements(null).join('\n');
+    for (const part of ['MP3 / M4A / WAV', `${LIMITS.audio.maxBytes / 1024 / 1024}MB`, '5 秒 ~ 30 分钟', '至少 10 秒', '3~5 分钟']) expect(lines).toContain(part);
+    expect(LIMITS.audio.maxBytes).toBe(20 * 1024 * 1024);
+  });
+
+  it('finds the channel of a voice for modify, or stands in with its own words', () => {
+    const fish = channel({ api: 'fish', name: '鱼声', upload_tips: 'tip' });
+    expect(channelOf(voice({ api: 'fish' }), [fish])).toBe(fish);
+    const stand = channelOf(voice({ api: 'mm', voice_channel_name: '海螺' }), [fish]);
+    expect(stand.api).toBe('mm');
+    expect(stand.name).toBe('海螺');
+  });
+});
+
+describe('clone form', () => {
+  it('checks the audio: MP3/M4A/WAV up to 20 MB', () => {
+    expect(checkCloneAudio({ name: 'me.mp3', size: 1000 })).toBeNull();
+    expect(checkCloneAudio({ name: 'ME.M4A', size: 1000 })).toBeNull();
+    expect(checkCloneAudio({ name: 'a.wav', size: LIMITS.audio.maxBytes })).toBeNull();
+    expect(checkCloneAudio({ name: 'a.wav', size: LIMITS.audio.maxBytes + 1 })).toBe(MSG.audioTooLarge(20));
+    expect(checkCloneAudio({ name: 'a.ogg', size: 1000 })).toBe(MSG.audioInvalid);
+    expect(checkCloneAudio({ name: 'mp3', size: 1000 })).toBe(MSG.audioInvalid);
+    expect(checkCloneAudio({ name: 'a.mp3', size: 0 })).toBe(MSG.audioInvalid);
+  });
+
+  it('checks the length: 5 s to 30 min; under 10 s is only advised against', () => {
+    expect(checkAudioDuration(undefined)).toBeNull();
+    expect(checkAudioDuration(4.9)).toBe(MSG.audioDurationInvalid);
+    expect(checkAudioDuration(5)).toBeNull();
+    expect(checkAudioDuration(30 * 60)).toBeNull();
+    expect(checkAudioDuration(30 * 60 + 1)).toBe(MSG.audioDurationInvalid);
+    expect(shortRecording(6)).toBe(true);
+    expect(shortRecording(10)).toBe(false);
+    expect(shortRecording(undefined)).toBe(false);
+  });
+
+  it('asks for the name first, then the audio', () => {
+    expect(cloneFormProblem(' ', null)).toBe(MSG.voiceNameRequired);
+    expect(cloneFormProblem('我', null)).toBe(MSG.voiceAudioRequired);
+    expect(cloneFormProblem('我', 3)).toBeNull();
+  });
+
+  it('lets one click a second through', () => {
+    let t = 0;
+    const gate = leadingGate(LIMITS.cloneThrottleMs, () => t);
+    expect(gate()).toBe(true);
+    t = 999;
+    expect(gate()).toBe(false);
+    t = 1000;
+    expect(gate()).toBe(true);
+  });
+});
+
+describe('tabs and formats', () => {
+  it('reads /clone?id= (default 1)', () => {
+    expect(tabFromQuery({})).toBe(1);
+    expect(tabFromQuery({ id: '1' })).toBe(1);
+    expect(tabFromQuery({ id: '2' })).toBe(2);
+    expect(tabFromQuery({ id: 'x' })).toBe(1);
+  });
+
+  it('formats durations and sizes', () => {
+    expect(formatDuration(undefined)).toBe('');
+    expect(formatDuration(6.2)).toBe('00:06');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
+  });
+});
+
+describe('waveform peaks', () => {
+  it('takes the loudest magnitude per slice over all channels, scaled to 1', () => {
+    const left = new Float32Array([0, 0.1, -0.2, 0, 0.5, -0.25, 0, 0]);
+    const right = new Float32Array([0, 0, 0, 0.4, 0, 0, 0, -0.1]);
+    expect(computePeaks([left, right], 4).map((p) => Math.round(p * 1000) / 1000)).toEqual([0.2, 0.8, 1, 0.2]);
+  });
+
+  it('keeps silence at 0 and handles empty input', () => {
+    expect(computePeaks([new Float32Array(100)], 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(computePeaks([], 3)).toEqual([0, 0, 0]);
+    expect(computePeaks([new Float32Array([1])], 0)).toEqual([]);
+    // More bars than samples: every bar still reads at least one sample.
+    expect(computePeaks([new Float32Array([0.5, 1])], 4)).toEqual([0.5, 0.5, 1, 1]);
+  });
+
+  it('reads long slices with a stride and stays bounded', () => {
+    const data = new Float32Array(1_000_000).map((_, i) => Math.sin(i / 50));
+    const peaks = computePeaks([data], 100, 500);
+    expect(peaks).toHaveLength(100);
+    expect(Math.max(...peaks)).toBe(1);
+    expect(Math.min(...peaks)).toBeGreaterThan(0.9);
+  });
+
+  it('merges peaks down to the canvas width', () => {
+    expect(resamplePeaks([0.1, 0.9, 0.3, 0.4], 2)).toEqual([0.9, 0.4]);
+    expect(resamplePeaks([0.1, 0.2], 4)).toEqual([0.1, 0.2]);
+    expect(resamplePeaks([], 3)).toEqual([0, 0, 0]);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * Pure helpers of the voices plugin: the status line, which card actions are open, the channel list of the picker,
+ * the clone audio check, the form's problems, the tab of /clone, and the waveform's peaks.
+ */
+import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, type Voice, type VoiceChannel } from '../../contract';
+
+export type VoicePhase = 'training' | 'failed' | 'ready';
+
+/** generate_status (part 1 §4): 1 in progress, 3 failed, any other value usable. */
+export function voicePhase(voice: Pick<Voice, 'generate_status'>): VoicePhase {
+  if (voice.generate_status === VoiceStatus.Training) return 'training';
+  if (voice.generate_status === VoiceStatus.Failed) return 'failed';
+  return 'ready';
+}
+
+/** The card's status line: 训练中, 失败, 可修改N次 (remained_times > 0) or 不可修改. */
+export function statusLine(voice: Pick<Voice, 'generate_status' | 'remained_times'>): string {
+  const phase = voicePhase(voice);
+  if (phase === 'training') return '训练中';
+  if (phase === 'failed') return '失败';
+  return voice.remained_times > 0 ? `可修改${voice.remained_times}次` : '不可修改';
+}
+
+/** The tone of the status line (for its colour). */
+export function statusTone(voice: Pick<Voice, 'generate_status' | 'remained_times'>): 'training' | 'failed' | 'modifiable' | 'fixed' {
+  const phase = voicePhase(voice);
+  if (phase !== 'ready') return phase;
+  return voice.remained_times > 0 ? 'modifiable' : 'fixed';
+}
+
+export const isNameLocked = (voice: Pick<Voice, 'type'>) => voice.type === VOICE_TYPE_NAME_LOCKED;
+export const isConfirmed = (voice: Pick<Voice, 'confirmed'>) => voice.confirmed === 1;
+
+export interface VoiceActions {
+  /** Not for a name-locked voice (type 11). */
+  rename: boolean;
+  /** Only when not in progress and remained_times > 0 (and not yet confirmed: a confirmed voice is fixed). */
+  modify: boolean;
+  /** Only when remained_times = 0. */
+  remove: boolean;
+  /** A generated voice, once. */
+  confirm: boolean;
+  /** There is a sample to hear. */
+  play: boolean;
+}
+
+/** Which actions of an own voice's card are open. */
+export function voiceActions(voice: Voice): VoiceActions {
+  const phase = voicePhase(voice);
+  return {
+    rename: !isNameLocked(voice),
+    modify: phase !== 'training' && voice.remained_times > 0 && !isConfirmed(voice),
+    remove: voice.remained_times <= 0,
+    confirm: phase === 'ready' && !isConfirmed(voice),
+    play: voice.url.trim() !== '',
+  };
+}
+
+/** The channel whose voices are edited only with a handheld device's recording. */
+export const HANDHELD_CHANNEL_API = 'xf';
+
+/** Editing a voice of channel xf is refused (part 1 §5); null when the edit may go on. */
+export function modifyRefusal(voice: Pick<Voice, 'api'>): string | null {
+  return voice.api === HANDHELD_CHANNEL_API ? MSG.voiceXfEditRefused : null;
+}
+
+/** The channel picker hides the channel whose api is xf. */
+export function pickableChannels(list: readonly VoiceChannel[]): VoiceChannel[] {
+  return list.filter((c) => c.api !== HANDHELD_CHANNEL_API);
+}
+
+/** Credits per clone: 0 is free. */
+export function channelPrice(channel: Pick<VoiceChannel, 'credits'>): string {
+  return channel.credits > 0 ? `${channel.credits} 积分/次` : '免费';
+}
+
+export const DEFAULT_UPLOAD_TIPS = '建议上传 3~5 分钟的清晰人声录音，效果更佳';
+
+/** The channel's own upload tip, or the default advice (3 to 5 minutes). */
+export function uploadTips(channel: Pick<VoiceChannel, 'upload_tips'> | null | undefined): string {
+  return channel?.upload_tips.trim() || DEFAULT_UPLOAD_TIPS;
+}
+
+/** The channel a voice was cloned on (for modify), else a stand-in with the voice's own words. */
+export function channelOf(voice: Pick<Voice, 'api' | 'voice_channel_name' | 'version_name'>, channels: readonly VoiceChannel[]): VoiceChannel {
+  return (
+    channels.find((c) => c.api === voice.api) ?? {
+      api: voice.api,
+      name: voice.voice_channel_name || voice.api,
+      desc: '',
+      version_name: voice.version_name,
+      credits: 0,
+      free_times: 0,
+      train_times: 0,
+      upload_tips: '',
+      language: '',
+    }
+  );
+}
+
+/** The accept list of the clone upload (mp3, m4a, wav). */
+export const CLONE_AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
+
+const MB = 1024 * 1024;
+export const AUDIO_MAX_MB = LIMITS.audio.maxBytes / MB;
+
+/** The clone dialog's file check: MP3/M4A/WAV, not empty, at most LIMITS.audio.maxBytes (20 MB). */
+export function checkCloneAudio(file: { name: string; size: number }): string | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  const formats: readonly string[] = LIMITS.audio.formats;
+  if (!formats.includes(ext) || file.size <= 0) return MSG.audioInvalid;
+  if (file.size > LIMITS.audio.maxBytes) return MSG.audioTooLarge(AUDIO_MAX_MB);
+  return null;
+}
+
+/** A length the browser read: out of 5 s..30 min is refused; unknown is left to the server. */
+export function checkAudioDuration(seconds: number | undefined): string | null {
+  if (seconds === undefined || !Number.isFinite(seconds)) return null;
+  return seconds < LIMITS.audio.minSeconds || seconds > LIMITS.audio.maxSeconds ? MSG.audioDurationInvalid : null;
+}
+
+/** Shorter than the advised 10 s of recording (a hint, not a refusal). */
+export function shortRecording(seconds: number | undefined): boolean {
+  return seconds !== undefined && Number.isFinite(seconds) && seconds < LIMITS.audio.adviseMinSeconds;
+}
+
+/** What the clone form lacks, in the spec's order (name, then audio), or null. */
+export function cloneFormProblem(name: string, fileId: number | null): string | null {
+  if (!name.trim()) return MSG.voiceNameRequired;
+  if (!fileId) return MSG.voiceAudioRequired;
+  return null;
+}
+
+/** The requirement lines of the clone dialog. */
+export function audioRequirements(channel: Pick<VoiceChannel, 'upload_tips'> | null | undefined): string[] {
+  return [
+    `格式为 ${LIMITS.audio.formats.map((f) => f.toUpperCase()).join(' / ')}，仅 1 个文件`,
+    `文件小于 ${AUDIO_MAX_MB}MB`,
+    `时长 ${LIMITS.audio.minSeconds} 秒 ~ ${LIMITS.audio.maxSeconds / 60} 分钟`,
+    `录音至少 ${LIMITS.audio.adviseMinSeconds} 秒，安静环境、单人清晰发声`,
+    uploadTips(channel),
+  ];
+}
+
+/** /clone?id=: 1 my voices (the default), 2 public voices. */
+export type VoiceTab = 1 | 2;
+export function tabFromQuery(query: Record<string, string | undefined>): VoiceTab {
+  return query.id === '2' ? 2 : 1;
+}
+
+/** 83 → 01:23; 3725 → 1:02:05; unknown → ''. */
+export function formatDuration(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** 1536 → 1.5 KB; 5.2 MB. */
+export function formatSize(bytes: number): string {
+  if (!(bytes > 0)) return '0 B';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/**
+ * A leading-edge gate: the first call in any `ms` window passes, the rest are dropped (the clone button is
+ * throttled 1 s, LIMITS.cloneThrottleMs).
+ */
+export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const t = now();
+    if (t - last < ms) return false;
+    last = t;
+    return true;
+  };
+}
+
+/**
+ * The waveform's bars: for each of `buckets` equal slices of the samples, the largest magnitude over all channels,
+ * scaled so the loudest bar is 1 (silence stays 0). Each slice is read with a stride, so a long file stays cheap.
+ */
+export function computePeaks(channels: readonly Float32Array[], buckets: number, maxReadsPerBucket = 2000): number[] {
+  const length = channels.reduce((n, c) => Math.max(n, c.length), 0);
+  const count = Math.max(0, Math.floor(buckets));
+  if (count === 0) return [];
+  const peaks = new Array<number>(count).fill(0);
+  if (length === 0) return peaks;
+  const per = length / count;
+  for (let b = 0; b < count; b++) {
+    const start = Math.floor(b * per);
+    const end = Math.max(start + 1, Math.min(length, Math.floor((b + 1) * per)));
+    const step = Math.max(1, Math.floor((end - start) / maxReadsPerBucket));
+    let peak = 0;
+    for (const data of channels) {
+      for (let i = start; i < end && i < data.length; i += step) {
+        const v = Math.abs(data[i]!);
+        if (v > peak) peak = v;
+      }
+    }
+    peaks[b] = peak;
+  }
+  const max = Math.max(...peaks);
+  return max > 0 ? peaks.map((p) => p / max) : peaks;
+}
+
+/** Merges peaks down to `count` bars (the largest of each group), for a narrower canvas. */
+export function resamplePeaks(peaks: readonly number[], count: number): number[] {
+  const n = Math.max(0, Math.floor(count));
+  if (n === 0 || peaks.length === 0) return new Array<number>(n).fill(0);
+  if (n >= peaks.length) return [...peaks];
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = Math.floor((i * peaks.length) / n);
+    const to = Math.max(from + 1, Math.floor(((i + 1) * peaks.length) / n));
+    let m = 0;
+    for (let j = from; j < to; j++) m = Math.max(m, peaks[j]!);
+    out.push(m);
+  }
+  return out;
+}
