@@ -31,6 +31,7 @@ import { registerUploadRoutes, sweepUploads } from './features/upload/upload.rou
 import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './features/avatar/avatar.routes';
 import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
 import { registerMaterialRoutes } from './features/material/material.routes';
+import { registerCreationRoutes } from './features/creation/creation.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerAvatarRoutes(ctx);
   registerWorksRoutes(ctx);
   registerMaterialRoutes(ctx);
+  registerCreationRoutes(ctx);
   router.registerComingSoon();
 
   if (config.runWorker) {

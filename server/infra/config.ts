@@ -19,13 +19,25 @@ export interface ServerConfig {
   jobPollSeconds: number;
   /** A job running longer than this is taken for dead (its worker killed) and retried. */
   jobExpireSeconds: number;
+  /**
+   * Chat engine (polish, AI writing) from CHAT_BASE_URL, CHAT_API_KEY, CHAT_MODEL, CHAT_TIMEOUT_MS. A value set
+   * here wins over the operator's chat_* setting; unset values fall back to the setting, then the engine's default.
+   */
+  chat?: ChatEnvConfig;
+}
+
+export interface ChatEnvConfig {
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: number;
 }
 
 const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, CHAT_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -35,6 +47,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!databaseUrl && role !== 'all') {
     throw new ConfigError('The embedded database allows one process per data directory: ROLE=api and ROLE=worker need DATABASE_URL (PostgreSQL).');
   }
+  const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
+  if (chatTimeoutMs !== undefined && !(chatTimeoutMs > 0)) throw new ConfigError(`CHAT_TIMEOUT_MS must be a positive number of milliseconds, got "${env.CHAT_TIMEOUT_MS}"`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -46,5 +60,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     runWorker: role !== 'api',
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
+    chat: {
+      baseUrl: env.CHAT_BASE_URL || undefined,
+      apiKey: env.CHAT_API_KEY || undefined,
+      model: env.CHAT_MODEL || undefined,
+      timeoutMs: chatTimeoutMs,
+    },
   };
 }

@@ -160,6 +160,30 @@ export const MSG = {
   workBusyOrMissing: '作品不存在或正在生成中',
   localEngineNote: '本地引擎不做口型同步',
 
+  // ---- copywriting engine: polish, AI writing (ours)
+  /** ours: polish or AI writing while the operator has not configured the chat engine. */
+  chatEngineMissing: '文案引擎尚未配置，请联系管理员',
+  /** ours: the provider refused the operator's API key (401/403). */
+  chatEngineAuthFailed: '文案引擎密钥无效，请联系管理员',
+  /** ours: the provider's account has no balance left (402). */
+  chatEngineNoBalance: '文案引擎账户余额不足，请联系管理员',
+  /** ours: the provider's rate limit (429). */
+  chatEngineBusy: '文案引擎繁忙，请稍后再试',
+  /** ours: the provider failed (5xx). */
+  chatEngineDown: '文案引擎暂时不可用，请稍后再试',
+  /** ours: no answer within the engine's timeout. */
+  chatEngineTimeout: '文案引擎响应超时，请稍后再试',
+  /** ours: the provider's host could not be reached. */
+  chatEngineUnreachable: '无法连接文案引擎，请稍后再试',
+  /** ours: an answer that is not a chat completion (broken JSON, no choices, empty text). */
+  chatEngineBadReply: '文案引擎返回的内容无法识别，请稍后再试',
+  /** ours: the provider refused the request itself (400, 404, 422: wrong base URL or model). */
+  chatEngineRejected: '文案引擎配置有误，请联系管理员',
+  /** ours: the provider's content filter stopped the answer. */
+  chatContentBlocked: '内容未通过安全审核，请修改后重试',
+  /** ours: a polish whose answer was cut at the length limit. */
+  polishTooLong: '文本过长，请分段润色',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 

@@ -28,7 +28,11 @@ export type VideoChannel = z.infer<typeof VideoChannel>;
 export const creationCalls = {
   textpolish: defineCall({
     id: 'creation.textpolish', method: 'POST', path: '/api/user/textpolish', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Polish a script, or with action=emotion add emotion marks; pause markers kept (spec name: textpolish).',
+    summary:
+      'Polish a script, or with action=emotion add emotion marks: MiniMax-style interjection tags inline after the words they ' +
+      'colour, half-width parentheses around one lowercase word of a closed list — (laughs) (chuckle) (sighs) (breath) (gasps) ' +
+      '(emm) (clear-throat) — which MiniMax voices and other speech engines strip before speaking. Pause markers <#s#> come back ' +
+      'exactly, in order. Free (the spec prices neither). No chat engine configured: code 1, MSG.chatEngineMissing (spec name: textpolish).',
     request: z.object({
       text: scriptText('文本', MSG.textRequired),
       action: optionalFilter(z.literal('emotion', { error: '操作取值有误' })),
@@ -37,13 +41,15 @@ export const creationCalls = {
   }),
   theme: defineCall({
     id: 'creation.theme', method: 'GET', path: '/api/theme', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'AI-writing themes, each with its topics (spec name: theme).',
+    summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).',
     request: empty,
     response: z.object({ list: z.array(WritingTheme) }),
   }),
   aiWriting: defineCall({
     id: 'creation.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Write a script from a topic description and a length (0 = unlimited, else about N characters); answers MSG.writingSucceeded.',
+    summary:
+      'Write a script from a topic description and a length (0 = unlimited, else about N characters); answers MSG.writingSucceeded. ' +
+      'Free (the spec prices it nowhere). No chat engine configured: code 1, MSG.chatEngineMissing.',
     request: z.object({
       keyword: requiredText('主题描述', MSG.topicRequired, LIMITS.topicMaxChars),
       length: intOneOf('字数', WRITING_LENGTHS).default(WRITING_LENGTHS[0]),
