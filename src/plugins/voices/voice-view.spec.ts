@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
 import {
-  audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS,
+  audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason,
   formatDuration, formatSize, leadingGate, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery,
   uploadTips, voiceActions, voicePhase,
 } from './voice-view';
@@ -51,7 +51,8 @@ describe('card popover actions', () => {
   it('deletes only when remained_times = 0', () => {
     expect(voiceActions(voice({ remained_times: 0 })).remove).toBe(true);
     expect(voiceActions(voice({ remained_times: 1 })).remove).toBe(false);
-    expect(voiceActions(voice({ generate_status: 1, remained_times: 0 })).remove).toBe(true);
+    expect(voiceActions(voice({ generate_status: 1, remained_times: 0 })).remove).toBe(false);
+    expect(voiceActions(voice({ generate_status: 3, remained_times: 0 })).remove).toBe(true);
   });
 
   it('confirms a generated voice once', () => {
@@ -65,6 +66,11 @@ describe('card popover actions', () => {
   it('plays when there is a sample', () => {
     expect(voiceActions(voice()).play).toBe(true);
     expect(voiceActions(voice({ url: '' })).play).toBe(false);
+  });
+
+  it('gives the failure reason, or a plain fallback', () => {
+    expect(failureReason({ ...voice({ generate_status: 3 }), reason: '样本太短' } as Voice)).toBe('样本太短');
+    expect(failureReason(voice({ generate_status: 3 }))).toMatch(/训练失败/);
   });
 
   it('refuses to edit a voice of channel xf with the spec message', () => {

@@ -36,7 +36,7 @@ export interface VoiceActions {
   rename: boolean;
   /** Only when not in progress and remained_times > 0 (and not yet confirmed: a confirmed voice is fixed). */
   modify: boolean;
-  /** Only when remained_times = 0. */
+  /** Only when remained_times = 0 (and not while a modification trains: the server refuses that). */
   remove: boolean;
   /** A generated voice, once. */
   confirm: boolean;
@@ -50,10 +50,16 @@ export function voiceActions(voice: Voice): VoiceActions {
   return {
     rename: !isNameLocked(voice),
     modify: phase !== 'training' && voice.remained_times > 0 && !isConfirmed(voice),
-    remove: voice.remained_times <= 0,
+    remove: voice.remained_times <= 0 && phase !== 'training',
     confirm: phase === 'ready' && !isConfirmed(voice),
     play: voice.url.trim() !== '',
   };
+}
+
+/** Why training failed (the server's `reason`, read loosely), or a plain fallback. */
+export function failureReason(voice: Voice): string {
+  const reason = (voice as Voice & { reason?: unknown }).reason;
+  return typeof reason === 'string' && reason.trim() ? reason.trim() : '训练失败，请修改后重试';
 }
 
 /** The channel whose voices are edited only with a handheld device's recording. */
@@ -137,7 +143,7 @@ export function audioRequirements(channel: Pick<VoiceChannel, 'upload_tips'> | n
     `格式为 ${LIMITS.audio.formats.map((f) => f.toUpperCase()).join(' / ')}，仅 1 个文件`,
     `文件小于 ${AUDIO_MAX_MB}MB`,
     `时长 ${LIMITS.audio.minSeconds} 秒 ~ ${LIMITS.audio.maxSeconds / 60} 分钟`,
-    `录音至少 ${LIMITS.audio.adviseMinSeconds} 秒，安静环境、单人清晰发声`,
+    `建议录音至少 ${LIMITS.audio.adviseMinSeconds} 秒`,
     uploadTips(channel),
   ];
 }

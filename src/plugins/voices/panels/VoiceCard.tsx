@@ -1,6 +1,6 @@
 import { Button, Icon, Menu, MenuDivider, MenuItem, Popover, Spinner, Tag } from '@blueprintjs/core';
 import type { Voice } from '../../../contract';
-import { isConfirmed, isNameLocked, statusLine, statusTone, voiceActions, voicePhase } from '../voice-view';
+import { failureReason, isConfirmed, isNameLocked, statusLine, statusTone, voiceActions, voicePhase } from '../voice-view';
 import { useWaveform, Waveform } from './Waveform';
 
 export interface VoiceCardHandlers {
@@ -74,7 +74,7 @@ export function VoiceCard({
         text="删除"
         intent="danger"
         disabled={!actions.remove}
-        label={actions.remove ? undefined : '修改次数用完后可删'}
+        label={actions.remove ? undefined : phase === 'training' ? '训练中' : '确认后可删'}
         onClick={() => handlers.onDelete?.(voice)}
         data-testid="voice-action-delete"
       />
@@ -120,8 +120,14 @@ export function VoiceCard({
 
       {active && <Waveform load={load} progress={progress} height={36} onSeek={(f) => handlers.onSeek(voice, f)} className="vc-card-wave" data-testid="voice-wave" />}
 
+      {phase === 'failed' && (
+        <p className="vc-card-reason" title={failureReason(voice)} data-testid="voice-reason">
+          {failureReason(voice)}
+        </p>
+      )}
+
       <div className="vc-card-foot">
-        <span className={`vc-status ${tone}`} data-testid="voice-status">
+        <span className={`vc-status ${own || phase !== 'ready' ? tone : 'ready'}`} data-testid="voice-status">
           {phase === 'training' ? <Spinner size={12} /> : <span className="vc-status-dot" aria-hidden />}
           {own ? statusLine(voice) : phase === 'ready' ? '可使用' : statusLine(voice)}
         </span>
