@@ -17,7 +17,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * 试听与设置: the sample with its waveform (plays the voice's url), and for an own voice its speed, volume and
- * pitch (saved with voice.settings; speed and volume up to 1 are heard here at once, the rest in synthesis).
+ * pitch (saved with voice.settings, which closes the dialog; speed and volume up to 1 are heard here at once, the
+ * rest in synthesis).
  */
 export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice | null; own: boolean; onClose: () => void; onSaved: () => void }) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
@@ -36,6 +37,7 @@ export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice |
       await api.call(API.voice.settings, { voice_id: voice.id, ...settings });
       notifier.success(MSG.saveSucceeded);
       onSaved();
+      onClose();
     } catch {
       /* the server's message was shown */
     } finally {
@@ -85,10 +87,11 @@ export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice |
         actions={
           own
             ? [
-                <Button key="reset" text="恢复默认" onClick={() => setSettings(DEFAULTS)} data-testid="voice-settings-reset" />,
+                <Button key="reset" variant="minimal" text="恢复默认" onClick={() => setSettings(DEFAULTS)} data-testid="voice-settings-reset" />,
+                <Button key="close" text="关闭" onClick={onClose} data-testid="voice-preview-close" />,
                 <Button key="save" intent="primary" text="保存设置" loading={saving} onClick={() => void save()} data-testid="voice-settings-save" />,
               ]
-            : [<Button key="close" text="关闭" onClick={onClose} />]
+            : [<Button key="close" text="关闭" onClick={onClose} data-testid="voice-preview-close" />]
         }
       >
         {voice && !own && <span className="vc-dialog-hint">公共声音可直接用于视频创作</span>}
