@@ -32,6 +32,9 @@ import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './featu
 import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
 import { registerMaterialRoutes } from './features/material/material.routes';
 import { registerCreationRoutes } from './features/creation/creation.routes';
+import { registerVoiceRoutes } from './features/voice/voice.routes';
+import { SpeechEngines } from './features/voice/speech-engines';
+import { registerChannelAdminRoutes } from './features/voice/channel-admin.routes';
 import type { FeatureContext } from './app-context';
 
 declare module 'fastify' {
@@ -76,8 +79,10 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   });
 
   const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds);
+  const speechEngines = new SpeechEngines();
   app.addHook('onClose', async () => {
     await queue.stop();
+    await speechEngines.close();
     await db.close();
     releaseLock();
   });
@@ -121,6 +126,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerAvatarRoutes(ctx);
   registerWorksRoutes(ctx);
   registerMaterialRoutes(ctx);
+  const voiceJobs = registerVoiceRoutes(ctx, speechEngines);
+  registerChannelAdminRoutes(ctx);
   registerCreationRoutes(ctx);
   router.registerComingSoon();
 
@@ -135,6 +142,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       },
       'avatar-clone': ({ avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
       'work-render': ({ workId }, job) => runWorkRender(ctx, workId, job.retryCount),
+      'voice-train': ({ trainingId }, job) => voiceJobs.runTraining(trainingId, job.retryCount),
+      'speech-synthesize': ({ jobId }, job) => voiceJobs.runSpeech(jobId, job.retryCount),
     });
   }
 

@@ -73,6 +73,32 @@ export const COMMANDS: Record<string, Command> = {
       return `public avatar ${data.id} is being prepared; it appears on the home page once ready`;
     },
   },
+  'voice publish': {
+    usage: 'voice publish <音频文件> --name <名称> [--channel <api>]   (trains on the channel, default local; public once trained)',
+    flags: { name: { type: 'string' }, channel: { type: 'string' } },
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('voice publish needs one audio file');
+      const { resolve } = await import('node:path');
+      const data = await ok(send, API.admin.voicePublish, { name: f.name, audio: resolve(rest[0]!), api: f.channel });
+      return `public voice ${data.id} is training; it appears on the home page once ready`;
+    },
+  },
+  'channel set': {
+    usage:
+      'channel set <api> [--kind voice|video] [--enabled true|false] [--name …] [--desc …] [--version-name …] [--credits n] [--free-times n] ' +
+      '[--train-times n] [--upload-tips …] [--language …] [--engine local|fish|minimax|none] [--base-url …] [--api-key …] [--model …] [--group-id …] [--timeout-ms n]',
+    flags: Object.fromEntries(
+      ['kind', 'enabled', 'name', 'desc', 'version-name', 'credits', 'free-times', 'train-times', 'upload-tips', 'language', 'engine', 'base-url', 'api-key', 'model', 'group-id', 'timeout-ms'].map((k) => [k, { type: 'string' as const }]),
+    ),
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('channel set needs one channel api, e.g. channel set fish --enabled true --api-key …');
+      const body: Record<string, unknown> = { api: rest[0] };
+      for (const [flag, value] of Object.entries(f)) if (value !== undefined) body[flag.replace(/-/g, '_')] = value;
+      const data = await ok(send, API.admin.channelSet, body);
+      const configured = (data.configured as string[]).join(', ') || 'nothing';
+      return `${data.kind} channel ${data.api}: ${data.enabled ? 'enabled' : 'disabled'}, engine ${data.engine} (configured: ${configured})`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},

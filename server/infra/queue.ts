@@ -5,7 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'avatar-clone', 'work-render'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -13,6 +13,9 @@ export interface JobPayloads {
   'upload-sweep': Record<string, never>;
   'avatar-clone': { avatarId: number };
   'work-render': { workId: number };
+  /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
+  'voice-train': { trainingId: number };
+  'speech-synthesize': { jobId: string };
 }
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;

@@ -72,6 +72,18 @@ export const MSG = {
   voiceTraining: '声音训练中，暂时无法选择',
   voiceFailed: '声音训练失败，无法选择',
   auditionFailed: '声音合成失败，请重新尝试',
+  /** ours */
+  voiceNoModificationsLeft: '该声音已没有修改次数',
+  /** ours */
+  voiceNameLocked: '该声音的名称不可修改',
+  /** ours: the spec allows deleting only when remained_times = 0. */
+  voiceDeleteNeedsNoModifications: '该声音还有修改次数，确认或用完修改次数后才能删除',
+  /** ours */
+  voiceAlreadyConfirmed: '该声音已确认，不能再次确认',
+  /** ours: public voices take their parameters with each creation instead. */
+  publicVoiceSettingsPerWork: '公共声音的参数随创作提交，无需保存',
+  /** ours */
+  voiceSettingsSaved: '声音参数已保存',
 
   // ---- successes (part 1 §8, part 2 §8)
   cloneSucceeded: '克隆成功',

@@ -29,3 +29,21 @@ export function makeAudio(file: string, { seconds = 5 } = {}): string {
   ff(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100`, '-t', String(seconds), ...codec, file]);
   return file;
 }
+
+/** Real speech (an mp3 made by the offline engine), for voice samples: pitch and rate as the product's sliders. */
+export async function makeSpeech(file: string, text: string, { pitch = 1, rate = 1 } = {}): Promise<string> {
+  const { OfflineSpeechEngine } = await import('../../server/engines/speech/offline/offline-engine');
+  const engine = new OfflineSpeechEngine();
+  try {
+    await engine.synthesize(text, undefined, { rate, pitch, volume: 1, language: '', emotion: '' }, file);
+  } finally {
+    await engine.close();
+  }
+  return file;
+}
+
+/** Silence of the given length (a sample with no voice in it). */
+export function makeSilence(file: string, seconds: number): string {
+  ff(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'libmp3lame', file]);
+  return file;
+}

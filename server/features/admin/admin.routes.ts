@@ -20,20 +20,22 @@ export function newRedeemCode(): string {
 
 const KINDS = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
 
+/** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
+export async function publishLocalFile({ db, storage }: Pick<FeatureContext, 'db' | 'storage'>, file: string, kind: keyof typeof KINDS): Promise<string> {
+  const full = path.resolve(file);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
+  const ext = sniffFile(full);
+  if (!ext || !(KINDS[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${KINDS[kind].join('/')}）`);
+  const key = newObjectKey('public', ext);
+  const { size } = await storage.put(key, fs.createReadStream(full));
+  await db.query(`INSERT INTO files (user_id, kind, object_key, size) VALUES (NULL, $1, $2, $3)`, [kind, key, size]);
+  return key;
+}
+
 export function registerAdminRoutes(ctx: FeatureContext): void {
-  const { router, db, settings, storage } = ctx;
-  /** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
-  async function publish(file: string, kind: keyof typeof KINDS): Promise<string> {
-    const full = path.resolve(file);
-    const stat = fs.statSync(full, { throwIfNoEntry: false });
-    if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
-    const ext = sniffFile(full);
-    if (!ext || !(KINDS[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${KINDS[kind].join('/')}）`);
-    const key = newObjectKey('public', ext);
-    const { size } = await storage.put(key, fs.createReadStream(full));
-    await db.query(`INSERT INTO files (user_id, kind, object_key, size) VALUES (NULL, $1, $2, $3)`, [kind, key, size]);
-    return key;
-  }
+  const { router, db, settings } = ctx;
+  const publish = (file: string, kind: keyof typeof KINDS) => publishLocalFile(ctx, file, kind);
   const urlOrFile = async (value: string, kind: keyof typeof KINDS) => (/^https:\/\//.test(value) ? value : storageUrl(await publish(value, kind)));
 
   router.handle(API.admin.noticeAdd, async ({ params }) => {

@@ -1,4 +1,4 @@
-/** Avatar and voice lists: a user's own (source 1) and the public ones (source 2, no owner). */
+/** Avatar lists: a user's own (source 1) and the public ones (source 2, no owner). */
 import { API } from '../../../src/contract';
 import type { ObjectUrls } from '../../infra/object-urls';
 import type { FeatureContext } from '../../app-context';
@@ -15,21 +15,6 @@ interface AvatarRow {
   status: number;
 }
 
-interface VoiceRow {
-  id: number;
-  user_id: number | null;
-  name: string;
-  audio_key: string;
-  api: string;
-  type: number;
-  remained_times: number;
-  generate_status: number;
-  rate: number;
-  volume: number;
-  pitch: number;
-  file_id: number | null;
-}
-
 export const toAvatar = (urls: ObjectUrls) => (r: AvatarRow & { reason?: string }) => ({
   id: r.id,
   name: r.name,
@@ -41,23 +26,6 @@ export const toAvatar = (urls: ObjectUrls) => (r: AvatarRow & { reason?: string 
   duration: Number(r.duration),
   orientation: Number(r.orientation),
   reason: r.reason || undefined,
-});
-
-export const toVoice = (urls: ObjectUrls) => (r: VoiceRow) => ({
-  id: r.id,
-  name: r.name,
-  url: urls.url(r.audio_key),
-  api: r.api,
-  type: Number(r.type),
-  remained_times: Number(r.remained_times),
-  version_name: '',
-  voice_channel_name: '',
-  generate_status: Number(r.generate_status),
-  rate: Number(r.rate),
-  volume: Number(r.volume),
-  pitch: Number(r.pitch),
-  source: r.user_id === null ? 2 : 1,
-  file_id: r.file_id ?? 0,
 });
 
 /** LIMIT/OFFSET from the spec's page (1-based) and limit; limit 0 means everything. */
@@ -87,14 +55,5 @@ export function registerPublicMediaRoutes({ router, db, urls }: FeatureContext):
       return rows.map(toAvatar(urls));
     };
     return { hlist: await list(1), slist: await list(2) };
-  });
-
-  router.handle(API.voice.list, async ({ params, user }) => {
-    const { rows } = await db.query<VoiceRow>(
-      `SELECT * FROM voices WHERE ${owner(params.source)} AND ($1::int IS NOT NULL) AND name ILIKE $2 ORDER BY id ${params.source === 2 ? '' : 'DESC'} ${window(params.page, params.limit)}`,
-      [user.id, 'name' in params && params.name ? `%${params.name}%` : '%'],
-    );
-    const generate = rows.filter((r) => Number(r.generate_status) === 1).length;
-    return { list: rows.map(toVoice(urls)), generate };
   });
 }

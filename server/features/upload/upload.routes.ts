@@ -5,6 +5,7 @@
  * bytes land, so concurrent uploads can never exceed a user's quota.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { API, MSG, ResultCode, TOKEN_HEADER, UPLOAD_FILE_TYPES, type UploadFileType } from '../../../src/contract';
@@ -76,6 +77,75 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     }
   }
 
+  /**
+   * Reserves the declared size against the user's free space, then streams the bytes to `key`. Answers the
+   * user's message when refused (nothing is left behind), or null once the bytes are stored.
+   */
+  async function receive(r: { userId: number; upload: string; type: UploadFileType; key: string; declared: number; max: number; expiresAt: number; file: Readable & { truncated?: boolean } }): Promise<string | null> {
+    const reserve = Math.min(r.declared, r.max);
+    const baseGb = await settings.operatorNumber('space_base_gb');
+    const reserved = await db.tx(async (q) => {
+      if ((await freeBytes(q, r.userId, baseGb, r.upload)) < reserve) return MSG.spaceFull;
+      const { rowCount } = await q.query(
+        `INSERT INTO upload_reservations (upload_id, user_id, file_type, bytes, object_key, expires_at)
+         VALUES ($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (upload_id) DO NOTHING`,
+        [r.upload, r.userId, r.type, reserve, r.key, r.expiresAt],
+      );
+      return rowCount === 1 ? null : MSG.uploadExpired;
+    });
+    if (reserved) {
+      r.file.resume();
+      return reserved;
+    }
+    try {
+      const { size } = await storage.put(r.key, r.file);
+      if (r.file.truncated || size > r.max || size === 0) throw new MediaRefused(REFUSED[r.type]);
+      await db.query('UPDATE upload_reservations SET bytes = $2 WHERE upload_id = $1', [r.upload, size]);
+      return null;
+    } catch (err) {
+      await storage.delete(r.key).catch(() => undefined);
+      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [r.upload]);
+      return err instanceof MediaRefused ? err.message : REFUSED[r.type];
+    }
+  }
+
+  /** Checks stored upload bytes by content and registers them as the user's file and material (or discards them). */
+  async function register(userId: number, key: string, upload: string, type: UploadFileType, name: string | undefined): Promise<{ file_id: number; url: string }> {
+    const stat = await storage.stat(key);
+    const discard = async () => {
+      await storage.delete(key).catch(() => undefined);
+      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
+    };
+    if (!stat) {
+      await discard();
+      throw new ApiError(MSG.uploadFailed);
+    }
+    let media;
+    try {
+      media = await storage.withLocalFile(key, (file) => checkMedia(file, type, stat.size));
+    } catch (err) {
+      await discard();
+      if (err instanceof MediaRefused) throw new ApiError(err.message);
+      throw err;
+    }
+    const finalKey = `${userId}/${randomUUID()}.${media.ext}`;
+    await storage.move(key, finalKey);
+    const fileId = await db.tx(async (q) => {
+      await q.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
+      const { rows: inserted } = await q.query<{ id: number }>(
+        `INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [userId, type, finalKey, stat.size, media.duration],
+      );
+      // Every upload is also in the user's material library, until its file is deleted.
+      await q.query(`INSERT INTO materials (user_id, type, name, source, file_id) VALUES ($1, $2, $3, 1, $4)`, [
+        userId, MATERIAL_TYPE_OF[type], materialName(name, type), inserted[0]!.id,
+      ]);
+      return inserted[0]!.id;
+    });
+    await storage.delete(key).catch(() => undefined);
+    return { file_id: fileId, url: urls.url(finalKey) };
+  }
+
   router.handle(API.upload.sign, async ({ params, user }) => {
     const upload = randomUUID();
     const dir = `uploads/${user.id}/${upload}/`;
@@ -90,6 +160,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
 
   // ---- the storage host: a multipart POST, S3/OSS style
   router.handledElsewhere(API.upload.direct);
+  router.handledElsewhere(API.upload.voice);
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } });
     scope.post('/storage', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -121,35 +192,42 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
         return fail(REFUSED[policy.type], 413);
       }
 
-      const reserve = Math.min(declared, policy.max);
-      const baseGb = await settings.operatorNumber('space_base_gb');
-      const reserved = await db.tx(async (q) => {
-        if ((await freeBytes(q, user.id, baseGb, policy.upload)) < reserve) return MSG.spaceFull;
-        const { rowCount } = await q.query(
-          `INSERT INTO upload_reservations (upload_id, user_id, file_type, bytes, object_key, expires_at)
-           VALUES ($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (upload_id) DO NOTHING`,
-          [policy.upload, user.id, policy.type, reserve, key, policy.exp + 3600],
-        );
-        return rowCount === 1 ? null : MSG.uploadExpired;
-      });
-      if (reserved) {
-        part.file.resume();
-        return fail(reserved, 403);
-      }
-
-      const release = () => db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [policy.upload]);
-      try {
-        const { size } = await storage.put(key, part.file);
-        if (part.file.truncated || size > policy.max || size === 0) throw new MediaRefused(REFUSED[policy.type]);
-        await db.query('UPDATE upload_reservations SET bytes = $2 WHERE upload_id = $1', [policy.upload, size]);
-      } catch (err) {
-        await storage.delete(key).catch(() => undefined);
-        await release();
-        request.log.info({ err: (err as Error).message }, 'direct upload refused');
-        return fail(err instanceof MediaRefused ? err.message : REFUSED[policy.type], 400);
+      const refused = await receive({ userId: user.id, upload: policy.upload, type: policy.type, key, declared, max: policy.max, expiresAt: policy.exp + 3600, file: part.file });
+      if (refused) {
+        request.log.info({ err: refused }, 'direct upload refused');
+        return fail(refused, refused === MSG.spaceFull || refused === MSG.uploadExpired ? 403 : 400);
       }
       const status = field('success_action_status') === '200' ? 200 : 204;
       return status === 200 ? sendResult(reply, undefined, ResultCode.Ok, MSG.uploadSucceeded, { key }) : reply.status(204).send();
+    });
+
+    // The voice-clone audio's own endpoint: one multipart request, checked and registered like upload.complete.
+    scope.post(API.upload.voice.path, async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = (code: ResultCode, msg: string, data: unknown = null, status = 200) => sendResult(reply, undefined, code, msg, data, status);
+      const token = request.headers[TOKEN_HEADER];
+      const user = typeof token === 'string' ? await ctx.sessions.authenticate(token) : null;
+      if (!user) return answer(ResultCode.SessionExpired, MSG.sessionExpired, null, 401);
+      if (!request.isMultipart()) return answer(ResultCode.Error, MSG.voiceAudioRequired);
+      const part = await request.file({ limits: { fileSize: MAX_BYTES.voice } }).catch(() => undefined);
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        return answer(ResultCode.Error, MSG.voiceAudioRequired);
+      }
+      const declared = Number(request.headers['content-length']);
+      if (!Number.isFinite(declared) || declared > MAX_BYTES.voice + FORM_OVERHEAD) {
+        part.file.resume();
+        return answer(ResultCode.Error, REFUSED.voice, null, 413);
+      }
+      const upload = randomUUID();
+      const key = `uploads/${user.id}/${upload}/${Date.now()}`;
+      const refused = await receive({ userId: user.id, upload, type: 'voice', key, declared, max: MAX_BYTES.voice, expiresAt: Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS, file: part.file });
+      if (refused) return answer(ResultCode.Error, refused);
+      try {
+        return answer(ResultCode.Ok, MSG.uploadSucceeded, await register(user.id, key, upload, 'voice', part.filename));
+      } catch (err) {
+        if (err instanceof ApiError) return answer(ResultCode.Error, err.message);
+        throw err;
+      }
     });
   });
 
@@ -164,39 +242,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     );
     if (!rows[0]) throw new ApiError(MSG.uploadExpired);
     if (rows[0].file_type !== params.file_type) throw new ApiError(MSG.uploadFailed);
-    const stat = await storage.stat(key);
-    const discard = async () => {
-      await storage.delete(key).catch(() => undefined);
-      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
-    };
-    if (!stat) {
-      await discard();
-      throw new ApiError(MSG.uploadFailed);
-    }
-    let media;
-    try {
-      media = await storage.withLocalFile(key, (file) => checkMedia(file, params.file_type, stat.size));
-    } catch (err) {
-      await discard();
-      if (err instanceof MediaRefused) throw new ApiError(err.message);
-      throw err;
-    }
-    const finalKey = `${user.id}/${randomUUID()}.${media.ext}`;
-    await storage.move(key, finalKey);
-    const fileId = await db.tx(async (q) => {
-      await q.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
-      const { rows: inserted } = await q.query<{ id: number }>(
-        `INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [user.id, params.file_type, finalKey, stat.size, media.duration],
-      );
-      // Every upload is also in the user's material library, until its file is deleted.
-      await q.query(`INSERT INTO materials (user_id, type, name, source, file_id) VALUES ($1, $2, $3, 1, $4)`, [
-        user.id, MATERIAL_TYPE_OF[params.file_type], materialName(params.name, params.file_type), inserted[0]!.id,
-      ]);
-      return inserted[0]!.id;
-    });
-    await storage.delete(key).catch(() => undefined);
-    return { file_id: fileId, url: urls.url(finalKey) };
+    return register(user.id, key, upload, params.file_type, params.name);
   });
 
   // ---- a user's objects, behind signed URLs (Range requests for video seeking)

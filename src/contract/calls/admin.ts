@@ -3,6 +3,13 @@ import { defineCall } from '../call';
 import { int, requiredText } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
+import { CHANNEL_APIS } from '../limits';
+
+/** Engines that can serve a channel: the offline engines, the speech providers, or none (the channel waits). */
+export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'none'] } as const;
+export const CHANNEL_KINDS = ['voice', 'video'] as const;
+const flag = z.enum(['true', 'false', '1', '0'], { error: 'enabled 取值为 true 或 false' }).transform((v) => v === 'true' || v === '1');
+const count = (label: string) => int(label, 0, 1_000_000).optional();
 
 /** Operator calls behind `npm run admin`: loopback only, operator key header, no envelope. */
 export const SETTABLE_KEYS = [...SITE_FIELDS, ...OPERATOR_SETTINGS] as const;
@@ -79,6 +86,42 @@ export const adminCalls = {
       api: z.string().trim().max(20).default('local'),
     }),
     response: z.object({ id: z.number().int() }),
+  }),
+  voicePublish: defineCall({
+    id: 'admin.voicePublish', method: 'POST', path: '/api/admin/voicePublish', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Publish a public voice from a local audio file through the channel\'s training (the job runs in the server); it is listed once trained.',
+    request: z.object({
+      name: requiredText('名称', '请填写名称', 50),
+      audio: requiredText('音频', '请提供音频文件', 2000),
+      api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }).default('local'),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  channelSet: defineCall({
+    id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
+    summary:
+      'Create or change a voice or video channel: what users see (name, desc, version, credits, free and train times, tips, languages), ' +
+      'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group). Keys are never echoed back.',
+    request: z.object({
+      api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }),
+      kind: z.enum(CHANNEL_KINDS, { error: '类型取值为 voice 或 video' }).optional(),
+      enabled: flag.optional(),
+      name: z.string().trim().min(1).max(50).optional(),
+      desc: z.string().trim().max(500).optional(),
+      version_name: z.string().trim().max(20).optional(),
+      credits: count('积分'),
+      free_times: count('免费次数'),
+      train_times: count('训练次数'),
+      upload_tips: z.string().trim().max(500).optional(),
+      language: z.string().trim().max(200).optional(),
+      engine: z.string().trim().max(20).optional(),
+      base_url: z.string().trim().max(500).optional(),
+      api_key: z.string().trim().max(500).optional(),
+      model: z.string().trim().max(100).optional(),
+      group_id: z.string().trim().max(100).optional(),
+      timeout_ms: int('超时', 1000, 600_000).optional(),
+    }),
+    response: z.object({ kind: z.enum(CHANNEL_KINDS), api: z.string(), enabled: z.boolean(), engine: z.string(), configured: z.array(z.string()) }),
   }),
   siteSet: defineCall({
     id: 'admin.siteSet', method: 'POST', path: '/api/admin/site', checked: false, auth: 'operator', pathFromSpec: false,

@@ -32,6 +32,8 @@ export const Voice = z.object({
   file_id: z.number(),
   /** ours: 1 once confirmed (a generated voice is confirmed once, then fixed). */
   confirmed: Flag.optional(),
+  /** ours: why training failed (generate_status 3), in Chinese. */
+  reason: z.string().optional(),
 });
 export type Voice = z.infer<typeof Voice>;
 

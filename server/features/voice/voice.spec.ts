@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
+import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
+import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
+import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { probe } from '../../infra/media-probe';
+
+const dir = mediaDir();
+const SAMPLE_TEXT = '大家好，我是今天的主持人。欢迎来到我们的节目，今天我们来聊一聊人工智能和数字人的故事。';
+let sample: string;
+let lowSample: string;
+
+beforeAll(async () => {
+  sample = await makeSpeech(path.join(dir, 'sample.mp3'), SAMPLE_TEXT);
+  lowSample = await makeSpeech(path.join(dir, 'low.mp3'), SAMPLE_TEXT, { pitch: 0.3, rate: 0.7 });
+}, 60_000);
+
+const voices = (c: ApiTestClient, source = 1) => c.call(API.voice.list, { source, page: 1, limit: 9999 }).then((r) => r.data as { list: any[]; generate: number; total: number });
+const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+const ready = (c: ApiTestClient, id: number) => until(() => voices(c), (v) => v.list.find((x) => x.id === id)?.generate_status !== 1, 60_000).then((v) => v.list.find((x) => x.id === id));
+
+async function clone(c: ApiTestClient, file: string, name = '我的声音', api = 'local') {
+  const upload = await uploadFile(c, 'voice', file);
+  expect(upload.code).toBe(0);
+  return c.call(API.voice.create, { name, file_id: upload.data.file_id, api });
+}
+
+async function audition(c: ApiTestClient, voiceId: number, text: string, extra: Record<string, unknown> = {}) {
+  const start = await c.call(API.voice.audition, { voice_id: voiceId, text, ...extra });
+  expect(start.code).toBe(0);
+  const done = await until(() => c.call(API.voice.auditionPoll, { job_id: start.data.job_id }), (r) => r.data?.status === 3 || r.data?.status === 4, 60_000);
+  return done.data as { status: number; url: string; file_id: number };
+}
+
+async function durationOf(t: TestApp, url: string): Promise<number> {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.mp3`);
+  const res = await fetch(`${t.url}${url}`);
+  expect(res.status).toBe(200);
+  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return (await probe(file, 'mp3')).duration;
+}
+
+describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let voiceId: number;
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    await t.createUser('15900000001', 'abc123', 1000);
+    await t.createUser('15900000002', 'abc123', 1000);
+    a = await t.login('15900000001', 'abc123');
+    b = await t.login('15900000002', 'abc123');
+  });
+  afterAll(() => t.close());
+
+  it('lists the enabled voice channels with their prices and this user\'s free times', async () => {
+    const { data } = await a.call(API.voice.channels, {});
+    expect(data.list.map((c: any) => c.api)).toEqual(['local']);
+    expect(data.list[0]).toMatchObject({ api: 'local', credits: 0, train_times: 3 });
+    expect(data.list[0].desc).toContain('不复制音色');
+    expect((await a.call(API.voice.language, { api: 'local' })).data.language.map((l: any) => l.value)).toEqual(['zh', 'en']);
+    expect((await a.call(API.voice.language, { api: 'fish' })).data.language).toEqual([]);
+  });
+
+  it('clones a voice: training, then usable with the sample\'s measured pitch and pace', async () => {
+    const reply = await clone(a, sample);
+    expect(reply.code).toBe(0);
+    voiceId = reply.data.id;
+    const listed = await voices(a);
+    expect(listed.list[0]).toMatchObject({ id: voiceId, name: '我的声音', api: 'local', source: 1, voice_channel_name: '离线声音', version_name: '1.0' });
+    const voice = await ready(a, voiceId);
+    expect(voice).toMatchObject({ generate_status: 2, remained_times: 3, confirmed: 0 });
+    expect((await voices(a)).generate).toBe(0);
+    expect((await fetch(`${t.url}${voice.url}`)).status).toBe(200);
+    expect(await credits(a)).toBe(1000);
+  });
+
+  it('refuses bad clone requests with the spec\'s messages and charges nothing', async () => {
+    const upload = await uploadFile(a, 'voice', sample);
+    expect(await a.call(API.voice.create, { name: '', file_id: upload.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceNameRequired });
+    expect(await a.call(API.voice.create, { name: '声音', api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
+    expect(await a.call(API.voice.create, { name: '声音', file_id: upload.data.file_id, api: 'fish' })).toMatchObject({ code: 1, msg: MSG.channelUnavailable });
+    const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'v.mp4'), { seconds: 6 }));
+    expect(await a.call(API.voice.create, { name: '声音', file_id: video.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
+    // Not audio, too short, too large: refused at upload, nothing kept.
+    expect((await uploadFile(a, 'voice', Buffer.from('<html>not audio</html>'))).msg).toBe(MSG.audioInvalid);
+    expect((await uploadFile(a, 'voice', makeAudio(path.join(dir, 'short.mp3'), { seconds: 2 }))).msg).toBe(MSG.audioDurationInvalid);
+    const truncated = fs.readFileSync(sample).subarray(0, 200);
+    expect((await uploadFile(a, 'voice', truncated)).code).toBe(1);
+    expect(await credits(a)).toBe(1000);
+  });
+
+  it('fails a sample with no voice in it, with a reason, and refunds a paid clone', async () => {
+    await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', credits: 20, free_times: 1 });
+    try {
+      const free = await clone(a, makeSilence(path.join(dir, 'silence.mp3'), 8), '静音');
+      const failed = await ready(a, free.data.id);
+      expect(failed).toMatchObject({ generate_status: 3 });
+      expect(failed.reason).toContain('人声');
+      // A failed free clone gives its free time back.
+      expect((await a.call(API.voice.channels, {})).data.list[0]).toMatchObject({ credits: 20, free_times: 1 });
+
+      const freeOk = await clone(a, sample, '免费');
+      await ready(a, freeOk.data.id);
+      expect(await credits(a)).toBe(1000);
+      expect((await a.call(API.voice.channels, {})).data.list[0].free_times).toBe(0);
+
+      const paid = await clone(a, makeSilence(path.join(dir, 'silence2.mp3'), 8), '付费静音');
+      expect(await credits(a)).toBe(980);
+      expect(await ready(a, paid.data.id)).toMatchObject({ generate_status: 3 });
+      expect(await credits(a)).toBe(1000);
+      const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string; credits: number }[];
+      expect(log.filter((l) => l.action_name.includes('声音克隆')).map((l) => l.credits).sort()).toEqual([-20, 20].sort());
+
+      await t.createUser('15900000003', 'abc123', 5);
+      const poor = await t.login('15900000003', 'abc123');
+      await clone(poor, sample, '一');
+      const noCredits = await clone(poor, sample, '二');
+      expect(noCredits).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+      expect((await voices(poor)).list).toHaveLength(1);
+    } finally {
+      await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', credits: 0, free_times: 0 });
+    }
+  });
+
+  it('modifies a voice while modifications remain, never a training one, never on channel xf', async () => {
+    const upload = await uploadFile(a, 'voice', lowSample);
+    expect((await a.call(API.voice.create, { id: voiceId, name: '改过的声音', file_id: upload.data.file_id, api: 'local' })).code).toBe(0);
+    expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ generate_status: 1, remained_times: 2, name: '改过的声音' });
+    expect((await a.call(API.voice.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceTraining);
+    expect(await ready(a, voiceId)).toMatchObject({ generate_status: 2, remained_times: 2 });
+
+    await t.operator(API.admin.channelSet, { api: 'xf', kind: 'voice', name: '手持录音', engine: 'local', enabled: 'true' });
+    const xf = await clone(a, sample, '手机录的', 'xf');
+    await ready(a, xf.data.id);
+    expect((await a.call(API.voice.create, { id: xf.data.id, name: 'x', file_id: upload.data.file_id, api: 'xf' })).msg).toBe(MSG.voiceXfEditRefused);
+    await t.operator(API.admin.channelSet, { api: 'xf', kind: 'voice', enabled: 'false' });
+  });
+
+  it('renames (名称修改成功！), keeps type 11 names, deletes only when no modification is left, confirms once', async () => {
+    expect(await a.call(API.voice.rename, { id: voiceId, name: '' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });
+    expect(await a.call(API.voice.rename, { id: voiceId, name: '新名字' })).toMatchObject({ code: 0, msg: MSG.renameSucceeded });
+    expect((await voices(a)).list.find((v) => v.id === voiceId).name).toBe('新名字');
+
+    expect(await a.call(API.voice.remove, { id: voiceId })).toMatchObject({ code: 1, msg: MSG.voiceDeleteNeedsNoModifications });
+    expect(await a.call(API.voice.confirm, { voice_id: voiceId })).toMatchObject({ code: 0, msg: MSG.confirmSucceeded });
+    expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ confirmed: 1, remained_times: 0 });
+    expect((await a.call(API.voice.confirm, { voice_id: voiceId })).msg).toBe(MSG.voiceAlreadyConfirmed);
+    const upload = await uploadFile(a, 'voice', sample);
+    expect((await a.call(API.voice.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceNoModificationsLeft);
+
+    const locked = await clone(a, sample, '锁定的名字');
+    await ready(a, locked.data.id);
+    await t.app.ctx.db.query('UPDATE voices SET type = $2 WHERE id = $1', [locked.data.id, VOICE_TYPE_NAME_LOCKED]);
+    expect((await a.call(API.voice.rename, { id: locked.data.id, name: '改' })).msg).toBe(MSG.voiceNameLocked);
+  });
+
+  it('saves a voice\'s speed, volume and pitch within their ranges', async () => {
+    expect(await a.call(API.voice.settings, { voice_id: voiceId, rate: 1.5, volume: 2, pitch: 0.8 })).toMatchObject({ code: 0, msg: MSG.voiceSettingsSaved });
+    expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ rate: 1.5, volume: 2, pitch: 0.8 });
+    expect((await a.call(API.voice.settings, { voice_id: voiceId, rate: 3, volume: 1, pitch: 1 })).code).toBe(1);
+  });
+
+  it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', async () => {
+    await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', credits: 0 });
+    const plain = await audition(a, voiceId, '你好，欢迎使用超级分身。', { rate: 1, volume: 1, pitch: 1 });
+    expect(plain.status).toBe(3);
+    const paused = await audition(a, voiceId, '你好<#2#>欢迎使用<#1#>超级分身。', { rate: 1, volume: 1, pitch: 1 });
+    expect(paused.status).toBe(3);
+    const gap = (await durationOf(t, paused.url)) - (await durationOf(t, plain.url));
+    expect(gap).toBeGreaterThan(2.5);
+    expect(gap).toBeLessThan(3.5);
+
+    const avatar = await a.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(a, 'video', makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }))).data.file_id });
+    await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3);
+    const work = await a.call(API.works.create, { name: '试听成片', api: 'local', video_id: avatar.data.id, user_voice_id: voiceId, voice_id: paused.file_id, text: '你好<#2#>欢迎使用<#1#>超级分身。', drive: 'text' });
+    expect(work).toMatchObject({ code: 0 });
+    const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3);
+    expect(Math.abs(done.data.list[0].duration - (await durationOf(t, paused.url)))).toBeLessThan(0.2);
+  });
+
+  it('refuses auditions without text or voice, with training or failed voices', async () => {
+    expect((await a.call(API.voice.audition, { voice_id: voiceId, text: '' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
+    expect((await a.call(API.voice.audition, { text: '你好' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
+    const failed = (await voices(a)).list.find((v) => v.generate_status === 3);
+    expect((await a.call(API.voice.audition, { voice_id: failed.id, text: '你好' })).msg).toBe(MSG.voiceFailed);
+    const training = await clone(a, sample, '训练中');
+    expect((await a.call(API.voice.audition, { voice_id: training.data.id, text: '你好' })).msg).toBe(MSG.voiceTraining);
+    await ready(a, training.data.id);
+    expect((await a.call(API.voice.auditionPoll, { job_id: 'not-a-job' })).msg).toBe(MSG.notFound);
+  });
+
+  it('keeps voices apart: B never lists, auditions, renames, confirms, sets or deletes A\'s voice', async () => {
+    expect((await voices(b)).list).toEqual([]);
+    expect((await b.call(API.voice.audition, { voice_id: voiceId, text: '你好' })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voice.rename, { id: voiceId, name: '抢' })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voice.confirm, { voice_id: voiceId })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voice.settings, { voice_id: voiceId, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voice.remove, { id: voiceId })).msg).toBe(MSG.notFound);
+    const aUpload = await uploadFile(a, 'voice', sample);
+    expect((await b.call(API.voice.create, { name: '抢', file_id: aUpload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceAudioRequired);
+    const aJob = await a.call(API.voice.audition, { voice_id: voiceId, text: '只给我听' });
+    expect((await b.call(API.voice.auditionPoll, { job_id: aJob.data.job_id })).msg).toBe(MSG.notFound);
+    expect((await voices(a)).list.find((v) => v.id === voiceId).name).toBe('新名字');
+    // A's voice, once confirmed, can be deleted by A only.
+    expect((await a.call(API.voice.remove, { id: voiceId })).code).toBe(0);
+  });
+
+  it('publishes a public voice through training; everyone lists and auditions it; settings go with each request', async () => {
+    const published = await t.operator(API.admin.voicePublish, { name: '公共女声', audio: sample, api: 'local' });
+    expect(published.code).toBe(0);
+    const listed = await until(() => voices(b, 2), (v) => v.list.some((x) => x.id === published.data.id));
+    expect(listed.list.find((x) => x.id === published.data.id)).toMatchObject({ source: 2, generate_status: 2, name: '公共女声' });
+    expect((await b.call(API.voice.settings, { voice_id: published.data.id, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.publicVoiceSettingsPerWork);
+    const fast = await audition(b, published.data.id, '公共声音可以调速。', { rate: 2, volume: 1, pitch: 1 });
+    const slow = await audition(b, published.data.id, '公共声音可以调速。', { rate: 0.5, volume: 1, pitch: 1 });
+    expect(await durationOf(t, slow.url)).toBeGreaterThan((await durationOf(t, fast.url)) * 2);
+  });
+
+  it('takes the voice audio through its own multipart endpoint', async () => {
+    const post = (form: FormData, token = a.token) => fetch(`${t.url}${API.upload.voice.path}`, { method: 'POST', headers: token ? { [TOKEN_HEADER]: token } : {}, body: form }).then((r) => r.json() as Promise<any>);
+    const form = new FormData();
+    form.set('file', new Blob([fs.readFileSync(sample)]), '我的录音.mp3');
+    const ok = await post(form);
+    expect(ok).toMatchObject({ code: 0, msg: MSG.uploadSucceeded });
+    expect((await a.call(API.voice.create, { name: '多段', file_id: ok.data.file_id, api: 'local' })).code).toBe(0);
+    const bad = new FormData();
+    bad.set('file', new Blob([Buffer.from('GIF89a not audio')]), 'x.mp3');
+    expect(await post(bad)).toMatchObject({ code: 1, msg: MSG.audioInvalid });
+    expect((await post(form, '')).code).toBe(100);
+  });
+});
+
+describe('voices on provider channels, against their protocol peers', () => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let fish: FishAudioPeer;
+  let minimax: MiniMaxPeer;
+
+  beforeAll(async () => {
+    fish = await startFishAudioPeer();
+    minimax = await startMiniMaxPeer();
+    t = await startApp('pglite');
+    await t.createUser('15900000011', 'abc123', 1000);
+    a = await t.login('15900000011', 'abc123');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fish.close();
+    await minimax.close();
+  });
+
+  it('cannot enable a provider channel without its key', async () => {
+    expect((await t.operator(API.admin.channelSet, { api: 'fish', enabled: 'true' })).code).toBe(1);
+  });
+
+  it('Fish Audio: clone (first one free), training polled until trained, audition through its TTS', { timeout: 120_000 }, async () => {
+    fish.trainingPolls = 1;
+    expect(await t.operator(API.admin.channelSet, { api: 'fish', enabled: 'true', base_url: fish.url, api_key: fish.apiKey })).toMatchObject({ code: 0, data: { engine: 'fish', enabled: true } });
+    const channel = (await a.call(API.voice.channels, {})).data.list.find((c: any) => c.api === 'fish');
+    expect(channel).toMatchObject({ credits: 100, free_times: 1 });
+    const free = await clone(a, sample, 'Fish 声音', 'fish');
+    const voice = await until(() => voices(a), (v) => v.list.find((x) => x.id === free.data.id)?.generate_status === 2, 60_000);
+    expect(voice.list.find((x) => x.id === free.data.id).generate_status).toBe(2);
+    expect(fish.models.size).toBe(1);
+    expect(await credits(a)).toBe(1000);
+    const heard = await audition(a, free.data.id, '你好<#0.5#>世界');
+    expect(heard.status).toBe(3);
+    expect(fish.tts.at(-1)!.body.reference_id).toBe([...fish.models.keys()][0]);
+
+    fish.failTraining = true;
+    const paid = await clone(a, sample, '失败的', 'fish');
+    expect(await credits(a)).toBe(900);
+    expect(await ready(a, paid.data.id)).toMatchObject({ generate_status: 3 });
+    expect(await credits(a)).toBe(1000);
+    fish.failTraining = false;
+  });
+
+  it('MiniMax: clone is ready at once; audition passes pauses and settings through; a bad key fails clearly', { timeout: 120_000 }, async () => {
+    await t.operator(API.admin.channelSet, { api: 'mm', enabled: 'true', base_url: minimax.url, api_key: minimax.apiKey });
+    const made = await clone(a, sample, 'MiniMax 声音', 'mm');
+    expect(await ready(a, made.data.id)).toMatchObject({ generate_status: 2 });
+    const heard = await audition(a, made.data.id, '你好<#0.5#>世界', { emotion: 'happy' });
+    expect(heard.status).toBe(3);
+    expect(minimax.t2a.at(-1)).toMatchObject({ text: '你好<#0.5#>世界' });
+
+    await t.operator(API.admin.channelSet, { api: 'mm', api_key: 'wrong-key' });
+    const refused = await audition(a, made.data.id, '你好');
+    expect(refused.status).toBe(4);
+  });
+});
