@@ -323,6 +323,14 @@ describe('/clone: my voices', () => {
     expect(await publicCard.locator('[data-testid=voice-more]').count()).toBe(0);
     await publicCard.locator('[data-testid=voice-play]').click();
     await audioPlays(page, '[data-testid=voice-audio]');
+
+    // The palette's 克隆声音 goes back to my voices and opens the notice.
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.palette-search');
+    await page.keyboard.type('克隆声音');
+    await page.click('.palette-item >> text=克隆声音');
+    await page.waitForSelector('.vc-notice-dialog');
+    expect(hashPath(page)).toBe('/clone?id=1');
     await context.close();
   });
 });

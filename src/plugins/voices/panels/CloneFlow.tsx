@@ -214,10 +214,10 @@ function ChannelDialog({
                   {c.desc && <span className="vc-channel-desc">{c.desc}</span>}
                   <span className="vc-channel-meta">
                     <span data-testid="voice-channel-free">
-                      免费次数 <b>{c.free_times}</b>
+                      剩余免费 <b>{c.free_times}</b> 次
                     </span>
                     <span data-testid="voice-channel-train">
-                      训练次数 <b>{c.train_times}</b>
+                      可训练 <b>{c.train_times}</b> 次
                     </span>
                     {c.language && <span className="vc-channel-lang">{c.language}</span>}
                   </span>

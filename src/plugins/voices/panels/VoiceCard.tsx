@@ -120,6 +120,11 @@ export function VoiceCard({
 
       {active && <Waveform load={load} progress={progress} height={36} onSeek={(f) => handlers.onSeek(voice, f)} className="vc-card-wave" data-testid="voice-wave" />}
 
+      {phase === 'training' && (
+        <p className="vc-card-note" data-testid="voice-training-note">
+          训练完成后自动刷新
+        </p>
+      )}
       {phase === 'failed' && (
         <p className="vc-card-reason" title={failureReason(voice)} data-testid="voice-reason">
           {failureReason(voice)}
