@@ -62,4 +62,25 @@ describe('CommandRegistry', () => {
     expect(run).not.toHaveBeenCalled();
     await expect(registry.run('missing')).rejects.toThrow(/unknown command/);
   });
+
+  it('re-publishes the list when the focus moves, so focus-scoped when() is seen fresh', async () => {
+    const registry = new DefaultCommandRegistry();
+    const field = document.createElement('textarea');
+    document.body.appendChild(field);
+    registry.register({ id: 'editor.insert', title: 'i', when: () => document.activeElement === field, run: () => {} });
+    const unbind = registry.bindKeys(window);
+    const visible: boolean[] = [];
+    registry.commands$.subscribe((list) => visible.push(list.filter((c) => !c.when || c.when()).length === 1));
+    const settle = () => new Promise((r) => setTimeout(r, 5));
+    field.focus();
+    await settle();
+    field.blur();
+    await settle();
+    expect(visible).toEqual([false, true, false]);
+    unbind();
+    field.focus();
+    await settle();
+    expect(visible).toHaveLength(3);
+    field.remove();
+  });
 });

@@ -13,6 +13,10 @@ function hasModifier(binding: string): boolean {
 /**
  * The one source of truth for commands and their key bindings. The palette (kbar) is a view of it;
  * key bindings are installed from it, so they work with the palette closed.
+ *
+ * A command's `when()` may depend on where the focus is (focus-scoped commands, e.g. the script editor's
+ * "insert pause" while an editor has the cursor): while keys are bound, every focus move re-publishes the list,
+ * so views filtering on `when()` see it fresh, in particular the palette at the moment it takes the focus.
  */
 @injectable()
 export class DefaultCommandRegistry implements CommandRegistry {
@@ -64,9 +68,30 @@ export class DefaultCommandRegistry implements CommandRegistry {
     };
     rebind();
     this.rebinders.add(rebind);
+    const unwatch = this.watchFocus('document' in target ? target.document : target.ownerDocument);
     return () => {
       this.rebinders.delete(rebind);
       unbind();
+      unwatch();
+    };
+  }
+
+  /** Re-publishes the list after focus moves (once per move: focusout and focusin come together), if any command has a `when`. */
+  private watchFocus(doc: Document): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        if ([...this.commands.values()].some((c) => c.when)) this.subject.next([...this.commands.values()]);
+      }, 0);
+    };
+    doc.addEventListener('focusin', moved);
+    doc.addEventListener('focusout', moved);
+    return () => {
+      clearTimeout(timer);
+      doc.removeEventListener('focusin', moved);
+      doc.removeEventListener('focusout', moved);
     };
   }
 
