@@ -1,0 +1,121 @@
+import 'reflect-metadata';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Container } from 'inversify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, LIMITS, MSG, type CallDef } from '../../../contract';
+import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type Notifier } from '../../../core';
+import { CreationState, CreationStateToken, aiEngineMissing } from '../creation-state';
+import { AiWritingDialog, sampleTopic } from './AiWritingDialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+describe('the text engine is missing', () => {
+  it('is read from the catalogue’s coming-soon or a not-configured message, not from passing problems', () => {
+    expect(aiEngineMissing(MSG.comingSoon)).toBe(true);
+    expect(aiEngineMissing('文案引擎未配置，请联系管理员')).toBe(true);
+    expect(aiEngineMissing('chat engine not configured')).toBe(true);
+    expect(aiEngineMissing(MSG.insufficientCredits)).toBe(false);
+    expect(aiEngineMissing(MSG.networkError)).toBe(false);
+    const state = new CreationState();
+    state.noteAiFailure(MSG.networkError);
+    expect(state.aiUnavailable$.value).toBeNull();
+    state.noteAiFailure(MSG.comingSoon);
+    expect(state.aiUnavailable$.value).toBe(MSG.comingSoon);
+  });
+});
+
+describe('AiWritingDialog', () => {
+  let root: Root;
+  let host: HTMLDivElement;
+  let notes: { kind: string; message: string }[];
+  let calls: { id: string; params: unknown }[];
+  let themeReply: () => Promise<unknown>;
+  let state: CreationState;
+
+  const notifier: Notifier = {
+    success: (message) => notes.push({ kind: 'success', message }),
+    info: (message) => notes.push({ kind: 'info', message }),
+    warn: (message) => notes.push({ kind: 'warn', message }),
+    error: (message) => notes.push({ kind: 'error', message }),
+  };
+  const api = {
+    call: (call: CallDef, params: unknown) => {
+      calls.push({ id: call.id, params });
+      if (call.id === API.creation.theme.id) return themeReply();
+      if (call.id === API.creation.aiWriting.id) return Promise.resolve({ content: '写好的文案<#0.5#>结尾' });
+      return Promise.reject(new Error(`unexpected ${call.id}`));
+    },
+  } as unknown as ApiClient;
+
+  beforeEach(() => {
+    notes = [];
+    calls = [];
+    state = new CreationState();
+    themeReply = () => Promise.resolve({ list: [{ name: '美食探店', list: [{ name: '火锅店开业' }, { name: '甜品推荐' }] }, { name: '知识分享', list: [] }] });
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  async function open(props: { onWritten?: (c: string) => boolean } = {}) {
+    const container = new Container();
+    container.bind(TOKENS.Notifier).toConstantValue(notifier);
+    container.bind(TOKENS.ApiClient).toConstantValue(api);
+    container.bind(CreationStateToken).toConstantValue(state);
+    const onWritten = vi.fn(props.onWritten ?? (() => true));
+    const onClose = vi.fn();
+    const onFailure = vi.fn();
+    await act(async () => {
+      root.render(
+        <ContainerProvider container={container}>
+          <AiWritingDialog isOpen onClose={onClose} hasText={false} onWritten={onWritten} onFailure={onFailure} />
+        </ContainerProvider>,
+      );
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    return { onWritten, onClose, onFailure };
+  }
+
+  const q = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector);
+  const click = async (el: Element | null) => {
+    await act(async () => {
+      (el as HTMLElement).click();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  };
+  const byText = (text: string) => [...document.querySelectorAll('.bp6-dialog .bp6-tag, .bp6-dialog button')].find((el) => el.textContent?.trim() === text) ?? null;
+
+  it('asks for a description, then writes with the chosen length', async () => {
+    const { onWritten, onClose } = await open();
+    expect(calls.map((c) => c.id)).toEqual([API.creation.theme.id]);
+    await click(q('[data-testid=ai-start]'));
+    expect(notes).toEqual([{ kind: 'warn', message: MSG.topicRequired }]);
+    expect(calls).toHaveLength(1);
+
+    // A topic of the theme fills the description; the sample replaces it with a fuller one about the topic.
+    await click(byText('火锅店开业'));
+    expect(q<HTMLTextAreaElement>('[data-testid=ai-keyword]')!.value).toBe('火锅店开业');
+    await click(q('[data-testid=ai-sample]'));
+    expect(q<HTMLTextAreaElement>('[data-testid=ai-keyword]')!.value).toBe(sampleTopic('美食探店', '火锅店开业'));
+    expect(q<HTMLTextAreaElement>('[data-testid=ai-keyword]')!.maxLength).toBe(LIMITS.topicMaxChars);
+
+    await click(byText(LIMITS.writingLengths[2].label));
+    await click(q('[data-testid=ai-start]'));
+    expect(calls[1]).toEqual({ id: API.creation.aiWriting.id, params: { keyword: sampleTopic('美食探店', '火锅店开业'), length: 300 } });
+    expect(onWritten).toHaveBeenCalledWith('写好的文案<#0.5#>结尾');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says plainly when the server has no text engine, and does not offer to start', async () => {
+    themeReply = () => Promise.reject(new ApiCallError(MSG.comingSoon, 1));
+    await open();
+    expect(q('[data-testid=ai-writing-notice]')?.textContent).toBe(MSG.comingSoon);
+    expect(state.aiUnavailable$.value).toBe(MSG.comingSoon);
+    expect(q<HTMLButtonElement>('[data-testid=ai-start]')!.disabled).toBe(true);
+  });
+});

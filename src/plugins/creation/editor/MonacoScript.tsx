@@ -1,0 +1,332 @@
+/**
+ * The Monaco surface of the script editor (loaded lazily with Monaco itself). It shows pause markers as chips,
+ * keeps the cursor out of them, deletes them as one unit and refuses edits past the character limit; the rules
+ * themselves are the pure helpers of markers.ts.
+ *
+ * How a chip works: the marker text `<#0.5#>` stays in the model (what is saved is what the engines read). A
+ * decoration makes its characters zero-width; the rest of the marker carries a `::before` box with "0.5s", so the
+ * model offset before the marker draws left of the chip and the offset after it draws right of it. Cursor moves that
+ * land inside are snapped to the edge they were heading for; Backspace after / Delete before a marker remove it whole;
+ * any other edit that cut a marker (word deletion, a phone keyboard) has the rest removed in the same undo step.
+ */
+import { useEffect, useRef, type Ref } from 'react';
+import {
+  brokenFragments, diffEdit, findMarkers, limitRefusal, pauseClass, snapSelection, unitDeletion,
+  type MarkerRange, type TextChange,
+} from './markers';
+import { ensureChipRule, monaco, monacoTheme } from './monaco-env';
+
+/** What the toolbar, the dialogs and the palette do to the text. */
+export interface ScriptSurface {
+  focus(): void;
+  /** Inserts at the cursor (after a selection, which is kept out of the way) and puts the cursor after it. */
+  insertAtCursor(text: string): boolean;
+  /** Replaces the whole script (polish, AI writing) as one undoable step; false when the limit refused it. */
+  replaceAll(text: string): boolean;
+}
+
+export interface MonacoScriptProps {
+  value: string;
+  onChange: (value: string) => void;
+  limit: number;
+  /** An edit was refused (the limit): the message to show. */
+  onRefused: (message: string) => void;
+  onFocus: () => void;
+  /** Ctrl/Cmd+K inside the editor (Monaco would take it as the start of a chord): the workbench's own binding runs. */
+  onModK: () => void;
+  theme: 'dark' | 'light';
+  placeholder: string;
+  ariaLabel: string;
+  surfaceRef: Ref<ScriptSurface>;
+}
+
+const FONT = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", "Segoe UI", sans-serif';
+
+const OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  language: 'plaintext',
+  automaticLayout: true,
+  wordWrap: 'on',
+  wrappingStrategy: 'advanced',
+  wrappingIndent: 'none',
+  lineNumbers: 'off',
+  glyphMargin: false,
+  folding: false,
+  lineDecorationsWidth: 16,
+  lineNumbersMinChars: 0,
+  minimap: { enabled: false },
+  renderLineHighlight: 'none',
+  scrollBeyondLastLine: false,
+  overviewRulerLanes: 0,
+  overviewRulerBorder: false,
+  hideCursorInOverviewRuler: true,
+  scrollbar: { vertical: 'auto', horizontal: 'hidden', verticalScrollbarSize: 8, useShadows: false, alwaysConsumeMouseWheel: false },
+  contextmenu: false,
+  quickSuggestions: false,
+  suggestOnTriggerCharacters: false,
+  wordBasedSuggestions: 'off',
+  occurrencesHighlight: 'off',
+  selectionHighlight: false,
+  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
+  renderWhitespace: 'none',
+  renderControlCharacters: false,
+  links: false,
+  matchBrackets: 'never',
+  autoClosingBrackets: 'never',
+  autoClosingQuotes: 'never',
+  autoSurround: 'never',
+  dragAndDrop: false,
+  dropIntoEditor: { enabled: false },
+  emptySelectionClipboard: false,
+  copyWithSyntaxHighlighting: false,
+  guides: { indentation: false },
+  fontFamily: FONT,
+  fontSize: 15,
+  lineHeight: 28,
+  padding: { top: 14, bottom: 14 },
+  cursorWidth: 2,
+  cursorBlinking: 'smooth',
+  stopRenderingLineAfter: -1,
+  // The long-proven textarea input path (IME included) rather than the newer EditContext.
+  editContext: false,
+  // Tab leaves the editor (a script has no use for tab characters; keyboard users reach the toolbar).
+  tabFocusMode: true,
+  fixedOverflowWidgets: true,
+  mouseWheelZoom: false,
+  smoothScrolling: true,
+};
+
+export default function MonacoScript(props: MonacoScriptProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  /** The last text the editor accepted (what onChange last said). */
+  const acceptedRef = useRef(props.value);
+  const latest = useRef(props);
+  latest.current = props;
+  const syncRef = useRef<((value: string) => void) | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current!;
+    const p = latest.current;
+    const editor = monaco.editor.create(host, { ...OPTIONS, value: p.value, theme: monacoTheme(p.theme), placeholder: p.placeholder, ariaLabel: p.ariaLabel });
+    const model = editor.getModel()!;
+    model.setEOL(monaco.editor.EndOfLineSequence.LF);
+    acceptedRef.current = model.getValue();
+
+    let markerCache: { version: number; markers: MarkerRange[] } = { version: -1, markers: [] };
+    const markers = () => {
+      const version = model.getVersionId();
+      if (markerCache.version !== version) markerCache = { version, markers: findMarkers(model.getValue()) };
+      return markerCache.markers;
+    };
+    const rangeOf = (start: number, end: number) => monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(end));
+
+    const chips = editor.createDecorationsCollection();
+    const paint = () => {
+      const list = markers();
+      chips.set(
+        list.flatMap((m) => {
+          ensureChipRule(m.seconds);
+          return [
+            { range: rangeOf(m.start, m.start + 1), options: { inlineClassName: 'se-pause-edge', inlineClassNameAffectsLetterSpacing: true, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } },
+            { range: rangeOf(m.start + 1, m.end), options: { inlineClassName: `se-pause ${pauseClass(m.seconds)}`, inlineClassNameAffectsLetterSpacing: true, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } },
+          ];
+        }),
+      );
+    };
+    paint();
+
+    /** Edits the editor makes itself (repairs, refusals, outside value changes) are not judged again. */
+    let own = false;
+    const ownEdit = (edits: monaco.editor.IIdentifiedSingleEditOperation[], cursorAt?: number) => {
+      own = true;
+      try {
+        model.pushEditOperations(editor.getSelections(), edits, () => null);
+      } finally {
+        own = false;
+      }
+      // The edit being judged (typing, a paste) places its own cursor after this listener returns: ours goes after that.
+      if (cursorAt !== undefined) queueMicrotask(() => editor.setSelection(monaco.Selection.fromPositions(model.getPositionAt(cursorAt))));
+    };
+
+    let composing = false;
+    /** Judges the edit that led from the accepted text to the model's: repairs broken markers, refuses it past the limit. */
+    const settle = (changes: readonly TextChange[] | null) => {
+      const before = acceptedRef.current;
+      if (changes) {
+        const fragments = brokenFragments(before, changes);
+        if (fragments.length) ownEdit(fragments.map((f) => ({ range: rangeOf(f.start, f.end), text: '' })));
+      }
+      const text = model.getValue();
+      const refusal = limitRefusal(before, text, latest.current.limit);
+      if (refusal) {
+        const back = diffEdit(text, before);
+        ownEdit([{ range: rangeOf(back.rangeOffset, back.rangeOffset + back.rangeLength), text: back.text }], back.rangeOffset + back.text.length);
+        paint();
+        latest.current.onRefused(refusal);
+        return;
+      }
+      acceptedRef.current = text;
+      paint();
+      if (text !== latest.current.value) latest.current.onChange(text);
+    };
+
+    const disposables: monaco.IDisposable[] = [
+      model.onDidChangeContent((e) => {
+        if (own) return;
+        if (composing) {
+          paint();
+          return;
+        }
+        if (e.isUndoing || e.isRedoing) {
+          // Undo and redo return to states the editor accepted once; the limit may have shrunk since, which the counter shows.
+          acceptedRef.current = model.getValue();
+          paint();
+          latest.current.onChange(acceptedRef.current);
+          return;
+        }
+        settle(e.changes);
+      }),
+      editor.onDidCompositionStart(() => {
+        composing = true;
+      }),
+      editor.onDidCompositionEnd(() => {
+        composing = false;
+        settle(null);
+      }),
+      editor.onDidFocusEditorText(() => latest.current.onFocus()),
+    ];
+
+    // ---- the cursor skips chips
+    let previousActive: number[] = [];
+    let snapping = false;
+    /** Where the pointer was last pressed or dragged (client x): a click on a chip goes to the chip's nearer side. */
+    let pointerX: number | null = null;
+    /** The chip under the pointer next to (or around) an offset, and the edge of it nearer the pointer. */
+    const pointerEdge = (list: readonly MarkerRange[], offset: number): number | undefined => {
+      if (pointerX === null) return undefined;
+      const origin = editor.getDomNode()!.getBoundingClientRect().left;
+      const x = pointerX - origin;
+      for (const m of list) {
+        if (m.start > offset || m.end < offset) continue;
+        const left = editor.getScrolledVisiblePosition(model.getPositionAt(m.start));
+        const right = editor.getScrolledVisiblePosition(model.getPositionAt(m.end));
+        if (!left || !right || left.top !== right.top || x < left.left || x > right.left) continue;
+        return x < (left.left + right.left) / 2 ? m.start : m.end;
+      }
+      return undefined;
+    };
+    // Captured before Monaco handles the press (its own mouse events come after it has placed the cursor).
+    const notePointer = (e: PointerEvent) => {
+      if (e.type === 'pointerdown' || e.buttons) pointerX = e.clientX;
+    };
+    host.addEventListener('pointerdown', notePointer, true);
+    host.addEventListener('pointermove', notePointer, true);
+    disposables.push(
+      { dispose: () => host.removeEventListener('pointerdown', notePointer, true) },
+      { dispose: () => host.removeEventListener('pointermove', notePointer, true) },
+      editor.onDidChangeCursorSelection((e) => {
+        if (snapping) return;
+        const list = markers();
+        const selections = editor.getSelections() ?? [];
+        const byPointer = e.source === 'mouse';
+        let moved = false;
+        const next = selections.map((s, i) => {
+          const anchor = model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn });
+          const active = model.getOffsetAt(s.getPosition());
+          const edge = byPointer ? pointerEdge(list, active) : undefined;
+          const snapped =
+            edge === undefined
+              ? snapSelection(list, anchor, active, previousActive[i], byPointer ? 'nearest' : undefined)
+              : { anchor: anchor === active ? edge : snapSelection(list, anchor, edge).anchor, active: edge };
+          if (snapped.anchor === anchor && snapped.active === active) return s;
+          moved = true;
+          return monaco.Selection.fromPositions(model.getPositionAt(snapped.anchor), model.getPositionAt(snapped.active));
+        });
+        previousActive = next.map((s) => model.getOffsetAt(s.getPosition()));
+        if (!moved) return;
+        snapping = true;
+        try {
+          editor.setSelections(next);
+        } finally {
+          snapping = false;
+        }
+      }),
+    );
+
+    // ---- Backspace after / Delete before a marker removes all of it; otherwise the editor's own deletion runs.
+    const unitDelete = (key: 'backspace' | 'delete', fallback: string) => () => {
+      const selections = editor.getSelections() ?? [];
+      const s = selections[0];
+      if (selections.length === 1 && s && s.isEmpty()) {
+        const hit = unitDeletion(markers(), model.getOffsetAt(s.getPosition()), key);
+        if (hit) {
+          editor.pushUndoStop();
+          editor.executeEdits('pause-marker', [{ range: rangeOf(hit.start, hit.end), text: '' }], [monaco.Selection.fromPositions(model.getPositionAt(hit.start))]);
+          editor.pushUndoStop();
+          return;
+        }
+      }
+      editor.trigger('keyboard', fallback, null);
+    };
+    const { KeyCode, KeyMod } = monaco;
+    editor.addCommand(KeyCode.Backspace, unitDelete('backspace', 'deleteLeft'));
+    editor.addCommand(KeyCode.Delete, unitDelete('delete', 'deleteRight'));
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Backspace, unitDelete('backspace', 'deleteWordLeft'));
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Delete, unitDelete('delete', 'deleteWordRight'));
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.KeyK, () => latest.current.onModK());
+
+    const surface: ScriptSurface = {
+      focus: () => editor.focus(),
+      insertAtCursor(text) {
+        const selection = editor.getSelection();
+        if (!selection) return false;
+        const at = model.getOffsetAt(selection.getEndPosition());
+        const before = model.getValue();
+        editor.pushUndoStop();
+        editor.executeEdits('insert', [{ range: rangeOf(at, at), text }], () => [monaco.Selection.fromPositions(model.getPositionAt(at + text.length))]);
+        editor.pushUndoStop();
+        editor.focus();
+        return model.getValue() !== before;
+      },
+      replaceAll(text) {
+        editor.pushUndoStop();
+        editor.executeEdits('replace', [{ range: model.getFullModelRange(), text }], () => [monaco.Selection.fromPositions(model.getPositionAt(text.length))]);
+        editor.pushUndoStop();
+        return model.getValue() === text;
+      },
+    };
+    assignRef(latest.current.surfaceRef, surface);
+    syncRef.current = (value) => {
+      if (model.getValue() === value) return;
+      const edit = diffEdit(model.getValue(), value);
+      editor.pushUndoStop();
+      ownEdit([{ range: rangeOf(edit.rangeOffset, edit.rangeOffset + edit.rangeLength), text: edit.text }]);
+      editor.pushUndoStop();
+      acceptedRef.current = value;
+      paint();
+    };
+
+    return () => {
+      assignRef(latest.current.surfaceRef, null);
+      syncRef.current = null;
+      for (const d of disposables) d.dispose();
+      editor.dispose();
+      model.dispose();
+    };
+  }, []);
+
+  // The host changed the value (a new draft, a cleared script): follow it as one undoable step.
+  useEffect(() => {
+    syncRef.current?.(props.value);
+  }, [props.value]);
+
+  useEffect(() => {
+    monaco.editor.setTheme(monacoTheme(props.theme));
+  }, [props.theme]);
+
+  return <div ref={hostRef} className="se-surface" data-testid="script-surface" />;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value as T);
+  else if (ref) (ref as { current: T | null }).current = value;
+}

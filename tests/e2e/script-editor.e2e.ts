@@ -1,0 +1,249 @@
+/**
+ * The script editor on /create (src/plugins/creation): pause chips from the menu and the palette, the counter without
+ * markers, unit deletion, the limit, the cursor rule, the text engine's absence said plainly, the nested dock's layout
+ * across a reload; nothing is fetched from any other host (Monaco is ours, not a CDN's).
+ * With SHOTS_DIR set, screenshots of both themes at desktop and phone width are written there.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LIMITS, MSG, countChars, pauseMarker } from '../../src/contract';
+import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+
+const USER = { username: '13800009001', password: 'abc123' };
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ webRoot: inject('webRoot') });
+  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '100');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Logs in on /create and waits for Monaco; `foreign` collects every request that left for another host. */
+async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
+  const { page, context } = await newPage(browser, options);
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin !== server.url) foreign.push(request.url());
+  });
+  await page.goto(`${server.url}/#/create`);
+  await page.waitForSelector('[data-testid=login-submit]');
+  await page.fill('#login-username', USER.username);
+  await page.fill('#login-password', USER.password);
+  await page.click('.login-agreement .bp6-control-indicator');
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=create-panel]');
+  await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
+  return { page, context, foreign };
+}
+
+/** The script as the model holds it (markers included): the editor's lines in their on-screen order. */
+const script = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.se-surface .view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
+const counter = async (page: Page) => (await page.textContent('[data-testid=script-counter]'))?.replace(/\s/g, '');
+const chips = (page: Page) => page.locator('.se-surface .se-pause').count();
+
+/** Waits for a toast with exactly this text among those shown. */
+const toast = (page: Page, text: string) =>
+  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
+/** Waits until the toasts shown so far have gone (so the next one is a new one). */
+const toastsGone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 15_000 });
+
+async function insertFromMenu(page: Page, seconds: number) {
+  await page.click('[data-testid=pause-open]');
+  await page.click(`[data-testid="pause-${seconds}"]`);
+  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
+}
+
+async function closePalette(page: Page) {
+  // The first Escape may only clear the search.
+  for (let i = 0; i < 3 && (await page.locator('.palette-search').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(150);
+  }
+  await page.waitForSelector('.palette-search', { state: 'detached' });
+}
+
+async function paletteItems(page: Page, query: string): Promise<string[]> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('.palette-search');
+  await page.keyboard.type(query);
+  await page.waitForTimeout(250);
+  return page.$$eval('.palette-item', (items) => items.map((i) => (i.textContent ?? '').trim()));
+}
+
+describe('script editor', () => {
+  it('inserts pauses from the menu and the palette as chips, counts without them, skips and deletes them as one unit', async () => {
+    const { page, context, foreign } = await openCreate();
+
+    // No cursor in the editor yet: the menu says so and inserts nothing.
+    await insertFromMenu(page, 0.5);
+    await toast(page, MSG.cursorOutsideEditor);
+    expect(await script(page)).toBe('');
+    // Nor does the palette offer editor commands.
+    expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
+    await closePalette(page);
+
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.type('大家好，欢迎来到直播间');
+    await insertFromMenu(page, 0.5);
+    await page.keyboard.type('今天');
+    await insertFromMenu(page, 1);
+    // The palette, opened with Ctrl+K inside the editor, inserts at the cursor too.
+    expect((await paletteItems(page, '插入停顿')).sort()).toEqual(['插入停顿 0.2秒', '插入停顿 0.3秒', '插入停顿 0.5秒', '插入停顿 1秒', '插入停顿 2秒']);
+    await page.click('.palette-item[data-command="creation.editor.pause.2"]');
+    await page.waitForSelector('.palette-search', { state: 'detached' });
+    await page.keyboard.type('再见');
+
+    const full = `大家好，欢迎来到直播间${pauseMarker(0.5)}今天${pauseMarker(1)}${pauseMarker(2)}再见`;
+    expect(await script(page)).toBe(full);
+    expect(await chips(page)).toBe(3);
+    const chipText = await page.$$eval('.se-surface .se-pause', (els) => els.map((el) => getComputedStyle(el, '::before').content));
+    expect(chipText).toEqual(['"0.5s"', '"1s"', '"2s"']);
+    // 11 + 2 + 2 characters; the markers do not count.
+    expect(countChars(full)).toBe(15);
+    expect(await counter(page)).toBe(`15/${LIMITS.scriptMaxChars}`);
+
+    // Backspace: two characters, then the whole 2 s marker at once.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await script(page)).toBe(`大家好，欢迎来到直播间${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+    expect(await chips(page)).toBe(2);
+    expect(await counter(page)).toBe(`13/${LIMITS.scriptMaxChars}`);
+    // One ArrowLeft crosses a chip: four presses go over 1 s, 今, 天 and 0.5 s.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('X');
+    expect(await script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+    // Delete before a marker removes all of it; undo brings it back whole.
+    await page.keyboard.press('Delete');
+    expect(await script(page)).toBe(`大家好，欢迎来到直播间X今天${pauseMarker(1)}`);
+    await page.keyboard.press('Control+z');
+    expect(await script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+
+    // Clicking elsewhere in the page takes the cursor out of the editor: the menu refuses again.
+    await toastsGone(page);
+    await page.click('.cr-title');
+    await insertFromMenu(page, 0.2);
+    await toast(page, MSG.cursorOutsideEditor);
+    expect(await chips(page)).toBe(2);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it('blocks typing and pasting past the limit with the message', async () => {
+    const { page, context, foreign } = await openCreate();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.click('.se-surface .view-lines');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), '字'.repeat(LIMITS.scriptMaxChars + 1));
+    await page.keyboard.press('Control+v');
+    await toast(page, MSG.scriptTooLong(LIMITS.scriptMaxChars));
+    expect(await script(page)).toBe('');
+    expect(await counter(page)).toBe(`0/${LIMITS.scriptMaxChars}`);
+
+    await toastsGone(page);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), '字'.repeat(LIMITS.scriptMaxChars - 1));
+    await page.keyboard.press('Control+v');
+    await page.waitForFunction((n) => document.querySelector('[data-testid=script-counter]')?.textContent?.replace(/\s/g, '') === n, `${LIMITS.scriptMaxChars - 1}/${LIMITS.scriptMaxChars}`);
+    // A pause still fits (markers do not count); the second typed character does not.
+    await insertFromMenu(page, 0.3);
+    await page.keyboard.type('一二');
+    await toast(page, MSG.scriptTooLong(LIMITS.scriptMaxChars));
+    expect(await counter(page)).toBe(`${LIMITS.scriptMaxChars}/${LIMITS.scriptMaxChars}`);
+    expect(await chips(page)).toBe(1);
+    expect(await page.getAttribute('[data-testid=script-counter]', 'class')).not.toContain('over');
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for text before polishing, and says so plainly when the server has no text engine', async () => {
+    const { page, context } = await openCreate();
+    await page.click('[data-testid=polish]');
+    await toast(page, MSG.textRequired);
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.type('今天天气很好');
+    await page.click('[data-testid=polish]');
+    // No chat engine is configured on a test server: its message is shown, and the buttons stop offering what cannot work.
+    await page.waitForSelector('[data-testid=ai-unavailable]');
+    const notice = (await page.textContent('[data-testid=ai-unavailable]')) ?? '';
+    expect(notice.length).toBeGreaterThan(10);
+    expect(await page.isDisabled('[data-testid=polish]')).toBe(true);
+    expect(await page.isDisabled('[data-testid=polish-emotion]')).toBe(true);
+    expect(await page.isDisabled('[data-testid=ai-writing]')).toBe(true);
+    expect(await script(page)).toBe('今天天气很好');
+    await context.close();
+  });
+
+  it('keeps the rearranged panes across a reload', async () => {
+    const { page, context } = await openCreate();
+    const groups = () => page.locator('.cr-dockview .dv-groupview').count();
+    expect(await groups()).toBe(4);
+    // Drag the 声音 tab into the middle of the script pane: it becomes a tab beside 脚本.
+    const target = (await page.locator('[data-testid=create-script]').boundingBox())!;
+    await page.dragAndDrop('.cr-dockview .dv-tab:has-text("声音")', '[data-testid=create-script]', {
+      targetPosition: { x: target.width / 2, y: target.height / 2 },
+    });
+    await page.waitForFunction(() => document.querySelectorAll('.cr-dockview .dv-groupview').length === 3);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => localStorage.getItem('aisa.create.layout'))).toContain('"voice"');
+
+    await page.reload();
+    await page.waitForSelector('[data-testid=create-panel] .dv-tab');
+    expect(await groups()).toBe(3);
+    const sameGroup = await page.evaluate(() => {
+      const groupOf = (title: string) => [...document.querySelectorAll('.cr-dockview .dv-tab')].find((t) => t.textContent?.includes(title))?.closest('.dv-groupview');
+      return groupOf('声音') === groupOf('脚本') && groupOf('脚本') !== undefined;
+    });
+    expect(sameGroup).toBe(true);
+    // The reset button brings the default back.
+    await page.click('[data-testid=create-reset-layout]');
+    await page.waitForFunction(() => document.querySelectorAll('.cr-dockview .dv-groupview').length === 4);
+    await context.close();
+  });
+
+  it('fits a phone and both themes', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const phone of [false, true]) {
+        const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+        await page.click('.se-surface .view-lines');
+        await page.keyboard.type('大家好，欢迎来到我的直播间。');
+        await insertFromMenu(page, 0.5);
+        await page.keyboard.type('今天给大家带来一款新品，');
+        await insertFromMenu(page, 1);
+        await page.keyboard.type('性价比非常高。');
+        await page.waitForTimeout(200);
+        if (phone) {
+          // One group of tabs, 脚本 first; nothing sticks out sideways.
+          expect(await page.locator('.cr-dockview .dv-groupview').count()).toBe(1);
+          expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
+        }
+        if (SHOTS_DIR) {
+          fs.mkdirSync(SHOTS_DIR, { recursive: true });
+          await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}.png`) });
+          await page.click('[data-testid=pause-open]');
+          await page.waitForSelector('[data-testid=pause-menu]');
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}-menu.png`) });
+          await page.keyboard.press('Escape');
+        }
+        expect(foreign).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
