@@ -139,6 +139,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       },
       'upload-sweep': async () => {
         await sweepUploads(ctx);
+        await voiceJobs.sweepAuditions();
       },
       'avatar-clone': ({ avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
       'work-render': ({ workId }, job) => runWorkRender(ctx, workId, job.retryCount),

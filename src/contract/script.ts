@@ -9,9 +9,38 @@ export function stripPauses(text: string): string {
   return text.replace(PAUSE_MARKER, '');
 }
 
-/** Characters that count toward the limit: code points, markers excluded. */
+/**
+ * Emotion marks, added by polish with action=emotion: MiniMax-style interjection tags written inline, e.g.
+ * `很开心呀(laughs)`. MiniMax voices them; every other engine drops them before speaking (stripEmotionMarks).
+ */
+/** The marks the model may insert, with the Chinese gloss given to it. */
+export const EMOTION_MARKS = {
+  laughs: '笑声',
+  chuckle: '轻笑',
+  sighs: '叹气',
+  breath: '换气',
+  gasps: '惊讶地吸气',
+  emm: '沉吟（嗯…）',
+  'clear-throat': '清嗓子',
+} as const;
+export type EmotionMark = keyof typeof EMOTION_MARKS;
+
+export const EMOTION_MARK_NAMES = Object.keys(EMOTION_MARKS) as EmotionMark[];
+
+/** One mark, e.g. `(laughs)`. */
+export const emotionMark = (name: EmotionMark) => `(${name})`;
+
+/** Any mark of the list, in the script. */
+export const EMOTION_MARK = new RegExp(`\\((?:${EMOTION_MARK_NAMES.map((n) => n.replace('-', '\\-')).join('|')})\\)`, 'g');
+
+/** The script as a speech engine without interjection support should read it. */
+export function stripEmotionMarks(text: string): string {
+  return text.replace(EMOTION_MARK, '');
+}
+
+/** Characters that count toward the limit: code points, pause markers and emotion marks excluded. */
 export function countChars(text: string): number {
-  return [...stripPauses(text)].length;
+  return [...stripEmotionMarks(stripPauses(text))].length;
 }
 
 export function pauseSeconds(text: string): number {

@@ -12,7 +12,8 @@ import { ChatEngineError, type ChatCompletion, type ChatMessage, type ChatOption
 import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { protectPauses, restorePauses } from './pause-guard';
-import { EMOTION_MARKS, dropUnknownTags, emotionMark, type EmotionMark } from './emotion-marks';
+import { EMOTION_MARKS, emotionMark, type EmotionMark } from '../../../src/contract';
+import { dropUnknownTags } from './emotion-marks';
 
 /** Engine calls per user per minute, across polish and AI writing. */
 export const CREATION_CALLS_PER_MINUTE = 30;

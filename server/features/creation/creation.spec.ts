@@ -6,7 +6,7 @@ import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, chatCompletionsUrl } from '../../engines/chat/openai-compatible';
 import { protectPauses, restorePauses } from './pause-guard';
-import { stripEmotionMarks } from './emotion-marks';
+import { stripEmotionMarks } from '../../../src/contract';
 import { CREATION_CALLS_PER_MINUTE } from './creation.routes';
 
 const markers = (text: string) => [...text.matchAll(PAUSE_MARKER)].map((m) => m[0]);

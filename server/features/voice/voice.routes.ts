@@ -4,7 +4,7 @@
  * usable by the render pipeline).
  */
 import { randomUUID } from 'node:crypto';
-import { API, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus } from '../../../src/contract';
+import { API, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, stripEmotionMarks } from '../../../src/contract';
 import { ApiError, WithMessage } from '../../infra/http';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { probe } from '../../infra/media-probe';
@@ -57,9 +57,14 @@ async function freeTimesLeft(q: Queryable, userId: number, channel: VoiceChannel
   return Math.max(0, Number(channel.free_times) - rows[0]!.used);
 }
 
+/** Audition files are kept this long for a submission to reuse; a work that still needs one keeps it. */
+export const AUDITION_KEEP_HOURS = 24;
+
 export interface VoiceJobs {
   runTraining(trainingId: number, attempt: number): Promise<void>;
   runSpeech(jobId: string, attempt: number): Promise<void>;
+  /** Removes old audition jobs and their files (which count in the user's space). */
+  sweepAuditions(): Promise<number>;
 }
 
 export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines): VoiceJobs {
@@ -340,10 +345,13 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     if (!voice) return void (await fail('声音已不可用'));
     await db.query('UPDATE speech_jobs SET status = 2 WHERE id = $1 AND status = 1', [jobId]);
     try {
-      const engine = engines.for(await voiceChannel(db, voice.api));
+      const channel = await voiceChannel(db, voice.api);
+      const engine = engines.for(channel);
+      // Emotion marks are MiniMax's grammar; any other engine would read them out.
+      const script = channel?.engine === 'minimax' ? job.text : stripEmotionMarks(job.text);
       await withWorkDir(ctx.config.dataDir, async (dir) => {
         const output = `${dir}/speech.mp3`;
-        await engine.synthesize(job.text, voice.engine_voice ?? undefined, job.params, output);
+        await engine.synthesize(script, voice.engine_voice ?? undefined, job.params, output);
         const { duration } = await probe(output, 'mp3');
         const file = await storeUserFile(ctx, job.user_id, output, 'mp3', 'voice', duration);
         const { rowCount } = await db.query(`UPDATE speech_jobs SET status = 3, file_id = $2, finished_at = now() WHERE id = $1 AND status < 3`, [jobId, file.fileId]);
@@ -356,5 +364,16 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     }
   }
 
-  return { runTraining, runSpeech };
+  async function sweepAuditions(): Promise<number> {
+    const { rows } = await db.query<{ key: string | null }>(
+      `DELETE FROM speech_jobs j WHERE j.created_at < now() - make_interval(hours => $1)
+          AND NOT EXISTS (SELECT 1 FROM works w WHERE w.audio_file_id = j.file_id AND w.status < 3)
+        RETURNING (SELECT object_key FROM files f WHERE f.id = j.file_id) AS key`,
+      [AUDITION_KEEP_HOURS],
+    );
+    await deleteObjects(ctx, rows.map((r) => r.key ?? ''));
+    return rows.length;
+  }
+
+  return { runTraining, runSpeech, sweepAuditions };
 }

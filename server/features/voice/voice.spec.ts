@@ -186,6 +186,19 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect(Math.abs(done.data.list[0].duration - (await durationOf(t, paused.url)))).toBeLessThan(0.2);
   });
 
+  it('reads emotion marks only on MiniMax, and removes day-old auditions with their files unless a work still needs them', async () => {
+    const marked = await audition(a, voiceId, '真好(laughs)。');
+    const plain = await audition(a, voiceId, '真好。');
+    expect(Math.abs((await durationOf(t, marked.url)) - (await durationOf(t, plain.url)))).toBeLessThan(0.05);
+
+    const { rows } = await t.app.ctx.db.query<{ id: string }>('SELECT id FROM speech_jobs WHERE file_id = $1', [plain.file_id]);
+    await t.app.ctx.db.query(`UPDATE speech_jobs SET created_at = now() - interval '25 hours'`);
+    await t.app.ctx.queue.send('upload-sweep', {});
+    const gone = await until(() => a.call(API.voice.auditionPoll, { job_id: rows[0]!.id }), (r) => r.code === 1);
+    expect(gone.msg).toBe(MSG.notFound);
+    expect(await until(() => fetch(`${t.url}${plain.url}`).then((r) => r.status), (s) => s === 404)).toBe(404);
+  });
+
   it('refuses auditions without text or voice, with training or failed voices', async () => {
     expect((await a.call(API.voice.audition, { voice_id: voiceId, text: '' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
     expect((await a.call(API.voice.audition, { text: '你好' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
