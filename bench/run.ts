@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
-import { sealRequest, API } from '../src/contract';
+import { sealRequest, API, countChars, pauseSeconds } from '../src/contract';
 import { launchBrowser, newPage } from '../tests/support/browser';
 import { ROOT, startServer } from '../tests/support/server';
 
@@ -160,7 +160,47 @@ async function renderSpeed(): Promise<void> {
   }
 }
 
-const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed };
+/** A 1,000-character Chinese script (markers not counted) with a pause marker after every sentence. */
+function benchScript(): string {
+  const sentences = ['在这个快速发展的时代，人工智能正在改变我们的生活方式。', '数字人技术让每个人都可以拥有自己的虚拟形象。', '只需要一段视频和一段声音，就能制作专属的口播视频。', '从知识科普到产品介绍，内容创作变得前所未有的简单。'];
+  const pauses = [0.3, 0.5, 1, 0.2];
+  let script = '';
+  for (let i = 0; countChars(script) < 1000; i++) script += `${sentences[i % sentences.length]}<#${pauses[i % pauses.length]}#>`;
+  while (countChars(script) > 1000) script = script.replace(/<#[\d.]+#>$/, '').slice(0, -1);
+  return script;
+}
+
+async function speechSpeed(): Promise<void> {
+  const { OfflineSpeechEngine } = await import('../server/engines/speech/offline/offline-engine');
+  const { ffmpeg, probe } = await import('../server/infra/media-probe');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-speech-'));
+  const engine = new OfflineSpeechEngine();
+  const params = { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' };
+  try {
+    const script = benchScript();
+    const output = path.join(dir, 'speech.mp3');
+    await engine.synthesize('预热', undefined, params, path.join(dir, 'warm.mp3')); // worker start and WASM compile, once per server
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      await engine.synthesize(script, undefined, params, output);
+      runs.push((performance.now() - start) / 1000);
+    }
+    const seconds = runs.sort((a, b) => a - b)[1]!;
+    const { duration } = await probe(output, 'mp3');
+    const bareStart = performance.now();
+    await ffmpeg(['-f', 'lavfi', '-i', `anullsrc=r=22050:cl=mono`, '-t', duration.toFixed(2), '-c:a', 'libmp3lame', '-b:a', '64k', '-compression_level', '7', path.join(dir, 'bare.mp3')]);
+    const bareSeconds = (performance.now() - bareStart) / 1000;
+    console.log(`\n(e) offline speech: a ${countChars(script)}-character Chinese script with ${pauseSeconds(script).toFixed(1)} s of pauses in ${(script.match(/<#/g) ?? []).length} markers`);
+    console.log(`    synthesis ${seconds.toFixed(2)} s (median of 3) for ${duration.toFixed(1)} s of speech: ${(seconds / duration).toFixed(4)} of real time — goal ≤ 0.02`);
+    console.log(`    of which an mp3 encode of that much audio alone takes ${bareSeconds.toFixed(2)} s (${(bareSeconds / duration).toFixed(4)} of real time)`);
+  } finally {
+    await engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed, speech: speechSpeed };
 
 const only = process.argv.slice(2);
 for (const [name, section] of Object.entries(SECTIONS)) {
