@@ -6,6 +6,7 @@ import type { Sessions } from './infra/sessions';
 import type { Storage } from './infra/storage';
 import type { ObjectUrls } from './infra/object-urls';
 import type { SettingsRepository } from './features/site/settings.repository';
+import type { SpeechService } from './features/voice/speech-service';
 
 /** What every feature's routes and jobs get: one place that wires the server together. */
 export interface FeatureContext {
@@ -17,4 +18,6 @@ export interface FeatureContext {
   settings: SettingsRepository;
   storage: Storage;
   urls: ObjectUrls;
+  /** Voices a user may speak with, and synthesis through their channel's engine. */
+  speech: SpeechService;
 }

@@ -30,10 +30,11 @@ import { registerStorageRoutes } from './features/media/storage.routes';
 import { registerUploadRoutes, sweepUploads } from './features/upload/upload.routes';
 import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './features/avatar/avatar.routes';
 import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
+import { registerMultiWorkRoutes } from './features/works/multi-render';
 import { registerMaterialRoutes } from './features/material/material.routes';
 import { registerCreationRoutes } from './features/creation/creation.routes';
 import { registerVoiceRoutes } from './features/voice/voice.routes';
-import { SpeechEngines } from './features/voice/speech-engines';
+import { SpeechService } from './features/voice/speech-service';
 import { registerChannelAdminRoutes } from './features/voice/channel-admin.routes';
 import type { FeatureContext } from './app-context';
 
@@ -79,10 +80,10 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   });
 
   const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds);
-  const speechEngines = new SpeechEngines();
+  const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();
-    await speechEngines.close();
+    await speech.close();
     await db.close();
     releaseLock();
   });
@@ -111,6 +112,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     settings: new SettingsRepository(db),
     storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
     urls: new ObjectUrls(dataSecret(config.dataDir, 'storage.key')),
+    speech,
   };
   app.decorate('ctx', ctx);
 
@@ -125,8 +127,9 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   registerUploadRoutes(ctx, app);
   registerAvatarRoutes(ctx);
   registerWorksRoutes(ctx);
+  registerMultiWorkRoutes(ctx);
   registerMaterialRoutes(ctx);
-  const voiceJobs = registerVoiceRoutes(ctx, speechEngines);
+  const voiceJobs = registerVoiceRoutes(ctx);
   registerChannelAdminRoutes(ctx);
   registerCreationRoutes(ctx);
   router.registerComingSoon();

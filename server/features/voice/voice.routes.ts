@@ -4,49 +4,24 @@
  * usable by the render pipeline).
  */
 import { randomUUID } from 'node:crypto';
-import { API, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, stripEmotionMarks } from '../../../src/contract';
+import { API, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus } from '../../../src/contract';
 import { ApiError, WithMessage } from '../../infra/http';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { probe } from '../../infra/media-probe';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
-import { SpeechEngineError, type EngineVoice, type SpeechParams, type TrainingState } from '../../engines/speech/speech-engine';
+import { SpeechEngineError, type SpeechParams, type TrainingState } from '../../engines/speech/speech-engine';
 import { OFFLINE_LANGUAGES } from '../../engines/speech/offline/offline-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
 import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
-import { SpeechEngines, voiceChannel, type VoiceChannelRow } from './speech-engines';
+import { voiceChannel, type VoiceChannelRow } from './speech-engines';
+import { READY, VOICE_SELECT, type VoiceRow } from './speech-service';
 
-/** generate_status of a usable voice (1 training and 3 failed are VoiceStatus). */
-const READY = 2;
 /** How often a provider's training is asked about, and for how long. */
 export const TRAINING_POLL_SECONDS = 5;
 const TRAINING_MAX_CHECKS = (2 * 3600) / TRAINING_POLL_SECONDS;
 /** The channel whose voices are edited only from the handheld app. */
 const HANDHELD_ONLY_API = 'xf';
-
-interface VoiceRow {
-  id: number;
-  user_id: number | null;
-  name: string;
-  audio_key: string;
-  sample_key: string | null;
-  api: string;
-  type: number;
-  remained_times: number;
-  generate_status: number;
-  rate: number;
-  volume: number;
-  pitch: number;
-  file_id: number | null;
-  confirmed: number;
-  reason: string;
-  channel_name: string | null;
-  version_name: string | null;
-  engine_voice: EngineVoice | null;
-}
-
-const VOICE_SELECT = `SELECT v.*, f.object_key AS sample_key, c.name AS channel_name, c.version_name
-  FROM voices v LEFT JOIN files f ON f.id = v.file_id LEFT JOIN channels c ON c.kind = 'voice' AND c.api = v.api`;
 
 /** Free clones of this channel the user has left. */
 async function freeTimesLeft(q: Queryable, userId: number, channel: VoiceChannelRow): Promise<number> {
@@ -67,8 +42,8 @@ export interface VoiceJobs {
   sweepAuditions(): Promise<number>;
 }
 
-export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines): VoiceJobs {
-  const { router, db, queue, urls } = ctx;
+export function registerVoiceRoutes(ctx: FeatureContext): VoiceJobs {
+  const { router, db, queue, urls, speech } = ctx;
 
   const toVoice = (r: VoiceRow) => ({
     id: r.id,
@@ -93,16 +68,6 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     const { rows } = await q.query<VoiceRow>(`${VOICE_SELECT} WHERE v.id = $1 AND v.user_id = $2${lock ? ' FOR UPDATE OF v' : ''}`, [id, userId]);
     if (!rows[0]) throw new ApiError(MSG.notFound);
     return rows[0];
-  }
-
-  /** A voice the user may speak with: their own or a public one, trained. */
-  async function usableVoice(id: number, userId: number): Promise<VoiceRow> {
-    const { rows } = await db.query<VoiceRow>(`${VOICE_SELECT} WHERE v.id = $1 AND (v.user_id = $2 OR v.user_id IS NULL)`, [id, userId]);
-    const voice = rows[0];
-    if (!voice) throw new ApiError(MSG.notFound);
-    if (Number(voice.generate_status) === VoiceStatus.Training) throw new ApiError(MSG.voiceTraining);
-    if (Number(voice.generate_status) === VoiceStatus.Failed) throw new ApiError(MSG.voiceFailed);
-    return voice;
   }
 
   router.handle(API.voice.list, async ({ params, user }) => {
@@ -233,8 +198,8 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
   });
 
   router.handle(API.voice.audition, async ({ params, user }) => {
-    const voice = await usableVoice(params.voice_id, user.id);
-    const speech: SpeechParams = {
+    const voice = await speech.usableVoice(db, params.voice_id, user.id);
+    const settings: SpeechParams = {
       rate: params.rate ?? Number(voice.rate),
       volume: params.volume ?? Number(voice.volume),
       pitch: params.pitch ?? Number(voice.pitch),
@@ -243,7 +208,7 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     };
     const jobId = randomUUID();
     await db.tx(async (q) => {
-      await q.query(`INSERT INTO speech_jobs (id, user_id, voice_id, text, params) VALUES ($1, $2, $3, $4, $5)`, [jobId, user.id, voice.id, params.text, JSON.stringify(speech)]);
+      await q.query(`INSERT INTO speech_jobs (id, user_id, voice_id, text, params) VALUES ($1, $2, $3, $4, $5)`, [jobId, user.id, voice.id, params.text, JSON.stringify(settings)]);
       await queue.send('speech-synthesize', { jobId }, {}, q);
     });
     return { job_id: jobId };
@@ -300,7 +265,7 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     const training = rows[0];
     if (!training || Number(training.status) !== 1) return;
     try {
-      const engine = engines.for(await voiceChannel(db, training.api));
+      const engine = speech.engines.for(await voiceChannel(db, training.api));
       let state: TrainingState;
       if (training.remote_id) {
         state = await engine.trainingState(training.remote_id);
@@ -338,20 +303,13 @@ export function registerVoiceRoutes(ctx: FeatureContext, engines: SpeechEngines)
     const job = rows[0];
     if (!job || Number(job.status) >= 3) return;
     const fail = (reason: string) => db.query(`UPDATE speech_jobs SET status = 4, reason = $2, finished_at = now() WHERE id = $1 AND status < 3`, [jobId, reason]);
-    const { rows: voices } = await db.query<VoiceRow>(`${VOICE_SELECT} WHERE v.id = $1 AND (v.user_id = $2 OR v.user_id IS NULL) AND v.generate_status = ${READY}`, [
-      job.voice_id, job.user_id,
-    ]);
-    const voice = voices[0];
+    const voice = await speech.readyVoice(job.voice_id, job.user_id);
     if (!voice) return void (await fail('声音已不可用'));
     await db.query('UPDATE speech_jobs SET status = 2 WHERE id = $1 AND status = 1', [jobId]);
     try {
-      const channel = await voiceChannel(db, voice.api);
-      const engine = engines.for(channel);
-      // Emotion marks are MiniMax's grammar; any other engine would read them out.
-      const script = channel?.engine === 'minimax' ? job.text : stripEmotionMarks(job.text);
       await withWorkDir(ctx.config.dataDir, async (dir) => {
         const output = `${dir}/speech.mp3`;
-        await engine.synthesize(script, voice.engine_voice ?? undefined, job.params, output);
+        await speech.synthesize(voice, job.text, job.params, output);
         const { duration } = await probe(output, 'mp3');
         const file = await storeUserFile(ctx, job.user_id, output, 'mp3', 'voice', duration);
         const { rowCount } = await db.query(`UPDATE speech_jobs SET status = 3, file_id = $2, finished_at = now() WHERE id = $1 AND status < 3`, [jobId, file.fileId]);

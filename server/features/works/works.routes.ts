@@ -3,11 +3,17 @@
  * duration and queues a render in the same transaction; the render posts the actual duration's price and
  * returns the rest; a failure returns everything. The works list, rename and delete.
  */
-import { API, MSG, estimateSeconds } from '../../../src/contract';
+import { API, MSG, estimateSeconds, type CallParsedRequest } from '../../../src/contract';
+import type { SpeechParams } from '../../engines/speech/speech-engine';
 import { ApiError } from '../../infra/http';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { formatDateTime } from '../../infra/time';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { renderTalkingVideo } from '../../engines/video/local-engine';
+import { SpeechEngineError } from '../../engines/speech/speech-engine';
+import { renderMulti, type MultiParams } from './multi-render';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
@@ -44,6 +50,44 @@ interface WorkRow {
   channel_name: string | null;
 }
 
+/** What a work speaks, as stored with it: params.speech is set when the render job must synthesize first. */
+export interface WorkParams {
+  language?: string;
+  emotion?: string;
+  speech?: { voice_id: number } & SpeechParams;
+}
+
+/** The voice's saved speed/volume/pitch, unless the request carries its own (the public-voice tab sends them). */
+export function speechSettings(voice: { rate: number; volume: number; pitch: number }, given: { rate?: number; volume?: number; pitch?: number; language?: string; emotion?: string }): SpeechParams {
+  return {
+    rate: given.rate ?? Number(voice.rate),
+    volume: given.volume ?? Number(voice.volume),
+    pitch: given.pitch ?? Number(voice.pitch),
+    language: given.language ?? '',
+    emotion: given.emotion ?? '',
+  };
+}
+
+/** The user's own audio file behind a file id or a material id; else the spec's message. */
+export async function ownAudio(q: Queryable, userId: number, ref: { fileId?: number; materialId?: number }) {
+  const { rows } = ref.materialId !== undefined
+    ? await q.query<{ id: number; duration: number; kind: string }>(
+      `SELECT f.id, f.duration, f.kind FROM materials m JOIN files f ON f.id = m.file_id WHERE m.id = $1 AND m.user_id = $2`, [ref.materialId, userId])
+    : await q.query<{ id: number; duration: number; kind: string }>('SELECT id, duration, kind FROM files WHERE id = $1 AND user_id = $2', [ref.fileId, userId]);
+  if (!rows[0] || rows[0].kind !== 'voice') throw new ApiError(MSG.audioFileRequired);
+  return rows[0];
+}
+
+async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.create>) {
+  const context = { language: params.language, emotion: params.emotion };
+  if (params.voice_id !== undefined || params.material_audio_id !== undefined) {
+    if (params.user_voice_id !== undefined) await ctx.speech.usableVoice(q, params.user_voice_id, userId);
+    return { audio: await ownAudio(q, userId, { fileId: params.voice_id, materialId: params.material_audio_id }), params: context as WorkParams };
+  }
+  const voice = await ctx.speech.usableVoice(q, params.user_voice_id!, userId);
+  return { audio: undefined, params: { ...context, speech: { voice_id: voice.id, ...speechSettings(voice, params) } } as WorkParams };
+}
+
 export function registerWorksRoutes(ctx: FeatureContext): void {
   const { router, db, queue, urls } = ctx;
 
@@ -69,20 +113,17 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     if (Number(avatar.status) !== 3) throw new ApiError(MSG.avatarNotReady);
     if (params.api === 'gj' && !(avatar.duration >= 30 && avatar.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
 
-    // The audio to speak: the uploaded audio (audio mode) or the synthesized audition (text mode).
-    const audioId = params.voice_id ?? params.material_audio_id;
-    if (audioId === undefined) throw new ApiError(MSG.speechEngineMissing);
-    const { rows: audio } = await db.query<{ id: number; duration: number; kind: string }>('SELECT id, duration, kind FROM files WHERE id = $1 AND user_id = $2', [audioId, user.id]);
-    if (!audio[0] || audio[0].kind !== 'voice') throw new ApiError(MSG.audioFileRequired);
-
-    const seconds = Number(audio[0].duration) || (params.text ? estimateSeconds(params.text) : 0);
+    // What is spoken: an uploaded audio or a material audio (audio mode); in text mode the audition the client
+    // synthesized (voice_id), or, without one, speech the render job synthesizes from the text and the voice.
+    const speech = await spokenInput(ctx, db, user.id, params);
+    const seconds = speech.audio ? Number(speech.audio.duration) : estimateSeconds(params.text ?? '');
     const price = Number(channel.credits);
     const reserve = Math.ceil(seconds * price);
     return db.tx(async (q) => {
       const { rows } = await q.query<{ id: number }>(
         `INSERT INTO works (user_id, name, api, status, avatar_id, audio_file_id, text, params, price, reserved)
          VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [user.id, params.name, params.api, avatar.id, audioId, params.text ?? '', JSON.stringify({ language: params.language, emotion: params.emotion }), price, reserve],
+        [user.id, params.name, params.api, avatar.id, speech.audio?.id ?? null, params.text ?? '', JSON.stringify(speech.params), price, reserve],
       );
       const workId = rows[0]!.id;
       if (reserve > 0) {
@@ -160,16 +201,70 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   });
 }
 
+/** A work's input disappeared (avatar, audio or voice deleted): the work fails at once, credits returned. */
+export class WorkInputGone extends Error {}
+
+export interface RenderedWork {
+  file: string;
+  ext: 'mp4' | 'mp3';
+  duration: number;
+  coverKey: string;
+}
+
+export interface RenderRow {
+  user_id: number;
+  status: number;
+  is_multi: number;
+  loop_key: string | null;
+  cover_key: string | null;
+  audio_key: string | null;
+  text: string;
+  params: WorkParams & MultiParams;
+  price: number;
+  reserved: number;
+  spend_entry_id: number | null;
+}
+
+/** Copies a stored object into the job's directory (inputs of ffmpeg must be local files). */
+export async function fetchObject(ctx: FeatureContext, key: string, file: string): Promise<string> {
+  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
+  return file;
+}
+
+/** Speech for a text: the voice (own or public, still usable) through its channel's engine. */
+export async function speak(ctx: FeatureContext, userId: number, spec: { voice_id: number } & SpeechParams, text: string, output: string): Promise<string> {
+  const voice = await ctx.speech.readyVoice(spec.voice_id, userId);
+  if (!voice) throw new WorkInputGone('所选声音已不可用，积分已退回');
+  await ctx.speech.synthesize(voice, text, spec, output);
+  return output;
+}
+
+async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
+  if (!work.loop_key) throw new WorkInputGone('数字人或音频已被删除');
+  let audio: { file: string; ext: string };
+  if (work.audio_key) {
+    const ext = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
+    audio = { file: await fetchObject(ctx, work.audio_key, path.join(dir, `audio.${ext}`)), ext };
+  } else if (work.params.speech) {
+    audio = { file: await speak(ctx, work.user_id, work.params.speech, work.text, path.join(dir, 'speech.mp3')), ext: 'mp3' };
+  } else {
+    throw new WorkInputGone('数字人或音频已被删除');
+  }
+  const output = path.join(dir, 'work.mp4');
+  const loop = await fetchObject(ctx, work.loop_key, path.join(dir, 'loop.mp4'));
+  const { duration } = await renderTalkingVideo(loop, audio.file, audio.ext, output);
+  return { file: output, ext: 'mp4', duration, coverKey: work.cover_key ?? '' };
+}
+
 /**
- * The render job. At-least-once delivery: a finished or failed work is left alone, credits are posted or returned
- * under idempotency keys, and only the last attempt turns an error into a failed work.
+ * The render job (single and multi-scene). At-least-once delivery: a finished or failed work is left alone,
+ * credits are posted or returned under idempotency keys, and only the last attempt turns an error into a
+ * failed work.
  */
 export async function runWorkRender(ctx: FeatureContext, workId: number, attempt: number): Promise<void> {
-  const { db, storage } = ctx;
-  const { rows } = await db.query<{
-    user_id: number; status: number; loop_key: string; cover_key: string; audio_key: string; price: number; reserved: number; spend_entry_id: number | null;
-  }>(
-    `SELECT w.user_id, w.status, a.loop_key, a.cover_key, f.object_key AS audio_key, w.price, w.reserved, w.spend_entry_id
+  const { db } = ctx;
+  const { rows } = await db.query<RenderRow>(
+    `SELECT w.user_id, w.status, w.is_multi, a.loop_key, a.cover_key, f.object_key AS audio_key, w.text, w.params, w.price, w.reserved, w.spend_entry_id
        FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id WHERE w.id = $1`,
     [workId],
   );
@@ -183,32 +278,29 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
         await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: Number(work.reserved), action: '视频合成失败退回', key: `work:${workId}:failed` });
       }
     });
-  if (!work.loop_key || !work.audio_key) return void (await fail('数字人或音频已被删除'));
 
   await db.query('UPDATE works SET status = 2 WHERE id = $1 AND status = 1', [workId]);
   try {
     await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const output = `${dir}/work.mp4`;
-      const audioExt = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
-      const { duration } = await storage.withLocalFile(work.loop_key, (loop) =>
-        storage.withLocalFile(work.audio_key, (audio) => renderTalkingVideo(loop, audio, audioExt, output)),
-      );
-      const video = await storeUserFile(ctx, work.user_id, output, 'mp4', 'video', duration);
-      const cost = Math.min(Math.ceil(duration * Number(work.price)), Number(work.reserved));
+      const rendered = Number(work.is_multi) ? await renderMulti(ctx, work, dir) : await renderSingle(ctx, work, dir);
+      const stored = await storeUserFile(ctx, work.user_id, rendered.file, rendered.ext, rendered.ext === 'mp4' ? 'video' : 'voice', rendered.duration);
+      const cost = Math.min(Math.ceil(rendered.duration * Number(work.price)), Number(work.reserved));
       const done = await db.tx(async (q) => {
         const { rowCount } = await q.query(
           `UPDATE works SET status = 3, video_key = $2, cover_key = $3, duration = $4, charged = $5, finished_at = now() WHERE id = $1 AND status < 3`,
-          [workId, video.key, work.cover_key, duration, cost],
+          [workId, stored.key, rendered.coverKey, rendered.duration, cost],
         );
         if (rowCount && work.spend_entry_id && Number(work.reserved) > cost) {
           await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: Number(work.reserved) - cost, action: '视频合成按实际时长结算退回', key: `work:${workId}:settle` });
         }
         return rowCount > 0;
       });
-      if (!done) await deleteObjects(ctx, [video.key]);
+      if (!done) await deleteObjects(ctx, [stored.key]);
     });
   } catch (err) {
-    if (attempt >= JOB_RETRY_LIMIT) return void (await fail('视频合成失败，积分已退回'));
+    if (err instanceof WorkInputGone) return void (await fail(err.message));
+    const permanent = err instanceof SpeechEngineError && !err.transient;
+    if (permanent || attempt >= JOB_RETRY_LIMIT) return void (await fail(permanent ? `${(err as Error).message}，积分已退回` : '视频合成失败，积分已退回'));
     throw err;
   }
 }

@@ -150,6 +150,8 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
         'upload-sweep': async () => {},
         'avatar-clone': async () => {},
         'work-render': ({ workId }, job) => runWorkRender(t.app.ctx, workId, job.retryCount),
+        'voice-train': async () => {},
+        'speech-synthesize': async () => {},
       });
     }
   });

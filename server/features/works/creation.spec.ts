@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, LIMITS, MSG, estimateSeconds } from '../../../src/contract';
+import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
+import { probe } from '../../infra/media-probe';
+
+const dir = mediaDir();
+const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家介绍一款新产品<#1#>它可以帮助你轻松制作数字人视频。';
+
+describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let landscape: number;
+  let portrait: number;
+  let voiceId: number;
+  let publicVoice: number;
+  let sceneAudio: { file_id: number };
+
+  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
+  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (w) => [3, 4].includes(w.list.find((x: any) => x.id === id)?.status), 120_000).then((w) => w.list.find((x: any) => x.id === id));
+  async function download(url: string, ext: string) {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.${ext}`);
+    fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${url}`)).arrayBuffer()));
+    return probe(file, ext);
+  }
+  async function avatar(c: ApiTestClient, width: number, height: number) {
+    const upload = await uploadFile(c, 'video', makeVideo(path.join(dir, `${width}x${height}.mp4`), { width, height, seconds: 5 }));
+    const made = await c.call(API.avatar.clone, { name: `${width}x${height}`, file_id: upload.data.file_id });
+    await until(() => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }), (r) => r.data.list.find((x: any) => x.id === made.data.id)?.status === 3, 60_000);
+    return made.data.id as number;
+  }
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    await t.createUser('15600000001', 'abc123', 5000);
+    await t.createUser('15600000002', 'abc123', 5000);
+    a = await t.login('15600000001', 'abc123');
+    b = await t.login('15600000002', 'abc123');
+    landscape = await avatar(a, 640, 360);
+    portrait = await avatar(a, 360, 640);
+    const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
+    const voice = await a.call(API.voice.create, { name: '我的声音', file_id: (await uploadFile(a, 'voice', sample)).data.file_id, api: 'local' });
+    voiceId = voice.data.id;
+    await until(() => a.call(API.voice.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2);
+    publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
+    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    sceneAudio = (await uploadFile(a, 'voice', await makeSpeech(path.join(dir, 'scene.mp3'), '这是用户自己上传的一段音频，长度要超过五秒钟，所以多说几句话，让它足够长。'))).data;
+  }, 240_000);
+  afterAll(() => t.close());
+
+  it('renders a text-driven work without a prior audition: the job speaks the script with the chosen voice', async () => {
+    const before = await credits(a);
+    const reply = await a.call(API.works.create, { name: '文本驱动', api: 'local', video_id: landscape, user_voice_id: voiceId, text: SCRIPT });
+    expect(reply.code).toBe(0);
+    expect(before - (await credits(a))).toBe(Math.ceil(estimateSeconds(SCRIPT)));
+    const work = await finished(a, reply.data.id);
+    expect(work).toMatchObject({ status: 3 });
+    const info = await download(work.url, 'mp4');
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.duration).toBeGreaterThan(5);
+    expect(before - (await credits(a))).toBe(Math.min(Math.ceil(work.duration), Math.ceil(estimateSeconds(SCRIPT))));
+  });
+
+  it('takes a material-library audio, and refuses voices that are not usable or not the user\'s', async () => {
+    const materials = (await a.call(API.material.list, { type: 'audio', page: 1, limit: 50 })).data.list as { id: number; file_id?: number }[];
+    const material = materials[0]!;
+    const reply = await a.call(API.works.create, { name: '素材音频', api: 'local', video_id: landscape, material_audio_id: material.id, drive: 'audio' });
+    expect(reply.code).toBe(0);
+    expect((await finished(a, reply.data.id)).status).toBe(3);
+    expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: landscape, material_audio_id: material.id, drive: 'audio' })).msg).toBe(MSG.avatarRequired);
+    const own = await avatar(b, 640, 360);
+    expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: own, material_audio_id: material.id, drive: 'audio' })).msg).toBe(MSG.audioFileRequired);
+    expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: own, user_voice_id: voiceId, text: '你好' })).msg).toBe(MSG.notFound);
+    await t.app.ctx.db.query('UPDATE voices SET generate_status = 1 WHERE id = $1', [voiceId]);
+    expect((await a.call(API.works.create, { name: 'x', api: 'local', video_id: landscape, user_voice_id: voiceId, text: '你好' })).msg).toBe(MSG.voiceTraining);
+    await t.app.ctx.db.query('UPDATE voices SET generate_status = 2 WHERE id = $1', [voiceId]);
+  });
+
+  it('renders a three-scene video across two avatars of different shapes, priced per second of the result', async () => {
+    const content = [
+      { type: 'text', text: '第一个场景<#0.5#>横屏的数字人。', voice_id: voiceId, video_id: landscape },
+      { type: 'text', text: '第二个场景，竖屏的数字人，换成公共声音。', voice_id: publicVoice, rate: 1.3, volume: 1, pitch: 1.2, video_id: portrait },
+      { type: 'audio', file_id: sceneAudio.file_id, video_id: landscape },
+    ];
+    const estimate = estimateSeconds(content[0]!.text!) + estimateSeconds(content[1]!.text!) + (await probe(path.join(dir, 'scene.mp3'), 'mp3')).duration;
+    const before = await credits(a);
+    const reply = await a.call(API.works.multi, { name: '三个场景', drive_mode: 'serial', output_mode: 'video', content: JSON.stringify(content) });
+    expect(reply.code).toBe(0);
+    expect(before - (await credits(a))).toBe(Math.ceil(estimate * LIMITS.multiSceneCreditsPerSecond));
+    const work = await finished(a, reply.data.id);
+    expect(work).toMatchObject({ status: 3, name: '三个场景' });
+    const info = await download(work.url, 'mp4');
+    expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.3);
+    expect(before - (await credits(a))).toBe(Math.min(Math.ceil(work.duration * LIMITS.multiSceneCreditsPerSecond), Math.ceil(estimate * LIMITS.multiSceneCreditsPerSecond)));
+    expect((await works(a, { is_multi: 1, only_audio: 0 })).list.map((w: any) => w.id)).toContain(reply.data.id);
+  });
+
+  it('renders the audio-only output as one mp3, and the random drive mode', async () => {
+    const content = [
+      { type: 'text', text: '只要声音。', voice_id: voiceId, video_id: landscape },
+      { type: 'audio', file_id: sceneAudio.file_id, video_id: portrait },
+    ];
+    const audioOnly = await a.call(API.works.multi, { name: '纯音频', output_mode: 'audio', content: JSON.stringify(content) });
+    expect(audioOnly.code).toBe(0);
+    const work = await finished(a, audioOnly.data.id);
+    expect(work.status).toBe(3);
+    const info = await download(work.url, 'mp3');
+    expect(info.video).toBeUndefined();
+    expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.2);
+    expect((await works(a, { is_multi: 1, only_audio: 1 })).list.map((w: any) => w.id)).toEqual([audioOnly.data.id]);
+
+    const random = await a.call(API.works.multi, { name: '随机', drive_mode: 'random', content: JSON.stringify(content) });
+    expect((await finished(a, random.data.id)).status).toBe(3);
+  });
+
+  it('refuses scenes without text or audio, other users\' inputs, and a submission the credits cannot cover (nothing queued, nothing charged)', async () => {
+    const send = (c: ApiTestClient, content: unknown[], extra = {}) => c.call(API.works.multi, { name: 'x', content: JSON.stringify(content), ...extra });
+    expect((await send(a, [{ type: 'text', text: '', voice_id: voiceId, video_id: landscape }])).msg).toBe(MSG.sceneTextRequired);
+    expect((await send(a, [{ type: 'audio', video_id: landscape }])).msg).toBe(MSG.sceneAudioRequired);
+    expect((await send(a, [{ type: 'text', text: '你好', voice_id: voiceId }])).msg).toBe(MSG.avatarRequired);
+    expect((await send(b, [{ type: 'text', text: '你好', voice_id: voiceId, video_id: landscape }])).msg).toBe(MSG.avatarRequired);
+    expect((await send(b, [{ type: 'audio', file_id: sceneAudio.file_id }], { output_mode: 'audio' })).msg).toBe(MSG.audioFileRequired);
+
+    await t.createUser('15600000003', 'abc123', 10);
+    const poor = await t.login('15600000003', 'abc123');
+    const countBefore = (await works(poor)).total;
+    const refused = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: landscape }]);
+    expect(refused).toMatchObject({ code: 1, msg: MSG.avatarRequired });
+    const own = await avatar(poor, 640, 360);
+    const renderJobs = async () => (await t.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'work-render'`)).rows[0]!.n;
+    const jobsBefore = await renderJobs();
+    const short = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: own }]);
+    expect(short).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+    expect((await works(poor)).total).toBe(countBefore);
+    expect(await credits(poor)).toBe(10);
+    expect(await renderJobs()).toBe(jobsBefore);
+  });
+});
