@@ -1,15 +1,18 @@
 /**
  * The script editor on /create (src/plugins/creation): pause chips from the menu and the palette, the counter without
- * markers, unit deletion, the limit, the cursor rule, the text engine's absence said plainly, the nested dock's layout
- * across a reload; nothing is fetched from any other host (Monaco is ours, not a CDN's).
+ * markers, unit deletion, the limit, the cursor rule, polish / emotion marks / AI writing against a loopback
+ * chat-completions peer and without any engine, the voice's channel (nw's limit, no pauses for nw, languages, emotions),
+ * the nested dock's layout across a reload; nothing is fetched from any other host (Monaco is ours, not a CDN's).
  * With SHOTS_DIR set, screenshots of both themes at desktop and phone width are written there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LIMITS, MSG, countChars, pauseMarker } from '../../src/contract';
+import { API, LIMITS, MSG, OPERATOR_KEY_HEADER, countChars, emotionMark, pauseMarker, type CallDef } from '../../src/contract';
 import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
+import { makeAudio, mediaDir } from '../support/media';
+import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { startServer, type RunningServer } from '../support/server';
 
 const USER = { username: '13800009001', password: 'abc123' };
@@ -17,16 +20,35 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 
 let server: RunningServer;
 let browser: Browser;
+let peer: OpenAiPeer;
+let dir: string;
 
 beforeAll(async () => {
   server = await startServer({ webRoot: inject('webRoot') });
   await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '100');
   browser = await launchBrowser();
+  peer = await startOpenAiPeer();
+  dir = mediaDir();
+  const sample = makeAudio(path.join(dir, 'sample.mp3'), { seconds: 6 });
+  // Ready public voices on three channels: the offline one (languages), MiniMax (emotions), nw (500 characters, no pauses).
+  await operator(API.admin.publicVoiceAdd, { name: '离线·标准女声', audio: sample, api: 'local' });
+  await operator(API.admin.publicVoiceAdd, { name: 'MiniMax·情感女声', audio: sample, api: 'mm' });
+  await operator(API.admin.publicVoiceAdd, { name: 'NW·短句男声', audio: sample, api: 'nw' });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await peer?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+async function operator(call: CallDef, body: Record<string, unknown>): Promise<{ id: number }> {
+  const key = fs.readFileSync(path.join(server.dataDir, 'operator.key'), 'utf8').trim();
+  const res = await fetch(`${server.url}${call.path}`, { method: call.method, headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key }, body: JSON.stringify(body) });
+  const reply = (await res.json()) as { code: number; msg: string; data: { id: number } };
+  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
+  return reply.data;
+}
 
 /** Logs in on /create and waits for Monaco; `foreign` collects every request that left for another host. */
 async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
@@ -171,21 +193,96 @@ describe('script editor', () => {
     await context.close();
   });
 
-  it('asks for text before polishing, and says so plainly when the server has no text engine', async () => {
+  it('asks for text and a topic, and says so plainly when the server has no text engine', async () => {
     const { page, context } = await openCreate();
     await page.click('[data-testid=polish]');
     await toast(page, MSG.textRequired);
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('今天天气很好');
-    await page.click('[data-testid=polish]');
-    // No chat engine is configured on a test server: its message is shown, and the buttons stop offering what cannot work.
+
+    // AI writing: the themes come from the server; an empty description is refused before anything is sent.
+    await page.click('[data-testid=ai-writing]');
+    await page.waitForSelector('.se-ai-dialog .se-ai-tags .bp6-tag');
+    await page.click('[data-testid=ai-start]');
+    await toast(page, MSG.topicRequired);
+    await page.click('[data-testid=ai-sample]');
+    expect((await page.inputValue('[data-testid=ai-keyword]')).length).toBeGreaterThan(10);
+    await page.click('[data-testid=ai-start]');
+    // No chat engine is configured: the dialog says it, and stops offering to start.
+    await page.waitForSelector(`[data-testid=ai-writing-notice] >> text=${MSG.chatEngineMissing}`);
+    expect(await page.isDisabled('[data-testid=ai-start]')).toBe(true);
+    await page.click('.se-ai-dialog >> text=取消');
+
+    // The toolbar says it too, instead of offering buttons that would fail again.
     await page.waitForSelector('[data-testid=ai-unavailable]');
-    const notice = (await page.textContent('[data-testid=ai-unavailable]')) ?? '';
-    expect(notice.length).toBeGreaterThan(10);
+    expect(await page.textContent('[data-testid=ai-unavailable]')).toContain(MSG.chatEngineMissing);
     expect(await page.isDisabled('[data-testid=polish]')).toBe(true);
     expect(await page.isDisabled('[data-testid=polish-emotion]')).toBe(true);
     expect(await page.isDisabled('[data-testid=ai-writing]')).toBe(true);
-    expect(await script(page)).toBe('今天天气很好');
+    await context.close();
+  });
+
+  it('polishes with the pauses kept, shows emotion marks as chips, and writes a script (loopback chat engine)', async () => {
+    await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
+    const { page, context, foreign } = await openCreate();
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.type('今天天气很好');
+    await insertFromMenu(page, 0.5);
+    await page.keyboard.type('出去走走');
+
+    peer.behave({ kind: 'reply', text: (user) => user.replace('很好', '非常好') });
+    await page.click('[data-testid=polish]');
+    await toast(page, MSG.ok);
+    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+    expect(await chips(page)).toBe(1);
+
+    peer.behave({ kind: 'reply', text: (user) => `${user}(laughs)` });
+    await page.click('[data-testid=polish-emotion]');
+    await page.waitForSelector('.se-surface .se-emo', { state: 'attached' });
+    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走${emotionMark('laughs')}`);
+    expect(await page.$eval('.se-surface .se-emo', (el) => getComputedStyle(el, '::before').content)).toBe('"笑声"');
+    expect(await counter(page)).toBe(`11/${LIMITS.scriptMaxChars}`);
+    // The emotion mark is one unit too.
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+
+    peer.behave({ kind: 'reply', text: '大家好，欢迎来到直播间。今天给大家带来一款新品。' });
+    await page.click('[data-testid=ai-writing]');
+    await page.click('[data-testid=ai-sample]');
+    await page.click('[data-testid=ai-start]');
+    await toast(page, MSG.writingSucceeded);
+    await page.waitForSelector('.se-ai-dialog', { state: 'detached' });
+    expect(await script(page)).toBe('大家好，欢迎来到直播间。今天给大家带来一款新品。');
+    // One undo brings the script from before back.
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.press('Control+z');
+    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the voice’s channel: languages, emotions, and nw’s 500 characters without pauses', async () => {
+    const { page, context } = await openCreate();
+    await page.click('[data-testid=create-voices] >> text=离线·标准女声');
+    await page.waitForFunction(() => document.querySelectorAll('select[data-testid=script-language] option').length > 1);
+    // The channel's line on its languages.
+    await page.waitForSelector('.se-hint >> text=普通话');
+    expect(await page.isVisible('[data-testid=script-emotion]')).toBe(false);
+
+    await page.click('[data-testid=create-voices] >> text=MiniMax·情感女声');
+    await page.waitForSelector('[data-testid=script-emotion]');
+    const emotions = await page.$$eval('[data-testid=script-emotion] option', (options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(emotions).toEqual(LIMITS.emotions.map((e) => e.value));
+    await page.selectOption('select[data-testid=script-emotion]', 'happy');
+    expect(await page.inputValue('select[data-testid=script-emotion]')).toBe('happy');
+
+    await page.click('[data-testid=create-voices] >> text=NW·短句男声');
+    await page.waitForFunction(() => document.querySelector('[data-testid=script-counter]')?.textContent?.replace(/\s/g, '') === '0/500');
+    expect(await page.isVisible('[data-testid=pause-open]')).toBe(false);
+    expect(await page.isVisible('[data-testid=script-emotion]')).toBe(false);
+    await page.click('.se-surface .view-lines');
+    expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
+    await closePalette(page);
     await context.close();
   });
 

@@ -48,9 +48,11 @@ export class CreationState {
 }
 
 /**
- * Whether a refusal means the text engine is not there (rather than a passing problem such as credits): the
- * catalogue's "coming soon", or the server saying the engine or channel is not configured / not open.
+ * Refusals that mean the text engine is not there until the operator acts (rather than a passing problem such as a
+ * busy provider or the user's credits): not configured, a refused key, no balance, a wrong configuration, or the
+ * catalogue's "coming soon" of a server without the feature.
  */
+const ENGINE_MISSING: readonly string[] = [MSG.chatEngineMissing, MSG.chatEngineAuthFailed, MSG.chatEngineNoBalance, MSG.chatEngineRejected, MSG.comingSoon];
 export function aiEngineMissing(message: string): boolean {
-  return message === MSG.comingSoon || /未配置|未开通|未开放|未启用|即将上线|not configured/i.test(message);
+  return ENGINE_MISSING.includes(message);
 }

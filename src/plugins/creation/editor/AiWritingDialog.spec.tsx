@@ -11,10 +11,12 @@ import { AiWritingDialog, sampleTopic } from './AiWritingDialog';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('the text engine is missing', () => {
-  it('is read from the catalogue’s coming-soon or a not-configured message, not from passing problems', () => {
+  it('is read from the engine messages that need the operator, not from passing problems', () => {
     expect(aiEngineMissing(MSG.comingSoon)).toBe(true);
-    expect(aiEngineMissing('文案引擎未配置，请联系管理员')).toBe(true);
-    expect(aiEngineMissing('chat engine not configured')).toBe(true);
+    expect(aiEngineMissing(MSG.chatEngineMissing)).toBe(true);
+    expect(aiEngineMissing(MSG.chatEngineAuthFailed)).toBe(true);
+    expect(aiEngineMissing(MSG.chatEngineBusy)).toBe(false);
+    expect(aiEngineMissing(MSG.chatEngineTimeout)).toBe(false);
     expect(aiEngineMissing(MSG.insufficientCredits)).toBe(false);
     expect(aiEngineMissing(MSG.networkError)).toBe(false);
     const state = new CreationState();
@@ -112,10 +114,10 @@ describe('AiWritingDialog', () => {
   });
 
   it('says plainly when the server has no text engine, and does not offer to start', async () => {
-    themeReply = () => Promise.reject(new ApiCallError(MSG.comingSoon, 1));
+    themeReply = () => Promise.reject(new ApiCallError(MSG.chatEngineMissing, 1));
     await open();
-    expect(q('[data-testid=ai-writing-notice]')?.textContent).toBe(MSG.comingSoon);
-    expect(state.aiUnavailable$.value).toBe(MSG.comingSoon);
+    expect(q('[data-testid=ai-writing-notice]')?.textContent).toBe(MSG.chatEngineMissing);
+    expect(state.aiUnavailable$.value).toBe(MSG.chatEngineMissing);
     expect(q<HTMLButtonElement>('[data-testid=ai-start]')!.disabled).toBe(true);
   });
 });

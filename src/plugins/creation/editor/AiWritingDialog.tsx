@@ -82,7 +82,7 @@ export function AiWritingDialog(props: AiWritingDialogProps) {
 
   const notice = unavailable ?? themesError;
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title="AI 写作" icon="lightbulb" className="se-ai-dialog" data-testid="ai-writing-dialog">
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title="AI 写作" icon="lightbulb" className="se-ai-dialog">
       <DialogBody>
         {notice && (
           <Callout intent="warning" icon="info-sign" className="se-ai-callout" data-testid="ai-writing-notice">

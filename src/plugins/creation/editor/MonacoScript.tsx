@@ -3,15 +3,15 @@
  * keeps the cursor out of them, deletes them as one unit and refuses edits past the character limit; the rules
  * themselves are the pure helpers of markers.ts.
  *
- * How a chip works: the marker text `<#0.5#>` stays in the model (what is saved is what the engines read). A
- * decoration makes its characters zero-width; the rest of the marker carries a `::before` box with "0.5s", so the
- * model offset before the marker draws left of the chip and the offset after it draws right of it. Cursor moves that
+ * How a chip works: the mark's text (`<#0.5#>`, `(laughs)`) stays in the model (what is saved is what the engines read).
+ * A decoration makes its characters zero-width; all but the first carry a `::before` box with "0.5s" or "笑声", so the
+ * model offset before the mark draws left of the chip and the offset after it draws right of it. Cursor moves that
  * land inside are snapped to the edge they were heading for; Backspace after / Delete before a marker remove it whole;
  * any other edit that cut a marker (word deletion, a phone keyboard) has the rest removed in the same undo step.
  */
 import { useEffect, useRef, type Ref } from 'react';
 import {
-  brokenFragments, diffEdit, findMarkers, limitRefusal, pauseClass, snapSelection, unitDeletion,
+  brokenFragments, chipClasses, diffEdit, findMarkers, limitRefusal, snapSelection, unitDeletion,
   type MarkerRange, type TextChange,
 } from './markers';
 import { ensureChipRule, monaco, monacoTheme } from './monaco-env';
@@ -124,10 +124,11 @@ export default function MonacoScript(props: MonacoScriptProps) {
       const list = markers();
       chips.set(
         list.flatMap((m) => {
-          ensureChipRule(m.seconds);
+          ensureChipRule(m);
+          const options = { inlineClassNameAffectsLetterSpacing: true, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges };
           return [
-            { range: rangeOf(m.start, m.start + 1), options: { inlineClassName: 'se-pause-edge', inlineClassNameAffectsLetterSpacing: true, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } },
-            { range: rangeOf(m.start + 1, m.end), options: { inlineClassName: `se-pause ${pauseClass(m.seconds)}`, inlineClassNameAffectsLetterSpacing: true, stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } },
+            { range: rangeOf(m.start, m.start + 1), options: { ...options, inlineClassName: 'se-chip-edge' } },
+            { range: rangeOf(m.start + 1, m.end), options: { ...options, inlineClassName: chipClasses(m) } },
           ];
         }),
       );

@@ -7,13 +7,13 @@
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, HTMLSelect, Icon, Menu, MenuDivider, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
-import { API, LIMITS, MSG, estimateSeconds, pauseMarker, stripPauses, type LanguageOption } from '../../../contract';
+import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type LanguageOption } from '../../../contract';
 import {
   ApiCallError, TOKENS, useObservable, useService,
   type ApiClient, type CommandRegistry, type Notifier, type ThemeService,
 } from '../../../core';
 import { CreationStateToken, type CreationState, type ScriptEditorHandle } from '../creation-state';
-import { PAUSE_CHOICES, editorLimit, limitState, pausesAllowed } from './markers';
+import { PAUSE_CHOICES, editorLimit, hasText, limitState, pausesAllowed } from './markers';
 import type { ScriptSurface } from './MonacoScript';
 import { AiWritingDialog } from './AiWritingDialog';
 import './script-editor.css';
@@ -100,7 +100,7 @@ export function ScriptEditor(props: ScriptEditorProps) {
 
   const polish = async (emotion: boolean) => {
     const text = latest.current.props.value;
-    if (!stripPauses(text).trim()) {
+    if (!hasText(text)) {
       notifier.warn(MSG.textRequired);
       return;
     }
@@ -313,7 +313,7 @@ export function ScriptEditor(props: ScriptEditorProps) {
       </div>
       {props.languageHint && <div className="se-hint">{props.languageHint}</div>}
 
-      <AiWritingDialog isOpen={writing} onClose={() => setWriting(false)} hasText={stripPauses(props.value).trim() !== ''} onWritten={written} onFailure={failed} />
+      <AiWritingDialog isOpen={writing} onClose={() => setWriting(false)} hasText={hasText(props.value)} onWritten={written} onFailure={failed} />
     </div>
   );
 }

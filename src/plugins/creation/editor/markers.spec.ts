@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MSG, SCRIPT_RAW_MAX, pauseMarker } from '../../../contract';
+import { LIMITS, MSG, SCRIPT_RAW_MAX, emotionMark, pauseMarker } from '../../../contract';
 import {
-  PAUSE_CHOICES, applyChanges, brokenFragments, diffEdit, directionOf, editorLimit, findMarkers, limitRefusal, limitState, markerAround,
-  pauseClass, pauseLabel, pausesAllowed, snapOffset, snapSelection, unitDeletion, type TextChange,
+  PAUSE_CHOICES, applyChanges, brokenFragments, chipClasses, chipLabel, diffEdit, directionOf, editorLimit, findMarkers, hasText, limitRefusal,
+  limitState, markerAround, pauseClass, pausesAllowed, snapOffset, snapSelection, unitDeletion, type TextChange,
 } from './markers';
 
 // 大家好<#0.5#>欢迎<#2#>!  — the first marker spans 3..10, the second 12..17.
@@ -19,12 +19,24 @@ function repaired(previous: string, changes: TextChange[]): string {
 describe('finding markers', () => {
   it('finds every marker with its seconds', () => {
     expect(MARKERS).toEqual([
-      { start: 3, end: 10, seconds: 0.5 },
-      { start: 12, end: 17, seconds: 2 },
+      { start: 3, end: 10, kind: 'pause', seconds: 0.5 },
+      { start: 12, end: 17, kind: 'pause', seconds: 2 },
     ]);
     expect(findMarkers('没有停顿')).toEqual([]);
     // A half-typed marker is plain text.
     expect(findMarkers('<#0.5# 和 #0.5#>')).toEqual([]);
+  });
+
+  it('finds emotion marks too, in order with the pauses', () => {
+    const text = `好开心${emotionMark('laughs')}${pauseMarker(1)}唉${emotionMark('clear-throat')}(smiles)`;
+    expect(findMarkers(text)).toEqual([
+      { start: 3, end: 11, kind: 'emotion', seconds: 0, name: 'laughs' },
+      { start: 11, end: 16, kind: 'pause', seconds: 1 },
+      { start: 17, end: 31, kind: 'emotion', seconds: 0, name: 'clear-throat' },
+    ]);
+    // Only what needs speaking is text.
+    expect(hasText(`${pauseMarker(1)} ${emotionMark('sighs')}`)).toBe(false);
+    expect(hasText(`${pauseMarker(1)}好`)).toBe(true);
   });
 
   it('is not confused by a previous global-regex search', () => {
@@ -75,6 +87,14 @@ describe('a marker deletes as one unit', () => {
     expect(unitDeletion(MARKERS, 3, 'backspace')).toBeNull();
     expect(unitDeletion(MARKERS, 10, 'delete')).toBeNull();
     expect(unitDeletion(MARKERS, 11, 'backspace')).toBeNull();
+  });
+
+  it('treats an emotion mark the same way', () => {
+    const text = `好${emotionMark('laughs')}呀`;
+    const marks = findMarkers(text);
+    expect(unitDeletion(marks, 9, 'backspace')).toEqual(marks[0]);
+    expect(snapOffset(marks, 2, directionOf(1, 2))).toBe(9);
+    expect(repaired(text, [{ rangeOffset: 8, rangeLength: 1, text: '' }])).toBe('好呀');
   });
 
   it('removes what is left when an edit broke a marker', () => {
@@ -151,8 +171,13 @@ describe('edits and the limit', () => {
 
   it('labels the pause menu and chips', () => {
     expect(PAUSE_CHOICES.map((c) => c.marker)).toEqual(['<#0.2#>', '<#0.3#>', '<#0.5#>', '<#1#>', '<#2#>']);
-    expect(pauseLabel(0.5)).toBe('0.5s');
+    expect(chipLabel(MARKERS[0]!)).toBe('0.5s');
     expect(pauseClass(0.5)).toBe('se-pause-v0_5');
     expect(pauseClass(2)).toBe('se-pause-v2');
+    expect(chipClasses(MARKERS[1]!)).toBe('se-chip se-pause se-pause-v2');
+    const [laughs, emm] = findMarkers(`${emotionMark('laughs')}${emotionMark('emm')}`);
+    expect(chipLabel(laughs!)).toBe('笑声');
+    expect(chipLabel(emm!)).toBe('沉吟');
+    expect(chipClasses(emm!)).toBe('se-chip se-emo se-emo-emm');
   });
 });

@@ -1,25 +1,41 @@
 /**
- * Pure helpers of the script editor: where the pause markers (`<#0.5#>`, src/contract/script.ts) are, how the
- * cursor skips them, how they delete as one unit, how an edit that broke one is repaired, and the character
- * limit (markers do not count). Offsets are UTF-16 offsets into the script, as Monaco's model uses them.
+ * Pure helpers of the script editor: where the script's marks are — pause markers (`<#0.5#>`) and emotion marks
+ * (`(laughs)`), both grammar of src/contract/script.ts and both shown as chips —, how the cursor skips them, how they
+ * delete as one unit, how an edit that broke one is repaired, and the character limit (marks do not count). Offsets
+ * are UTF-16 offsets into the script, as Monaco's model uses them.
  */
-import { LIMITS, MSG, PAUSE_MARKER, SCRIPT_RAW_MAX, countChars, pauseMarker, scriptLimit } from '../../../contract';
+import {
+  EMOTION_MARK, EMOTION_MARKS, LIMITS, MSG, PAUSE_MARKER, SCRIPT_RAW_MAX, countChars, pauseMarker, scriptLimit, stripEmotionMarks, stripPauses,
+  type EmotionMark,
+} from '../../../contract';
 
 export interface MarkerRange {
-  /** Offset of `<`. */
+  /** Offset of the first character (`<` or `(`). */
   start: number;
-  /** Offset just after `>`. */
+  /** Offset just after the last one. */
   end: number;
+  kind: 'pause' | 'emotion';
+  /** A pause's length (0 for an emotion mark). */
   seconds: number;
+  /** An emotion mark's name (laughs, sighs, …). */
+  name?: EmotionMark;
 }
 
-/** Every pause marker of a script, in order. */
+/** Every mark of a script, pauses and emotion marks, in order. */
 export function findMarkers(text: string): MarkerRange[] {
   const out: MarkerRange[] = [];
   for (const m of text.matchAll(new RegExp(PAUSE_MARKER.source, 'g'))) {
-    out.push({ start: m.index, end: m.index + m[0].length, seconds: Number(m[1]) });
+    out.push({ start: m.index, end: m.index + m[0].length, kind: 'pause', seconds: Number(m[1]) });
   }
-  return out;
+  for (const m of text.matchAll(new RegExp(EMOTION_MARK.source, 'g'))) {
+    out.push({ start: m.index, end: m.index + m[0].length, kind: 'emotion', seconds: 0, name: m[0].slice(1, -1) as EmotionMark });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Whether the script has anything to speak (marks alone are not text): polish and AI writing need some. */
+export function hasText(text: string): boolean {
+  return stripEmotionMarks(stripPauses(text)).trim() !== '';
 }
 
 /** The marker that strictly contains the offset (a cursor there would sit inside the chip), if any. */
@@ -182,12 +198,20 @@ export function pausesAllowed(channelApi: string | undefined): boolean {
 /** The pause menu: the spec's choices with their markers. */
 export const PAUSE_CHOICES = LIMITS.pauseChoices.map((seconds) => ({ seconds, marker: pauseMarker(seconds), label: `${seconds}秒` }));
 
-/** The chip's text for a marker. */
-export function pauseLabel(seconds: number): string {
-  return `${seconds}s`;
+/** The chip's text: the pause's length, or the emotion mark's Chinese gloss (without its aside). */
+export function chipLabel(m: Pick<MarkerRange, 'kind' | 'seconds' | 'name'>): string {
+  if (m.kind === 'pause') return `${m.seconds}s`;
+  return (EMOTION_MARKS[m.name!] ?? m.name ?? '').replace(/（.*）$/, '');
 }
 
-/** A CSS class per distinct pause length (the chip's text comes from a rule keyed on it): 0.5 → se-pause-v0_5. */
+/**
+ * The chip's classes; the last one is per pause length or mark name, and the chip's text comes from a CSS rule keyed
+ * on it (Monaco decorations carry classes, not attributes): 0.5 s → se-pause-v0_5, (laughs) → se-emo-laughs.
+ */
+export function chipClasses(m: Pick<MarkerRange, 'kind' | 'seconds' | 'name'>): string {
+  return m.kind === 'pause' ? `se-chip se-pause ${pauseClass(m.seconds)}` : `se-chip se-emo se-emo-${m.name}`;
+}
+
 export function pauseClass(seconds: number): string {
   return `se-pause-v${String(seconds).replace(/[^0-9]/g, '_')}`;
 }

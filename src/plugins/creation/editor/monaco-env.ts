@@ -12,7 +12,7 @@ import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/clipboard/register';
 import 'monaco-editor/features/placeholderText/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import { pauseClass, pauseLabel } from './markers';
+import { chipClasses, chipLabel, type MarkerRange } from './markers';
 
 globalThis.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
@@ -55,21 +55,23 @@ monaco.editor.defineTheme('aisa-light', {
 export const monacoTheme = (theme: 'dark' | 'light') => (theme === 'dark' ? 'aisa-dark' : 'aisa-light');
 
 /**
- * The chip's text comes from a CSS rule per pause length (Monaco decorations carry classes, not attributes).
- * Lengths are digits and a dot (the marker grammar), so the rule text cannot be anything else.
+ * The chip's text comes from a CSS rule per pause length or mark name (Monaco decorations carry classes, not
+ * attributes). Lengths are digits and a dot and names come from the contract's list (the marker grammar), so the
+ * rule text cannot be anything else.
  */
 const chipRules = new Set<string>();
 let chipSheet: HTMLStyleElement | null = null;
-export function ensureChipRule(seconds: number): void {
-  const cls = pauseClass(seconds);
-  if (chipRules.has(cls)) return;
-  chipRules.add(cls);
+export function ensureChipRule(m: MarkerRange): void {
+  const classes = chipClasses(m).split(' ');
+  const key = classes.join('.');
+  if (chipRules.has(key)) return;
+  chipRules.add(key);
   if (!chipSheet) {
     chipSheet = document.createElement('style');
     chipSheet.dataset.owner = 'script-editor';
     document.head.appendChild(chipSheet);
   }
-  chipSheet.appendChild(document.createTextNode(`.se-surface .se-pause.${cls}::before{content:"${pauseLabel(seconds)}"}\n`));
+  chipSheet.appendChild(document.createTextNode(`.se-surface .${key}::before{content:${JSON.stringify(chipLabel(m))}}\n`));
 }
 
 export { monaco };

@@ -6,8 +6,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
-import { MSG, countChars, scriptLimit, stripPauses } from '../../../contract';
+import { MSG, countChars, scriptLimit } from '../../../contract';
 import { TOKENS, useObservable, useService, type Notifier, type PanelProps, type Storage, type ThemeService } from '../../../core';
+import { hasText } from '../editor/markers';
 import { CreateContext, EMPTY_DRAFT, type CreateContextValue, type CreateDraft } from './create-draft';
 import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, withLayout, type ScreenClass } from './layout';
 import { ScriptPane } from './ScriptPane';
@@ -40,7 +41,7 @@ export default function CreatePanel({ query }: PanelProps) {
   // First versions of audition and submission: the spec's checks, in its order; the engines come with the next step.
   const audition = useCallback(() => {
     const d = draftRef.current;
-    if (!stripPauses(d.text).trim() || !d.voice) {
+    if (!hasText(d.text) || !d.voice) {
       notifier.warn(MSG.auditionNeedsTextAndVoice);
       return;
     }
@@ -50,7 +51,7 @@ export default function CreatePanel({ query }: PanelProps) {
     const d = draftRef.current;
     const limit = scriptLimit(d.voice?.api);
     if (!d.avatar) notifier.warn(MSG.avatarRequired);
-    else if (!stripPauses(d.text).trim()) notifier.warn(MSG.scriptRequired);
+    else if (!hasText(d.text)) notifier.warn(MSG.scriptRequired);
     else if (!d.voice) notifier.warn(MSG.voiceRequired);
     else if (countChars(d.text) > limit) notifier.warn(MSG.scriptTooLong(limit));
     else notifier.info(MSG.comingSoon);
