@@ -14,6 +14,16 @@ export interface QueryResult<T> {
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Inside a transaction: runs cb once it has committed (never when it rolls back). Outside: at once. */
+  afterCommit?(cb: () => void): void;
+}
+
+/** Runs fn with a transaction's queryable that collects afterCommit callbacks, and calls them after commit. */
+async function withCommitHooks<T>(run: (decorate: (q: Queryable) => Queryable) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const out = await run((q) => ({ ...q, afterCommit: (cb) => hooks.push(cb) }));
+  for (const hook of hooks) hook();
+  return out;
 }
 
 export interface Db extends Queryable {
@@ -42,7 +52,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     async exec(sql) {
       await pg.exec(sql);
     },
-    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    tx: (fn) => withCommitHooks((decorate) => pg.transaction((t) => fn(decorate(wrap(t))))),
     close: () => pg.close(),
   };
 }
@@ -68,20 +78,21 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
-    async tx(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const out = await fn(wrap(client));
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    tx: (fn) =>
+      withCommitHooks(async (decorate) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const out = await fn(decorate(wrap(client)));
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
     close: () => pool.end(),
   };
 }

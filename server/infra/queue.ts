@@ -45,6 +45,8 @@ function bossDb(db: Db): PgBoss.Db {
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  /** This process's worker of each job name, to wake when a job is sent. */
+  private readonly workers = new Map<JobName, string>();
 
   constructor(
     db: Db,
@@ -64,12 +66,26 @@ export class JobQueue {
     this.started = true;
   }
 
-  /** Queues a job; given a transaction, the job is queued only if that transaction commits. */
+  /**
+   * Queues a job; given a transaction, the job is queued only if that transaction commits. A worker of this
+   * process is woken for it at once (after the commit), instead of at its next poll.
+   */
   async send<N extends JobName>(name: N, payload: JobPayloads[N], options: PgBoss.SendOptions = {}, tx?: Queryable): Promise<string | null> {
     const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.query(text, values ?? []) } : undefined;
-    return this.boss.send(name, payload as object, {
+    const id = await this.boss.send(name, payload as object, {
       retryLimit: JOB_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: this.expireSeconds, ...options, ...(db ? { db } : {}),
     });
+    if (!options.startAfter) {
+      const wake = () => this.wake(name);
+      if (tx?.afterCommit) tx.afterCommit(wake);
+      else wake();
+    }
+    return id;
+  }
+
+  private wake(name: JobName): void {
+    const worker = this.workers.get(name);
+    if (worker && this.started) this.boss.notifyWorker(worker);
   }
 
   /** Starts workers; throws when a job name lacks a handler, so a missing one is found at start-up. */
@@ -78,9 +94,10 @@ export class JobQueue {
     if (missing.length) throw new MissingJobHandlerError(`no handler for job(s): ${missing.join(', ')}`);
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<typeof name>;
-      await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
+      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
+      this.workers.set(name, worker);
       const cron = SCHEDULES[name];
       if (cron) await this.boss.schedule(name, cron, {});
     }
