@@ -1,0 +1,174 @@
+/**
+ * The multi-scene draft and its actions, shared by the /multiples panel and the palette: scenes, auditions (per
+ * scene, cached while the scene is unchanged), the checks and the submission (then points refresh and the works page
+ * opens on the multi-scene list). The draft lives here, so it survives closing the panel.
+ */
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, Subject, lastValueFrom, merge, timer } from 'rxjs';
+import { API, LIMITS, MSG, type AuditionJob } from '../../../contract';
+import { TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
+import {
+  addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
+  setSceneAudition, worksQuery, type MultiDraft, type SceneType,
+} from './scenes';
+
+export const MultiplesStateToken = Symbol.for('creation.multiples.State');
+export const MultiplesCommandsToken = Symbol.for('creation.multiples.Commands');
+export const MULTIPLES_ROUTE = '/multiples';
+export const WORKS_ROUTE = '/works';
+
+/** An audition still unfinished after this long is given up (the job may be lost). */
+export const AUDITION_GIVE_UP_MS = 5 * 60_000;
+
+/** A leading-edge gate: the first call in any `ms` window passes (submit is throttled 1 s, LIMITS.submitThrottleMs). */
+export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const t = now();
+    if (t - last < ms) return false;
+    last = t;
+    return true;
+  };
+}
+
+@injectable()
+export class MultiplesState {
+  readonly draft$ = new BehaviorSubject<MultiDraft>(emptyDraft());
+  /** Scenes whose audition is being synthesized. */
+  readonly auditioning$ = new BehaviorSubject<ReadonlySet<string>>(new Set());
+  readonly submitting$ = new BehaviorSubject(false);
+  /** The scene the last check stopped at; outlined until that scene changes. */
+  readonly flagged$ = new BehaviorSubject<string | null>(null);
+  /** A scene to bring into view (just added, or stopped a check). */
+  readonly reveal$ = new Subject<string>();
+  /** A scene's audition to play now (just finished, or asked for again unchanged). */
+  readonly play$ = new Subject<{ sceneId: string; url: string }>();
+  private readonly gate: () => boolean;
+  private readonly disposed$ = new Subject<void>();
+
+  constructor(
+    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
+    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
+    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
+    @inject(TOKENS.AuthService) private readonly auth: AuthService,
+    @inject(TOKENS.PollingService) private readonly polling: PollingService,
+  ) {
+    this.gate = leadingGate(LIMITS.submitThrottleMs);
+  }
+
+  get draft(): MultiDraft {
+    return this.draft$.value;
+  }
+
+  update(change: (draft: MultiDraft) => MultiDraft): void {
+    const previous = this.draft$.value;
+    const next = change(previous);
+    if (next === previous) return;
+    const flagged = this.flagged$.value;
+    if (flagged !== null) {
+      const before = previous.scenes.find((s) => s.id === flagged);
+      const after = next.scenes.find((s) => s.id === flagged);
+      if (before !== after || previous.outputMode !== next.outputMode) this.flagged$.next(null);
+    }
+    this.draft$.next(next);
+  }
+
+  /** Appends a scene like the last one and brings it into view; null at the scene limit (with the message). */
+  addScene(type: SceneType): string | null {
+    if (!canAddScene(this.draft)) {
+      this.notifier.warn(sceneCountExceeded);
+      return null;
+    }
+    const id = sceneId();
+    this.update((d) => addScene(d, type, id));
+    this.reveal$.next(id);
+    return id;
+  }
+
+  /**
+   * Plays a text scene: its cached audition when the scene is unchanged, else a new one (audition, then a poll every
+   * 3 s until 3 = play and keep url + file_id, or 4 = 声音合成失败，请重新尝试).
+   */
+  async audition(id: string): Promise<void> {
+    const scene = this.draft.scenes.find((s) => s.id === id);
+    if (!scene || this.auditioning$.value.has(id)) return;
+    const cached = cachedAudition(scene);
+    if (cached) {
+      this.play$.next({ sceneId: id, url: cached.url });
+      return;
+    }
+    const asked = auditionRequest(scene);
+    if (!asked.ok) {
+      this.notifier.warn(asked.message);
+      return;
+    }
+    this.setAuditioning(id, true);
+    try {
+      const { job_id } = await this.api.call(API.voice.audition, asked.request);
+      const job = await lastValueFrom(
+        this.polling.poll<AuditionJob>(() => this.api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
+          intervalMs: LIMITS.auditionPollMs,
+          keepGoing: (j) => j.status !== 3 && j.status !== 4,
+          stop$: merge(this.disposed$, timer(AUDITION_GIVE_UP_MS)),
+        }),
+        { defaultValue: null },
+      );
+      if (job?.status !== 3 || !job.url) {
+        this.notifier.error(MSG.auditionFailed);
+        return;
+      }
+      this.update((d) => setSceneAudition(d, id, { key: asked.key, url: job.url, file_id: job.file_id }));
+      // Played only if the scene still says what was synthesized.
+      const now = this.draft.scenes.find((s) => s.id === id);
+      if (now && cachedAudition(now)?.url === job.url) this.play$.next({ sceneId: id, url: job.url });
+    } catch {
+      /* the API client showed the server's message */
+    } finally {
+      this.setAuditioning(id, false);
+    }
+  }
+
+  private setAuditioning(id: string, busy: boolean) {
+    const next = new Set(this.auditioning$.value);
+    if (busy) next.add(id);
+    else next.delete(id);
+    this.auditioning$.next(next);
+  }
+
+  /**
+   * Checks the draft (the first problem is shown and its scene outlined), then submits it; on success the points
+   * refresh, 提交成功 shows and the works page opens on the multi-scene video or audio list. On failure the server's
+   * message shows (the API client's toast). Resolves true when submitted.
+   */
+  async submit(): Promise<boolean> {
+    if (this.submitting$.value) return false;
+    const draft = this.draft;
+    const problem = draftProblem(draft);
+    if (problem) {
+      this.notifier.warn(problem.message);
+      if (problem.sceneId) {
+        this.flagged$.next(problem.sceneId);
+        this.reveal$.next(problem.sceneId);
+      }
+      return false;
+    }
+    if (!this.gate()) return false;
+    this.submitting$.next(true);
+    try {
+      await this.api.call(API.works.multi, buildSubmission(draft));
+    } catch {
+      return false;
+    } finally {
+      this.submitting$.next(false);
+    }
+    void this.auth.refreshProfile().catch(() => undefined);
+    this.notifier.success(MSG.submitSucceeded);
+    this.navigation.navigate(WORKS_ROUTE, worksQuery(draft.outputMode));
+    return true;
+  }
+
+  /** Stops auditions in flight (tests; the workbench keeps the service for the page's life). */
+  dispose(): void {
+    this.disposed$.next();
+  }
+}

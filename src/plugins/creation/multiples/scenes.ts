@@ -1,0 +1,375 @@
+/**
+ * The multi-scene draft (part 2 §2.3, §3 scene, §5, §9) as plain data and pure operations: the scene list
+ * (add, remove, reorder, switch text/audio, change avatar or voice, apply a voice to all), the per-scene audition
+ * cache, the client-side checks in the server's order, the estimate and its price, and the submitted request.
+ */
+import {
+  LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses,
+  type Avatar, type CallRequest, type SceneItem, type Voice, API,
+} from '../../../contract';
+
+export type SceneType = 'text' | 'audio';
+export type DriveMode = 'serial' | 'random';
+export type OutputMode = 'video' | 'audio';
+export type SliderKey = 'rate' | 'volume' | 'pitch';
+
+/** What a scene keeps of its voice (the spec's scene entity: voice name and version name). */
+export interface SceneVoice {
+  id: number;
+  name: string;
+  api: string;
+  version_name: string;
+}
+
+/** What a scene keeps of its avatar: the cover, and the video's length sent as video_duration. */
+export interface SceneAvatar {
+  id: number;
+  name: string;
+  cover: string;
+  /** 1 landscape, 2 portrait. */
+  orientation: 1 | 2;
+  duration?: number;
+}
+
+/** An audio scene's uploaded file (the spec's uploaded audio name, url and duration). */
+export interface SceneAudio {
+  file_id: number;
+  url: string;
+  name: string;
+  /** Seconds, as the browser read them; undefined when it could not. */
+  duration?: number;
+}
+
+/** A finished audition of a text scene: valid while the scene still says the same thing the same way. */
+export interface SceneAudition {
+  key: string;
+  url: string;
+  file_id: number;
+}
+
+export interface Scene {
+  /** Local identity (list keys, test ids); never sent. */
+  id: string;
+  type: SceneType;
+  text: string;
+  voice: SceneVoice | null;
+  rate: number;
+  volume: number;
+  pitch: number;
+  avatar: SceneAvatar | null;
+  audio: SceneAudio | null;
+  audition: SceneAudition | null;
+}
+
+export interface MultiDraft {
+  name: string;
+  scenes: Scene[];
+  driveMode: DriveMode;
+  outputMode: OutputMode;
+}
+
+export const SLIDER_DEFAULTS: Record<SliderKey, number> = {
+  rate: LIMITS.sliders.rate.default,
+  volume: LIMITS.sliders.volume.default,
+  pitch: LIMITS.sliders.pitch.default,
+};
+
+let seq = 0;
+/** A fresh local scene id. */
+export const sceneId = () => `s${(++seq).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** A new scene of a type; it starts with the avatar, voice and sliders of `like` (the scene above it), if any. */
+export function newScene(type: SceneType, like?: Scene | null, id: string = sceneId()): Scene {
+  return {
+    id,
+    type,
+    text: '',
+    voice: like?.voice ?? null,
+    rate: like?.rate ?? SLIDER_DEFAULTS.rate,
+    volume: like?.volume ?? SLIDER_DEFAULTS.volume,
+    pitch: like?.pitch ?? SLIDER_DEFAULTS.pitch,
+    avatar: like?.avatar ?? null,
+    audio: null,
+    audition: null,
+  };
+}
+
+/** The page opens with one text scene, 未命名, serial, video. */
+export function emptyDraft(): MultiDraft {
+  return { name: LIMITS.defaultWorkName, scenes: [newScene('text')], driveMode: 'serial', outputMode: 'video' };
+}
+
+export const canAddScene = (draft: MultiDraft) => draft.scenes.length < LIMITS.sceneMaxCount;
+export const sceneCountExceeded = `场景不能超过${LIMITS.sceneMaxCount}个`;
+
+/** Appends a scene (like the last one); the draft is unchanged at the scene limit. */
+export function addScene(draft: MultiDraft, type: SceneType, id?: string): MultiDraft {
+  if (!canAddScene(draft)) return draft;
+  return { ...draft, scenes: [...draft.scenes, newScene(type, draft.scenes.at(-1), id)] };
+}
+
+/** Removes a scene; the last one stays (a work has at least one scene). */
+export function removeScene(draft: MultiDraft, id: string): MultiDraft {
+  if (draft.scenes.length <= 1 || !draft.scenes.some((s) => s.id === id)) return draft;
+  return { ...draft, scenes: draft.scenes.filter((s) => s.id !== id) };
+}
+
+/** Moves a scene by `delta` places (−1 up, +1 down), clamped to the list. */
+export function moveScene(draft: MultiDraft, id: string, delta: number): MultiDraft {
+  const from = draft.scenes.findIndex((s) => s.id === id);
+  if (from < 0) return draft;
+  const to = Math.max(0, Math.min(draft.scenes.length - 1, from + delta));
+  if (to === from) return draft;
+  const scenes = [...draft.scenes];
+  const [scene] = scenes.splice(from, 1);
+  scenes.splice(to, 0, scene!);
+  return { ...draft, scenes };
+}
+
+function patchScene(draft: MultiDraft, id: string, patch: (s: Scene) => Scene): MultiDraft {
+  let changed = false;
+  const scenes = draft.scenes.map((s) => {
+    if (s.id !== id) return s;
+    const next = patch(s);
+    if (next !== s) changed = true;
+    return next;
+  });
+  return changed ? { ...draft, scenes } : draft;
+}
+
+export const setSceneType = (draft: MultiDraft, id: string, type: SceneType) => patchScene(draft, id, (s) => (s.type === type ? s : { ...s, type }));
+
+/** Editing the text clears that scene's audition (part 2 §4). */
+export const setSceneText = (draft: MultiDraft, id: string, text: string) => patchScene(draft, id, (s) => (s.text === text ? s : { ...s, text, audition: null }));
+
+export function sceneVoiceOf(voice: Pick<Voice, 'id' | 'name' | 'api' | 'version_name'>): SceneVoice {
+  return { id: voice.id, name: voice.name, api: voice.api, version_name: voice.version_name };
+}
+
+/** A voice's own settings (its saved speed, volume and pitch; 1 when unset), within the sliders' ranges. */
+export function voiceSettings(voice: Partial<Pick<Voice, SliderKey>>): Record<SliderKey, number> {
+  const pick = (key: SliderKey) => {
+    const value = Number(voice[key]);
+    const range = LIMITS.sliders[key];
+    return Number.isFinite(value) && value >= range.min && value <= range.max ? roundSlider(value) : SLIDER_DEFAULTS[key];
+  };
+  return { rate: pick('rate'), volume: pick('volume'), pitch: pick('pitch') };
+}
+
+/** Changing a scene's voice takes the voice's own settings and clears the scene's audition (part 2 §4). */
+export function setSceneVoice(draft: MultiDraft, id: string, voice: Voice): MultiDraft {
+  return patchScene(draft, id, (s) => ({ ...s, voice: sceneVoiceOf(voice), ...voiceSettings(voice), audition: null }));
+}
+
+/** 所有场景使用: every scene takes the voice (and its settings); each scene's audition is cleared. */
+export function applyVoiceToAll(draft: MultiDraft, voice: Voice): MultiDraft {
+  const settings = voiceSettings(voice);
+  return { ...draft, scenes: draft.scenes.map((s) => ({ ...s, voice: sceneVoiceOf(voice), ...settings, audition: null })) };
+}
+
+export const roundSlider = (value: number) => Math.round(value * 10) / 10;
+
+/** A slider moved: the scene's audition no longer matches what it would say, so it is cleared. */
+export function setSceneSlider(draft: MultiDraft, id: string, key: SliderKey, value: number): MultiDraft {
+  const range = LIMITS.sliders[key];
+  const v = roundSlider(Math.max(range.min, Math.min(range.max, value)));
+  return patchScene(draft, id, (s) => (s[key] === v ? s : { ...s, [key]: v, audition: null }));
+}
+
+export function resetSceneSliders(draft: MultiDraft, id: string): MultiDraft {
+  return patchScene(draft, id, (s) =>
+    s.rate === SLIDER_DEFAULTS.rate && s.volume === SLIDER_DEFAULTS.volume && s.pitch === SLIDER_DEFAULTS.pitch ? s : { ...s, ...SLIDER_DEFAULTS, audition: null },
+  );
+}
+
+export function sceneAvatarOf(avatar: Pick<Avatar, 'id' | 'name' | 'cover' | 'cover_small' | 'orientation' | 'duration'>): SceneAvatar {
+  return {
+    id: avatar.id,
+    name: avatar.name,
+    cover: avatar.cover || avatar.cover_small,
+    orientation: avatar.orientation === 1 ? 1 : 2,
+    duration: avatar.duration !== undefined && Number.isFinite(avatar.duration) && avatar.duration > 0 ? avatar.duration : undefined,
+  };
+}
+
+export const setSceneAvatar = (draft: MultiDraft, id: string, avatar: SceneAvatar) => patchScene(draft, id, (s) => ({ ...s, avatar }));
+export const setSceneAudio = (draft: MultiDraft, id: string, audio: SceneAudio | null) => patchScene(draft, id, (s) => (s.audio === audio ? s : { ...s, audio }));
+
+// ------------------------------------------------------------------------------------------------ voice channels
+
+/** Speed is fixed for nw; volume and pitch for fish and nw (part 2 §5). */
+export function sliderEnabled(channelApi: string | undefined, key: SliderKey): boolean {
+  if (channelApi === 'nw') return false;
+  if (channelApi === 'fish') return key === 'rate';
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------ auditions
+
+/** What an audition of the scene depends on: its text, voice and sliders. */
+export function auditionKey(scene: Pick<Scene, 'text' | 'voice' | 'rate' | 'volume' | 'pitch'>): string {
+  return JSON.stringify([scene.text, scene.voice?.id ?? null, scene.rate, scene.volume, scene.pitch]);
+}
+
+/** The scene's audition if it still matches the scene (reused for playback and sent with the scene), else null. */
+export function cachedAudition(scene: Scene): SceneAudition | null {
+  return scene.type === 'text' && scene.audition && scene.audition.key === auditionKey(scene) ? scene.audition : null;
+}
+
+/** Keeps a finished audition, but only if the scene has not changed since it was asked for (`key`). */
+export function setSceneAudition(draft: MultiDraft, id: string, audition: SceneAudition): MultiDraft {
+  return patchScene(draft, id, (s) => (auditionKey(s) === audition.key ? { ...s, audition } : s));
+}
+
+/** The audition call of a scene, or the spec's message when it lacks text or a voice. */
+export function auditionRequest(scene: Scene): { ok: true; key: string; request: CallRequest<typeof API.voice.audition> } | { ok: false; message: string } {
+  if (!hasSpeech(scene.text) || !scene.voice) return { ok: false, message: MSG.auditionNeedsTextAndVoice };
+  const limit = sceneLimit(scene);
+  if (countChars(scene.text) > limit) return { ok: false, message: MSG.scriptTooLong(limit) };
+  return {
+    ok: true,
+    key: auditionKey(scene),
+    request: { voice_id: scene.voice.id, text: scene.text.trim(), rate: scene.rate, volume: scene.volume, pitch: scene.pitch },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ checks
+
+/** Text with something to say: pause markers and emotion marks alone are not content. */
+export function hasSpeech(text: string): boolean {
+  return stripEmotionMarks(stripPauses(text)).trim() !== '';
+}
+
+/** A text scene's limit: multi-scene works are on fy (10000), and a voice of nw keeps its own 500. */
+export function sceneLimit(scene: Pick<Scene, 'voice'>): number {
+  return Math.min(scriptLimit(MULTI_SCENE_API), scriptLimit(scene.voice?.api));
+}
+
+export interface DraftProblem {
+  message: string;
+  /** The scene to show (null: the draft as a whole). */
+  sceneId: string | null;
+}
+
+/**
+ * The first problem, in the server's order: every scene's content (a text scene: text, its length, then a voice; an
+ * audio scene: its upload), then, for a video, every scene's avatar. Null when the draft can be submitted.
+ */
+export function draftProblem(draft: MultiDraft): DraftProblem | null {
+  if (draft.scenes.length === 0) return { message: MSG.sceneListEmpty, sceneId: null };
+  if (draft.scenes.length > LIMITS.sceneMaxCount) return { message: sceneCountExceeded, sceneId: null };
+  for (const scene of draft.scenes) {
+    if (scene.type === 'audio') {
+      if (!scene.audio) return { message: MSG.sceneAudioRequired, sceneId: scene.id };
+      continue;
+    }
+    if (!hasSpeech(scene.text)) return { message: MSG.sceneTextRequired, sceneId: scene.id };
+    const limit = sceneLimit(scene);
+    if (countChars(scene.text) > limit) return { message: MSG.scriptTooLong(limit), sceneId: scene.id };
+    if (!scene.voice) return { message: MSG.voiceRequired, sceneId: scene.id };
+  }
+  if (draft.outputMode === 'video') {
+    const missing = draft.scenes.find((s) => !s.avatar);
+    if (missing) return { message: MSG.avatarRequired, sceneId: missing.id };
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------------ estimate
+
+/** Seconds a scene is expected to last: characters / 4.2 + pauses for text, the upload's length for audio. */
+export function sceneSeconds(scene: Scene): number {
+  if (scene.type === 'audio') return scene.audio?.duration ?? 0;
+  return hasSpeech(scene.text) ? estimateSeconds(scene.text) : 0;
+}
+
+export interface Estimate {
+  seconds: number;
+  /** 15 credits per second of the result, rounded up (what the server reserves). */
+  credits: number;
+  /** An uploaded audio whose length the browser could not read (the estimate leaves it out). */
+  unknownAudio: boolean;
+}
+
+export function estimateDraft(draft: MultiDraft): Estimate {
+  const seconds = draft.scenes.reduce((sum, s) => sum + sceneSeconds(s), 0);
+  return {
+    seconds,
+    credits: priceOf(seconds),
+    unknownAudio: draft.scenes.some((s) => s.type === 'audio' && s.audio !== null && s.audio.duration === undefined),
+  };
+}
+
+/** Credits for a length: LIMITS.multiSceneCreditsPerSecond per second, rounded up (the server's reservation). */
+export function priceOf(seconds: number): number {
+  if (!(seconds > 0)) return 0;
+  return Math.ceil(Math.round(seconds * LIMITS.multiSceneCreditsPerSecond * 1000) / 1000);
+}
+
+/** 12.345 → 12.3; 0 → 0. */
+export function formatSeconds(seconds: number): string {
+  if (!(seconds > 0)) return '0';
+  return String(Math.round(seconds * 10) / 10);
+}
+
+/** 83 → 01:23; unknown → ''. */
+export function clock(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const total = Math.round(seconds);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+// ------------------------------------------------------------------------------------------------ submission
+
+/** One scene as submitted (part 2 §3 submitted scene item). */
+export function sceneItem(scene: Scene): SceneItem {
+  // The avatar goes with the scene in both output modes (an audio-only work ignores it; switching back keeps it).
+  const avatar = scene.avatar ? { video_id: scene.avatar.id, ...(scene.avatar.duration !== undefined ? { video_duration: scene.avatar.duration } : {}) } : {};
+  if (scene.type === 'audio') return { type: 'audio', file_id: scene.audio?.file_id, ...avatar };
+  const audition = cachedAudition(scene);
+  return {
+    type: 'text',
+    text: scene.text.trim(),
+    voice_id: scene.voice?.id,
+    rate: scene.rate,
+    volume: scene.volume,
+    pitch: scene.pitch,
+    ...avatar,
+    ...(audition ? { file_id: audition.file_id } : {}),
+  };
+}
+
+/** The API.works.multi request: name (未命名 when blank), api fy, the modes, and the scenes as JSON text. */
+export function buildSubmission(draft: MultiDraft): CallRequest<typeof API.works.multi> {
+  const items = draft.scenes.map(sceneItem);
+  return {
+    name: draft.name.trim() || LIMITS.defaultWorkName,
+    api: MULTI_SCENE_API,
+    drive_mode: draft.driveMode,
+    output_mode: draft.outputMode,
+    content: JSON.stringify(items.map(withoutUndefined)),
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Where the user lands after a submission: the works page's multi-scene level, on the video or audio list. */
+export function worksQuery(outputMode: OutputMode): { type1: 1; type2: 1 | 2 } {
+  return { type1: 1, type2: outputMode === 'audio' ? 2 : 1 };
+}
+
+// ------------------------------------------------------------------------------------------------ audio uploads
+
+/** The audio upload's accept list (mp3, m4a, wav). */
+export const SCENE_AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
+
+/** The audio scene's file check: MP3/M4A/WAV, not empty, at most LIMITS.audio.maxBytes. */
+export function checkSceneAudio(file: { name: string; size: number }): string | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  const formats: readonly string[] = LIMITS.audio.formats;
+  if (!formats.includes(ext) || file.size <= 0) return MSG.audioInvalid;
+  if (file.size > LIMITS.audio.maxBytes) return MSG.audioTooLarge(LIMITS.audio.maxBytes / 1024 / 1024);
+  return null;
+}
