@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API, LIMITS, MSG, OPERATOR_KEY_HEADER, countChars, emotionMark, pauseMarker, type CallDef } from '../../src/contract';
 import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
-import { makeAudio, mediaDir } from '../support/media';
+import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -22,6 +22,7 @@ let server: RunningServer;
 let browser: Browser;
 let peer: OpenAiPeer;
 let dir: string;
+let publicAvatarId: number;
 
 beforeAll(async () => {
   server = await startServer({ webRoot: inject('webRoot') });
@@ -34,6 +35,9 @@ beforeAll(async () => {
   await operator(API.admin.publicVoiceAdd, { name: '离线·标准女声', audio: sample, api: 'local' });
   await operator(API.admin.publicVoiceAdd, { name: 'MiniMax·情感女声', audio: sample, api: 'mm' });
   await operator(API.admin.publicVoiceAdd, { name: 'NW·短句男声', audio: sample, api: 'nw' });
+  const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 360, height: 640, seconds: 5 });
+  const cover = makeImage(path.join(dir, 'anchor.png'), { width: 360, height: 640 });
+  ({ id: publicAvatarId } = await operator(API.admin.publicAvatarAdd, { name: '公共主播·竖屏', orientation: 2, video, cover }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -283,6 +287,14 @@ describe('script editor', () => {
     await page.click('.se-surface .view-lines');
     expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
     await closePalette(page);
+    await context.close();
+  });
+
+  it('picks the avatar the address names (高级创作 from a public avatar)', async () => {
+    const { page, context } = await openCreate();
+    await page.evaluate((id) => (location.hash = `#/create?id=${id}&hs=2`), publicAvatarId);
+    await page.waitForSelector('[data-testid=create-preview] dd >> text=公共主播·竖屏');
+    await page.waitForSelector('[data-testid=create-avatars] .cr-avatar.picked >> text=公共主播·竖屏');
     await context.close();
   });
 

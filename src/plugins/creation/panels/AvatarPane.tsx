@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
 import { TOKENS, useService, type Notifier } from '../../../core';
@@ -16,12 +16,21 @@ export function AvatarPane() {
     (await api.call(API.avatar.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
 
-  // /create?id=… picks that avatar once it is in the list.
+  // /create?id=… picks that avatar once it is in a list (the user's first, then the public one); a new id picks again.
+  const applied = useRef<number | null>(null);
+  const triedOther = useRef(false);
   useEffect(() => {
-    if (requestedAvatarId === null || draft.avatar) return;
+    if (requestedAvatarId === null || applied.current === requestedAvatarId || loading) return;
     const hit = list.find((a) => a.id === requestedAvatarId);
-    if (hit) update({ avatar: hit });
-  }, [list, requestedAvatarId, draft.avatar, update]);
+    if (hit) {
+      applied.current = requestedAvatarId;
+      triedOther.current = false;
+      update({ avatar: hit });
+    } else if (!triedOther.current) {
+      triedOther.current = true;
+      setSource((s) => (s === '1' ? '2' : '1'));
+    }
+  }, [list, loading, requestedAvatarId, update]);
 
   const pick = (avatar: Avatar) => {
     if (avatar.status === 1) notifier.warn(MSG.avatarNotReady);
