@@ -10,8 +10,7 @@ import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import type { SpeechParams } from '../../engines/speech/speech-engine';
 import { concatAudio, concatVideos, loopSeconds, renderTalkingVideo } from '../../engines/video/local-engine';
-import { InsufficientCreditsError, spendIn } from '../credits/ledger';
-import { WorkInputGone, fetchObject, ownAudio, speak, speechSettings, type RenderRow, type RenderedWork } from './works.routes';
+import { WorkInputGone, fetchObject, ownAudio, reserveAndQueue, speak, speechSettings, type RenderRow, type RenderedWork } from './works.routes';
 
 /** A scene as the render job needs it. */
 interface StoredScene {
@@ -59,7 +58,7 @@ async function planScenes(ctx: FeatureContext, q: Queryable, userId: number, par
 }
 
 export function registerMultiWorkRoutes(ctx: FeatureContext): void {
-  const { router, db, queue } = ctx;
+  const { router, db } = ctx;
   router.handle(API.works.multi, async ({ params, user }) =>
     db.tx(async (q) => {
       const { scenes, seconds } = await planScenes(ctx, q, user.id, params);
@@ -71,16 +70,7 @@ export function registerMultiWorkRoutes(ctx: FeatureContext): void {
          VALUES ($1, $2, $3, 1, 1, $4, $5, $6, $7, $8) RETURNING id`,
         [user.id, params.name, params.api, params.output_mode === 'audio' ? 1 : 0, scenes[0]?.avatar_id ?? null, JSON.stringify(stored), price, reserve],
       );
-      const workId = rows[0]!.id;
-      try {
-        const spend = await spendIn(q, { userId: user.id, amount: reserve, action: '多场景创作', key: `work:${workId}` });
-        await q.query('UPDATE works SET spend_entry_id = $2 WHERE id = $1', [workId, spend.entryId]);
-      } catch (err) {
-        if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-        throw err;
-      }
-      await queue.send('work-render', { workId }, {}, q);
-      return { id: workId };
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId: rows[0]!.id, amount: reserve, action: '多场景创作' }) };
     }),
   );
 }

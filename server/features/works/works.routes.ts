@@ -1,23 +1,22 @@
 /**
  * Single-video works: submission reserves credits at the channel's price per second for the estimated
- * duration and queues a render in the same transaction; the render posts the actual duration's price and
- * returns the rest; a failure returns everything. The works list, rename and delete.
+ * duration and queues a render in the same transaction; the render (of single and multi-scene works) posts
+ * the actual duration's price and returns the rest; a failure returns everything. The works list, rename, delete.
  */
-import { API, MSG, estimateSeconds, type CallParsedRequest } from '../../../src/contract';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
-import { ApiError } from '../../infra/http';
-import { JOB_RETRY_LIMIT } from '../../infra/queue';
-import { formatDateTime } from '../../infra/time';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { renderTalkingVideo } from '../../engines/video/local-engine';
-import { SpeechEngineError } from '../../engines/speech/speech-engine';
-import { renderMulti, type MultiParams } from './multi-render';
+import { API, MSG, estimateSeconds, type CallParsedRequest } from '../../../src/contract';
+import { ApiError } from '../../infra/http';
+import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
+import { renderTalkingVideo } from '../../engines/video/local-engine';
+import { SpeechEngineError, type SpeechParams } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
 import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
+import { renderMulti, type MultiParams } from './multi-render';
 
 export const WorkStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4 } as const;
 
@@ -88,8 +87,26 @@ async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, pa
   return { audio: undefined, params: { ...context, speech: { voice_id: voice.id, ...speechSettings(voice, params) } } as WorkParams };
 }
 
+/**
+ * Inside a work's submitting transaction: reserves its credits (MSG.insufficientCredits when short, which rolls
+ * everything back) and queues its render, which runs only if the transaction commits.
+ */
+export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string }): Promise<number> {
+  if (work.amount > 0) {
+    try {
+      const spend = await spendIn(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
+      await q.query('UPDATE works SET spend_entry_id = $2 WHERE id = $1', [work.workId, spend.entryId]);
+    } catch (err) {
+      if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+      throw err;
+    }
+  }
+  await ctx.queue.send('work-render', { workId: work.workId }, {}, q);
+  return work.workId;
+}
+
 export function registerWorksRoutes(ctx: FeatureContext): void {
-  const { router, db, queue, urls } = ctx;
+  const { router, db, urls } = ctx;
 
   router.handle(API.creation.videoChannel, async () => {
     const { rows } = await db.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND enabled ORDER BY sort, api`);
@@ -125,18 +142,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
          VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9) RETURNING id`,
         [user.id, params.name, params.api, avatar.id, speech.audio?.id ?? null, params.text ?? '', JSON.stringify(speech.params), price, reserve],
       );
-      const workId = rows[0]!.id;
-      if (reserve > 0) {
-        try {
-          const spend = await spendIn(q, { userId: user.id, amount: reserve, action: `视频合成·${channel.name}`, key: `work:${workId}` });
-          await q.query('UPDATE works SET spend_entry_id = $2 WHERE id = $1', [workId, spend.entryId]);
-        } catch (err) {
-          if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-          throw err;
-        }
-      }
-      await queue.send('work-render', { workId }, {}, q);
-      return { id: workId };
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId: rows[0]!.id, amount: reserve, action: `视频合成·${channel.name}` }) };
     });
   });
 
@@ -304,5 +310,3 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
     throw err;
   }
 }
-
-export { spendIn };
