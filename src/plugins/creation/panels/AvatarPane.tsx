@@ -1,42 +1,81 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type Avatar } from '../../../contract';
+import { API, LIMITS, type Avatar, type Material } from '../../../contract';
 import { TOKENS, useService, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
+import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
 import { useList } from './use-list';
 
-type Source = '1' | '2';
+type Source = 'mine' | 'public' | 'material';
+type Orientation = 1 | 2;
 
-/** 数字人 (first version): the user's and the public avatars; a ready one is picked for the work. */
+interface Card {
+  key: string;
+  picked: PickedAvatar;
+  problem: string | null;
+  portrait: boolean;
+}
+
+const clock = (s: number | undefined) => (s && s > 0 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
+
+/** 数字人 (part 2 §2.2): mine, public (landscape / portrait) and the material library's videos. */
 export function AvatarPane() {
-  const { draft, update, requestedAvatarId } = useCreate();
+  const { draft, update, query } = useCreate();
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [source, setSource] = useState<Source>('1');
-  const { list, loading, error } = useList<Avatar>(`avatars-${source}`, async (api, signal) =>
-    (await api.call(API.avatar.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+  const [source, setSource] = useState<Source>(query.material ? 'material' : 'mine');
+  const [orientation, setOrientation] = useState<Orientation>(query.orientation ?? 2);
+
+  const mine = useList<Avatar>(source === 'mine' ? 'avatars-mine' : 'idle', async (api, signal) =>
+    source === 'mine' ? (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list : [],
   );
+  const pub = useList<Avatar & { _o: Orientation }>(source === 'public' ? 'avatars-public' : 'idle', async (api, signal) => {
+    if (source !== 'public') return [];
+    const r = await api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal });
+    return [...r.hlist.map((a) => ({ ...a, _o: 1 as const })), ...r.slist.map((a) => ({ ...a, _o: 2 as const }))];
+  });
+  const material = useList<Material>(source === 'material' ? 'avatars-material' : 'idle', async (api, signal) =>
+    source === 'material' ? (await api.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'video', source: 0 }, { silent: true, signal })).list : [],
+  );
+  const loaded = source === 'mine' ? mine : source === 'public' ? pub : material;
 
-  // /create?id=… picks that avatar once it is in a list (the user's first, then the public one); a new id picks again.
-  const applied = useRef<number | null>(null);
-  const triedOther = useRef(false);
+  const cards: Card[] =
+    source === 'mine'
+      ? mine.list.map((a) => ({ key: `a${a.id}`, picked: avatarOf(a), problem: avatarPickProblem(a), portrait: a.orientation !== 1 }))
+      : source === 'public'
+        ? pub.list.filter((a) => a._o === orientation).map((a) => ({ key: `p${a.id}`, picked: avatarOf(a), problem: avatarPickProblem(a), portrait: a._o === 2 }))
+        : material.list.map((m) => ({ key: `m${m.id}`, picked: materialAvatarOf(m), problem: null, portrait: false }));
+
+  // The address's avatar (/create?id=…&hs=…, source=3 for a material video): looked for in the user's list, then the
+  // public one (in the hs orientation), then picked; a new id looks again.
+  const applied = useRef<string | null>(null);
+  const tried = useRef<Set<Source>>(new Set());
+  const wanted = query.avatarId === null ? null : `${query.material ? 'm' : 'a'}${query.avatarId}`;
   useEffect(() => {
-    if (requestedAvatarId === null || applied.current === requestedAvatarId || loading) return;
-    const hit = list.find((a) => a.id === requestedAvatarId);
+    if (wanted === null || applied.current === wanted || loaded.loading) return;
+    const hit =
+      source === 'material'
+        ? material.list.find((m) => m.id === query.avatarId)
+        : source === 'public'
+          ? pub.list.find((a) => a.id === query.avatarId)
+          : mine.list.find((a) => a.id === query.avatarId);
     if (hit) {
-      applied.current = requestedAvatarId;
-      triedOther.current = false;
-      update({ avatar: hit });
-    } else if (!triedOther.current) {
-      triedOther.current = true;
-      setSource((s) => (s === '1' ? '2' : '1'));
+      applied.current = wanted;
+      tried.current = new Set();
+      if (source === 'public') setOrientation((hit as Avatar & { _o: Orientation })._o);
+      update({ avatar: source === 'material' ? materialAvatarOf(hit as Material) : avatarOf(hit as Avatar) });
+      return;
     }
-  }, [list, loading, requestedAvatarId, update]);
+    tried.current.add(source);
+    const next: Source | undefined = query.material ? undefined : (['mine', 'public'] as const).find((s) => !tried.current.has(s));
+    if (next) setSource(next);
+    else applied.current = wanted;
+  }, [wanted, loaded.loading, loaded.list, source, query.avatarId, query.material, mine.list, pub.list, material.list, update]);
 
-  const pick = (avatar: Avatar) => {
-    if (avatar.status === 1) notifier.warn(MSG.avatarNotReady);
-    else if (avatar.status === 4) notifier.warn('该数字人克隆失败，请选择其他数字人');
-    else update({ avatar });
+  const pick = (card: Card) => {
+    if (card.problem) notifier.warn(card.problem);
+    else update({ avatar: card.picked });
   };
+  const isPicked = (c: Card) => draft.avatar?.kind === c.picked.kind && draft.avatar.id === c.picked.id;
 
   return (
     <div className="cr-pane" data-testid="create-avatars">
@@ -46,34 +85,54 @@ export function AvatarPane() {
         value={source}
         onValueChange={(v) => setSource(v as Source)}
         options={[
-          { label: '我的数字人', value: '1' },
-          { label: '公共数字人', value: '2' },
+          { label: '我的', value: 'mine' },
+          { label: '公共', value: 'public' },
+          { label: '素材库', value: 'material' },
         ]}
+        data-testid="create-avatar-source"
       />
-      {loading && list.length === 0 ? (
+      {source === 'public' && (
+        <SegmentedControl
+          className="cr-segment cr-segment-sub"
+          size="small"
+          value={String(orientation)}
+          onValueChange={(v) => setOrientation(v === '1' ? 1 : 2)}
+          options={[
+            { label: '横屏', value: '1' },
+            { label: '竖屏', value: '2' },
+          ]}
+          data-testid="create-avatar-orientation"
+        />
+      )}
+      {loaded.loading && cards.length === 0 ? (
         <div className="cr-center">
           <Spinner size={20} />
         </div>
-      ) : error ? (
-        <NonIdealState icon="error" description={error} className="cr-empty" />
-      ) : list.length === 0 ? (
-        <NonIdealState icon="person" description={source === '1' ? '还没有数字人，可在「我的数字人」克隆' : '暂无公共数字人'} className="cr-empty" />
+      ) : loaded.error ? (
+        <NonIdealState icon="error" description={loaded.error} className="cr-empty" />
+      ) : cards.length === 0 ? (
+        <NonIdealState
+          icon={source === 'material' ? 'folder-open' : 'person'}
+          description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : source === 'public' ? '暂无公共数字人' : '素材库中还没有视频'}
+          className="cr-empty"
+        />
       ) : (
-        <div className="cr-avatar-grid">
-          {list.map((a) => (
+        <div className={`cr-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`}>
+          {cards.map((c) => (
             <button
               type="button"
-              key={a.id}
-              className={`cr-avatar ${draft.avatar?.id === a.id ? 'picked' : ''}`}
-              onClick={() => pick(a)}
-              aria-pressed={draft.avatar?.id === a.id}
-              title={a.name}
+              key={c.key}
+              className={`cr-avatar ${isPicked(c) ? 'picked' : ''} ${c.problem ? 'unusable' : ''}`}
+              onClick={() => pick(c)}
+              aria-pressed={isPicked(c)}
+              title={c.picked.name}
             >
-              <span className="cr-avatar-cover">
-                {a.cover_small || a.cover ? <img src={a.cover_small || a.cover} alt="" loading="lazy" /> : <Icon icon="person" size={20} />}
-                {draft.avatar?.id === a.id && <Icon icon="tick-circle" className="cr-avatar-tick" />}
+              <span className={`cr-avatar-cover ${c.portrait ? '' : 'wide'}`}>
+                {c.picked.cover ? <img src={c.picked.cover} alt="" loading="lazy" /> : <Icon icon={source === 'material' ? 'video' : 'person'} size={20} />}
+                {isPicked(c) && <Icon icon="tick-circle" className="cr-avatar-tick" />}
+                {clock(c.picked.duration) && <span className="cr-avatar-time">{clock(c.picked.duration)}</span>}
               </span>
-              <span className="cr-avatar-name">{a.name}</span>
+              <span className="cr-avatar-name">{c.picked.name}</span>
             </button>
           ))}
         </div>

@@ -1,15 +1,24 @@
 /**
- * /create (part 2 §2.2): a dock of four panes the user can rearrange — 脚本 (the script editor), 数字人 (avatar
- * picker), 声音 (voice), 预览 (preview and submit). The arrangement persists (layout.ts). The pickers, audition and
- * submission are first versions to be filled in; the script editor is the real one.
+ * /create (part 2 §2.2): a dock of four panes the user can rearrange — 脚本 (drive switch, script editor or audio),
+ * 数字人 (avatar picker), 声音 (voices and their parameters), 预览 (preview, audition, 合成视频). The arrangement
+ * persists (layout.ts). The draft's rules are in create-logic.ts; the flows (audition with its cache, the channel
+ * dialog, synthesis then submission) live here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Tooltip } from '@blueprintjs/core';
+import { Alert, Button, InputGroup, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
-import { MSG, countChars, scriptLimit } from '../../../contract';
-import { TOKENS, useObservable, useService, type Notifier, type PanelProps, type Storage, type ThemeService } from '../../../core';
-import { hasText } from '../editor/markers';
-import { CreateContext, EMPTY_DRAFT, type CreateContextValue, type CreateDraft } from './create-draft';
+import { Subject, lastValueFrom, merge, timer } from 'rxjs';
+import { API, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
+import {
+  ApiCallError, TOKENS, useObservable, useService,
+  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
+} from '../../../core';
+import { CreateContext, type CreateContextValue } from './create-draft';
+import {
+  WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
+  emptyDraft, leadingGate, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
+} from './create-logic';
+import { ChannelDialog } from './ChannelDialog';
 import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, withLayout, type ScreenClass } from './layout';
 import { ScriptPane } from './ScriptPane';
 import { AvatarPane } from './AvatarPane';
@@ -19,48 +28,178 @@ import './create.css';
 
 const components = { script: ScriptPane, avatar: AvatarPane, voice: VoicePane, preview: PreviewPane };
 
+/** An audition still unfinished after this long is given up. */
+const AUDITION_GIVE_UP_MS = 5 * 60_000;
+/** The text that type=fk reads (stored by the tools that send a script here). */
+export const CREATE_TEXT_KEY = 'createText';
+
 /** Tabs without a close button: the four panes are the page, they move but do not go away. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
   return <DockviewDefaultTab {...props} hideClose data-testid={`create-tab-${props.api.id}`} />;
 }
 
-export default function CreatePanel({ query }: PanelProps) {
+export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const storage = useService<Storage>(TOKENS.Storage);
+  const polling = useService<PollingService>(TOKENS.PollingService);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const auth = useService<AuthService>(TOKENS.AuthService);
   const themes = useService<ThemeService>(TOKENS.ThemeService);
   const theme = useObservable(themes.theme$, themes.current);
-  const [draft, setDraft] = useState<CreateDraft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<CreateDraft>(emptyDraft);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const apiRef = useRef<DockviewApi | null>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const screenRef = useRef<ScreenClass>('wide');
+  const [auditioning, setAuditioning] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [playToken, setPlayToken] = useState(0);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [channels, setChannels] = useState<{ list: VideoChannel[]; tips: string; loading: boolean }>({ list: [], tips: '', loading: true });
+  const gate = useMemo(() => leadingGate(LIMITS.submitThrottleMs), []);
+  const createTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const disposed$ = useMemo(() => new Subject<void>(), []);
+  useEffect(() => () => {
+    disposed$.next();
+    clearTimeout(createTimer.current);
+  }, [disposed$]);
 
-  const update = useCallback((patch: Partial<CreateDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const update = useCallback((patch: Partial<CreateDraft>) => setDraft((d) => applyPatch(d, patch)), []);
 
-  // First versions of audition and submission: the spec's checks, in its order; the engines come with the next step.
+  // ---- the address: id/hs/source=3 (the avatar pane picks it), origin=audio&audioId, type=fk
+  const query = useMemo(() => parseCreateQuery(rawQuery), [rawQuery]);
+  useEffect(() => {
+    if (!query.storedText) return;
+    const text = storage.get<unknown>(CREATE_TEXT_KEY, '');
+    if (typeof text === 'string' && text) update({ text, mode: 'text' });
+  }, [query.storedText, storage, update]);
+  useEffect(() => {
+    const id = query.audioId;
+    if (id === null) return;
+    update({ mode: 'audio', audio: { kind: 'material', id, name: '素材库音频', url: '' } });
+    const controller = new AbortController();
+    api.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'audio', source: 0 }, { silent: true, signal: controller.signal }).then(
+      ({ list }) => {
+        const hit = list.find((m) => m.id === id);
+        if (hit) setDraft((d) => (d.audio?.kind === 'material' && d.audio.id === id ? { ...d, audio: { ...d.audio, name: hit.name, url: hit.url, duration: hit.duration } } : d));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [query.audioId, api, update]);
+
+  // ---- video channels (the preview's price, the dialog)
+  useEffect(() => {
+    const controller = new AbortController();
+    api.call(API.creation.videoChannel, {}, { silent: true, signal: controller.signal }).then(
+      (r) => setChannels({ list: r.list, tips: r.tips, loading: false }),
+      () => !controller.signal.aborted && setChannels((c) => ({ ...c, loading: false })),
+    );
+    return () => controller.abort();
+  }, [api]);
+
+  // ---- audition: synthesize, poll every 3 s, keep url + file_id while the draft is unchanged
+  const synthesize = useCallback(
+    async (d: CreateDraft): Promise<CachedAudition | null> => {
+      const key = auditionKey(d);
+      const { job_id } = await api.call(API.voice.audition, auditionRequest(d));
+      const job = await lastValueFrom(
+        polling.poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
+          intervalMs: LIMITS.auditionPollMs,
+          keepGoing: (j) => j.status !== 3 && j.status !== 4,
+          stop$: merge(closed$, disposed$, timer(AUDITION_GIVE_UP_MS)),
+        }),
+        { defaultValue: null },
+      );
+      if (job?.status !== 3 || !job.url) {
+        notifier.error(MSG.auditionFailed);
+        return null;
+      }
+      const audition = { key, url: job.url, file_id: job.file_id };
+      setDraft((cur) => withAudition(cur, audition));
+      return audition;
+    },
+    [api, polling, notifier, closed$, disposed$],
+  );
+
   const audition = useCallback(() => {
     const d = draftRef.current;
-    if (!hasText(d.text) || !d.voice) {
-      notifier.warn(MSG.auditionNeedsTextAndVoice);
+    const problem = auditionProblem(d);
+    if (problem) {
+      notifier.warn(problem);
       return;
     }
-    notifier.info(MSG.comingSoon);
-  }, [notifier]);
-  const submit = useCallback(() => {
-    const d = draftRef.current;
-    const limit = scriptLimit(d.voice?.api);
-    if (!d.avatar) notifier.warn(MSG.avatarRequired);
-    else if (!hasText(d.text)) notifier.warn(MSG.scriptRequired);
-    else if (!d.voice) notifier.warn(MSG.voiceRequired);
-    else if (countChars(d.text) > limit) notifier.warn(MSG.scriptTooLong(limit));
-    else notifier.info(MSG.comingSoon);
-  }, [notifier]);
+    if (cachedAudition(d)) {
+      setPlayToken((n) => n + 1);
+      return;
+    }
+    if (auditioning) return;
+    setAuditioning(true);
+    synthesize(d)
+      .then((a) => {
+        if (a && auditionKey(draftRef.current) === a.key) setPlayToken((n) => n + 1);
+      })
+      .catch(() => undefined)
+      .finally(() => setAuditioning(false));
+  }, [notifier, synthesize, auditioning]);
 
-  const requested = Number(query.id);
+  // ---- 合成视频: throttled 1 s; the checks, then the channel dialog
+  const submit = useCallback(() => {
+    if (!gate()) return;
+    const problem = submitProblem(draftRef.current);
+    if (problem) {
+      notifier.warn(problem);
+      return;
+    }
+    setDialogOpen(true);
+  }, [gate, notifier]);
+
+  /** The channel's check; the cached audition or a new one (text mode); then the work. */
+  const createNow = useCallback(
+    async (channelApi: string) => {
+      const d = draftRef.current;
+      const problem = submitProblem(d) ?? channelProblem(channelApi, d.avatar);
+      if (problem) {
+        notifier.warn(problem);
+        return;
+      }
+      update({ channel: channelApi });
+      setSubmitting(true);
+      try {
+        let fileId: number | undefined;
+        if (d.mode === 'text') {
+          const speech = cachedAudition(d) ?? (await synthesize(d));
+          if (!speech) return;
+          fileId = speech.file_id;
+        }
+        await api.call(API.works.create, buildSubmission(d, channelApi, fileId));
+        setDialogOpen(false);
+        setSubmitted(true);
+        void auth.refreshProfile().catch(() => undefined);
+      } catch (err) {
+        // The server's words were shown; the cache, the pending audio and the text are cleared (part 2 §4).
+        if (!(err instanceof ApiCallError && err.code === 100)) setDraft(afterRefusal);
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [api, auth, notifier, synthesize, update],
+  );
+  /** 开始合成 is debounced 500 ms: the last click of a burst counts. */
+  const create = useCallback(
+    (channelApi: string) => {
+      clearTimeout(createTimer.current);
+      createTimer.current = setTimeout(() => void createNow(channelApi), LIMITS.createDebounceMs);
+    },
+    [createNow],
+  );
+
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, audition, submit, requestedAvatarId: Number.isInteger(requested) && requested > 0 ? requested : null }),
-    [draft, update, audition, submit, requested],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list],
   );
 
   const restore = useCallback(
@@ -119,6 +258,18 @@ export default function CreatePanel({ query }: PanelProps) {
       <div className="cr-page" data-testid="create-panel">
         <header className="cr-head">
           <h2 className="cr-title">开始创作</h2>
+          <InputGroup
+            className="cr-name"
+            size="small"
+            leftIcon="edit"
+            value={draft.name}
+            maxLength={LIMITS.nameMaxChars}
+            placeholder={LIMITS.defaultWorkName}
+            aria-label="作品名称"
+            onValueChange={(name) => update({ name })}
+            onBlur={() => !draft.name.trim() && update({ name: LIMITS.defaultWorkName })}
+            data-testid="create-name"
+          />
           <span className="cr-subtitle">拖动标签可调整布局</span>
           <Tooltip content="恢复默认布局" placement="bottom" compact>
             <Button variant="minimal" size="small" icon="reset" aria-label="恢复默认布局" onClick={resetLayout} data-testid="create-reset-layout" />
@@ -136,6 +287,33 @@ export default function CreatePanel({ query }: PanelProps) {
           />
         </div>
       </div>
+      <ChannelDialog
+        isOpen={dialogOpen}
+        channels={channels.list}
+        tips={channels.tips}
+        loading={channels.loading}
+        current={draft.channel}
+        busy={submitting}
+        seconds={draft.mode === 'audio' ? (draft.audio?.duration ?? 0) : estimateSeconds(draft.text)}
+        onClose={() => !submitting && setDialogOpen(false)}
+        onCreate={create}
+      />
+      <Alert
+        isOpen={submitted}
+        icon="tick-circle"
+        intent="success"
+        confirmButtonText="去作品页"
+        cancelButtonText="继续创作"
+        onConfirm={() => {
+          setSubmitted(false);
+          navigation.navigate(WORKS_AFTER_SUBMIT.path, WORKS_AFTER_SUBMIT.query);
+        }}
+        onCancel={() => setSubmitted(false)}
+        className="cr-alert"
+      >
+        <p className="cr-alert-title">{MSG.submitSucceeded}</p>
+        <p className="cr-alert-text">{MSG.submitAlert}</p>
+      </Alert>
     </CreateContext.Provider>
   );
 }

@@ -1,29 +1,79 @@
+import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
-import { MSG, countChars, estimateSeconds, scriptLimit } from '../../../contract';
+import { MSG, countChars, estimateSeconds, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
+import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
-/** 预览 (first version): what the work is made of so far, and the way to submit it. */
+/** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
 export function PreviewPane() {
-  const { draft, submit } = useCreate();
-  const seconds = Math.round(estimateSeconds(draft.text));
-  const cover = draft.avatar ? draft.avatar.cover || draft.avatar.cover_small : '';
+  const { draft, submit, submitting, channels, playToken, audition, auditioning } = useCreate();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const cached = cachedAudition(draft);
+  const channel = channels.find((c) => c.api === draft.channel) ?? channels[0];
+  const audioMode = draft.mode === 'audio';
+  const seconds = audioMode ? (draft.audio?.duration ?? 0) : estimateSeconds(draft.text);
+  const pauses = pauseSeconds(draft.text);
+
+  // A finished (or cached) audition plays when asked.
+  useEffect(() => {
+    const el = audioRef.current;
+    if (!playToken || !el || !cached) return;
+    el.currentTime = 0;
+    void el.play().catch(() => undefined);
+    // Only a new token plays; the url is in place by then.
+  }, [playToken]);
+
   return (
     <div className="cr-pane cr-preview" data-testid="create-preview">
       <div className="cr-stage">
-        {cover ? <img src={cover} alt={draft.avatar?.name ?? ''} /> : <span className="cr-stage-empty"><Icon icon="person" size={28} />选择数字人后在此预览</span>}
+        {draft.avatar?.url ? (
+          <video key={draft.avatar.url} src={draft.avatar.url} poster={draft.avatar.cover || undefined} muted loop autoPlay playsInline preload="metadata" data-testid="create-stage-video" />
+        ) : draft.avatar?.cover ? (
+          <img src={draft.avatar.cover} alt={draft.avatar.name} />
+        ) : (
+          <span className="cr-stage-empty">
+            <Icon icon="person" size={28} />
+            选择数字人后在此预览
+          </span>
+        )}
       </div>
       <dl className="cr-summary">
         <dt>数字人</dt>
         <dd>{draft.avatar?.name ?? '未选择'}</dd>
-        <dt>声音</dt>
-        <dd>{draft.voice?.name ?? '未选择'}</dd>
-        <dt>台词</dt>
-        <dd>
-          {countChars(draft.text)} / {scriptLimit(draft.voice?.api)} 字{seconds > 0 ? ` · 约 ${seconds} 秒` : ''}
+        {audioMode ? (
+          <>
+            <dt>音频</dt>
+            <dd>{draft.audio?.name ?? '未上传'}</dd>
+          </>
+        ) : (
+          <>
+            <dt>声音</dt>
+            <dd data-testid="create-preview-voice">
+              {draft.voice ? `${draft.voice.name}${isPublicVoice(draft.voice) ? ` · 语速 ${draft.params.rate.toFixed(1)}` : ''}` : '未选择'}
+            </dd>
+            <dt>台词</dt>
+            <dd data-testid="create-preview-count">
+              {countChars(draft.text)} / {scriptLimit(draft.voice?.api)} 字{pauses > 0 ? ` · 停顿 ${pauses} 秒` : ''}
+            </dd>
+          </>
+        )}
+        <dt>预计</dt>
+        <dd data-testid="create-preview-estimate">{seconds > 0 ? `约 ${Math.round(seconds)} 秒` : '—'}</dd>
+        <dt>通道</dt>
+        <dd data-testid="create-preview-price">
+          {channel ? `${channel.name} · ${channel.credits} 积分/秒${seconds > 0 ? ` · 约 ${estimatePrice(seconds, channel.credits)} 积分` : ''}` : '—'}
         </dd>
       </dl>
-      <p className="cr-note">{MSG.localEngineNote}</p>
-      <Button intent="primary" icon="video" text="合成视频" fill onClick={submit} data-testid="create-submit" />
+      {!audioMode && (
+        <div className="cr-listen">
+          <Button size="small" icon="volume-up" text={cached ? '播放试听' : '试听'} loading={auditioning} onClick={audition} data-testid="create-audition" />
+          <audio ref={audioRef} controls preload="auto" src={cached?.url || undefined} className="cr-listen-audio" data-testid="create-audition-audio" hidden={!cached} />
+        </div>
+      )}
+      <p className="cr-note">
+        <Icon icon="info-sign" size={12} /> {MSG.localEngineNote}：本地合成会把数字人视频循环播放在语音下面，口型不会跟随语音。
+      </p>
+      <Button intent="primary" icon="video" text="合成视频" fill loading={submitting} onClick={submit} data-testid="create-submit" />
     </div>
   );
 }

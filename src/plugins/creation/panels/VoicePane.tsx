@@ -1,60 +1,226 @@
-import { useState } from 'react';
-import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
-import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Icon, NonIdealState, SegmentedControl, Slider, Spinner, Tag } from '@blueprintjs/core';
+import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
+import { TOKENS, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
+import {
+  DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
+  type Sliders,
+} from './create-logic';
 import { useList } from './use-list';
 
-type Source = '2' | '1';
+type Source = 'public' | 'mine' | 'material';
 
-/** 声音 (first version): public and own voices; the picked voice's channel drives the script editor. */
+const sameSliders = (a: Sliders, b: Sliders) => a.rate === b.rate && a.volume === b.volume && a.pitch === b.pitch;
+
+/** Hovering a voice plays its sample (one at a time); leaving stops it. */
+function useHoverPreview() {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const stop = () => {
+    audio.current?.pause();
+    setPlaying(null);
+  };
+  const start = (id: number, url: string) => {
+    if (!url) return;
+    audio.current ??= new Audio();
+    const a = audio.current;
+    a.onended = () => setPlaying(null);
+    a.src = url;
+    a.currentTime = 0;
+    setPlaying(id);
+    a.play().catch(() => setPlaying((p) => (p === id ? null : p)));
+  };
+  useEffect(() => () => audio.current?.pause(), []);
+  return { playing, start, stop };
+}
+
+/** 声音 (part 2 §2.2): public (system), mine and the material library's audios; the parameter panel of the picked voice. */
 export function VoicePane() {
   const { draft, update } = useCreate();
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [source, setSource] = useState<Source>('2');
-  const { list, loading, error } = useList<Voice>(`voices-${source}`, async (api, signal) =>
-    (await api.call(API.voice.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const [source, setSource] = useState<Source>('public');
+  const [reload, setReload] = useState(0);
+  const voices = useList<Voice>(
+    source === 'material' ? 'idle' : `voices-${source}`,
+    async (client, signal) =>
+      source === 'material' ? [] : (await client.call(API.voice.list, { source: source === 'mine' ? 1 : 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    reload,
   );
+  const audios = useList<Material>(source === 'material' ? 'audios-material' : 'idle', async (client, signal) =>
+    source === 'material' ? (await client.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'audio', source: 0 }, { silent: true, signal })).list : [],
+  );
+  const loaded = source === 'material' ? audios : voices;
+  const hover = useHoverPreview();
 
   const pick = (voice: Voice) => {
-    if (voice.generate_status === VoiceStatus.Training) notifier.warn(MSG.voiceTraining);
-    else if (voice.generate_status === VoiceStatus.Failed) notifier.warn(MSG.voiceFailed);
-    // A new voice may have another channel: its language and emotion start over.
-    else update({ voice, language: '', emotion: 'default' });
+    const problem = voicePickProblem(voice);
+    if (problem) notifier.warn(problem);
+    else if (draft.voice?.id !== voice.id) update({ voice, mode: 'text' });
+    else if (draft.mode !== 'text') update({ mode: 'text' });
+  };
+  const pickAudio = (m: Material) => {
+    update({ mode: 'audio', audio: materialAudioOf(m) });
+    notifier.info('已切换为音频驱动，使用素材库音频');
+  };
+
+  // ---- the parameter panel: pending values until 确认修改
+  const voice = draft.voice;
+  const [pending, setPending] = useState<Sliders>(draft.params);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setPending(draft.params), [draft.params, voice?.id]);
+  const off = disabledSliders(voice?.api);
+  const confirm = async () => {
+    if (!voice) return;
+    if (isPublicVoice(voice)) {
+      update({ params: pending });
+      notifier.success(MSG.modifySucceeded);
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.call(API.voice.settings, { voice_id: voice.id, ...pending });
+      update({ voice: { ...voice, ...pending }, params: pending });
+      notifier.success(MSG.voiceSettingsSaved);
+      setReload((n) => n + 1);
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
-    <div className="cr-pane" data-testid="create-voices">
+    <div className="cr-pane cr-voices" data-testid="create-voices">
       <SegmentedControl
         className="cr-segment"
         size="small"
         value={source}
-        onValueChange={(v) => setSource(v as Source)}
+        onValueChange={(v) => {
+          hover.stop();
+          setSource(v as Source);
+        }}
         options={[
-          { label: '公共声音', value: '2' },
-          { label: '我的声音', value: '1' },
+          { label: '公共声音', value: 'public' },
+          { label: '我的声音', value: 'mine' },
+          { label: '素材库', value: 'material' },
         ]}
+        data-testid="create-voice-source"
       />
-      {loading && list.length === 0 ? (
-        <div className="cr-center">
-          <Spinner size={20} />
-        </div>
-      ) : error ? (
-        <NonIdealState icon="error" description={error} className="cr-empty" />
-      ) : list.length === 0 ? (
-        <NonIdealState icon="music" description={source === '1' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="cr-empty" />
-      ) : (
-        <ul className="cr-voice-list">
-          {list.map((v) => (
-            <li key={v.id}>
-              <button type="button" className={`cr-voice ${draft.voice?.id === v.id ? 'picked' : ''}`} onClick={() => pick(v)} aria-pressed={draft.voice?.id === v.id}>
-                <Icon icon={draft.voice?.id === v.id ? 'tick-circle' : 'music'} className="cr-voice-icon" />
-                <span className="cr-voice-name">{v.name}</span>
-                <span className="cr-voice-meta">{v.version_name || v.api}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+      <div className="cr-voice-scroll">
+        {loaded.loading && loaded.list.length === 0 ? (
+          <div className="cr-center">
+            <Spinner size={20} />
+          </div>
+        ) : loaded.error ? (
+          <NonIdealState icon="error" description={loaded.error} className="cr-empty" />
+        ) : source === 'material' ? (
+          audios.list.length === 0 ? (
+            <NonIdealState icon="folder-open" description="素材库中还没有音频" className="cr-empty" />
+          ) : (
+            <ul className="cr-voice-list">
+              {audios.list.map((m) => {
+                const picked = draft.mode === 'audio' && draft.audio?.kind === 'material' && draft.audio.id === m.id;
+                return (
+                  <li key={m.id}>
+                    <button
+                      type="button"
+                      className={`cr-voice ${picked ? 'picked' : ''}`}
+                      onClick={() => pickAudio(m)}
+                      onMouseEnter={() => hover.start(-m.id, m.url)}
+                      onMouseLeave={hover.stop}
+                      aria-pressed={picked}
+                    >
+                      <Icon icon={picked ? 'tick-circle' : hover.playing === -m.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
+                      <span className="cr-voice-name">{m.name}</span>
+                      <span className="cr-voice-meta">素材音频</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        ) : voices.list.length === 0 ? (
+          <NonIdealState icon="music" description={source === 'mine' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="cr-empty" />
+        ) : (
+          <ul className="cr-voice-list">
+            {voices.list.map((v) => {
+              const picked = draft.voice?.id === v.id;
+              const training = v.generate_status === VoiceStatus.Training;
+              const failed = v.generate_status === VoiceStatus.Failed;
+              return (
+                <li key={v.id}>
+                  <button
+                    type="button"
+                    className={`cr-voice ${picked ? 'picked' : ''} ${training || failed ? 'unusable' : ''}`}
+                    onClick={() => pick(v)}
+                    onMouseEnter={() => hover.start(v.id, v.url)}
+                    onMouseLeave={hover.stop}
+                    aria-pressed={picked}
+                    data-testid={`create-voice-${v.id}`}
+                  >
+                    <Icon icon={picked ? 'tick-circle' : hover.playing === v.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
+                    <span className="cr-voice-name">{v.name}</span>
+                    {training ? (
+                      <Tag minimal intent="warning" className="cr-voice-tag">训练中</Tag>
+                    ) : failed ? (
+                      <Tag minimal intent="danger" className="cr-voice-tag">训练失败</Tag>
+                    ) : (
+                      <span className="cr-voice-meta">{[v.voice_channel_name, v.version_name].filter(Boolean).join(' ') || v.api}</span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {voice && source !== 'material' && (
+        <section className="cr-params" data-testid="create-voice-params">
+          <div className="cr-params-head">
+            <span className="cr-params-title">声音参数 · {voice.name}</span>
+            {!isPublicVoice(voice) && <span className="cr-params-note">保存到我的声音</span>}
+          </div>
+          {SLIDER_KEYS.map((key) => {
+            const range = LIMITS.sliders[key];
+            return (
+              <div key={key} className={`cr-param ${off[key] ? 'off' : ''}`} data-testid={`create-param-${key}`}>
+                <span className="cr-param-label">{SLIDER_LABELS[key]}</span>
+                <Slider
+                  min={range.min}
+                  max={range.max}
+                  stepSize={range.step}
+                  labelRenderer={false}
+                  value={pending[key]}
+                  disabled={off[key]}
+                  onChange={(v) => setPending((p) => ({ ...p, [key]: roundSlider(v) }))}
+                  className="cr-param-slider"
+                />
+                <span className="cr-param-value">{pending[key].toFixed(1)}</span>
+              </div>
+            );
+          })}
+          <div className="cr-params-actions">
+            <Button
+              size="small"
+              variant="minimal"
+              text="恢复默认"
+              disabled={sameSliders(pending, DEFAULT_SLIDERS)}
+              onClick={() => setPending({ ...DEFAULT_SLIDERS })}
+              data-testid="create-params-reset"
+            />
+            <Button
+              size="small"
+              intent="primary"
+              text="确认修改"
+              loading={saving}
+              disabled={sameSliders(pending, isPublicVoice(voice) ? draft.params : slidersOf(voice))}
+              onClick={() => void confirm()}
+              data-testid="create-params-confirm"
+            />
+          </div>
+        </section>
       )}
     </div>
   );

@@ -1,28 +1,29 @@
 /**
  * The work being put together on /create, shared by its four panes (they are rendered inside the nested dock, within
- * the same React tree, so a context reaches them).
+ * the same React tree, so a context reaches them). The draft and its rules are in create-logic.ts.
  */
 import { createContext, useContext } from 'react';
-import type { Avatar, Voice } from '../../../contract';
+import type { VideoChannel } from '../../../contract';
+import type { CreateDraft, CreateQuery } from './create-logic';
 
-export interface CreateDraft {
-  text: string;
-  /** '' = the channel's default language. */
-  language: string;
-  emotion: string;
-  avatar: Avatar | null;
-  voice: Voice | null;
-}
-
-export const EMPTY_DRAFT: CreateDraft = { text: '', language: '', emotion: 'default', avatar: null, voice: null };
+export type { CreateDraft } from './create-logic';
+export { channelHasEmotion } from './create-logic';
 
 export interface CreateContextValue {
   draft: CreateDraft;
   update: (patch: Partial<CreateDraft>) => void;
-  /** The avatar asked for in the address (/create?id=…), to be picked once the lists load. */
-  requestedAvatarId: number | null;
+  /** What the address asks for (/create?id=&hs=&source=3&origin=audio&audioId=&type=fk). */
+  query: CreateQuery;
   audition: () => void;
+  /** An audition is being synthesized. */
+  auditioning: boolean;
+  /** Bumped when the cached audition should play (the preview pane plays it). */
+  playToken: number;
+  /** 合成视频: checks, then the channel dialog. */
   submit: () => void;
+  /** Synthesizing and submitting. */
+  submitting: boolean;
+  channels: VideoChannel[];
 }
 
 export const CreateContext = createContext<CreateContextValue | null>(null);
@@ -32,7 +33,3 @@ export function useCreate(): CreateContextValue {
   if (!value) throw new Error('useCreate outside the /create panel');
   return value;
 }
-
-/** Channels whose engine takes an emotion (MiniMax's set is the spec's: default, happy, sad, …). */
-const EMOTION_CHANNELS: readonly string[] = ['mm'];
-export const channelHasEmotion = (api: string | undefined) => Boolean(api && EMOTION_CHANNELS.includes(api));
