@@ -216,7 +216,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
           /* an arrangement this version cannot read: start from the default */
         }
       }
-      applyDefaultLayout(api, screen, width);
+      applyDefaultLayout(api, screen, width, hostRef.current?.clientHeight ?? 0);
     },
     [storage],
   );
@@ -250,7 +250,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
 
   const resetLayout = () => {
     const api = apiRef.current;
-    if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth);
+    if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, hostRef.current?.clientHeight ?? 0);
   };
 
   return (

@@ -45,9 +45,9 @@ const title = (id: PaneId) => PANES.find((p) => p.id === id)!.title;
 
 /**
  * The default arrangement. Wide: 数字人 | 脚本 | 声音 over 预览. Narrow: one group of tabs, 脚本 first.
- * `width` is the dock's own width, so the side columns fit it.
+ * `width` and `height` are the dock's own, so the side columns fit it and the preview gets the larger share of its column.
  */
-export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width: number): void {
+export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width: number, height = 0): void {
   api.clear();
   const add = (id: PaneId, position?: Parameters<DockviewApi['addPanel']>[0]['position'], size?: { initialWidth?: number; initialHeight?: number }) =>
     api.addPanel({ id, component: id, title: title(id), position, ...size });
@@ -61,7 +61,7 @@ export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width:
     add('script');
     add('avatar', { referencePanel: 'script', direction: 'left' }, { initialWidth: side });
     add('voice', { referencePanel: 'script', direction: 'right' }, { initialWidth: side });
-    add('preview', { referencePanel: 'voice', direction: 'below' });
+    add('preview', { referencePanel: 'voice', direction: 'below' }, height > 0 ? { initialHeight: Math.round(height * 0.58) } : undefined);
   }
   api.getPanel('script')?.api.setActive();
 }

@@ -1,0 +1,365 @@
+/**
+ * /create (part 2 §2.2) against the real server: a script with two pauses, the public avatar and voice, an audition
+ * that really plays, 合成视频 → the channel dialog → 本地合成 → 提交成功 → /works, where the work becomes playable and
+ * its mp4 lasts as long as the audition (the cached audition is reused, not synthesized again); the audio-driven path;
+ * every §5 message this page can show; screenshots of both themes at desktop and phone width (SHOTS_DIR, default
+ * /tmp/shots-create).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
+import { probe } from '../../server/infra/media-probe';
+import { ApiTestClient } from '../support/app';
+import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
+import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../support/media';
+import { startFishAudioPeer, type FishAudioPeer } from '../support/peers/fish-audio-peer';
+import { startServer, type RunningServer } from '../support/server';
+import { uploadFile } from '../support/upload';
+import { until } from '../support/wait';
+
+const USER = { username: '13800009101', password: 'abc123' };
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-create';
+const AVATAR_NAME = '公共主播·横屏';
+const VOICE_NAME = '公共·播音女声';
+
+let server: RunningServer;
+let browser: Browser;
+let fish: FishAudioPeer;
+let dir: string;
+let client: ApiTestClient;
+let avatar: Avatar;
+let speech: string;
+
+beforeAll(async () => {
+  server = await startServer({ webRoot: inject('webRoot') });
+  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '10000');
+  fish = await startFishAudioPeer();
+  browser = await launchBrowser();
+  dir = mediaDir();
+  const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 });
+  speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间，今天给大家介绍一款新品，性价比非常高，喜欢的朋友不要错过。');
+  await server.admin('avatar', 'publish', video, '--name', AVATAR_NAME);
+  await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
+  await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--api-key', fish.apiKey, '--base-url', fish.url);
+
+  const login = await new ApiTestClient(server.url).call(API.account.login, USER);
+  client = new ApiTestClient(server.url, login.data.token);
+  const hlist = await until(
+    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    (list) => list.some((a) => a.name === AVATAR_NAME && a.status !== 1),
+    120_000,
+    500,
+  );
+  avatar = hlist.find((a) => a.name === AVATAR_NAME)!;
+  expect(avatar.status).toBe(3);
+  const publicVoices = await until(
+    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
+    120_000,
+    500,
+  );
+  expect(publicVoices.find((v) => v.name === VOICE_NAME)).toBeDefined();
+
+  // Two own voices on the Fish Audio channel (a loopback peer): one whose training failed, one still training.
+  const sample = await uploadFile(client, 'voice', speech, 'sample.mp3');
+  fish.failTraining = true;
+  const failed = await client.call(API.voice.create, { name: '失败的声音', file_id: sample.data.file_id, api: 'fish' });
+  expect(failed.code).toBe(0);
+  await until(
+    async () => (await client.call(API.voice.list, { source: 1, page: 1, limit: 100 })).data.list as Voice[],
+    (list) => list.find((v) => v.id === failed.data.id)?.generate_status === 3,
+    60_000,
+    500,
+  );
+  fish.failTraining = false;
+  fish.trainingPolls = 1_000_000;
+  const training = await client.call(API.voice.create, { name: '训练中的声音', file_id: sample.data.file_id, api: 'fish' });
+  expect(training.code).toBe(0);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fish?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------------------- helpers
+
+async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
+  const { page, context } = await newPage(browser, options);
+  await page.goto(`${server.url}/#/create`);
+  await page.waitForSelector('[data-testid=login-submit]');
+  await page.fill('#login-username', USER.username);
+  await page.fill('#login-password', USER.password);
+  await page.click('.login-agreement .bp6-control-indicator');
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=create-panel]');
+  await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
+  return { page, context };
+}
+
+/** Waits for a toast with exactly this text. */
+const toast = (page: Page, text: string) =>
+  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
+
+/** Dismisses every toast, so the next check sees only its own. */
+async function clearToasts(page: Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.bp6-toast .bp6-button').forEach((b) => b.click()));
+  await page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 10_000 });
+}
+
+async function insertPause(page: Page, seconds: number) {
+  await page.click('[data-testid=pause-open]');
+  await page.click(`[data-testid="pause-${seconds}"]`);
+  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
+}
+
+/** Brings a pane to the front (phones show the panes as tabs). */
+const showPane = (page: Page, id: string) => page.click(`[data-testid=create-tab-${id}]`);
+
+async function pickPublicAvatar(page: Page) {
+  await showPane(page, 'avatar');
+  await page.click('[data-testid=create-avatar-source] >> text=公共');
+  await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
+  await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
+  await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${AVATAR_NAME}`);
+}
+
+async function pickPublicVoice(page: Page) {
+  await showPane(page, 'voice');
+  await page.click('[data-testid=create-voice-source] >> text=公共声音');
+  await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
+  await page.waitForSelector('[data-testid=create-voice-params]');
+}
+
+/** 合成视频 → the channel dialog → 本地合成 → 提交成功 → 去作品页; answers the new work's card selector. */
+async function submitAndGoToWorks(page: Page): Promise<string> {
+  await showPane(page, 'preview');
+  await page.click('[data-testid=create-submit]');
+  await page.waitForSelector('.cr-channel-dialog');
+  expect(await page.textContent('[data-testid=create-channel-tips]')).toContain('3.0 深度 > 2.0 极速 > 1.0 免费');
+  const local = page.locator('[data-testid=create-channel-local]');
+  expect(await local.textContent()).toContain('积分/秒');
+  await local.click();
+  await page.click('[data-testid=create-channel-confirm]');
+  await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
+  expect(await page.textContent('.cr-alert')).toContain(MSG.submitSucceeded);
+  await page.click('.cr-alert >> text=去作品页');
+  await page.waitForFunction(() => location.hash === '#/works?type1=0&type2=1');
+  await page.waitForSelector('[data-testid=works-tab-avatar][aria-selected=true]');
+  const works = (await client.call(API.works.list, { page: 1, limit: 20 })).data.list as { id: number }[];
+  return `[data-testid=work-card][data-id="${works[0]!.id}"]`;
+}
+
+/** Waits until the card is playable (refreshing the list), plays it, downloads its mp4 and answers its length. */
+async function playableDuration(page: Page, card: string, name: string): Promise<number> {
+  await page.waitForSelector(card);
+  const end = Date.now() + 120_000;
+  while ((await page.locator(`${card}[data-status="3"]`).count()) === 0) {
+    if (Date.now() > end) throw new Error(`work not ready: ${await page.getAttribute(card, 'data-status')}`);
+    await page.waitForTimeout(2000);
+    await page.click('[data-testid=works-refresh]');
+  }
+  await page.click(`${card} [data-testid=work-cover]`);
+  await page.waitForSelector('[data-testid=work-video]');
+  await page.waitForFunction(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid=work-video]');
+    return v !== null && v.duration > 0;
+  });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
+  const download = page.waitForEvent('download');
+  await page.click(`${card} [data-testid=work-download]`);
+  const file = await download;
+  const saved = path.join(dir, `${name}.mp4`);
+  await file.saveAs(saved);
+  const probed = await probe(saved, 'mp4');
+  expect(probed.video).toBeDefined();
+  expect(probed.audio).toBeDefined();
+  return probed.duration;
+}
+
+// ---------------------------------------------------------------------------------------------------------------- journeys
+
+describe('/create', () => {
+  it('text-driven: two pauses, the public avatar and voice, a real audition, 本地合成, then a playable work of the audition’s length', { timeout: 300_000 }, async () => {
+    const { page, context } = await openCreate();
+    const auditionCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === API.voice.audition.path) auditionCalls.push(r.url());
+    });
+
+    // The name, editable, starts as 未命名.
+    expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
+    await page.fill('[data-testid=create-name]', '新品口播');
+
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.type('大家好，欢迎来到我的直播间。');
+    await insertPause(page, 0.5);
+    await page.keyboard.type('今天给大家带来一款新品，');
+    await insertPause(page, 1);
+    await page.keyboard.type('性价比非常高。');
+    const text = `大家好，欢迎来到我的直播间。${pauseMarker(0.5)}今天给大家带来一款新品，${pauseMarker(1)}性价比非常高。`;
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid=script-counter]')?.textContent?.replace(/\s/g, '') === expected,
+      `${countChars(text)}/${LIMITS.scriptMaxChars}`,
+    );
+    expect(countChars(text)).toBe(33);
+
+    await pickPublicAvatar(page);
+    await pickPublicVoice(page);
+    // The preview: the avatar's video, the voice, the estimate (characters / 4.2 + pauses), the channel's price.
+    await showPane(page, 'preview');
+    await page.waitForSelector('[data-testid=create-stage-video]');
+    expect(await page.textContent('[data-testid=create-preview-voice]')).toContain(VOICE_NAME);
+    expect(await page.textContent('[data-testid=create-preview-count]')).toContain('停顿 1.5 秒');
+    expect(await page.textContent('[data-testid=create-preview-estimate]')).toBe(`约 ${Math.round(33 / 4.2 + 1.5)} 秒`);
+    expect(await page.textContent('[data-testid=create-preview-price]')).toContain('积分/秒');
+    expect(await page.textContent('[data-testid=create-preview]')).toContain(MSG.localEngineNote);
+
+    // Audition: a real sound plays.
+    await page.click('[data-testid=create-audition]');
+    await page.waitForFunction(
+      () => {
+        const a = document.querySelector<HTMLAudioElement>('[data-testid=create-audition-audio]');
+        return a !== null && a.duration > 0 && a.currentTime > 0.3;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    const first = await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid=create-audition-audio]')!.currentTime);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid=create-audition-audio]')!.currentTime)).toBeGreaterThan(first);
+    const src = (await page.getAttribute('[data-testid=create-audition-audio]', 'src'))!;
+    const mp3 = path.join(dir, 'audition.mp3');
+    fs.writeFileSync(mp3, Buffer.from(await (await fetch(new URL(src, server.url))).arrayBuffer()));
+    const auditionSeconds = (await probe(mp3, 'mp3')).duration;
+    expect(auditionSeconds).toBeGreaterThan(5);
+    expect(auditionCalls).toHaveLength(1);
+
+    // Submit reuses the cached audition (no second synthesis).
+    const card = await submitAndGoToWorks(page);
+    expect(auditionCalls).toHaveLength(1);
+    expect(await page.textContent(`${card} [data-testid=work-name]`)).toContain('新品口播');
+    const seconds = await playableDuration(page, card, 'text-work');
+    expect(Math.abs(seconds - auditionSeconds)).toBeLessThanOrEqual(0.3);
+    await context.close();
+  });
+
+  it('audio-driven: the requirements, an uploaded mp3, replay, then a playable work', { timeout: 300_000 }, async () => {
+    const { page, context } = await openCreate();
+    await page.click('[data-testid=create-mode] >> text=音频驱动');
+    await page.waitForSelector('[data-testid=create-audio] >> text=音频要求');
+    await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech);
+    await page.waitForSelector('[data-testid=create-audio-file] >> text=speech.mp3');
+    await page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('[data-testid=create-audio-player]')?.duration ?? 0) > 5);
+    // Re-upload brings the upload back; the same file again.
+    await page.click('[data-testid=create-audio-reupload]');
+    await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech);
+    await page.waitForSelector('[data-testid=create-audio-file] >> text=speech.mp3');
+    const audioSeconds = (await probe(speech, 'mp3')).duration;
+
+    await pickPublicAvatar(page);
+    const card = await submitAndGoToWorks(page);
+    const seconds = await playableDuration(page, card, 'audio-work');
+    expect(Math.abs(seconds - audioSeconds)).toBeLessThanOrEqual(0.3);
+    await context.close();
+  });
+
+  it('says every §5 message this page can reach', { timeout: 180_000 }, async () => {
+    const { page, context } = await openCreate();
+    const say = async (action: () => Promise<void>, message: string) => {
+      await clearToasts(page);
+      await action();
+      await toast(page, message);
+      await page.waitForTimeout(1100); // 合成视频 is throttled 1 s
+    };
+    const submit = () => showPane(page, 'preview').then(() => page.click('[data-testid=create-submit]'));
+    const audition = () => showPane(page, 'preview').then(() => page.click('[data-testid=create-audition]'));
+
+    await say(submit, MSG.avatarRequired);
+    await say(audition, MSG.auditionNeedsTextAndVoice);
+    await pickPublicAvatar(page);
+    await say(submit, MSG.scriptRequired);
+    await showPane(page, 'script');
+    await page.click('.se-surface .view-lines');
+    await page.keyboard.type('你好');
+    await say(submit, MSG.voiceRequired);
+    await say(audition, MSG.auditionNeedsTextAndVoice);
+
+    // Own voices: one failed, one training; neither can be chosen.
+    await showPane(page, 'voice');
+    await page.click('[data-testid=create-voice-source] >> text=我的声音');
+    await say(() => page.click('[data-testid=create-voices] >> text=失败的声音'), MSG.voiceFailed);
+    await say(() => page.click('[data-testid=create-voices] >> text=训练中的声音'), MSG.voiceTraining);
+    expect(await page.locator('[data-testid=create-voice-params]').count()).toBe(0);
+
+    // The voice parameters: 0.5–2, 0.1–3, 0.1–2, default 1; restore defaults.
+    await pickPublicVoice(page);
+    for (const key of ['rate', 'volume', 'pitch'] as const) {
+      expect(await page.textContent(`[data-testid=create-param-${key}] .cr-param-value`)).toBe('1.0');
+      expect(await page.locator(`[data-testid=create-param-${key}].off`).count()).toBe(0);
+    }
+    await page.focus('[data-testid=create-param-rate] .bp6-slider-handle');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('[data-testid=create-param-rate] .cr-param-value')).toBe('1.2');
+    await page.click('[data-testid=create-params-confirm]');
+    await toast(page, MSG.modifySucceeded);
+    expect(await page.textContent('[data-testid=create-preview-voice]')).toContain('语速 1.2');
+    await page.click('[data-testid=create-params-reset]');
+    expect(await page.textContent('[data-testid=create-param-rate] .cr-param-value')).toBe('1.0');
+
+    // Audio mode without an audio; then an audio too short.
+    await showPane(page, 'script');
+    await page.click('[data-testid=create-mode] >> text=音频驱动');
+    await say(submit, MSG.audioFileRequired);
+    const short = makeAudio(path.join(dir, 'short.mp3'), { seconds: 3 });
+    await showPane(page, 'script');
+    await say(() => page.setInputFiles('[data-testid=create-audio] input[type=file]', short), MSG.audioDurationInvalid);
+    await context.close();
+  });
+
+  it('looks right in both themes, on a desktop and a phone', { timeout: 240_000 }, async () => {
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      for (const phone of [false, true]) {
+        const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+        const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
+        await showPane(page, 'script');
+        await page.click('.se-surface .view-lines');
+        await page.keyboard.type('大家好，欢迎来到我的直播间。');
+        await insertPause(page, 0.5);
+        await page.keyboard.type('今天给大家带来一款新品。');
+        await pickPublicAvatar(page);
+        await pickPublicVoice(page);
+        await page.waitForTimeout(500);
+        if (phone) {
+          expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer, .cr-head', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
+          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-voice.png`) });
+          await showPane(page, 'preview');
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-preview.png`) });
+          await showPane(page, 'script');
+        }
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+        await showPane(page, 'preview');
+        await page.click('[data-testid=create-submit]');
+        await page.waitForSelector('.cr-channel-dialog');
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-channels.png`) });
+        await page.keyboard.press('Escape');
+        if (!phone) {
+          await showPane(page, 'script');
+          await page.click('[data-testid=create-mode] >> text=音频驱动');
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-audio.png`) });
+        }
+        await context.close();
+      }
+    }
+  });
+});
