@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { TOKENS, type PanelContribution, type WorkbenchPlugin } from '../../core';
 import { CreationCommandsToken, CreationState, CreationStateToken } from './creation-state';
 import { CREATE_ROUTE, CreationCommands } from './creation-commands';
+import { bindMultiples } from './multiples/module';
 
 const CreatePanel = lazy(() => import('./panels/CreatePanel'));
 
@@ -14,5 +15,6 @@ export const plugin: WorkbenchPlugin = {
     bind(CreationCommandsToken).to(CreationCommands).inSingletonScope();
     bind(TOKENS.CommandContribution).toService(CreationCommandsToken);
     bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: CREATE_ROUTE, component: CreatePanel });
+    bindMultiples(bind);
   }),
 };

@@ -4,11 +4,11 @@ import {
   addScene, applyVoiceToAll, auditionKey, auditionRequest, buildSubmission, cachedAudition, canAddScene, checkSceneAudio, clock, draftProblem,
   emptyDraft, estimateDraft, formatSeconds, hasSpeech, moveScene, newScene, priceOf, removeScene, resetSceneSliders, sceneAvatarOf, sceneItem,
   sceneLimit, setSceneAudio, setSceneAudition, setSceneAvatar, setSceneSlider, setSceneText, setSceneType, setSceneVoice, sliderEnabled,
-  voiceSettings, worksQuery, type MultiDraft, type Scene,
+  voiceLabel, voiceSettings, worksQuery, type MultiDraft, type Scene,
 } from './scenes';
 
 const voice = (id: number, over: Partial<Voice> = {}): Voice => ({
-  id, name: `声音${id}`, url: `/storage/v${id}.mp3`, api: 'local', type: 0, remained_times: 0, version_name: '离线', voice_channel_name: '离线',
+  id, name: `声音${id}`, url: `/storage/v${id}.mp3`, api: 'local', type: 0, remained_times: 0, version_name: '1.0', voice_channel_name: '离线声音',
   generate_status: 2, rate: 1, volume: 1, pitch: 1, source: 2, file_id: id * 10, ...over,
 });
 const avatar = (id: number, over: Partial<Avatar> = {}): Avatar => ({
@@ -103,10 +103,15 @@ describe('the scene list', () => {
     expect(cachedAudition(scene(d, 's1'))).not.toBeNull();
     d = applyVoiceToAll(d, voice(12, { rate: 0.8, volume: 2, pitch: 1.3 }));
     for (const s of d.scenes) {
-      expect(s.voice).toEqual({ id: 12, name: '声音12', api: 'local', version_name: '离线' });
+      expect(s.voice).toEqual({ id: 12, name: '声音12', api: 'local', version_name: '1.0', channel_name: '离线声音' });
       expect([s.rate, s.volume, s.pitch]).toEqual([0.8, 2, 1.3]);
       expect(s.audition).toBeNull();
     }
+  });
+
+  it('labels a voice by its channel and version', () => {
+    expect(voiceLabel({ channel_name: '离线声音', version_name: '1.0', api: 'local' })).toBe('离线声音 1.0');
+    expect(voiceLabel({ channel_name: '', version_name: '', api: 'fish' })).toBe('fish');
   });
 
   it("takes a voice's settings within the sliders' ranges (1 when unset or out of range)", () => {

@@ -19,6 +19,13 @@ export interface SceneVoice {
   name: string;
   api: string;
   version_name: string;
+  /** The channel's display name (voice_channel_name). */
+  channel_name: string;
+}
+
+/** The voice's channel line: 离线声音 1.0. */
+export function voiceLabel(voice: Pick<SceneVoice, 'channel_name' | 'version_name' | 'api'>): string {
+  return [voice.channel_name, voice.version_name].filter(Boolean).join(' ') || voice.api;
 }
 
 /** What a scene keeps of its avatar: the cover, and the video's length sent as video_duration. */
@@ -142,8 +149,8 @@ export const setSceneType = (draft: MultiDraft, id: string, type: SceneType) => 
 /** Editing the text clears that scene's audition (part 2 §4). */
 export const setSceneText = (draft: MultiDraft, id: string, text: string) => patchScene(draft, id, (s) => (s.text === text ? s : { ...s, text, audition: null }));
 
-export function sceneVoiceOf(voice: Pick<Voice, 'id' | 'name' | 'api' | 'version_name'>): SceneVoice {
-  return { id: voice.id, name: voice.name, api: voice.api, version_name: voice.version_name };
+export function sceneVoiceOf(voice: Pick<Voice, 'id' | 'name' | 'api' | 'version_name' | 'voice_channel_name'>): SceneVoice {
+  return { id: voice.id, name: voice.name, api: voice.api, version_name: voice.version_name, channel_name: voice.voice_channel_name };
 }
 
 /** A voice's own settings (its saved speed, volume and pitch; 1 when unset), within the sliders' ranges. */

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { API, LIMITS, MSG, type Avatar } from '../../../contract';
+import { TOKENS, useService, type Notifier } from '../../../core';
+import { clock, sceneAvatarOf, type SceneAvatar } from './scenes';
+import { useRemote } from './use-remote';
+
+type Source = 'public' | 'mine';
+type Orientation = 1 | 2;
+
+export interface AvatarPickerProps {
+  isOpen: boolean;
+  current: SceneAvatar | null;
+  onClose: () => void;
+  onPick: (avatar: SceneAvatar) => void;
+}
+
+/** 选择数字人 (part 2 §2.3): public (landscape or portrait) or mine; a ready avatar is picked and confirmed. */
+export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerProps) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [source, setSource] = useState<Source>('public');
+  const [orientation, setOrientation] = useState<Orientation>(2);
+  const [picked, setPicked] = useState<Avatar | null>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setPicked(null);
+    if (current) setOrientation(current.orientation);
+  }, [isOpen, current]);
+
+  const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (api, signal) =>
+    api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }),
+  );
+  const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (api, signal) =>
+    (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+  );
+  const remote = source === 'public' ? publicList : mine;
+  const list: Avatar[] = source === 'public' ? ((orientation === 1 ? publicList.value?.hlist : publicList.value?.slist) ?? []) : (mine.value ?? []);
+  const selectedId = picked?.id ?? current?.id ?? null;
+
+  const choose = (avatar: Avatar) => {
+    if (avatar.status === 1) notifier.warn(MSG.avatarNotReady);
+    else if (avatar.status === 4) notifier.warn('该数字人克隆失败，请选择其他数字人');
+    else setPicked(avatar);
+  };
+  const confirm = (avatar: Avatar | null = picked) => {
+    if (avatar) onPick(sceneAvatarOf(avatar));
+    onClose();
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title="选择数字人" icon="person" className="mu-dialog mu-avatar-dialog" data-testid="avatar-picker">
+      <DialogBody className="mu-dialog-body">
+        <div className="mu-dialog-bar">
+          <SegmentedControl
+            size="small"
+            value={source}
+            onValueChange={(v) => setSource(v as Source)}
+            options={[
+              { label: '公共数字人', value: 'public' },
+              { label: '我的数字人', value: 'mine' },
+            ]}
+            data-testid="avatar-source"
+          />
+          {source === 'public' && (
+            <SegmentedControl
+              size="small"
+              value={String(orientation)}
+              onValueChange={(v) => setOrientation(v === '1' ? 1 : 2)}
+              options={[
+                { label: '横屏', value: '1' },
+                { label: '竖屏', value: '2' },
+              ]}
+              data-testid="avatar-orientation"
+            />
+          )}
+        </div>
+        <div className="mu-picker-scroll">
+          {remote.loading && !remote.value ? (
+            <div className="mu-center">
+              <Spinner size={24} />
+            </div>
+          ) : remote.error ? (
+            <NonIdealState icon="error" description={remote.error} action={<Button text="重新加载" icon="refresh" onClick={remote.reload} />} className="mu-empty" />
+          ) : list.length === 0 ? (
+            <NonIdealState
+              icon="person"
+              description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : orientation === 1 ? '暂无横屏公共数字人' : '暂无竖屏公共数字人'}
+              className="mu-empty"
+            />
+          ) : (
+            <div className={`mu-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`} role="listbox" aria-label="数字人">
+              {list.map((a) => {
+                const selected = selectedId === a.id;
+                const unavailable = a.status === 1 || a.status === 4;
+                return (
+                  <button
+                    type="button"
+                    role="option"
+                    key={a.id}
+                    aria-selected={selected}
+                    className={`mu-avatar-option ${selected ? 'selected' : ''} ${unavailable ? 'unavailable' : ''}`}
+                    onClick={() => choose(a)}
+                    onDoubleClick={() => !unavailable && confirm(a)}
+                    title={a.name}
+                    data-testid="avatar-option"
+                    data-id={a.id}
+                  >
+                    <span className="mu-avatar-option-cover">
+                      {a.cover_small || a.cover ? <img src={a.cover_small || a.cover} alt="" loading="lazy" /> : <Icon icon="person" size={20} />}
+                      {selected && <Icon icon="tick-circle" className="mu-avatar-option-tick" />}
+                      {a.status === 1 && <span className="mu-avatar-option-badge">克隆中</span>}
+                      {a.status === 4 && <span className="mu-avatar-option-badge failed">克隆失败</span>}
+                      {a.duration ? <span className="mu-avatar-option-time">{clock(a.duration)}</span> : null}
+                    </span>
+                    <span className="mu-avatar-option-name">{a.name}</span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={[
+          <Button key="cancel" text="取消" onClick={onClose} data-testid="avatar-picker-cancel" />,
+          <Button key="ok" intent="primary" text="确定" disabled={!picked} onClick={() => confirm()} data-testid="avatar-picker-confirm" />,
+        ]}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Icon, SegmentedControl } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../../../contract';
+import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
+
+export interface SidePanelProps {
+  draft: MultiDraft;
+  submitting: boolean;
+  onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode'>>) => void;
+  onSubmit: () => void;
+}
+
+const DRIVE_HINT: Record<DriveMode, string> = {
+  serial: '每个场景从数字人视频的开头播放',
+  random: '每个场景从数字人视频的随机位置开始',
+};
+
+/** The right panel: drive mode, output, generation mode (credits only), model (V3.0 only), the estimate, submit. */
+export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelProps) {
+  const estimate = estimateDraft(draft);
+  const texts = draft.scenes.filter((s) => s.type === 'text').length;
+  const audios = draft.scenes.length - texts;
+  return (
+    <aside className="mu-side" data-testid="multi-side" aria-label="合成设置">
+      <div className="mu-card">
+        <div className="mu-field">
+          <span className="mu-field-label">驱动模式</span>
+          <SegmentedControl
+            fill
+            size="small"
+            value={draft.driveMode}
+            onValueChange={(v) => onChange({ driveMode: v as DriveMode })}
+            options={[
+              { label: '顺序驱动', value: 'serial' },
+              { label: '随机驱动', value: 'random' },
+            ]}
+            data-testid="drive-mode"
+          />
+          <span className="mu-field-hint">{DRIVE_HINT[draft.driveMode]}</span>
+        </div>
+        <div className="mu-field">
+          <span className="mu-field-label">输出设置</span>
+          <SegmentedControl
+            fill
+            size="small"
+            value={draft.outputMode}
+            onValueChange={(v) => onChange({ outputMode: v as OutputMode })}
+            options={[
+              { label: '驱动视频', value: 'video' },
+              { label: '仅音频', value: 'audio' },
+            ]}
+            data-testid="output-mode"
+          />
+          <span className="mu-field-hint">{draft.outputMode === 'video' ? '输出一个 MP4 视频' : '只输出一个 MP3 音频，不合成视频'}</span>
+        </div>
+        <div className="mu-field mu-field-row">
+          <span className="mu-field-label">生成模式</span>
+          <span className="mu-fixed" data-testid="generation-mode">
+            <Icon icon="dollar" size={12} />
+            积分模式
+          </span>
+        </div>
+        <div className="mu-field mu-field-row">
+          <span className="mu-field-label">模型</span>
+          <span className="mu-fixed" data-testid="model">
+            <Icon icon="layers" size={12} />
+            V3.0
+          </span>
+        </div>
+      </div>
+
+      <div className="mu-card mu-summary">
+        <dl className="mu-figures">
+          <dt>场景</dt>
+          <dd data-testid="summary-scenes">
+            {draft.scenes.length} 个<span className="mu-figure-sub">（文本 {texts} · 音频 {audios}）</span>
+          </dd>
+          <dt>预计时长</dt>
+          <dd data-testid="estimate-seconds" data-seconds={estimate.seconds.toFixed(3)}>
+            约 {formatSeconds(estimate.seconds)} 秒
+          </dd>
+          <dt>价格</dt>
+          <dd data-testid="price-per-second">{LIMITS.multiSceneCreditsPerSecond} 积分/秒</dd>
+          <dt>预计消耗</dt>
+          <dd className="mu-cost" data-testid="estimate-credits" data-credits={estimate.credits}>
+            {estimate.credits} <span className="mu-figure-sub">积分</span>
+          </dd>
+        </dl>
+        <p className="mu-note" data-testid="estimate-note">
+          预估时长按每秒 {LIMITS.charsPerSecond} 个字加停顿时长计算，可能与实际合成时长存在差异，积分按实际合成时长扣除。
+          {estimate.unknownAudio && ' 部分音频时长未能读取，未计入预估。'}
+        </p>
+      </div>
+
+      <div className="mu-engine" data-testid="multi-engine-note">
+        <Icon icon="info-sign" size={14} />
+        <span>
+          <strong>{MSG.localEngineNote}。</strong>
+          多场景作品由内置本地引擎合成：数字人视频按每个场景的声音时长循环或截取，人物口型不会随台词变化。
+        </span>
+      </div>
+
+      <Button intent="primary" size="large" fill icon="send-message" text="提交合成" loading={submitting} onClick={onSubmit} className="mu-submit" data-testid="multi-submit" />
+    </aside>
+  );
+}

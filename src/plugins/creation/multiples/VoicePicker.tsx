@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
+import { TOKENS, useService, type Notifier } from '../../../core';
+import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
+import { useRemote } from './use-remote';
+import type { Player } from './use-player';
+
+type Source = '2' | '1';
+
+export interface VoicePickerProps {
+  isOpen: boolean;
+  current: SceneVoice | null;
+  player: Player;
+  onClose: () => void;
+  /** The chosen voice, for this scene or (所有场景使用) for every scene. */
+  onPick: (voice: Voice, allScenes: boolean) => void;
+}
+
+const sampleKey = (voice: Voice) => `voice:${voice.id}`;
+
+/** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定. */
+export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoicePickerProps) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [source, setSource] = useState<Source>('2');
+  const [picked, setPicked] = useState<Voice | null>(null);
+  const [allScenes, setAllScenes] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setPicked(null);
+    setAllScenes(false);
+  }, [isOpen]);
+
+  const remote = useRemote(isOpen ? `voices-${source}` : null, async (api, signal) =>
+    (await api.call(API.voice.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+  );
+  const list = remote.value ?? [];
+  const selectedId = picked?.id ?? current?.id ?? null;
+
+  const close = () => {
+    if (player.state.key?.startsWith('voice:')) player.stop();
+    onClose();
+  };
+  const choose = (voice: Voice) => {
+    if (voice.generate_status === VoiceStatus.Training) notifier.warn(MSG.voiceTraining);
+    else if (voice.generate_status === VoiceStatus.Failed) notifier.warn(MSG.voiceFailed);
+    else setPicked(voice);
+  };
+  const confirm = () => {
+    // The current voice counts as chosen: 所有场景使用 with it needs no second click.
+    const voice = picked ?? list.find((v) => v.id === current?.id) ?? null;
+    if (!voice) {
+      notifier.warn(allScenes ? MSG.applyVoiceNeedsVoice : MSG.voiceRequired);
+      return;
+    }
+    onPick(voice, allScenes);
+    close();
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={close} title="选择声音" icon="music" className="mu-dialog mu-voice-dialog">
+      <DialogBody className="mu-dialog-body">
+        <div className="mu-dialog-bar">
+          <SegmentedControl
+            size="small"
+            value={source}
+            onValueChange={(v) => setSource(v as Source)}
+            options={[
+              { label: '公共声音', value: '2' },
+              { label: '我的声音', value: '1' },
+            ]}
+            data-testid="voice-source"
+          />
+        </div>
+        <div className="mu-picker-scroll">
+          {remote.loading && !remote.value ? (
+            <div className="mu-center">
+              <Spinner size={24} />
+            </div>
+          ) : remote.error ? (
+            <NonIdealState icon="error" description={remote.error} action={<Button text="重新加载" icon="refresh" onClick={remote.reload} />} className="mu-empty" />
+          ) : list.length === 0 ? (
+            <NonIdealState icon="music" description={source === '1' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="mu-empty" />
+          ) : (
+            <ul className="mu-voice-list" role="listbox" aria-label="声音">
+              {list.map((v) => {
+                const selected = selectedId === v.id;
+                const playing = player.state.key === sampleKey(v) && player.state.playing;
+                const status = v.generate_status === VoiceStatus.Training ? '训练中' : v.generate_status === VoiceStatus.Failed ? '训练失败' : '';
+                return (
+                  <li key={v.id} className={`mu-voice-option ${selected ? 'selected' : ''} ${status ? 'unavailable' : ''}`} data-testid="voice-option" data-id={v.id}>
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      icon={playing ? 'pause' : 'play'}
+                      aria-label={playing ? '暂停试听' : '试听声音'}
+                      disabled={!v.url}
+                      onClick={() => player.toggle(sampleKey(v), v.url)}
+                      className="mu-voice-option-play"
+                      data-testid="voice-option-play"
+                    />
+                    <button type="button" role="option" aria-selected={selected} className="mu-voice-option-main" onClick={() => choose(v)} onDoubleClick={() => !status && (onPick(v, allScenes), close())}>
+                      <span className="mu-voice-option-name">{v.name}</span>
+                      <span className="mu-voice-option-meta">{status || voiceLabel(sceneVoiceOf(v))}</span>
+                      <Icon icon={selected ? 'tick-circle' : 'circle'} className="mu-voice-option-check" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={[
+          <Button key="cancel" text="取消" onClick={close} data-testid="voice-picker-cancel" />,
+          <Button key="ok" intent="primary" text="确定" onClick={confirm} data-testid="voice-picker-confirm" />,
+        ]}
+      >
+        <Checkbox checked={allScenes} onChange={(e) => setAllScenes(e.currentTarget.checked)} label="所有场景使用" className="mu-apply-all" data-testid="voice-apply-all" />
+      </DialogFooter>
+    </Dialog>
+  );
+}
