@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef } from '../../src/contract';
+import { API, MSG, type Avatar, type CallDef } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
 import { launchBrowser, newPage, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { operatorCall, apiLogin, okCall, loggedInPage as openLoggedIn, toast, hashPath } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -45,43 +46,15 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
-async function operator(call: CallDef, body: Record<string, unknown>): Promise<{ id: number }> {
-  const key = fs.readFileSync(path.join(server.dataDir, 'operator.key'), 'utf8').trim();
-  const res = await fetch(`${server.url}${call.path}`, { method: call.method, headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key }, body: JSON.stringify(body) });
-  const reply = (await res.json()) as { code: number; msg: string; data: { id: number } };
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data;
-}
+const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
 
-async function apiClient(username: string): Promise<ApiTestClient> {
-  const reply = await new ApiTestClient(server.url).call(API.account.login, { username, password: PASSWORD });
-  if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
-  return new ApiTestClient(server.url, reply.data.token);
-}
+const apiClient = (username: string) => apiLogin(server, username, PASSWORD);
 
-async function ok<T = any>(client: ApiTestClient, call: CallDef, params: Record<string, unknown>): Promise<T> {
-  const reply = await client.call(call, params);
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data as T;
-}
+const ok = okCall;
 
-async function loggedInPage(username: string, route: string, options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#${route}`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', PASSWORD);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector(`.dock-panel[data-route="${route.split('?')[0]}"]`);
-  return { page, context };
-}
+const loggedInPage = (username: string, route: string, options: Parameters<typeof newPage>[1] = {}) => openLoggedIn(browser, server, username, PASSWORD, route, options);
 
-/** Waits for a toast with exactly this text among those shown. */
-const toast = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
 
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 const count = (page: Page, selector: string) => page.locator(selector).count();
 
 /** Slows the page's uploads so the progress can be seen (bytes per second). */

@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, LIMITS, MSG, OPERATOR_KEY_HEADER, countChars, emotionMark, pauseMarker, type CallDef } from '../../src/contract';
+import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker, type CallDef } from '../../src/contract';
 import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
+import { operatorCall, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 
 const USER = { username: '13800009001', password: 'abc123' };
@@ -46,13 +47,7 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function operator(call: CallDef, body: Record<string, unknown>): Promise<{ id: number }> {
-  const key = fs.readFileSync(path.join(server.dataDir, 'operator.key'), 'utf8').trim();
-  const res = await fetch(`${server.url}${call.path}`, { method: call.method, headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key }, body: JSON.stringify(body) });
-  const reply = (await res.json()) as { code: number; msg: string; data: { id: number } };
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data;
-}
+const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
 
 /** Logs in on /create and waits for Monaco; `foreign` collects every request that left for another host. */
 async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
@@ -63,11 +58,7 @@ async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
     if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.origin !== server.url) foreign.push(request.url());
   });
   await page.goto(`${server.url}/#/create`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', USER.username);
-  await page.fill('#login-password', USER.password);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
+  await submitLogin(page, USER.username, USER.password);
   await page.waitForSelector('[data-testid=create-panel]');
   await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
   return { page, context, foreign };

@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, LIMITS, MSG, OPERATOR_KEY_HEADER, type CallDef, type Voice, type VoiceChannel } from '../../src/contract';
+import { API, LIMITS, MSG, type CallDef, type Voice, type VoiceChannel } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
 import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
+import { operatorCall, apiLogin, okCall, loggedInPage as openLoggedIn, toast, hashPath, audioPlays } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
-import { makeAudio, mediaDir } from '../support/media';
+import { makeAudio, makeSpeech, mediaDir } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
 
@@ -31,7 +32,8 @@ beforeAll(async () => {
   for (const username of Object.values(USERS)) await server.admin('user', 'create', '--username', username, '--password', PASSWORD, '--credits', '10000');
   browser = await launchBrowser();
   dir = mediaDir();
-  speech = makeAudio(path.join(dir, '朗读样本.mp3'), { seconds: 12 });
+  // The clone sample is real speech, made by the offline engine.
+  speech = await makeSpeech(path.join(dir, '朗读样本.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
   speech2 = makeAudio(path.join(dir, 'second.m4a'), { seconds: 8 });
   short = makeAudio(path.join(dir, 'short.wav'), { seconds: 6 });
   await operator(API.admin.publicVoiceAdd, { name: '公共·知性女声', audio: speech });
@@ -44,56 +46,16 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
-async function operator(call: CallDef, body: Record<string, unknown>): Promise<{ id: number }> {
-  const key = fs.readFileSync(path.join(server.dataDir, 'operator.key'), 'utf8').trim();
-  const res = await fetch(`${server.url}${call.path}`, { method: call.method, headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key }, body: JSON.stringify(body) });
-  const reply = (await res.json()) as { code: number; msg: string; data: { id: number } };
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data;
-}
+const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
 
-async function apiClient(username: string): Promise<ApiTestClient> {
-  const reply = await new ApiTestClient(server.url).call(API.account.login, { username, password: PASSWORD });
-  if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
-  return new ApiTestClient(server.url, reply.data.token);
-}
+const apiClient = (username: string) => apiLogin(server, username, PASSWORD);
 
-async function ok<T = any>(client: ApiTestClient, call: CallDef, params: Record<string, unknown>): Promise<T> {
-  const reply = await client.call(call, params);
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data as T;
-}
+const ok = okCall;
 
-async function loggedInPage(username: string, route: string, options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#${route}`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', PASSWORD);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector(`.dock-panel[data-route="${route.split('?')[0]}"]`);
-  return { page, context };
-}
+const loggedInPage = (username: string, route: string, options: Parameters<typeof newPage>[1] = {}) => openLoggedIn(browser, server, username, PASSWORD, route, options);
 
-/** Waits for a toast with exactly this text among those shown. */
-const toast = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
 
 const count = (page: Page, selector: string) => page.locator(selector).count();
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
-
-/** The <audio> under `selector` really plays a stored file: a known duration, not paused, time moving. */
-async function audioPlays(page: Page, selector: string) {
-  await page.waitForFunction(
-    (sel) => {
-      const a = document.querySelector<HTMLAudioElement>(sel);
-      return !!a && a.currentSrc.includes('/storage/') && a.duration > 0 && !a.paused && a.currentTime > 0;
-    },
-    selector,
-    { timeout: 20_000 },
-  );
-}
 
 /** Clones through the API on the offline channel and waits until the voice is ready. */
 async function readyVoice(client: ApiTestClient, name: string, file: string): Promise<Voice> {
@@ -250,6 +212,13 @@ describe('/clone: my voices', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.textContent('[data-testid=voice-setting-rate] .vc-setting-value')).toBe('1.2');
     expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid=voice-preview-audio]')!.playbackRate)).toBeCloseTo(1.2);
+    // Audition: the text with a pause, synthesized with these settings on the server, then played.
+    await page.fill('[data-testid=voice-audition-text]', '你好<#1#>这是合成的试听。');
+    await page.click('[data-testid=voice-audition-run]');
+    await page.waitForSelector('[data-testid=voice-audition-player]', { timeout: 30_000 });
+    await audioPlays(page, '[data-testid=voice-audition-player]');
+    const heard = await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid=voice-audition-player]')!.duration);
+    expect(heard).toBeGreaterThan(2);
     await page.click('[data-testid=voice-settings-save]');
     await toast(page, MSG.saveSucceeded);
     await page.waitForSelector('.vc-preview-dialog', { state: 'detached' });

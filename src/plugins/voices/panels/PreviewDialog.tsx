@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Slider } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Notifier } from '../../../core';
+import { useEffect, useRef, useState } from 'react';
+import { Subject, firstValueFrom, last } from 'rxjs';
+import { Button, Dialog, DialogBody, DialogFooter, Slider, TextArea } from '@blueprintjs/core';
+import { API, LIMITS, MSG, type AuditionJob, type Voice } from '../../../contract';
+import { TOKENS, useService, type ApiClient, type Notifier, type PollingService } from '../../../core';
 import { statusLine } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import { waveKeyOf } from './VoiceCard';
@@ -14,6 +15,56 @@ const SLIDERS: { key: keyof Settings; label: string }[] = [
   { key: 'pitch', label: '音调' },
 ];
 const round = (n: number) => Math.round(n * 10) / 10;
+const AUDITION_TEXT = '大家好，这是我的声音。<#0.5#>欢迎使用AI超级分身，一起来创作数字人视频吧！';
+const AuditionStatus = { Done: 3, Failed: 4 } as const;
+
+/** Synthesizes a text with the voice and its settings (an audition job, polled every 3 s) and plays the result. */
+function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const polling = useService<PollingService>(TOKENS.PollingService);
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [text, setText] = useState(AUDITION_TEXT);
+  const [busy, setBusy] = useState(false);
+  const [url, setUrl] = useState('');
+  const closed = useRef(new Subject<void>());
+  useEffect(() => () => closed.current.next(), []);
+
+  const run = async () => {
+    if (!text.trim()) return void notifier.error(MSG.auditionNeedsTextAndVoice);
+    setBusy(true);
+    setUrl('');
+    try {
+      const { job_id } = await api.call(API.voice.audition, { voice_id: voice.id, text, ...settings });
+      const job = await firstValueFrom(
+        polling
+          .poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }), {
+            intervalMs: LIMITS.auditionPollMs,
+            keepGoing: (j) => j.status !== AuditionStatus.Done && j.status !== AuditionStatus.Failed,
+            stop$: closed.current,
+          })
+          .pipe(last()),
+        { defaultValue: undefined },
+      );
+      if (job?.status === AuditionStatus.Done) setUrl(job.url);
+      else if (job) notifier.error(MSG.auditionFailed);
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="vc-audition" data-testid="voice-audition">
+      <TextArea value={text} onChange={(e) => setText(e.target.value)} fill rows={2} maxLength={500} aria-label="试听文本" data-testid="voice-audition-text" />
+      <div className="vc-audition-row">
+        <Button icon="volume-up" text={busy ? '合成中…' : '合成试听'} loading={busy} onClick={() => void run()} data-testid="voice-audition-run" />
+        <span className="vc-setting-note">按当前语速、音量、音调合成，停顿标记 &lt;#0.5#&gt; 会变成真实的停顿。</span>
+      </div>
+      {url && <audio src={url} controls autoPlay className="vc-audition-player" data-testid="voice-audition-player" />}
+    </div>
+  );
+}
 
 /**
  * 试听与设置: the sample with its waveform (plays the voice's url), and for an own voice its speed, volume and
@@ -56,6 +107,7 @@ export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice |
               {own && <span className="vc-preview-status">{statusLine(voice)}</span>}
             </div>
             <SamplePlayer key={voice.id} waveKey={waveKeyOf(voice)} url={voice.url} rate={settings.rate} volume={settings.volume} autoPlay data-testid="voice-preview" />
+            {voice.generate_status !== 1 && voice.generate_status !== 3 && <AuditionBox key={`a${voice.id}`} voice={voice} settings={settings} />}
             {own && (
               <div className="vc-settings" data-testid="voice-settings">
                 {SLIDERS.map(({ key, label }) => {
