@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect(reply.code).toBe(0);
     expect(before - (await credits(a))).toBe(Math.ceil(estimate * LIMITS.multiSceneCreditsPerSecond));
     const work = await finished(a, reply.data.id);
-    expect(work).toMatchObject({ status: 3, name: '三个场景' });
+    expect(work).toMatchObject({ status: 3, name: '三个场景', api_key: 'local', api_name: '多场景 V3.0 · 本地合成' });
     const info = await download(work.url, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.3);

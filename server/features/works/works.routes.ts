@@ -37,6 +37,7 @@ export async function videoChannel(q: Queryable, api: string): Promise<ChannelRo
 
 interface WorkRow {
   id: number;
+  is_multi: number;
   user_id: number;
   name: string;
   api: string;
@@ -179,8 +180,9 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         url: Number(w.status) === 3 ? urls.url(w.video_key) : '',
         cover: urls.url(w.cover_key),
         status: Number(w.status),
-        api_name: w.channel_name ?? w.api,
-        api_key: w.api,
+        // Multi-scene works are submitted as fy (V3.0) but rendered by the local engine: say what really renders them.
+        api_name: Number(w.is_multi) ? '多场景 V3.0 · 本地合成' : (w.channel_name ?? w.api),
+        api_key: Number(w.is_multi) ? 'local' : w.api,
         create_time: formatDateTime(w.created_at),
         duration: Number(w.duration),
         reason: w.reason,
