@@ -65,15 +65,15 @@ export function PreviewPane() {
         </dd>
       </dl>
       {!audioMode && (
-        <div className="cr-listen">
-          <Button size="small" icon="volume-up" text={cached ? '播放试听' : '试听'} loading={auditioning} onClick={audition} data-testid="create-audition" />
-          <audio ref={audioRef} controls preload="auto" src={cached?.url || undefined} className="cr-listen-audio" data-testid="create-audition-audio" hidden={!cached} />
-        </div>
+        <audio ref={audioRef} controls preload="auto" src={cached?.url || undefined} className="cr-listen-audio" data-testid="create-audition-audio" hidden={!cached} />
       )}
       <p className="cr-note">
-        <Icon icon="info-sign" size={12} /> {MSG.localEngineNote}：本地合成会把数字人视频循环播放在语音下面，口型不会跟随语音。
+        <Icon icon="info-sign" size={12} /> {MSG.localEngineNote}：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。
       </p>
-      <Button intent="primary" icon="video" text="合成视频" fill loading={submitting} onClick={submit} data-testid="create-submit" />
+      <div className="cr-actions">
+        {!audioMode && <Button icon="volume-up" text={cached ? '播放试听' : '试听'} loading={auditioning} onClick={audition} data-testid="create-audition" />}
+        <Button intent="primary" icon="video" text="合成视频" fill loading={submitting} onClick={submit} data-testid="create-submit" />
+      </div>
     </div>
   );
 }

@@ -179,8 +179,24 @@ export function VoicePane() {
       {voice && source !== 'material' && (
         <section className="cr-params" data-testid="create-voice-params">
           <div className="cr-params-head">
-            <span className="cr-params-title">声音参数 · {voice.name}</span>
-            {!isPublicVoice(voice) && <span className="cr-params-note">保存到我的声音</span>}
+            <span className="cr-params-title" title={isPublicVoice(voice) ? '随本次创作提交' : '保存到我的声音'}>声音参数</span>
+            <Button
+              size="small"
+              variant="minimal"
+              text="恢复默认"
+              disabled={sameSliders(pending, DEFAULT_SLIDERS)}
+              onClick={() => setPending({ ...DEFAULT_SLIDERS })}
+              data-testid="create-params-reset"
+            />
+            <Button
+              size="small"
+              intent="primary"
+              text="确认修改"
+              loading={saving}
+              disabled={sameSliders(pending, isPublicVoice(voice) ? draft.params : slidersOf(voice))}
+              onClick={() => void confirm()}
+              data-testid="create-params-confirm"
+            />
           </div>
           {SLIDER_KEYS.map((key) => {
             const range = LIMITS.sliders[key];
@@ -201,25 +217,6 @@ export function VoicePane() {
               </div>
             );
           })}
-          <div className="cr-params-actions">
-            <Button
-              size="small"
-              variant="minimal"
-              text="恢复默认"
-              disabled={sameSliders(pending, DEFAULT_SLIDERS)}
-              onClick={() => setPending({ ...DEFAULT_SLIDERS })}
-              data-testid="create-params-reset"
-            />
-            <Button
-              size="small"
-              intent="primary"
-              text="确认修改"
-              loading={saving}
-              disabled={sameSliders(pending, isPublicVoice(voice) ? draft.params : slidersOf(voice))}
-              onClick={() => void confirm()}
-              data-testid="create-params-confirm"
-            />
-          </div>
         </section>
       )}
     </div>

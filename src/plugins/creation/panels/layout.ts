@@ -61,7 +61,7 @@ export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width:
     add('script');
     add('avatar', { referencePanel: 'script', direction: 'left' }, { initialWidth: side });
     add('voice', { referencePanel: 'script', direction: 'right' }, { initialWidth: side });
-    add('preview', { referencePanel: 'voice', direction: 'below' }, height > 0 ? { initialHeight: Math.round(height * 0.58) } : undefined);
+    add('preview', { referencePanel: 'voice', direction: 'below' }, height > 0 ? { initialHeight: Math.round(height * 0.55) } : undefined);
   }
   api.getPanel('script')?.api.setActive();
 }
