@@ -82,6 +82,21 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     await t.app.ctx.db.query('UPDATE voices SET generate_status = 2 WHERE id = $1', [voiceId]);
   });
 
+  it('renders with a material-library video in place of an avatar, and never with another user\'s', async () => {
+    await uploadFile(a, 'video', makeVideo(path.join(dir, 'material.mp4'), { width: 640, height: 360, seconds: 5 }));
+    const videos = (await a.call(API.material.list, { type: 'video', page: 1, limit: 50 })).data.list as { id: number }[];
+    const material = videos.reduce((newest, m) => (m.id > newest.id ? m : newest));
+    expect((await b.call(API.works.create, { name: 'x', api: 'local', material_video_id: material.id, voice_id: sceneAudio.file_id, drive: 'audio' })).msg).toBe(MSG.avatarRequired);
+    const reply = await a.call(API.works.create, { name: '素材视频作品', api: 'local', material_video_id: material.id, voice_id: sceneAudio.file_id, drive: 'audio' });
+    expect(reply.code).toBe(0);
+    const work = await finished(a, reply.data.id);
+    expect(work.status).toBe(3);
+    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(200);
+    expect((await download(work.url, 'mp4')).video).toMatchObject({ width: 640, height: 360 });
+    expect((await a.call(API.works.remove, { id: reply.data.id })).code).toBe(0);
+    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(404);
+  });
+
   it('renders a three-scene video across two avatars of different shapes, priced per second of the result', async () => {
     const content = [
       { type: 'text', text: '第一个场景<#0.5#>横屏的数字人。', voice_id: voiceId, video_id: landscape },

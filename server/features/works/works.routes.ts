@@ -12,7 +12,7 @@ import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
-import { renderTalkingVideo } from '../../engines/video/local-engine';
+import { prepareAvatar, renderTalkingVideo } from '../../engines/video/local-engine';
 import { SpeechEngineError, type SpeechParams } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
 import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
@@ -54,6 +54,8 @@ interface WorkRow {
 export interface WorkParams {
   language?: string;
   emotion?: string;
+  /** A material-library video used as the avatar: the render prepares it as a clone would. */
+  material_video_file_id?: number;
   speech?: { voice_id: number } & SpeechParams;
 }
 
@@ -76,6 +78,22 @@ export async function ownAudio(q: Queryable, userId: number, ref: { fileId?: num
     : await q.query<{ id: number; duration: number; kind: string }>('SELECT id, duration, kind FROM files WHERE id = $1 AND user_id = $2', [ref.fileId, userId]);
   if (!rows[0] || rows[0].kind !== 'voice') throw new ApiError(MSG.audioFileRequired);
   return rows[0];
+}
+
+/** Who appears: a ready avatar (own or public), or a video of the user's material library. */
+async function faceInput(q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.create>): Promise<{ avatarId?: number; materialFileId?: number; duration: number }> {
+  if (params.material_video_id !== undefined) {
+    const { rows } = await q.query<{ id: number; duration: number }>(
+      `SELECT f.id, f.duration FROM materials m JOIN files f ON f.id = m.file_id WHERE m.id = $1 AND m.user_id = $2 AND f.kind = 'video'`,
+      [params.material_video_id, userId],
+    );
+    if (!rows[0]) throw new ApiError(MSG.avatarRequired);
+    return { materialFileId: rows[0].id, duration: Number(rows[0].duration) };
+  }
+  const { rows } = await q.query<{ id: number; status: number; duration: number }>('SELECT id, status, duration FROM avatars WHERE id = $1 AND (user_id = $2 OR user_id IS NULL)', [params.video_id, userId]);
+  if (!rows[0]) throw new ApiError(MSG.avatarRequired);
+  if (Number(rows[0].status) !== 3) throw new ApiError(MSG.avatarNotReady);
+  return { avatarId: rows[0].id, duration: Number(rows[0].duration) };
 }
 
 async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.create>) {
@@ -120,16 +138,9 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.create, async ({ params, user }) => {
     const channel = await videoChannel(db, params.api);
     if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
-    if (params.photo_id !== undefined || params.material_video_id !== undefined) throw new ApiError(MSG.comingSoon);
-
-    const { rows: avatars } = await db.query<{ id: number; status: number; duration: number }>(
-      `SELECT id, status, duration FROM avatars WHERE id = $1 AND (user_id = $2 OR user_id IS NULL)`,
-      [params.video_id, user.id],
-    );
-    const avatar = avatars[0];
-    if (!avatar) throw new ApiError(MSG.avatarRequired);
-    if (Number(avatar.status) !== 3) throw new ApiError(MSG.avatarNotReady);
-    if (params.api === 'gj' && !(avatar.duration >= 30 && avatar.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
+    if (params.photo_id !== undefined) throw new ApiError(MSG.comingSoon);
+    const face = await faceInput(db, user.id, params);
+    if (params.api === 'gj' && !(face.duration >= 30 && face.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
 
     // What is spoken: an uploaded audio or a material audio (audio mode); in text mode the audition the client
     // synthesized (voice_id), or, without one, speech the render job synthesizes from the text and the voice.
@@ -141,7 +152,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
       const { rows } = await q.query<{ id: number }>(
         `INSERT INTO works (user_id, name, api, status, avatar_id, audio_file_id, text, params, price, reserved)
          VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [user.id, params.name, params.api, avatar.id, speech.audio?.id ?? null, params.text ?? '', JSON.stringify(speech.params), price, reserve],
+        [user.id, params.name, params.api, face.avatarId ?? null, speech.audio?.id ?? null, params.text ?? '', JSON.stringify({ ...speech.params, material_video_file_id: face.materialFileId }), price, reserve],
       );
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId: rows[0]!.id, amount: reserve, action: `视频合成·${channel.name}` }) };
     });
@@ -199,12 +210,13 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.works.remove, async ({ params, user }) => {
-    const { rows } = await db.query<{ video_key: string; cover_key: string }>(
-      'DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN (3, 4) RETURNING video_key, cover_key',
+    const { rows } = await db.query<{ video_key: string; cover_key: string; params: WorkParams }>(
+      'DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN (3, 4) RETURNING video_key, cover_key, params',
       [params.id, user.id],
     );
     if (!rows[0]) throw new ApiError(MSG.workBusyOrMissing);
-    await deleteObjects(ctx, [rows[0].video_key]);
+    // A cover made from a material video is the work's own; an avatar's cover stays with the avatar.
+    await deleteObjects(ctx, [rows[0].video_key, rows[0].params.material_video_file_id ? rows[0].cover_key : '']);
     return {};
   });
 }
@@ -247,8 +259,19 @@ export async function speak(ctx: FeatureContext, userId: number, spec: { voice_i
   return output;
 }
 
+/** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
+async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string }> {
+  if (work.loop_key) return { loop: await fetchObject(ctx, work.loop_key, path.join(dir, 'loop.mp4')), coverKey: work.cover_key ?? '' };
+  const fileId = work.params.material_video_file_id;
+  const { rows } = fileId ? await ctx.db.query<{ key: string }>('SELECT object_key AS key FROM files WHERE id = $1 AND user_id = $2', [fileId, work.user_id]) : { rows: [] };
+  if (!rows[0]) throw new WorkInputGone('数字人或音频已被删除');
+  const ext = rows[0].key.slice(rows[0].key.lastIndexOf('.') + 1);
+  const prepared = await prepareAvatar(await fetchObject(ctx, rows[0].key, path.join(dir, `material.${ext}`)), ext, dir);
+  const cover = await storeUserFile(ctx, work.user_id, prepared.cover, 'jpg', 'image');
+  return { loop: prepared.loop, coverKey: cover.key };
+}
+
 async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
-  if (!work.loop_key) throw new WorkInputGone('数字人或音频已被删除');
   let audio: { file: string; ext: string };
   if (work.audio_key) {
     const ext = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
@@ -258,10 +281,10 @@ async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): 
   } else {
     throw new WorkInputGone('数字人或音频已被删除');
   }
+  const face = await faceOf(ctx, work, dir);
   const output = path.join(dir, 'work.mp4');
-  const loop = await fetchObject(ctx, work.loop_key, path.join(dir, 'loop.mp4'));
-  const { duration } = await renderTalkingVideo(loop, audio.file, audio.ext, output);
-  return { file: output, ext: 'mp4', duration, coverKey: work.cover_key ?? '' };
+  const { duration } = await renderTalkingVideo(face.loop, audio.file, audio.ext, output);
+  return { file: output, ext: 'mp4', duration, coverKey: face.coverKey };
 }
 
 /**
