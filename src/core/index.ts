@@ -17,3 +17,4 @@ const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: 
 export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
+export { leadingGate } from './leading-gate';

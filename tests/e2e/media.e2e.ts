@@ -26,8 +26,7 @@ let png: string;
 let mp3: string;
 
 beforeAll(async () => {
-  // A slower job pick-up (5 s) leaves time to see a work waiting before it renders.
-  server = await startServer({ webRoot: inject('webRoot'), env: { JOB_POLL_SECONDS: '5' } });
+  server = await startServer({ webRoot: inject('webRoot') });
   for (const username of Object.values(USERS)) await server.admin('user', 'create', '--username', username, '--password', PASSWORD, '--credits', '10000');
   browser = await launchBrowser();
   dir = mediaDir();
@@ -279,14 +278,10 @@ describe('/gProfile: public avatars', () => {
 describe('/works', () => {
   let client: ApiTestClient;
   let avatar: Avatar;
-  let audioId: number;
 
   beforeAll(async () => {
     client = await apiClient(USERS.works);
     avatar = await readyAvatar(client, '作品用分身', portraitVideo);
-    const audio = await uploadFile(client, 'voice', mp3);
-    if (audio.code !== 0) throw new Error(`upload voice: ${audio.msg}`);
-    audioId = audio.data.file_id;
   });
 
   it('shows both levels of tabs with counts, the query picks the tab, and the empty state leads to creation', async () => {
@@ -315,7 +310,9 @@ describe('/works', () => {
   it('shows a work waiting with its channel message, then playable; downloads, renames and deletes it', async () => {
     const { page, context } = await loggedInPage(USERS.works, '/works');
     await page.waitForSelector('[data-testid=works-empty]');
-    const { id } = await ok<{ id: number }>(client, API.works.create, { name: '本地口播一号', api: 'local', drive: 'audio', video_id: avatar.id, voice_id: audioId });
+    // Three minutes of audio keep the render busy for a few seconds: long enough to see the work waiting.
+    const long = await uploadFile(client, 'voice', makeAudio(path.join(dir, 'long.mp3'), { seconds: 180 }));
+    const { id } = await ok<{ id: number }>(client, API.works.create, { name: '本地口播一号', api: 'local', drive: 'audio', video_id: avatar.id, voice_id: long.data.file_id });
     await page.click('[data-testid=works-refresh]');
     const card = `[data-testid=work-card][data-id="${id}"]`;
     await page.waitForSelector(card);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, type Avatar } from '../../contract';
 import {
-  anyCloning, avatarPhase, checkCloneVideo, cloneFormProblem, createQuery, failureReason, formatDuration, formatSize, leadingGate, orientationOf,
+  anyCloning, avatarPhase, checkCloneVideo, cloneFormProblem, createQuery, failureReason, formatDuration, formatSize, orientationOf,
 } from './avatar-view';
 
 const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url: '', cover: '', cover_small: '', source: 1, ...over });
@@ -53,19 +53,5 @@ describe('avatar view helpers', () => {
     expect(cloneFormProblem(' ', null)).toBe(MSG.avatarNameRequired);
     expect(cloneFormProblem('我', null)).toBe(MSG.avatarVideoRequired);
     expect(cloneFormProblem('我', 3)).toBeNull();
-  });
-
-  it('lets one click a second through', () => {
-    let t = 0;
-    const gate = leadingGate(LIMITS.cloneThrottleMs, () => t);
-    expect(gate()).toBe(true);
-    t = 400;
-    expect(gate()).toBe(false);
-    t = 999;
-    expect(gate()).toBe(false);
-    t = 1000;
-    expect(gate()).toBe(true);
-    t = 1500;
-    expect(gate()).toBe(false);
   });
 });

@@ -64,19 +64,6 @@ export function cloneFormProblem(name: string, fileId: number | null): string | 
   return null;
 }
 
-/**
- * A leading-edge gate: the first call in any `ms` window passes, the rest are dropped (the clone button is
- * throttled 1 s, LIMITS.cloneThrottleMs).
- */
-export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const t = now();
-    if (t - last < ms) return false;
-    last = t;
-    return true;
-  };
-}
 
 /** 1536 → 1.5 KB; 5.2 MB. */
 export function formatSize(bytes: number): string {

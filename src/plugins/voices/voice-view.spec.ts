@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
 import {
   audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason,
-  formatDuration, formatSize, leadingGate, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery,
+  formatDuration, formatSize, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery,
   uploadTips, voiceActions, voicePhase,
 } from './voice-view';
 
@@ -139,16 +139,6 @@ describe('clone form', () => {
     expect(cloneFormProblem(' ', null)).toBe(MSG.voiceNameRequired);
     expect(cloneFormProblem('我', null)).toBe(MSG.voiceAudioRequired);
     expect(cloneFormProblem('我', 3)).toBeNull();
-  });
-
-  it('lets one click a second through', () => {
-    let t = 0;
-    const gate = leadingGate(LIMITS.cloneThrottleMs, () => t);
-    expect(gate()).toBe(true);
-    t = 999;
-    expect(gate()).toBe(false);
-    t = 1000;
-    expect(gate()).toBe(true);
   });
 });
 

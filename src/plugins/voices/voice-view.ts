@@ -174,19 +174,6 @@ export function formatSize(bytes: number): string {
   return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-/**
- * A leading-edge gate: the first call in any `ms` window passes, the rest are dropped (the clone button is
- * throttled 1 s, LIMITS.cloneThrottleMs).
- */
-export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const t = now();
-    if (t - last < ms) return false;
-    last = t;
-    return true;
-  };
-}
 
 /**
  * The waveform's bars: for each of `buckets` equal slices of the samples, the largest magnitude over all channels,

@@ -4,7 +4,7 @@ import { Observable, firstValueFrom, from } from 'rxjs';
 import { API, LIMITS, MSG, type CallDef, type Voice } from '../../../contract';
 import { ApiCallError, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
 import { MultiplesCommands } from './multiples-commands';
-import { MULTIPLES_ROUTE, MultiplesState, leadingGate } from './multiples-state';
+import { MULTIPLES_ROUTE, MultiplesState } from './multiples-state';
 import { auditionKey, cachedAudition, sceneAvatarOf, setSceneAvatar, setSceneText, setSceneVoice } from './scenes';
 
 const voice: Voice = {
@@ -101,16 +101,6 @@ describe('multi-scene submission', () => {
     expect(state.submitting$.value).toBe(false);
     // A second click within the second is dropped.
     expect(await state.submit()).toBe(false);
-  });
-
-  it('lets one click through per second', () => {
-    let now = 0;
-    const gate = leadingGate(LIMITS.submitThrottleMs, () => now);
-    expect(gate()).toBe(true);
-    now = 999;
-    expect(gate()).toBe(false);
-    now = 1000;
-    expect(gate()).toBe(true);
   });
 });
 

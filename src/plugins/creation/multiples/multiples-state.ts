@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, lastValueFrom, merge, timer } from 'rxjs';
 import { API, LIMITS, MSG, type AuditionJob } from '../../../contract';
-import { TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
+import { TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
 import {
   addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
@@ -20,16 +20,6 @@ export const WORKS_ROUTE = '/works';
 /** An audition still unfinished after this long is given up (the job may be lost). */
 export const AUDITION_GIVE_UP_MS = 5 * 60_000;
 
-/** A leading-edge gate: the first call in any `ms` window passes (submit is throttled 1 s, LIMITS.submitThrottleMs). */
-export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const t = now();
-    if (t - last < ms) return false;
-    last = t;
-    return true;
-  };
-}
 
 @injectable()
 export class MultiplesState {

@@ -10,13 +10,13 @@ import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type Dockview
 import { Subject, lastValueFrom, merge, timer } from 'rxjs';
 import { API, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
-  ApiCallError, TOKENS, useObservable, useService,
+  ApiCallError, TOKENS, leadingGate, useObservable, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
   WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
-  emptyDraft, leadingGate, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
+  emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
 import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, withLayout, type ScreenClass } from './layout';

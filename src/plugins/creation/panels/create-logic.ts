@@ -275,13 +275,3 @@ export const WORKS_AFTER_SUBMIT = { path: '/works', query: { type1: 0, type2: 1 
 /** Estimated seconds × the channel's credits per second, rounded up. */
 export const estimatePrice = (seconds: number, creditsPerSecond: number) => Math.ceil(seconds * creditsPerSecond);
 
-/** A leading-edge gate: the first call in any `ms` window passes (合成视频 is throttled 1 s). */
-export function leadingGate(ms: number, now: () => number = Date.now): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const t = now();
-    if (t - last < ms) return false;
-    last = t;
-    return true;
-  };
-}
