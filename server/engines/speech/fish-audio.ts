@@ -9,102 +9,15 @@
  * Errors are HTTP statuses with `{message, status}`; 429 and 5xx are worth retrying.
  *
  * Fish has no pause markup, so a script is spoken one text segment at a time and joined with real silence.
- * The HTTP and audio-joining helpers below are shared with the MiniMax adapter.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
-import { ffmpeg } from '../../infra/media-probe';
+import { MSG_NOT_CONFIGURED, trimBaseUrl, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-http';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The synthesis model sent in the `model` header unless the channel names another. */
 export const FISH_DEFAULT_MODEL = 's2-pro';
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
-
-const SAMPLE_MIME: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav' };
-
-export const MSG_NOT_CONFIGURED = '该渠道尚未配置接口密钥';
-
-// ---------------------------------------------------------------------------------------------------------
-// Shared helpers for provider adapters
-// ---------------------------------------------------------------------------------------------------------
-
-export interface ProviderResponse {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
-/**
- * One HTTP exchange with a provider, body included, under one deadline. Network failures and timeouts become
- * transient SpeechEngineErrors; the caller judges the status. Nothing here logs, so keys never reach a log.
- */
-export async function providerFetch(url: string, init: RequestInit, timeoutMs: number): Promise<ProviderResponse> {
-  try {
-    const res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-    const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body };
-  } catch (err) {
-    const name = (err as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new SpeechEngineError('语音服务响应超时，请稍后重试', true);
-    throw new SpeechEngineError('暂时无法连接语音服务，请稍后重试', true);
-  }
-}
-
-export function trimBaseUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
-
-export function clamp(value: number, min: number, max: number, fallback: number): number {
-  if (!Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, value));
-}
-
-/** True when the bytes start like an mp3 (an ID3 tag or an MPEG audio frame sync). */
-export function looksLikeMp3(bytes: Buffer): boolean {
-  if (bytes.length < 4) return false;
-  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) return true;
-  return bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
-}
-
-export type AudioPart = { file: string } | { silence: number };
-
-/** Joins mp3 files and silences into one mono mp3 (re-encoded, so segments of any rate join cleanly). */
-export async function joinAudio(parts: AudioPart[], output: string): Promise<void> {
-  const inputs: string[] = [];
-  const chains: string[] = [];
-  parts.forEach((part, i) => {
-    if ('file' in part) inputs.push('-f', 'mp3', '-i', part.file);
-    else inputs.push('-f', 'lavfi', '-t', part.silence.toFixed(3), '-i', 'anullsrc=r=44100:cl=mono');
-    chains.push(`[${i}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono[a${i}]`);
-  });
-  const labels = parts.map((_, i) => `[a${i}]`).join('');
-  const graph = `${chains.join(';')};${labels}concat=n=${parts.length}:v=0:a=1[out]`;
-  try {
-    await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[out]', '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '1', '-f', 'mp3', output], 10 * 60_000);
-  } catch {
-    throw new SpeechEngineError('合成音频拼接失败，请稍后重试', true);
-  }
-}
-
-export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  try {
-    return await fn(dir);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-export async function readSample(sample: CloneSample): Promise<Blob> {
-  const bytes = await fs.readFile(sample.file);
-  return new Blob([bytes], { type: SAMPLE_MIME[sample.ext] ?? 'application/octet-stream' });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Fish Audio
-// ---------------------------------------------------------------------------------------------------------
 
 interface FishModel {
   _id?: unknown;

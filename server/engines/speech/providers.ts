@@ -1,5 +1,6 @@
 /** The speech engines that call a provider's API, chosen by a channel's configured engine name. */
-import { FishAudioEngine, MSG_NOT_CONFIGURED } from './fish-audio';
+import { FishAudioEngine } from './fish-audio';
+import { MSG_NOT_CONFIGURED } from './provider-http';
 import { MiniMaxEngine } from './minimax';
 import { SpeechEngineError, type EngineConfig, type SpeechEngine } from './speech-engine';
 

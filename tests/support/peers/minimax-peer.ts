@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { probe } from '../../../server/infra/media-probe';
-import { parseJsonBody, parseMultipart, peerWorkspace, sendJson, sendRawJson, sleep, startLoopback } from './fish-audio-peer';
+import { parseJsonBody, parseMultipart, peerWorkspace, sendJson, sendRawJson, sleep, startLoopback } from './loopback';
 
 export const MINIMAX_MODELS = ['speech-2.8-hd', 'speech-2.8-turbo', 'speech-2.6-hd', 'speech-2.6-turbo', 'speech-02-hd', 'speech-02-turbo', 'speech-01-hd', 'speech-01-turbo'];
 const SYSTEM_VOICES = ['male-qn-qingse', 'female-shaonv', 'female-yujie', 'female-tianmei'];
