@@ -41,6 +41,17 @@ export default [
   },
   {
     files: ['server/**/*.ts'],
-    rules: restrict([{ group: ['**/src/core', '**/src/core/**', '**/src/shell/**', '**/src/plugins/**'], message: 'The server imports the contract, never browser code.' }]),
+    rules: restrict([
+      { group: ['**/src/core', '**/src/core/**', '**/src/shell/**', '**/src/plugins/**'], message: 'The server imports the contract, never browser code.' },
+      // A feature is used through its index.ts (its module and what it exports for others), never through its files.
+      { regex: '(^|/)features/[^/.]+/', message: 'Import a feature through its index (server/features/<f>), not its files.' },
+    ]),
+  },
+  {
+    files: ['server/features/*/**/*.ts'],
+    rules: restrict([
+      { group: ['**/src/core', '**/src/core/**', '**/src/shell/**', '**/src/plugins/**'], message: 'The server imports the contract, never browser code.' },
+      { regex: '^\\.\\./[^./][^/]*/', message: 'A feature uses another feature through its index (../<f>), never its files.' },
+    ]),
   },
 ];

@@ -18,25 +18,12 @@ import { Sessions } from './infra/sessions';
 import { LocalDiskStorage } from './infra/storage';
 import { dataSecret, lockDataDir, operatorKey } from './infra/data-dir';
 import { ObjectUrls } from './infra/object-urls';
-import { SettingsRepository } from './features/site/settings.repository';
-import { registerSiteRoutes } from './features/site/site.routes';
-import { registerAccountRoutes } from './features/account/account.routes';
-import { registerAdminRoutes } from './features/admin/admin.routes';
-import { registerCreditsRoutes } from './features/credits/credits.routes';
-import { registerNoticeRoutes } from './features/notice/notice.routes';
-import { registerGuideRoutes } from './features/guide/guide.routes';
-import { registerPublicMediaRoutes } from './features/media/public.routes';
-import { registerStorageRoutes } from './features/media/storage.routes';
-import { registerUploadRoutes, sweepUploads } from './features/upload/upload.routes';
-import { cleanStaleJobDirs, registerAvatarRoutes, runAvatarClone } from './features/avatar/avatar.routes';
-import { registerWorksRoutes, runWorkRender } from './features/works/works.routes';
-import { registerMultiWorkRoutes } from './features/works/multi-render';
-import { registerMaterialRoutes } from './features/material/material.routes';
-import { registerCreationRoutes } from './features/creation/creation.routes';
-import { registerVoiceRoutes } from './features/voice/voice.routes';
-import { SpeechService } from './features/voice/speech-service';
-import { registerChannelAdminRoutes } from './features/voice/channel-admin.routes';
-import type { FeatureContext } from './app-context';
+import { SettingsRepository } from './features/site';
+import { SpeechService } from './features/voices';
+import { FEATURES } from './features';
+import { cleanStaleJobDirs } from './infra/work-dirs';
+import type { JobHandlers, JobName, JobRun } from './infra/queue';
+import type { FeatureContext, FeatureModule } from './app-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,42 +100,16 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
     urls: new ObjectUrls(dataSecret(config.dataDir, 'storage.key')),
     speech,
+    app,
   };
   app.decorate('ctx', ctx);
 
-  registerSiteRoutes(ctx);
-  registerAccountRoutes(ctx);
-  registerAdminRoutes(ctx);
-  registerCreditsRoutes(ctx);
-  registerNoticeRoutes(ctx);
-  registerGuideRoutes(ctx);
-  registerPublicMediaRoutes(ctx);
-  registerStorageRoutes(ctx, app);
-  registerUploadRoutes(ctx, app);
-  registerAvatarRoutes(ctx);
-  registerWorksRoutes(ctx);
-  registerMultiWorkRoutes(ctx);
-  registerMaterialRoutes(ctx);
-  const voiceJobs = registerVoiceRoutes(ctx);
-  registerChannelAdminRoutes(ctx);
-  registerCreationRoutes(ctx);
+  for (const feature of FEATURES) feature.register(ctx);
   router.registerComingSoon();
 
   if (config.runWorker) {
     cleanStaleJobDirs(config.dataDir);
-    await queue.work({
-      'session-sweep': async () => {
-        await sessions.sweep();
-      },
-      'upload-sweep': async () => {
-        await sweepUploads(ctx);
-        await voiceJobs.sweepAuditions();
-      },
-      'avatar-clone': ({ avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
-      'work-render': ({ workId }, job) => runWorkRender(ctx, workId, job.retryCount),
-      'voice-train': ({ trainingId }, job) => voiceJobs.runTraining(trainingId, job.retryCount),
-      'speech-synthesize': ({ jobId }, job) => voiceJobs.runSpeech(jobId, job.retryCount),
-    });
+    await queue.work(jobHandlers(FEATURES, ctx));
   }
 
   if (config.role !== 'worker' && config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html'))) {
@@ -165,4 +126,16 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 
   await app.ready();
   return app;
+}
+
+/** Every feature's job handlers, bound to the context; a job name claimed by two features is a start-up error. */
+function jobHandlers(features: readonly FeatureModule[], ctx: FeatureContext): Partial<JobHandlers> {
+  const handlers: Partial<Record<JobName, (payload: unknown, job: JobRun) => Promise<void>>> = {};
+  for (const feature of features) {
+    for (const [name, run] of Object.entries(feature.jobs ?? {}) as [JobName, (c: FeatureContext, p: unknown, j: JobRun) => Promise<void>][]) {
+      if (handlers[name]) throw new Error(`job ${name} is handled by two features`);
+      handlers[name] = (payload, job) => run(ctx, payload, job);
+    }
+  }
+  return handlers as Partial<JobHandlers>;
 }

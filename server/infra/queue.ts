@@ -5,12 +5,14 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
   'session-sweep': Record<string, never>;
   'upload-sweep': Record<string, never>;
+  /** Auditions older than a day, unless a queued work still needs one. */
+  'audition-sweep': Record<string, never>;
   'avatar-clone': { avatarId: number };
   'work-render': { workId: number };
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
@@ -18,11 +20,17 @@ export interface JobPayloads {
   'speech-synthesize': { jobId: string };
 }
 
-export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
+/** What a handler knows of the job it runs: its id and how many attempts came before. */
+export interface JobRun {
+  id: string;
+  retryCount: number;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobRun) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'audition-sweep': '*/10 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

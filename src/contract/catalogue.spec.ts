@@ -102,11 +102,11 @@ describe('validation messages', () => {
   });
 
   it('AI writing keyword is required and at most 500 characters', () => {
-    expect(firstError(API.creation.aiWriting, { keyword: '', length: 150 })).toBe(MSG.topicRequired);
-    expect(firstError(API.creation.aiWriting, { keyword: 'a'.repeat(LIMITS.topicMaxChars), length: 150 })).toBeUndefined();
-    expect(firstError(API.creation.aiWriting, { keyword: 'a'.repeat(LIMITS.topicMaxChars + 1), length: 150 })).toBeDefined();
-    expect(firstError(API.creation.aiWriting, { keyword: '主题', length: 200 })).toBe('字数取值有误');
-    expect(API.creation.aiWriting.request.parse({ keyword: '主题', length: '300' })).toEqual({ keyword: '主题', length: 300 });
+    expect(firstError(API.writing.aiWriting, { keyword: '', length: 150 })).toBe(MSG.topicRequired);
+    expect(firstError(API.writing.aiWriting, { keyword: 'a'.repeat(LIMITS.topicMaxChars), length: 150 })).toBeUndefined();
+    expect(firstError(API.writing.aiWriting, { keyword: 'a'.repeat(LIMITS.topicMaxChars + 1), length: 150 })).toBeDefined();
+    expect(firstError(API.writing.aiWriting, { keyword: '主题', length: 200 })).toBe('字数取值有误');
+    expect(API.writing.aiWriting.request.parse({ keyword: '主题', length: '300' })).toEqual({ keyword: '主题', length: 300 });
   });
 
   it('video generation checks prompt and the image-to-video images', () => {

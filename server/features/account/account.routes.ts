@@ -2,7 +2,7 @@ import { API, LIMITS, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { decoyHash, hashPassword, verifyPassword } from '../../infra/passwords';
 import { formatDateTime } from '../../infra/time';
-import { creditBalance } from '../credits/ledger';
+import { creditBalance } from '../credits';
 import type { FeatureContext } from '../../app-context';
 
 interface UserRow {

@@ -5,10 +5,11 @@ import { randomInt } from 'node:crypto';
 import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { hashPassword } from '../../infra/passwords';
-import { daysFromNow, grantCredits } from '../credits/ledger';
-import { newObjectKey } from '../../infra/storage';
-import { sniffFile, storageUrl } from '../../infra/media-files';
+import { daysFromNow, grantCredits } from '../credits';
+import { publishLocalFile, type PublishableKind } from '../../infra/user-files';
+import { storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
+import { GuideRepository } from '../guide';
 
 /** Redemption codes: 16 characters without look-alikes (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -18,25 +19,10 @@ export function newRedeemCode(): string {
   return code;
 }
 
-const KINDS = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
-
-/** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
-export async function publishLocalFile({ db, storage }: Pick<FeatureContext, 'db' | 'storage'>, file: string, kind: keyof typeof KINDS): Promise<string> {
-  const full = path.resolve(file);
-  const stat = fs.statSync(full, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
-  const ext = sniffFile(full);
-  if (!ext || !(KINDS[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${KINDS[kind].join('/')}）`);
-  const key = newObjectKey('public', ext);
-  const { size } = await storage.put(key, fs.createReadStream(full));
-  await db.query(`INSERT INTO files (user_id, kind, object_key, size) VALUES (NULL, $1, $2, $3)`, [kind, key, size]);
-  return key;
-}
-
 export function registerAdminRoutes(ctx: FeatureContext): void {
   const { router, db, settings } = ctx;
-  const publish = (file: string, kind: keyof typeof KINDS) => publishLocalFile(ctx, file, kind);
-  const urlOrFile = async (value: string, kind: keyof typeof KINDS) => (/^https:\/\//.test(value) ? value : storageUrl(await publish(value, kind)));
+  const publish = (file: string, kind: PublishableKind) => publishLocalFile(ctx, file, kind);
+  const urlOrFile = async (value: string, kind: PublishableKind) => (/^https:\/\//.test(value) ? value : storageUrl(await publish(value, kind)));
 
   router.handle(API.admin.noticeAdd, async ({ params }) => {
     const { rows } = await db.query<{ id: number }>('INSERT INTO notices (title, summary, content) VALUES ($1, $2, $3) RETURNING id', [params.title, params.desc, params.content]);
@@ -46,14 +32,7 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   router.handle(API.admin.guideAdd, async ({ params }) => {
     const cover = await urlOrFile(params.cover, 'image');
     const video = await urlOrFile(params.video, 'video');
-    return db.tx(async (q) => {
-      await q.query('INSERT INTO guide_categories (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [params.category]);
-      const { rows } = await q.query<{ id: number }>(
-        'INSERT INTO guides (category_id, name, cover, video_url) SELECT id, $2, $3, $4 FROM guide_categories WHERE name = $1 RETURNING id',
-        [params.category, params.name, cover, video],
-      );
-      return { id: rows[0]!.id };
-    });
+    return { id: await db.tx((q) => new GuideRepository(q).add({ category: params.category, name: params.name, cover, video_url: video })) };
   });
 
   router.handle(API.admin.publicAvatarAdd, async ({ params }) => {
@@ -69,7 +48,7 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   router.handle(API.admin.avatarPublish, async ({ params }) => {
     const full = path.resolve(params.video);
     if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) throw new ApiError(`文件不存在：${params.video}`);
-    const { checkMedia, MediaRefused } = await import('../upload/upload.rules');
+    const { checkMedia, MediaRefused } = await import('../upload');
     try {
       await checkMedia(full, 'video', fs.statSync(full).size);
     } catch (err) {

@@ -3,7 +3,7 @@ import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
-import { deleteObjects } from '../avatar/avatar.routes';
+import { deleteObjects } from '../../infra/user-files';
 
 interface MaterialRow {
   id: number;

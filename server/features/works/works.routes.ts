@@ -14,8 +14,9 @@ import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { prepareAvatar, renderTalkingVideo } from '../../engines/video/local-engine';
 import { SpeechEngineError, type SpeechParams } from '../../engines/speech/speech-engine';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
-import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
 import { renderMulti, type MultiParams } from './multi-render';
 
 export const WorkStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4 } as const;
@@ -127,7 +128,7 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
 export function registerWorksRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
 
-  router.handle(API.creation.videoChannel, async () => {
+  router.handle(API.works.videoChannel, async () => {
     const { rows } = await db.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND enabled ORDER BY sort, api`);
     return {
       list: rows.map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) })),

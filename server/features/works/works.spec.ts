@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     expect(await credits(a)).toBe(before);
     expect((await works(a)).total).toBe(0);
     await t.app.ctx.db.query(`UPDATE channels SET credits = 1 WHERE kind = 'video' AND api = 'local'`);
-    const channels = (await a.call(API.creation.videoChannel, {})).data;
+    const channels = (await a.call(API.works.videoChannel, {})).data;
     expect(channels.list.map((c: { api: string }) => c.api)).toEqual(['local']);
     expect(channels.tips).toContain('3.0');
   });
@@ -148,6 +148,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
       await t.app.ctx.queue.work({
         'session-sweep': async () => {},
         'upload-sweep': async () => {},
+        'audition-sweep': async () => {},
         'avatar-clone': async () => {},
         'work-render': ({ workId }, job) => runWorkRender(t.app.ctx, workId, job.retryCount),
         'voice-train': async () => {},

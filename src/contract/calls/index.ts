@@ -6,13 +6,13 @@ import { creditsCalls } from './credits';
 import { noticeCalls } from './notice';
 import { guideCalls } from './guide';
 import { uploadCalls } from './upload';
-import { avatarCalls } from './avatar';
-import { voiceCalls } from './voice';
+import { avatarCalls } from './avatars';
+import { voiceCalls } from './voices';
 import { worksCalls } from './works';
 import { materialCalls } from './material';
 import { photoCalls } from './photo';
 import { analyseCalls } from './analyse';
-import { creationCalls } from './creation';
+import { writingCalls } from './writing';
 import { generateCalls } from './generate';
 import { chatCalls } from './chat';
 import { moreCalls } from './more';
@@ -32,7 +32,7 @@ export const API = {
   material: materialCalls,
   photo: photoCalls,
   analyse: analyseCalls,
-  creation: creationCalls,
+  writing: writingCalls,
   generate: generateCalls,
   chat: chatCalls,
   more: moreCalls,
@@ -57,15 +57,15 @@ export const SPEC_NAMES = {
   voiceEdit: 'voice.rename',
   site: 'site.info',
   notice: 'notice.list',
-  theme: 'creation.theme',
+  theme: 'writing.theme',
   guide: 'guide.list',
   voiceChannel: 'voice.channels',
   creditsRule: 'credits.rule',
   protocol2: 'site.protocol',
   langList: 'voice.language',
   multiWorks: 'works.multi',
-  textpolish: 'creation.textpolish',
-  videoChannel: 'creation.videoChannel',
+  textpolish: 'writing.textpolish',
+  videoChannel: 'works.videoChannel',
   translateLang: 'works.translateLang',
   chat: 'chat.sendMessage',
   translate: 'works.translateSubmit',
@@ -98,7 +98,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarCalls, voiceCalls, worksCalls,
-  materialCalls, photoCalls, analyseCalls, creationCalls, generateCalls, chatCalls, moreCalls,
+  materialCalls, photoCalls, analyseCalls, writingCalls, generateCalls, chatCalls, moreCalls,
 };
 export * from './site';
 export * from './account';
@@ -108,13 +108,13 @@ export * from './credits';
 export * from './notice';
 export * from './guide';
 export * from './upload';
-export * from './avatar';
-export * from './voice';
+export * from './avatars';
+export * from './voices';
 export * from './works';
 export * from './material';
 export * from './photo';
 export * from './analyse';
-export * from './creation';
+export * from './writing';
 export * from './generate';
 export * from './chat';
 export * from './more';

@@ -151,7 +151,23 @@ const sceneContent = z
       .max(LIMITS.sceneMaxCount, `场景不能超过${LIMITS.sceneMaxCount}个`),
   );
 
+export const VideoChannel = z.object({
+  api: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  version_name: z.string(),
+  /** Credits per second of video. */
+  credits: z.number(),
+});
+export type VideoChannel = z.infer<typeof VideoChannel>;
+
 export const worksCalls = {
+  videoChannel: defineCall({
+    id: 'works.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Video training channels (credits per second) and the tips line (effect order 3.0 deep > 2.0 fast > 1.0 free) (spec name: videoChannel).',
+    request: empty,
+    response: z.object({ list: z.array(VideoChannel), tips: z.string() }),
+  }),
   create: defineCall({
     id: 'works.create', method: 'POST', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
     summary:

@@ -44,8 +44,8 @@ describe('AiWritingDialog', () => {
   const api = {
     call: (call: CallDef, params: unknown) => {
       calls.push({ id: call.id, params });
-      if (call.id === API.creation.theme.id) return themeReply();
-      if (call.id === API.creation.aiWriting.id) return Promise.resolve({ content: '写好的文案<#0.5#>结尾' });
+      if (call.id === API.writing.theme.id) return themeReply();
+      if (call.id === API.writing.aiWriting.id) return Promise.resolve({ content: '写好的文案<#0.5#>结尾' });
       return Promise.reject(new Error(`unexpected ${call.id}`));
     },
   } as unknown as ApiClient;
@@ -94,7 +94,7 @@ describe('AiWritingDialog', () => {
 
   it('asks for a description, then writes with the chosen length', async () => {
     const { onWritten, onClose } = await open();
-    expect(calls.map((c) => c.id)).toEqual([API.creation.theme.id]);
+    expect(calls.map((c) => c.id)).toEqual([API.writing.theme.id]);
     await click(q('[data-testid=ai-start]'));
     expect(notes).toEqual([{ kind: 'warn', message: MSG.topicRequired }]);
     expect(calls).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('AiWritingDialog', () => {
 
     await click(byText(LIMITS.writingLengths[2].label));
     await click(q('[data-testid=ai-start]'));
-    expect(calls[1]).toEqual({ id: API.creation.aiWriting.id, params: { keyword: sampleTopic('美食探店', '火锅店开业'), length: 300 } });
+    expect(calls[1]).toEqual({ id: API.writing.aiWriting.id, params: { keyword: sampleTopic('美食探店', '火锅店开业'), length: 300 } });
     expect(onWritten).toHaveBeenCalledWith('写好的文案<#0.5#>结尾');
     expect(onClose).toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 /**
- * AI writing (part 2 §2.2): a theme from API.creation.theme (its topics fill the description), a topic description of
+ * AI writing (part 2 §2.2): a theme from API.writing.theme (its topics fill the description), a topic description of
  * at most 500 characters with a sample, a word count (不限, 150, 300, 500), and start. Empty description: 请填写主题描述！
  */
 import { useEffect, useState } from 'react';
@@ -44,7 +44,7 @@ export function AiWritingDialog(props: AiWritingDialogProps) {
   useEffect(() => {
     if (!props.isOpen || themes !== null) return;
     const controller = new AbortController();
-    api.call(API.creation.theme, {}, { silent: true, signal: controller.signal }).then(
+    api.call(API.writing.theme, {}, { silent: true, signal: controller.signal }).then(
       (reply) => {
         if (controller.signal.aborted) return;
         setThemes(reply.list);
@@ -71,7 +71,7 @@ export function AiWritingDialog(props: AiWritingDialogProps) {
     }
     setBusy(true);
     try {
-      const { content } = await api.call(API.creation.aiWriting, { keyword: text, length }, { silent: true });
+      const { content } = await api.call(API.writing.aiWriting, { keyword: text, length }, { silent: true });
       if (props.onWritten(content)) props.onClose();
     } catch (err) {
       props.onFailure(err);

@@ -110,7 +110,7 @@ export function ScriptEditor(props: ScriptEditorProps) {
     }
     setBusy(emotion ? 'emotion' : 'polish');
     try {
-      const { content } = await api.call(API.creation.textpolish, emotion ? { text, action: 'emotion' } : { text }, { silent: true });
+      const { content } = await api.call(API.writing.textpolish, emotion ? { text, action: 'emotion' } : { text }, { silent: true });
       if (surfaceRef.current?.replaceAll(content)) notifier.success(MSG.ok);
     } catch (err) {
       failed(err);

@@ -94,7 +94,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
   // ---- video channels (the preview's price, the dialog)
   useEffect(() => {
     const controller = new AbortController();
-    api.call(API.creation.videoChannel, {}, { silent: true, signal: controller.signal }).then(
+    api.call(API.works.videoChannel, {}, { silent: true, signal: controller.signal }).then(
       (r) => setChannels({ list: r.list, tips: r.tips, loading: false }),
       () => !controller.signal.aborted && setChannels((c) => ({ ...c, loading: false })),
     );

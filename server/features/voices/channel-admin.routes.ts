@@ -3,7 +3,7 @@ import { API, CHANNEL_ENGINES, type CallRequest } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
-import { publishLocalFile } from '../admin/admin.routes';
+import { publishLocalFile } from '../../infra/user-files';
 import { PROVIDER_BASE_URLS } from './speech-engines';
 
 type ChannelSet = CallRequest<typeof API.admin.channelSet>;

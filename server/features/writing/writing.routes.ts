@@ -16,7 +16,7 @@ import { EMOTION_MARKS, emotionMark, type EmotionMark } from '../../../src/contr
 import { dropUnknownTags } from './emotion-marks';
 
 /** Engine calls per user per minute, across polish and AI writing. */
-export const CREATION_CALLS_PER_MINUTE = 30;
+export const WRITING_CALLS_PER_MINUTE = 30;
 
 const POLISH_PROMPT = [
   '你是一名专业的短视频口播文案编辑。请润色用户发来的口播台词：修正错别字和病句，让表达更通顺、更口语化、更有感染力。',
@@ -70,14 +70,14 @@ function endAtSentence(text: string): string {
   return last >= text.length * 0.6 ? text.slice(0, last + 1) : text;
 }
 
-export function registerCreationRoutes(ctx: FeatureContext): void {
+export function registerWritingRoutes(ctx: FeatureContext): void {
   const { router, db, settings, config } = ctx;
   const recent = new Map<number, number[]>();
 
   function throttle(userId: number): void {
     const now = Date.now();
     const calls = (recent.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (calls.length >= CREATION_CALLS_PER_MINUTE) throw new ApiError(MSG.tooManyRequests);
+    if (calls.length >= WRITING_CALLS_PER_MINUTE) throw new ApiError(MSG.tooManyRequests);
     calls.push(now);
     recent.set(userId, calls);
     if (recent.size > 10_000) for (const [id, times] of recent) if (times.every((t) => now - t >= 60_000)) recent.delete(id);
@@ -98,7 +98,7 @@ export function registerCreationRoutes(ctx: FeatureContext): void {
     }
   }
 
-  router.handle(API.creation.theme, async () => {
+  router.handle(API.writing.theme, async () => {
     const { rows } = await db.query<{ id: number; name: string; topic: string | null }>(
       `SELECT t.id, t.name, p.name AS topic FROM writing_themes t LEFT JOIN writing_topics p ON p.theme_id = t.id
         ORDER BY t.sort, t.id, p.sort, p.id`,
@@ -112,7 +112,7 @@ export function registerCreationRoutes(ctx: FeatureContext): void {
     return { list: [...themes.values()] };
   });
 
-  router.handle(API.creation.textpolish, async ({ params, user, request }) => {
+  router.handle(API.writing.textpolish, async ({ params, user, request }) => {
     const emotion = params.action === 'emotion';
     const script = protectPauses(params.text);
     const answer = await complete(
@@ -140,7 +140,7 @@ export function registerCreationRoutes(ctx: FeatureContext): void {
     return { content: restored.text };
   });
 
-  router.handle(API.creation.aiWriting, async ({ params, user, request }) => {
+  router.handle(API.writing.aiWriting, async ({ params, user, request }) => {
     const length =
       params.length > 0
         ? `字数要求：约${params.length}字（上下浮动不超过10%），约${Math.round(params.length / LIMITS.charsPerSecond)}秒的口播。`

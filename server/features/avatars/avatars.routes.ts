@@ -1,60 +1,13 @@
 /** My avatars: clone from an uploaded video (a job runs the local engine), list, delete. */
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { prepareAvatar } from '../../engines/video/local-engine';
 import type { FeatureContext } from '../../app-context';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
 
 export const AvatarStatus = { Processing: 1, Ready: 3, Failed: 4 } as const;
-
-/** Stores a finished local file as one of the user's objects, counted in their space. */
-export async function storeUserFile(ctx: FeatureContext, userId: number | null, file: string, ext: string, kind: 'video' | 'image' | 'voice', duration = 0) {
-  const key = `${userId ?? 'public'}/${randomUUID()}.${ext}`;
-  const { size } = await ctx.storage.put(key, fs.createReadStream(file));
-  const { rows } = await ctx.db.query<{ id: number }>(`INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [userId, kind, key, size, duration]);
-  return { key, fileId: rows[0]!.id };
-}
-
-export async function deleteObjects(ctx: FeatureContext, keys: string[]): Promise<void> {
-  const live = keys.filter(Boolean);
-  if (!live.length) return;
-  await ctx.db.query('DELETE FROM files WHERE object_key = ANY($1)', [live]);
-  for (const key of live) await ctx.storage.delete(key).catch(() => undefined);
-}
-
-/** Job scratch space: DATA_DIR/tmp/<pid>/…, so what a killed worker left behind is found and removed at the next start. */
-export function jobTempRoot(dataDir: string): string {
-  return path.join(dataDir, 'tmp');
-}
-
-export function cleanStaleJobDirs(dataDir: string): void {
-  const root = jobTempRoot(dataDir);
-  if (!fs.existsSync(root)) return;
-  for (const pid of fs.readdirSync(root)) {
-    let alive = false;
-    try {
-      process.kill(Number(pid), 0);
-      alive = Number(pid) !== 0;
-    } catch (err) {
-      alive = (err as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (!alive || Number(pid) === process.pid) fs.rmSync(path.join(root, pid), { recursive: true, force: true });
-  }
-}
-
-export async function withWorkDir<T>(dataDir: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const mine = path.join(jobTempRoot(dataDir), String(process.pid));
-  fs.mkdirSync(mine, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(mine, 'job-'));
-  try {
-    return await fn(dir);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 export function registerAvatarRoutes(ctx: FeatureContext): void {
   const { router, db, queue } = ctx;

@@ -193,7 +193,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
 
     const { rows } = await t.app.ctx.db.query<{ id: string }>('SELECT id FROM speech_jobs WHERE file_id = $1', [plain.file_id]);
     await t.app.ctx.db.query(`UPDATE speech_jobs SET created_at = now() - interval '25 hours'`);
-    await t.app.ctx.queue.send('upload-sweep', {});
+    await t.app.ctx.queue.send('audition-sweep', {});
     const gone = await until(() => a.call(API.voice.auditionPoll, { job_id: rows[0]!.id }), (r) => r.code === 1);
     expect(gone.msg).toBe(MSG.notFound);
     expect(await until(() => fetch(`${t.url}${plain.url}`).then((r) => r.status), (s) => s === 404)).toBe(404);

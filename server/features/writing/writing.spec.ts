@@ -7,7 +7,7 @@ import { resolveChatConfig } from '../../engines/chat/configure';
 import { DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, chatCompletionsUrl } from '../../engines/chat/openai-compatible';
 import { protectPauses, restorePauses } from './pause-guard';
 import { stripEmotionMarks } from '../../../src/contract';
-import { CREATION_CALLS_PER_MINUTE } from './creation.routes';
+import { WRITING_CALLS_PER_MINUTE } from './writing.routes';
 
 const markers = (text: string) => [...text.matchAll(PAUSE_MARKER)].map((m) => m[0]);
 
@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('lists the AI-writing themes, each with 3 to 6 topics', async () => {
-    const reply = await a.call(API.creation.theme, {});
+    const reply = await a.call(API.writing.theme, {});
     expect(reply).toMatchObject({ code: 0, msg: MSG.ok });
     const list = reply.data.list as { name: string; list: { name: string }[] }[];
     expect(list.length).toBeGreaterThanOrEqual(8);
@@ -98,9 +98,9 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
 
   it('without a configured engine, polish and AI writing answer a plain message (no provider call)', async () => {
     const before = peer.requests.length;
-    expect(await a.call(API.creation.textpolish, { text: script })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
-    expect(await a.call(API.creation.textpolish, { text: script, action: 'emotion' })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
-    expect(await a.call(API.creation.aiWriting, { keyword: '春节拜年', length: 150 })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
+    expect(await a.call(API.writing.textpolish, { text: script })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
+    expect(await a.call(API.writing.textpolish, { text: script, action: 'emotion' })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
+    expect(await a.call(API.writing.aiWriting, { keyword: '春节拜年', length: 150 })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineMissing });
     expect(peer.requests.length).toBe(before);
   });
 
@@ -116,7 +116,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   it('polishes through the engine with the Bearer key and a chat-completions body; markers stay where they were; free', async () => {
     const before = await credits(a);
     peer.behave({ kind: 'reply', text: (user) => user.replace('聊聊', '谈一谈') });
-    const reply = await a.call(API.creation.textpolish, { text: script });
+    const reply = await a.call(API.writing.textpolish, { text: script });
     expect(reply).toMatchObject({ code: 0, msg: MSG.ok, data: { content: '大家好<#0.5#>今天我们谈一谈<#1#>人工智能。<#2#>' } });
     const req = lastRequest();
     expect(req.path).toBe('/v1/chat/completions');
@@ -134,22 +134,22 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
 
   it('puts back pause markers the model dropped or garbled, exactly and in order', async () => {
     peer.behave({ kind: 'reply', text: (user) => dropPlaceholders(user) });
-    const dropped = await a.call(API.creation.textpolish, { text: script });
+    const dropped = await a.call(API.writing.textpolish, { text: script });
     expect(dropped).toMatchObject({ code: 0, data: { content: script } });
 
     peer.behave({ kind: 'reply', text: '{{P2}}大家好{{P1}}今天我们聊聊{{P1}}人工智能。<#9#>{{P8}}' });
-    const garbled = await a.call(API.creation.textpolish, { text: script });
+    const garbled = await a.call(API.writing.textpolish, { text: script });
     expect(garbled.code).toBe(0);
     expect(markers(garbled.data.content)).toEqual(['<#0.5#>', '<#1#>', '<#2#>']);
     expect(stripPauses(garbled.data.content)).toBe('大家好今天我们聊聊人工智能。');
 
     peer.behave({ kind: 'reply', text: '```\n以下是润色后的文本：\n大家好{{P1}}今天我们聊聊{{P2}}人工智能。{{P3}}\n```' });
-    expect((await a.call(API.creation.textpolish, { text: script })).data.content).toBe(script);
+    expect((await a.call(API.writing.textpolish, { text: script })).data.content).toBe(script);
   });
 
   it('adds emotion marks from the closed list (made-up tags dropped), markers kept', async () => {
     peer.behave({ kind: 'reply', text: (user) => user.replace('大家好', '大家好(laughs)').replace('。', '。(happy)') });
-    const reply = await a.call(API.creation.textpolish, { text: script, action: 'emotion' });
+    const reply = await a.call(API.writing.textpolish, { text: script, action: 'emotion' });
     expect(reply).toMatchObject({ code: 0, data: { content: '大家好(laughs)<#0.5#>今天我们聊聊<#1#>人工智能。<#2#>' } });
     const req = lastRequest();
     for (const mark of ['(laughs)', '(sighs)', '(breath)']) expect(req.system).toContain(mark);
@@ -160,7 +160,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
 
   it('writes a script of about the asked length and answers 文案生成成功！', async () => {
     peer.behave({ kind: 'reply', text: '**新春祝福**\n\n新春佳节到来之际，祝大家身体健康、万事如意！' });
-    const reply = await a.call(API.creation.aiWriting, { keyword: '春节拜年，祝客户新年快乐', length: 150 });
+    const reply = await a.call(API.writing.aiWriting, { keyword: '春节拜年，祝客户新年快乐', length: 150 });
     expect(reply).toMatchObject({ code: 0, msg: MSG.writingSucceeded });
     expect(reply.data.content).toBe('新春祝福\n\n新春佳节到来之际，祝大家身体健康、万事如意！');
     let req = lastRequest();
@@ -169,13 +169,13 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
     expect(req.body.max_tokens).toBeGreaterThanOrEqual(150);
     expect(req.body).toMatchObject({ model: 'test-chat-model', stream: false });
 
-    expect(await a.call(API.creation.aiWriting, { keyword: '早安问候', length: 0 })).toMatchObject({ code: 0, msg: MSG.writingSucceeded });
+    expect(await a.call(API.writing.aiWriting, { keyword: '早安问候', length: 0 })).toMatchObject({ code: 0, msg: MSG.writingSucceeded });
     req = lastRequest();
     expect(req.user).toContain('不限');
     expect(req.user).not.toMatch(/约\d+字/);
-    await a.call(API.creation.aiWriting, { keyword: '早安问候' });
+    await a.call(API.writing.aiWriting, { keyword: '早安问候' });
     expect(lastRequest().user).toContain('不限');
-    expect(await a.call(API.creation.aiWriting, { keyword: '早安问候', length: 200 })).toMatchObject({ code: 1, msg: '字数取值有误' });
+    expect(await a.call(API.writing.aiWriting, { keyword: '早安问候', length: 200 })).toMatchObject({ code: 1, msg: '字数取值有误' });
   });
 
   it('turns provider failures into code 1 with a clear message, never a 500', async () => {
@@ -194,49 +194,49 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
     ];
     for (const [behaviour, msg] of cases) {
       peer.behave(behaviour);
-      expect(await b.call(API.creation.textpolish, { text: script }), JSON.stringify(behaviour)).toMatchObject({ status: 200, code: 1, msg });
+      expect(await b.call(API.writing.textpolish, { text: script }), JSON.stringify(behaviour)).toMatchObject({ status: 200, code: 1, msg });
     }
     peer.behave({ kind: 'status', status: 500 });
-    expect(await b.call(API.creation.aiWriting, { keyword: '早安问候', length: 150 })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineDown });
+    expect(await b.call(API.writing.aiWriting, { keyword: '早安问候', length: 150 })).toMatchObject({ status: 200, code: 1, msg: MSG.chatEngineDown });
     peer.behave({ kind: 'reply', text: (user) => user, finishReason: 'length' });
-    expect(await b.call(API.creation.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.polishTooLong });
+    expect(await b.call(API.writing.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.polishTooLong });
 
     peer.behave({ kind: 'reply', text: (user) => user });
     await configure({ chat_api_key: 'sk-wrong-key-abcdef123' });
-    expect(await b.call(API.creation.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.chatEngineAuthFailed });
+    expect(await b.call(API.writing.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.chatEngineAuthFailed });
     await configure({ chat_api_key: peer.apiKey, chat_base_url: 'http://127.0.0.1:1/v1' });
-    expect(await b.call(API.creation.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.chatEngineUnreachable });
+    expect(await b.call(API.writing.textpolish, { text: script })).toMatchObject({ code: 1, msg: MSG.chatEngineUnreachable });
     await configure({ chat_base_url: peer.url });
-    expect(await b.call(API.creation.textpolish, { text: script })).toMatchObject({ code: 0, data: { content: script } });
+    expect(await b.call(API.writing.textpolish, { text: script })).toMatchObject({ code: 0, data: { content: script } });
   });
 
   it('answers the contract\'s validation messages', async () => {
     const before = peer.requests.length;
-    expect(await a.call(API.creation.textpolish, { text: '' })).toMatchObject({ code: 1, msg: MSG.textRequired });
-    expect(await a.call(API.creation.textpolish, { text: '   ' })).toMatchObject({ code: 1, msg: MSG.textRequired });
-    expect(await a.call(API.creation.textpolish, { text: '你好', action: 'shout' })).toMatchObject({ code: 1, msg: '操作取值有误' });
-    expect(await a.call(API.creation.aiWriting, { keyword: '', length: 150 })).toMatchObject({ code: 1, msg: MSG.topicRequired });
-    expect(await a.call(API.creation.aiWriting, { keyword: '题'.repeat(501), length: 150 })).toMatchObject({ code: 1, msg: '主题描述不能超过500个字符' });
+    expect(await a.call(API.writing.textpolish, { text: '' })).toMatchObject({ code: 1, msg: MSG.textRequired });
+    expect(await a.call(API.writing.textpolish, { text: '   ' })).toMatchObject({ code: 1, msg: MSG.textRequired });
+    expect(await a.call(API.writing.textpolish, { text: '你好', action: 'shout' })).toMatchObject({ code: 1, msg: '操作取值有误' });
+    expect(await a.call(API.writing.aiWriting, { keyword: '', length: 150 })).toMatchObject({ code: 1, msg: MSG.topicRequired });
+    expect(await a.call(API.writing.aiWriting, { keyword: '题'.repeat(501), length: 150 })).toMatchObject({ code: 1, msg: '主题描述不能超过500个字符' });
     expect(peer.requests.length).toBe(before);
   });
 
   it('answers code 100 without a session', async () => {
     const anonymous = t.client();
     for (const [call, params] of [
-      [API.creation.textpolish, { text: script }],
-      [API.creation.aiWriting, { keyword: '早安', length: 0 }],
-      [API.creation.theme, {}],
+      [API.writing.textpolish, { text: script }],
+      [API.writing.aiWriting, { keyword: '早安', length: 0 }],
+      [API.writing.theme, {}],
     ] as const) {
       expect(await anonymous.call(call, params)).toMatchObject({ code: 100, msg: MSG.sessionExpired });
       expect(await t.client('not-a-token').call(call, params)).toMatchObject({ code: 100, msg: MSG.sessionExpired });
     }
   });
 
-  it(`limits engine calls to ${CREATION_CALLS_PER_MINUTE} a minute per user`, async () => {
+  it(`limits engine calls to ${WRITING_CALLS_PER_MINUTE} a minute per user`, async () => {
     peer.behave({ kind: 'reply', text: (user) => user });
-    for (let i = 0; i < CREATION_CALLS_PER_MINUTE; i++) expect((await c.call(API.creation.textpolish, { text: `第${i}句` })).code).toBe(0);
-    expect(await c.call(API.creation.textpolish, { text: '再来一句' })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
-    expect(await c.call(API.creation.aiWriting, { keyword: '早安', length: 0 })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
-    expect((await a.call(API.creation.textpolish, { text: '别人不受影响' })).code).toBe(0);
+    for (let i = 0; i < WRITING_CALLS_PER_MINUTE; i++) expect((await c.call(API.writing.textpolish, { text: `第${i}句` })).code).toBe(0);
+    expect(await c.call(API.writing.textpolish, { text: '再来一句' })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
+    expect(await c.call(API.writing.aiWriting, { keyword: '早安', length: 0 })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
+    expect((await a.call(API.writing.textpolish, { text: '别人不受影响' })).code).toBe(0);
   });
 });

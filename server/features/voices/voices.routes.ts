@@ -12,8 +12,9 @@ import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError, type SpeechParams, type TrainingState } from '../../engines/speech/speech-engine';
 import { OFFLINE_LANGUAGES } from '../../engines/speech/offline/offline-engine';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits/ledger';
-import { deleteObjects, storeUserFile, withWorkDir } from '../avatar/avatar.routes';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
 import { voiceChannel, type VoiceChannelRow } from './speech-engines';
 import { READY, VOICE_SELECT, type VoiceRow } from './speech-service';
 

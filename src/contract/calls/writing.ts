@@ -1,4 +1,4 @@
-/** Creation helpers: text polish, AI-writing themes and writing, video channels (part 2 §2.2, §3, §5, §7). */
+/** Copywriting helpers of the script editor: text polish, emotion marks, AI-writing themes and writing (part 2 §2.2, §3, §5, §7). */
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
@@ -15,19 +15,9 @@ export const WritingTheme = z.object({
 });
 export type WritingTheme = z.infer<typeof WritingTheme>;
 
-export const VideoChannel = z.object({
-  api: z.string(),
-  name: z.string(),
-  desc: z.string(),
-  version_name: z.string(),
-  /** Credits per second of video. */
-  credits: z.number(),
-});
-export type VideoChannel = z.infer<typeof VideoChannel>;
-
-export const creationCalls = {
+export const writingCalls = {
   textpolish: defineCall({
-    id: 'creation.textpolish', method: 'POST', path: '/api/user/textpolish', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'writing.textpolish', method: 'POST', path: '/api/user/textpolish', checked: true, auth: 'user', pathFromSpec: false,
     summary:
       'Polish a script, or with action=emotion add emotion marks: MiniMax-style interjection tags inline after the words they ' +
       'colour, half-width parentheses around one lowercase word of a closed list — (laughs) (chuckle) (sighs) (breath) (gasps) ' +
@@ -40,13 +30,13 @@ export const creationCalls = {
     response: z.object({ content: z.string() }),
   }),
   theme: defineCall({
-    id: 'creation.theme', method: 'GET', path: '/api/theme', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'writing.theme', method: 'GET', path: '/api/theme', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).',
     request: empty,
     response: z.object({ list: z.array(WritingTheme) }),
   }),
   aiWriting: defineCall({
-    id: 'creation.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'writing.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
     summary:
       'Write a script from a topic description and a length (0 = unlimited, else about N characters); answers MSG.writingSucceeded. ' +
       'Free (the spec prices it nowhere). No chat engine configured: code 1, MSG.chatEngineMissing.',
@@ -55,11 +45,5 @@ export const creationCalls = {
       length: intOneOf('字数', WRITING_LENGTHS).default(WRITING_LENGTHS[0]),
     }),
     response: z.object({ content: z.string() }),
-  }),
-  videoChannel: defineCall({
-    id: 'creation.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Video training channels (credits per second) and the tips line (effect order 3.0 deep > 2.0 fast > 1.0 free) (spec name: videoChannel).',
-    request: empty,
-    response: z.object({ list: z.array(VideoChannel), tips: z.string() }),
   }),
 };

@@ -1,0 +1,12 @@
+import { defineFeature } from '../../app-context';
+import { registerAccountRoutes } from './account.routes';
+
+export const accountFeature = defineFeature({
+  name: 'account',
+  register: registerAccountRoutes,
+  jobs: {
+    'session-sweep': async ({ sessions }) => {
+      await sessions.sweep();
+    },
+  },
+});

@@ -1,0 +1,6 @@
+import { defineFeature } from '../../app-context';
+import { registerAdminRoutes } from './admin.routes';
+
+export { newRedeemCode } from './admin.routes';
+
+export const adminFeature = defineFeature({ name: 'admin', register: registerAdminRoutes });

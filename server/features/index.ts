@@ -1,0 +1,23 @@
+/**
+ * The server's features, in registration order: the server-side twin of plugins.manifest.json.
+ * Adding a feature means adding its module here; app.ts registers each and gives every job to its handler.
+ */
+import type { FeatureModule } from '../app-context';
+import { siteFeature } from './site';
+import { accountFeature } from './account';
+import { adminFeature } from './admin';
+import { creditsFeature } from './credits';
+import { noticeFeature } from './notice';
+import { guideFeature } from './guide';
+import { mediaFeature } from './media';
+import { uploadFeature } from './upload';
+import { avatarsFeature } from './avatars';
+import { worksFeature } from './works';
+import { materialFeature } from './material';
+import { voicesFeature } from './voices';
+import { writingFeature } from './writing';
+
+export const FEATURES: readonly FeatureModule[] = [
+  siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
+  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature,
+];

@@ -1,0 +1,4 @@
+import { defineFeature } from '../../app-context';
+import { registerMaterialRoutes } from './material.routes';
+
+export const materialFeature = defineFeature({ name: 'material', register: registerMaterialRoutes });

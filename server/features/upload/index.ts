@@ -1,0 +1,15 @@
+import { defineFeature } from '../../app-context';
+import { registerUploadRoutes, sweepUploads } from './upload.routes';
+
+export const uploadFeature = defineFeature({
+  name: 'upload',
+  register: (ctx) => registerUploadRoutes(ctx, ctx.app),
+  jobs: {
+    'upload-sweep': async (ctx) => {
+      await sweepUploads(ctx);
+    },
+  },
+});
+
+/** Content checks, for the operator's publish commands too. */
+export { checkMedia, MediaRefused } from './upload.rules';

@@ -1,0 +1,48 @@
+/**
+ * Objects and their `files` rows, kept together: every stored object a user owns is one row, so it counts in
+ * their space and is deleted with its row. Features store, publish and delete objects only through here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApiError } from './http';
+import { newObjectKey, type Storage } from './storage';
+import { sniffFile } from './media-files';
+import type { Queryable } from './db';
+
+export interface FileStore {
+  db: Queryable;
+  storage: Storage;
+}
+
+export type StoredKind = 'video' | 'image' | 'voice';
+
+/** Stores a finished local file as one of the user's objects (or a public one for `null`), counted in their space. */
+export async function storeUserFile({ db, storage }: FileStore, userId: number | null, file: string, ext: string, kind: StoredKind, duration = 0) {
+  const key = newObjectKey(userId ?? 'public', ext);
+  const { size } = await storage.put(key, fs.createReadStream(file));
+  const { rows } = await db.query<{ id: number }>(`INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [userId, kind, key, size, duration]);
+  return { key, fileId: rows[0]!.id };
+}
+
+export async function deleteObjects({ db, storage }: FileStore, keys: string[]): Promise<void> {
+  const live = keys.filter(Boolean);
+  if (!live.length) return;
+  await db.query('DELETE FROM files WHERE object_key = ANY($1)', [live]);
+  for (const key of live) await storage.delete(key).catch(() => undefined);
+}
+
+const PUBLISHABLE = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
+export type PublishableKind = keyof typeof PUBLISHABLE;
+
+/** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
+export async function publishLocalFile({ db, storage }: FileStore, file: string, kind: PublishableKind): Promise<string> {
+  const full = path.resolve(file);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
+  const ext = sniffFile(full);
+  if (!ext || !(PUBLISHABLE[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${PUBLISHABLE[kind].join('/')}）`);
+  const key = newObjectKey('public', ext);
+  const { size } = await storage.put(key, fs.createReadStream(full));
+  await db.query(`INSERT INTO files (user_id, kind, object_key, size) VALUES (NULL, $1, $2, $3)`, [kind, key, size]);
+  return key;
+}
