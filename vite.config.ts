@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import Ajv from 'ajv';
 import { resolveTarget, virtualModuleSource, type ManifestFile } from './src/shell/manifest.ts';
 
@@ -28,7 +29,8 @@ function workbenchPlugins(targetName: string | undefined): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), workbenchPlugins(process.env.BUILD_TARGET)],
+  // Brotli and gzip twins of every text asset, made once at build time; the server sends the one the browser accepts.
+  plugins: [react(), workbenchPlugins(process.env.BUILD_TARGET), compression({ threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { LIMITS, TOKEN_HEADER, OPERATOR_KEY_HEADER, assertCatalogueUnique } from '../src/contract';
 import type { ServerConfig } from './infra/config';
 import { openDb } from './infra/db';
@@ -84,6 +85,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   await app.register(formbody, { bodyLimit: LIMITS.envelopeMaxBodyBytes });
+  // API replies above 1 KB go out compressed (brotli at a quick level, or gzip); built assets carry their own twins.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   installErrorHandling(app);
   // Security headers on everything: API replies get them in sendResult, static files in setHeaders, the rest here.
   app.addHook('onRequest', (_req, reply, done) => {
@@ -116,6 +119,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: config.webRoot,
       wildcard: false,
+      preCompressed: true,
       setHeaders(reply, file) {
         reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
         // Hashed bundle files never change; index.html always revalidates.

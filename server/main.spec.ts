@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { API } from '../src/contract';
+import { API, openReply, sealRequest } from '../src/contract';
 import { ApiTestClient } from '../tests/support/app';
 import { ROOT, runAdmin, startServer, type RunningServer } from '../tests/support/server';
 import { createDatabase } from '../tests/support/postgres';
@@ -89,5 +91,45 @@ describe('the server process and the operator CLI', () => {
     } finally {
       await db.drop();
     }
+  });
+
+  it('sends built assets as their brotli or gzip twin, and compresses API replies above 1 KB', async () => {
+    const web = tmp();
+    const script = `console.log(${JSON.stringify('数字人'.repeat(2000))});`;
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(web, 'assets/app.js'), script);
+    fs.writeFileSync(path.join(web, 'assets/app.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(web, 'assets/app.js.gz'), zlib.gzipSync(script));
+    const server = await startServer({ webRoot: web });
+    started.push(server);
+    /** A raw request (fetch would negotiate and decode on its own). */
+    const get = (url: string, acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+
+    const br = await get(`${server.url}/assets/app.js`, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+    const gz = await get(`${server.url}/assets/app.js`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get(`${server.url}/assets/app.js`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+
+    // The protocol page is operator text that grows past 1 KB: its sealed reply goes out compressed.
+    await server.admin('site', 'set', `eula=${'用户协议条款。'.repeat(400)}`);
+    const form = new URLSearchParams(sealRequest({ type: 'user' }));
+    const reply = await get(`${server.url}${API.site.protocol.path}?${form}`, 'gzip');
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    const opened = openReply(JSON.parse(zlib.gunzipSync(reply.body).toString()));
+    expect(opened.ok && opened.value).toMatchObject({ code: 0 });
   });
 });
