@@ -13,7 +13,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
-import { MSG_NOT_CONFIGURED, trimBaseUrl, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-http';
+import { parseJsonBody, trimBaseUrl } from '../provider-http';
+import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-http';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The synthesis model sent in the `model` header unless the channel names another. */
@@ -38,14 +39,6 @@ function fishError(status: number, during: 'clone' | 'state' | 'tts'): SpeechEng
   if (during === 'clone') return new SpeechEngineError('语音服务拒绝了声音样本，请更换样本后重试');
   if (during === 'tts') return new SpeechEngineError('语音服务拒绝了合成请求，请检查文案或声音后重试');
   return new SpeechEngineError(`语音服务返回错误（HTTP ${status}）`);
-}
-
-function parseJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 export class FishAudioEngine implements SpeechEngine {
@@ -76,14 +69,14 @@ export class FishAudioEngine implements SpeechEngine {
       if (res.status === 400 || res.status === 422) return { state: 'failed', reason: '语音服务拒绝了声音样本，请更换清晰的样本后重试' };
       throw fishError(res.status, 'clone');
     }
-    return this.toState(parseJson(res.body) as FishModel | undefined);
+    return this.toState(parseJsonBody(res.body) as FishModel | undefined);
   }
 
   async trainingState(remoteId: string): Promise<TrainingState> {
     const res = await providerFetch(`${this.baseUrl}/model/${encodeURIComponent(remoteId)}`, { method: 'GET', headers: this.auth() }, this.timeoutMs);
     if (res.status === 404) return { state: 'failed', reason: '声音模型不存在或已被删除，请重新克隆' };
     if (res.status < 200 || res.status >= 300) throw fishError(res.status, 'state');
-    return this.toState(parseJson(res.body) as FishModel | undefined);
+    return this.toState(parseJsonBody(res.body) as FishModel | undefined);
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
-import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, trimBaseUrl, withTempDir, type AudioPart } from './provider-http';
+import { trimBaseUrl } from '../provider-http';
+import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, withTempDir, type AudioPart } from './provider-http';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The t2a_v2 model unless the channel names another. */

@@ -1,8 +1,9 @@
-/** What the provider adapters (Fish Audio, MiniMax) share: HTTP with a timeout, sample upload, mp3 checks, joining audio. */
+/** What the speech provider adapters (Fish Audio, MiniMax) share: HTTP worded for speech, sample upload, mp3 checks, joining audio. */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpeg } from '../../infra/media-probe';
+import { fetchWithDeadline, ProviderUnreachable, type ProviderResponse } from '../provider-http';
 import { SpeechEngineError, type CloneSample } from './speech-engine';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
@@ -11,31 +12,17 @@ const SAMPLE_MIME: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4
 
 export const MSG_NOT_CONFIGURED = '该渠道尚未配置接口密钥';
 
-
-export interface ProviderResponse {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
 /**
- * One HTTP exchange with a provider, body included, under one deadline. Network failures and timeouts become
- * transient SpeechEngineErrors; the caller judges the status. Nothing here logs, so keys never reach a log.
+ * One HTTP exchange with a speech provider (see ../provider-http.ts): network failures and timeouts become
+ * transient SpeechEngineErrors; the caller judges the status.
  */
 export async function providerFetch(url: string, init: RequestInit, timeoutMs: number): Promise<ProviderResponse> {
   try {
-    const res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-    const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body };
+    return await fetchWithDeadline(url, init, timeoutMs);
   } catch (err) {
-    const name = (err as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new SpeechEngineError('语音服务响应超时，请稍后重试', true);
-    throw new SpeechEngineError('暂时无法连接语音服务，请稍后重试', true);
+    if (!(err instanceof ProviderUnreachable)) throw err;
+    throw new SpeechEngineError(err.timedOut ? '语音服务响应超时，请稍后重试' : '暂时无法连接语音服务，请稍后重试', true);
   }
-}
-
-export function trimBaseUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
 }
 
 export function clamp(value: number, min: number, max: number, fallback: number): number {
