@@ -7,7 +7,7 @@ import { resolveChatConfig } from '../../engines/chat/configure';
 import { DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, chatCompletionsUrl } from '../../engines/chat/openai-compatible';
 import { protectPauses, restorePauses } from './pause-guard';
 import { stripEmotionMarks } from '../../../src/contract';
-import { WRITING_CALLS_PER_MINUTE } from './writing.routes';
+import { WRITING_CALLS_PER_MINUTE } from './writing.service';
 
 const markers = (text: string) => [...text.matchAll(PAUSE_MARKER)].map((m) => m[0]);
 
