@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PAUSE_MARKER, stripPauses } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { dropPlaceholders, startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
 import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
@@ -63,7 +63,7 @@ describe('chat engine configuration and adapter', () => {
 });
 
 describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind, { chat: { timeoutMs: 1500 } });
   let a: ApiTestClient;
   let b: ApiTestClient;
   let c: ApiTestClient;
@@ -73,15 +73,10 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   const credits = (client: ApiTestClient) => client.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
   beforeAll(async () => {
-    t = await startApp(kind, { chat: { timeoutMs: 1500 } });
-    await t.createUser('15600000001', 'abc123', 100);
-    await t.createUser('15600000002', 'abc123');
-    await t.createUser('15600000003', 'abc123');
-    a = await t.login('15600000001', 'abc123');
-    b = await t.login('15600000002', 'abc123');
-    c = await t.login('15600000003', 'abc123');
+    a = await t.user('15600000001', 100);
+    b = await t.user('15600000002');
+    c = await t.user('15600000003');
   });
-  afterAll(() => t.close());
 
   it('lists the AI-writing themes, each with 3 to 6 topics', async () => {
     const reply = await a.call(API.writing.theme, {});
