@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['src/**/*.spec.{ts,tsx}', 'tests/unit/**/*.spec.ts'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
+        test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['src/**/*.spec.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
       },
       {
         extends: true,

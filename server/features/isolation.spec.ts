@@ -3,15 +3,15 @@
  * delete or use A's avatars, materials, works, uploads or files, and A's objects are unchanged afterwards.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type CallDef } from '../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../tests/support/app';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../../tests/support/media';
 import { postToStorage, signUpload, uploadFile } from '../../tests/support/upload';
 import { until } from '../../tests/support/wait';
 
 describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let a: ApiTestClient;
   let b: ApiTestClient;
   const ids = { avatar: 0, work: 0, material: 0, videoFile: 0, audioFile: 0, imageMaterial: 0 };
@@ -25,11 +25,8 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
     ]);
 
   beforeAll(async () => {
-    t = await startApp(kind);
-    await t.createUser('15500000001', 'abc123', 500);
-    await t.createUser('15500000002', 'abc123', 500);
-    a = await t.login('15500000001', 'abc123');
-    b = await t.login('15500000002', 'abc123');
+    a = await t.user('15500000001', 500);
+    b = await t.user('15500000002', 500);
     const dir = mediaDir();
     const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'v.mp4'), { width: 640, height: 360, seconds: 6 }));
     ids.videoFile = video.data.file_id;
@@ -43,7 +40,6 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
     ids.material = (await a.call(API.material.saveText, { name: 'A的文案', text: '只属于A' })).data.id;
     aSnapshot = await snapshot();
   }, 180_000);
-  afterAll(() => t.close());
 
   it('lists none of A\'s objects to B', async () => {
     expect((await b.call(API.avatar.list, { source: 1, page: 1, limit: 99 })).data.list).toEqual([]);

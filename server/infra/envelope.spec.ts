@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, ResultCode, LIMITS, encryptJson, sealRequest, signFields, deriveKeys } from '../../src/contract';
-import { DB_KINDS, startApp, type TestApp } from '../../tests/support/app';
+import { DB_KINDS, useApp } from '../../tests/support/app';
 
 describe.each(DB_KINDS)('signed envelope over HTTP (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useApp(kind);
 
   const site = API.site.site;
 

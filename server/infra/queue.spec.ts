@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOB_NAMES, MissingJobHandlerError } from './queue';
-import { DB_KINDS, startApp, type TestApp } from '../../tests/support/app';
+import { DB_KINDS, useApp } from '../../tests/support/app';
 
 describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useApp(kind);
 
   it('refuses to start workers when a job has no handler', async () => {
     await expect(t.app.ctx.queue.work({})).rejects.toThrow(MissingJobHandlerError);

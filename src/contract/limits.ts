@@ -7,6 +7,8 @@ export const LIMITS = {
   listLimitAll: 9999,
   spaceExpandCredits: 5000,
   spaceExpandGb: 5,
+  /** ours: the longest range the daily-spend chart answers, in days. */
+  dailyChartMaxDays: 366,
   voicePollMs: 10_000,
   worksPollMs: 15_000,
   cloneThrottleMs: 1000,

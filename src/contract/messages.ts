@@ -204,6 +204,8 @@ export const MSG = {
   channelRequired: '请选择训练通道',
   /** ours: credit log range with start after end. */
   dateRangeInvalid: '开始日期不能晚于结束日期',
+  /** ours: a daily-chart range longer than LIMITS.dailyChartMaxDays. */
+  dateRangeTooLong: '日期范围不能超过一年',
   /** ours: a date that is not YYYY-MM-DD. */
   dateInvalid: '日期格式有误',
   /** ours: translation with the same source and target language. */

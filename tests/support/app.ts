@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_KEY_HEADER, TOKEN_HEADER, openReply, paramsInQuery, sealRequest, type CallDef, type CallRequest, API } from '../../src/contract';
 import { build } from '../../server/app';
@@ -64,7 +64,25 @@ export interface TestApp {
   operator<C extends CallDef>(call: C, body: Record<string, unknown>): Promise<Reply<any>>;
   createUser(username: string, password: string, credits?: number): Promise<number>;
   login(username: string, password: string): Promise<ApiTestClient>;
+  /** A new account (password abc123) with these credits, logged in. */
+  user(username: string, credits?: number): Promise<ApiTestClient>;
   close(): Promise<void>;
+}
+
+/** The password of the accounts `TestApp.user` makes. */
+export const TEST_PASSWORD = 'abc123';
+
+/**
+ * One app for the enclosing describe block: started before its tests, closed after them. The returned object
+ * is empty until then and is the started app from the first test on.
+ */
+export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startApp(kind, overrides));
+  });
+  afterAll(() => t.close?.());
+  return t;
 }
 
 export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
@@ -100,6 +118,10 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
       const reply = await t.client().call(API.account.login, { username, password });
       if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
       return new ApiTestClient(url, reply.data.token);
+    },
+    async user(username, credits = 0) {
+      await t.createUser(username, TEST_PASSWORD, credits);
+      return t.login(username, TEST_PASSWORD);
     },
     async close() {
       await app.close();

@@ -1,33 +1,23 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomInt } from 'node:crypto';
-import { API, MSG } from '../../../src/contract';
+import { API } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
-import { hashPassword } from '../../infra/passwords';
-import { daysFromNow, grantCredits } from '../credits';
+import { createAccount, issueRedeemCodes } from '../credits';
 import { publishLocalFile, type PublishableKind } from '../../infra/user-files';
 import { storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
 import { GuideRepository } from '../guide';
-
-/** Redemption codes: 16 characters without look-alikes (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function newRedeemCode(): string {
-  let code = '';
-  for (let i = 0; i < 16; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
+import { NoticeRepository } from '../notice';
 
 export function registerAdminRoutes(ctx: FeatureContext): void {
   const { router, db, settings } = ctx;
   const publish = (file: string, kind: PublishableKind) => publishLocalFile(ctx, file, kind);
   const urlOrFile = async (value: string, kind: PublishableKind) => (/^https:\/\//.test(value) ? value : storageUrl(await publish(value, kind)));
 
-  router.handle(API.admin.noticeAdd, async ({ params }) => {
-    const { rows } = await db.query<{ id: number }>('INSERT INTO notices (title, summary, content) VALUES ($1, $2, $3) RETURNING id', [params.title, params.desc, params.content]);
-    return { id: rows[0]!.id };
-  });
+  router.handle(API.admin.noticeAdd, async ({ params }) => ({
+    id: await new NoticeRepository(db).add({ title: params.title, summary: params.desc, content: params.content }),
+  }));
 
   router.handle(API.admin.guideAdd, async ({ params }) => {
     const cover = await urlOrFile(params.cover, 'image');
@@ -77,35 +67,13 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.admin.userCreate, async ({ params }) => {
-    const hash = await hashPassword(params.password);
-    return db.tx(async (q) => {
-      const { rows } = await q.query<{ id: number }>(
-        'INSERT INTO users (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING RETURNING id',
-        [params.username, hash],
-      );
-      if (!rows[0]) throw new ApiError(MSG.usernameTaken);
-      const id = rows[0].id;
-      if (params.credits > 0) {
-        await grantCredits(q, { userId: id, amount: params.credits, expiresAt: daysFromNow(params.expires_days), source: 'operator' });
-      }
-      return { id, username: params.username, credits: params.credits };
-    });
+    const id = await createAccount(db, { username: params.username, password: params.password, credits: params.credits, expiresDays: params.expires_days });
+    return { id, username: params.username, credits: params.credits };
   });
 
-  router.handle(API.admin.codeCreate, async ({ params }) => {
-    const codes: string[] = [];
-    await db.tx(async (q) => {
-      while (codes.length < params.count) {
-        const code = newRedeemCode();
-        const { rowCount } = await q.query(
-          `INSERT INTO redeem_codes (code, credits, expires_at) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`,
-          [code, params.credits, daysFromNow(params.expires_days)],
-        );
-        if (rowCount === 1) codes.push(code);
-      }
-    });
-    return { codes };
-  });
+  router.handle(API.admin.codeCreate, async ({ params }) => ({
+    codes: await issueRedeemCodes(db, { credits: params.credits, count: params.count, expiresDays: params.expires_days }),
+  }));
 
   router.handle(API.admin.siteSet, async ({ params }) => ({ updated: await settings.set(params.settings as Record<string, string>) }));
 }

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, SITE_FIELDS, PROTOCOL_TITLES } from '../../../src/contract';
-import { DB_KINDS, startApp, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { makeAudio, makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 
 describe.each(DB_KINDS)('operator calls (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useApp(kind);
 
   it('refuses operator calls without the key, or with a wrong one', async () => {
     for (const key of [undefined, 'wrong-key']) {
@@ -62,5 +60,57 @@ describe.each(DB_KINDS)('operator calls (%s)', (kind) => {
 
   it('refuses unknown settings', async () => {
     expect((await t.operator(API.admin.siteSet, { settings: { nope: 'x' } })).code).toBe(1);
+  });
+});
+
+describe.each(DB_KINDS)('operator publishing of guides and public media (%s)', (kind) => {
+  const t = useApp(kind);
+  let a: ApiTestClient;
+  beforeAll(async () => {
+    a = await t.user('15100000001');
+  });
+
+  it('publishes guides, public avatars and voices from local files, served with our own Content-Type', async () => {
+    const dir = mediaDir();
+    const video = makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 2 });
+    const cover = makeImage(path.join(dir, 'a.png'));
+    const audio = makeAudio(path.join(dir, 'v.mp3'), { seconds: 2 });
+
+    expect((await t.operator(API.admin.guideAdd, { category: '入门', name: '第一课', cover, video })).code).toBe(0);
+    const guides = (await a.call(API.guide.list, {})).data.list;
+    expect(guides).toHaveLength(1);
+    expect(guides[0].name).toBe('入门');
+    expect(guides[0].items[0].video_url).toMatch(/^\/storage\/public\/[0-9a-f-]{36}\.mp4$/);
+
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: '横屏主播', orientation: 1, video, cover })).code).toBe(0);
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: '竖屏主播', orientation: 2, video, cover })).code).toBe(0);
+    const pub = (await a.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 })).data;
+    expect(pub.hlist.map((x: { name: string }) => x.name)).toEqual(['横屏主播']);
+    expect(pub.slist.map((x: { name: string }) => x.name)).toEqual(['竖屏主播']);
+    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 20 })).data.list).toEqual([]);
+
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: '标准女声', audio })).code).toBe(0);
+    const voices = (await a.call(API.voice.list, { source: 2, page: 1, limit: 9999 })).data;
+    expect(voices.list[0]).toMatchObject({ name: '标准女声', source: 2, api: 'local' });
+
+    const res = await fetch(`${t.url}${pub.hlist[0].url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const audioRes = await fetch(`${t.url}${voices.list[0].url}`);
+    expect(audioRes.headers.get('content-type')).toBe('audio/mpeg');
+  });
+
+  it('refuses files of the wrong kind and paths that are not files', async () => {
+    const png = makeImage(path.join(mediaDir(), 'x.png'));
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: 'x', orientation: 1, video: png, cover: png })).msg).toMatch(/不支持的文件格式/);
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: 'x', audio: '/etc' })).msg).toMatch(/文件不存在/);
+  });
+
+  it('serves nothing outside public storage', async () => {
+    for (const p of ['/storage/public/..%2F..%2Foperator.key', '/storage/public/%2e%2e', '/storage/public/nope.mp4', '/storage/1/x.mp4']) {
+      const res = await fetch(`${t.url}${p}`);
+      expect(res.status, p).toBe(404);
+    }
   });
 });

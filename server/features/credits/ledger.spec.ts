@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DB_KINDS, startApp, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp } from '../../../tests/support/app';
 import { creditBalance, daysFromNow, grantCredits, InsufficientCreditsError, refundCredits, spendCredits } from './ledger';
 
 describe.each(DB_KINDS)('credits ledger (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let n = 0;
   const newUser = async (credits = 0) => t.createUser(`1330000${String(++n).padStart(4, '0')}`, 'abc123', credits);
-
-  beforeAll(async () => {
-    t = await startApp(kind);
-  });
-  afterAll(() => t.close());
 
   it('1,000 concurrent spends of 1 against 100: exactly 100 succeed, the rest are refused, the balance ends at 0', async () => {
     const userId = await newUser(100);

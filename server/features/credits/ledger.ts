@@ -35,15 +35,16 @@ export async function grantCredits(
   return rows[0]!.id;
 }
 
-interface LiveBatch {
+export interface LiveBatch {
   id: number;
   remaining: number;
+  expiresAt: Date;
 }
 
 /** Live batches with something left, earliest expiry first (the order spends draw in). */
-async function liveBatches(q: Queryable, userId: number): Promise<LiveBatch[]> {
-  const { rows } = await q.query<LiveBatch>(
-    `SELECT b.id, (b.amount - COALESCE(SUM(a.amount), 0))::int AS remaining
+export async function liveBatches(q: Queryable, userId: number): Promise<LiveBatch[]> {
+  const { rows } = await q.query<{ id: number; remaining: number; expires_at: Date }>(
+    `SELECT b.id, (b.amount - COALESCE(SUM(a.amount), 0))::int AS remaining, b.expires_at
        FROM credit_batches b LEFT JOIN credit_allocations a ON a.batch_id = b.id
       WHERE b.user_id = $1 AND b.expires_at > now()
       GROUP BY b.id
@@ -51,7 +52,7 @@ async function liveBatches(q: Queryable, userId: number): Promise<LiveBatch[]> {
       ORDER BY b.expires_at, b.id`,
     [userId],
   );
-  return rows.map((r) => ({ id: r.id, remaining: Number(r.remaining) }));
+  return rows.map((r) => ({ id: r.id, remaining: Number(r.remaining), expiresAt: r.expires_at }));
 }
 
 export async function creditBalance(q: Queryable, userId: number): Promise<number> {

@@ -1,4 +1,6 @@
 import { defineFeature } from '../../app-context';
 import { registerNoticeRoutes } from './notice.routes';
 
+export { NoticeRepository } from './notice.repository';   // the admin feature publishes notices through it
+
 export const noticeFeature = defineFeature({ name: 'notice', register: registerNoticeRoutes });

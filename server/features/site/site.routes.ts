@@ -1,7 +1,10 @@
 import { API, PROTOCOL_TYPES, PROTOCOL_TITLES } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { HealthRepository } from './site.repository';
 
 export function registerSiteRoutes({ router, settings, db, config }: FeatureContext): void {
+  const health = new HealthRepository(db);
+
   router.handle(API.site.site, () => settings.siteInfo());
 
   router.handle(API.site.protocol, async ({ params }) => {
@@ -10,7 +13,7 @@ export function registerSiteRoutes({ router, settings, db, config }: FeatureCont
   });
 
   router.handle(API.site.health, async () => {
-    await db.query('SELECT 1');
+    await health.ping();
     return { status: 'ok' as const, role: config.role, database: db.kind };
   });
 }

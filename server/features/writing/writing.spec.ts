@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PAUSE_MARKER, stripPauses } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { dropPlaceholders, startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
 import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, chatCompletionsUrl } from '../../engines/chat/openai-compatible';
 import { protectPauses, restorePauses } from './pause-guard';
 import { stripEmotionMarks } from '../../../src/contract';
-import { WRITING_CALLS_PER_MINUTE } from './writing.routes';
+import { WRITING_CALLS_PER_MINUTE } from './writing.service';
 
 const markers = (text: string) => [...text.matchAll(PAUSE_MARKER)].map((m) => m[0]);
 
@@ -63,7 +63,7 @@ describe('chat engine configuration and adapter', () => {
 });
 
 describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind, { chat: { timeoutMs: 1500 } });
   let a: ApiTestClient;
   let b: ApiTestClient;
   let c: ApiTestClient;
@@ -73,15 +73,10 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   const credits = (client: ApiTestClient) => client.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
   beforeAll(async () => {
-    t = await startApp(kind, { chat: { timeoutMs: 1500 } });
-    await t.createUser('15600000001', 'abc123', 100);
-    await t.createUser('15600000002', 'abc123');
-    await t.createUser('15600000003', 'abc123');
-    a = await t.login('15600000001', 'abc123');
-    b = await t.login('15600000002', 'abc123');
-    c = await t.login('15600000003', 'abc123');
+    a = await t.user('15600000001', 100);
+    b = await t.user('15600000002');
+    c = await t.user('15600000003');
   });
-  afterAll(() => t.close());
 
   it('lists the AI-writing themes, each with 3 to 6 topics', async () => {
     const reply = await a.call(API.writing.theme, {});

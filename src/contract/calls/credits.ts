@@ -107,7 +107,8 @@ export const creditsCalls = {
     summary: 'ours: credits spent per day (China time) over a date range, every day present (0 when none), for the chart on /consum.',
     request: z
       .object({ start: date, end: date })
-      .refine((v) => v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
+      .refine((v) => v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] })
+      .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= LIMITS.dailyChartMaxDays, { message: MSG.dateRangeTooLong, path: ['end'] }),
     response: z.object({ list: z.array(z.object({ date: z.string(), spent: z.number() })) }),
   }),
   expiry: defineCall({

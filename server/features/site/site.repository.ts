@@ -1,5 +1,5 @@
 import { SITE_FIELDS, FALLBACK_SITE_TITLE, type SiteInfo, type OperatorSetting } from '../../../src/contract';
-import type { Db } from '../../infra/db';
+import type { Db, Queryable } from '../../infra/db';
 
 /** Defaults for a fresh install, so the login page and footer look finished before the operator sets anything. */
 const DEFAULTS: Partial<Record<string, string>> = {
@@ -65,5 +65,14 @@ export class SettingsRepository {
     });
     this.cached = undefined;
     return keys;
+  }
+}
+
+/** What the health call asks of the database: that it answers. */
+export class HealthRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async ping(): Promise<void> {
+    await this.db.query('SELECT 1');
   }
 }
