@@ -63,6 +63,8 @@ export const LIMITS = {
   videoModeDefault: 'std',
   gjAvatarSeconds: { min: 30, max: 300 },
   auditionPollMs: 3000,
+  /** ours: auditions are free, so each user (and all guests of one IP together) gets this much synthesis. */
+  audition: { maxRunning: 2, perMinute: 10 },
   generationPollMs: 15_000,
   typingMsPerChar: 30,
   carouselMs: 2000,

@@ -72,6 +72,8 @@ export const MSG = {
   voiceTraining: '声音训练中，暂时无法选择',
   voiceFailed: '声音训练失败，无法选择',
   auditionFailed: '声音合成失败，请重新尝试',
+  /** ours: LIMITS.audition reached. */
+  auditionTooFrequent: '试听太频繁，请稍后再试',
   /** ours */
   voiceNoModificationsLeft: '该声音已没有修改次数',
   /** ours */

@@ -1,24 +1,23 @@
-import { defineFeature, type FeatureContext } from '../../app-context';
-import { registerVoiceRoutes, type VoiceJobs } from './voices.routes';
+import { defineFeature } from '../../app-context';
+import { registerVoiceRoutes } from './voices.routes';
 import { registerChannelAdminRoutes } from './channel-admin.routes';
+import { runSpeech, runTraining, sweepAuditions } from './voices.jobs';
 
+/** Speech for other features (through ctx.speech): usable voices and synthesis with their channel's engine. */
 export { SpeechService } from './speech-service';
-
-// TODO(voices module): the job runners still live in the routes closure; this map goes when they move to voices.jobs.ts.
-const runners = new WeakMap<FeatureContext, VoiceJobs>();
-const of = (ctx: FeatureContext) => runners.get(ctx)!;
+export type { VoiceRow } from './voices.repository';
 
 export const voicesFeature = defineFeature({
   name: 'voices',
   register(ctx) {
-    runners.set(ctx, registerVoiceRoutes(ctx));
+    registerVoiceRoutes(ctx);
     registerChannelAdminRoutes(ctx);
   },
   jobs: {
-    'voice-train': (ctx, { trainingId }, job) => of(ctx).runTraining(trainingId, job.retryCount),
-    'speech-synthesize': (ctx, { jobId }, job) => of(ctx).runSpeech(jobId, job.retryCount),
+    'voice-train': (ctx, { trainingId }, job) => runTraining(ctx, trainingId, job.retryCount),
+    'speech-synthesize': (ctx, { jobId }, job) => runSpeech(ctx, jobId, job.retryCount),
     'audition-sweep': async (ctx) => {
-      await of(ctx).sweepAuditions();
+      await sweepAuditions(ctx);
     },
   },
 });

@@ -1,32 +1,9 @@
 /** Which engine speaks for a voice channel: the offline engine, or a provider with the operator's keys. */
 import { MSG } from '../../../src/contract';
-import type { Queryable } from '../../infra/db';
 import { OfflineSpeechEngine } from '../../engines/speech/offline/offline-engine';
 import { createProviderEngine } from '../../engines/speech/providers';
-import { SpeechEngineError, type EngineConfig, type SpeechEngine } from '../../engines/speech/speech-engine';
-
-export const VOICE_ENGINES = ['local', 'fish', 'minimax', 'none'] as const;
-export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
-
-export interface VoiceChannelRow {
-  api: string;
-  name: string;
-  description: string;
-  version_name: string;
-  credits: number;
-  free_times: number;
-  train_times: number;
-  upload_tips: string;
-  language: string;
-  enabled: boolean;
-  engine: VoiceEngineName;
-  config: EngineConfig;
-}
-
-export async function voiceChannel(q: Queryable, api: string): Promise<VoiceChannelRow | undefined> {
-  const { rows } = await q.query<VoiceChannelRow>(`SELECT * FROM channels WHERE kind = 'voice' AND api = $1`, [api]);
-  return rows[0];
-}
+import { SpeechEngineError, type SpeechEngine } from '../../engines/speech/speech-engine';
+import type { VoiceChannelRow } from './voices.repository';
 
 export class SpeechEngines {
   private offline?: OfflineSpeechEngine;

@@ -9,8 +9,10 @@ import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, requiredId,
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
 export const VOICE_TYPE_NAME_LOCKED = 11;
-/** Voice.generate_status values (part 1 §4): 1 training, 3 failed, others usable. */
-export const VoiceStatus = { Training: 1, Failed: 3 } as const;
+/** Voice.generate_status values (part 1 §4): 1 training, 2 ready, 3 failed; a voice is usable unless training or failed. */
+export const VoiceStatus = { Training: 1, Ready: 2, Failed: 3 } as const;
+/** AuditionJob.status values: poll until Done (url and file_id set) or Failed. */
+export const AuditionStatus = { Queued: 1, Running: 2, Done: 3, Failed: 4 } as const;
 
 export const Voice = z.object({
   id: z.number(),

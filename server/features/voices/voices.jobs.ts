@@ -1,0 +1,88 @@
+/**
+ * The voices jobs (at-least-once: each reads its row's state first and ends only what is unfinished):
+ * a training run polled at its engine until ready or failed, an audition's synthesis, and the audition sweep.
+ */
+import { AuditionStatus, VoiceStatus } from '../../../src/contract';
+import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { probe } from '../../infra/media-probe';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import type { FeatureContext } from '../../app-context';
+import { SpeechEngineError, type TrainingState } from '../../engines/speech/speech-engine';
+import { refundIn } from '../credits';
+import { VoicesRepository } from './voices.repository';
+
+/** How often a provider's training is asked about, and for how long. */
+export const TRAINING_POLL_SECONDS = 5;
+const TRAINING_MAX_CHECKS = (2 * 3600) / TRAINING_POLL_SECONDS;
+/** Audition files are kept this long for a submission to reuse; a work that still needs one keeps it. */
+export const AUDITION_KEEP_HOURS = 24;
+
+/** A failure the engine calls permanent, or the last attempt: the job ends instead of being retried. */
+const isFinal = (err: unknown, attempt: number) => (err instanceof SpeechEngineError && !err.transient) || attempt >= JOB_RETRY_LIMIT;
+
+/** Ends a training run once: the voice becomes ready, or fails with its reason and a paid clone is refunded. */
+async function finishTraining({ db }: FeatureContext, trainingId: number, state: Exclude<TrainingState, { state: 'training' }>): Promise<void> {
+  await db.tx(async (q) => {
+    const voices = new VoicesRepository(q);
+    const t = await voices.lockTraining(trainingId);
+    if (!t || Number(t.status) !== VoiceStatus.Training) return;
+    if (state.state === 'ready') return voices.trainingReady(trainingId, t.voice_id, state.voice);
+    await voices.trainingFailed(trainingId, t.voice_id, state.reason, t.is_modify);
+    if (t.spend_entry_id && t.user_id) {
+      await refundIn(q, { userId: t.user_id, spendEntryId: t.spend_entry_id, amount: Number(t.credits), action: '声音克隆失败退回', key: `voice-training:${trainingId}:failed` });
+    }
+  });
+}
+
+export async function runTraining(ctx: FeatureContext, trainingId: number, attempt: number): Promise<void> {
+  const voices = new VoicesRepository(ctx.db);
+  const training = await voices.trainingRun(trainingId);
+  if (!training || Number(training.status) !== VoiceStatus.Training) return;
+  const fail = (reason: string) => finishTraining(ctx, trainingId, { state: 'failed', reason });
+  try {
+    const { engine } = await ctx.speech.channelEngine(training.api);
+    let state: TrainingState;
+    if (training.remote_id) {
+      state = await engine.trainingState(training.remote_id);
+    } else {
+      if (!training.key) return await fail('样本音频已被删除，请重新上传');
+      const ext = training.key.slice(training.key.lastIndexOf('.') + 1);
+      state = await ctx.storage.withLocalFile(training.key, (file) => engine.clone({ file, ext, name: training.name, trainingKey: `t${trainingId}` }));
+    }
+    if (state.state !== 'training') return await finishTraining(ctx, trainingId, state);
+    if ((await voices.countTrainingCheck(trainingId, state.voice.remoteId)) > TRAINING_MAX_CHECKS) return await fail('训练超时，积分已退回，请稍后重试');
+    await ctx.queue.send('voice-train', { trainingId }, { startAfter: TRAINING_POLL_SECONDS });
+  } catch (err) {
+    if (!isFinal(err, attempt)) throw err;
+    await fail(err instanceof SpeechEngineError ? err.message : '声音训练失败，积分已退回，请稍后重试');
+  }
+}
+
+export async function runSpeech(ctx: FeatureContext, jobId: string, attempt: number): Promise<void> {
+  const voices = new VoicesRepository(ctx.db);
+  const job = await voices.speechJob(jobId);
+  if (!job || Number(job.status) >= AuditionStatus.Done) return;
+  const voice = await ctx.speech.readyVoice(job.voice_id, job.user_id);
+  if (!voice) return voices.speechJobFailed(jobId, '声音已不可用');
+  await voices.speechJobRunning(jobId);
+  try {
+    await withWorkDir(ctx.config.dataDir, async (dir) => {
+      const output = `${dir}/speech.mp3`;
+      await ctx.speech.synthesize(voice, job.text, job.params, output);
+      const { duration } = await probe(output, 'mp3');
+      const file = await storeUserFile(ctx, job.user_id, output, 'mp3', 'voice', duration);
+      if (!(await voices.speechJobDone(jobId, file.fileId))) await deleteObjects(ctx, [file.key]);
+    });
+  } catch (err) {
+    if (!isFinal(err, attempt)) throw err;
+    await voices.speechJobFailed(jobId, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Removes old audition jobs and their files (which count in the user's space); returns how many. */
+export async function sweepAuditions(ctx: FeatureContext): Promise<number> {
+  const keys = await new VoicesRepository(ctx.db).deleteOldSpeechJobs(AUDITION_KEEP_HOURS);
+  await deleteObjects(ctx, keys);
+  return keys.length;
+}
