@@ -8,7 +8,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_KEY_HEADER, TOKEN_HEADER, openReply, paramsInQuery, sealRequest, type CallDef, type CallRequest, API } from '../../src/contract';
-import { build } from '../../server/app';
+import { build, jobHandlers } from '../../server/app';
+import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
 import { createDatabase } from './postgres';
@@ -64,6 +65,8 @@ export interface TestApp {
   operator<C extends CallDef>(call: C, body: Record<string, unknown>): Promise<Reply<any>>;
   createUser(username: string, password: string, credits?: number): Promise<number>;
   login(username: string, password: string): Promise<ApiTestClient>;
+  /** Runs fn with the job queue stopped (what it sends waits), then restarts the queue and its workers. */
+  withJobsPaused<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -100,6 +103,15 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
       const reply = await t.client().call(API.account.login, { username, password });
       if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
       return new ApiTestClient(url, reply.data.token);
+    },
+    async withJobsPaused(fn) {
+      await app.ctx.queue.stop();
+      try {
+        return await fn();
+      } finally {
+        await app.ctx.queue.start();
+        await app.ctx.queue.work(jobHandlers(FEATURES, app.ctx));
+      }
     },
     async close() {
       await app.close();

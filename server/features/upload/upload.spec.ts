@@ -168,7 +168,7 @@ describe.each(DB_KINDS)('uploads (%s)', (kind) => {
   });
 
   it('sweeps uploads that were never registered once their reservation expires', async () => {
-    const { sweepUploads } = await import('./upload.routes');
+    const { sweepUploads } = await import('./upload.jobs');
     const sign = await signUpload(a, 'image');
     const direct = await postToStorage(a, sign, fs.readFileSync(image));
     expect(objectsUnder('uploads')).toHaveLength(1);
