@@ -64,10 +64,6 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     expect((await own(a)).map((x) => x.id)).toContain(avatarId);
   });
 
-  it('refuses a truncated mp4 at upload by what it really holds, not the 6 s its index claims', async () => {
-    expect(await uploadFile(a, 'video', truncated, 'cut.mp4')).toMatchObject({ code: 1, msg: MSG.videoDurationInvalid });
-  });
-
   it('enforces the 5 s minimum at clone: a registered file said to be short is refused, one whose bytes were cut fails its clone', async () => {
     const short = await uploadFile(a, 'video', video);
     await t.app.ctx.db.query('UPDATE files SET duration = 2.12 WHERE id = $1', [short.data.file_id]);
