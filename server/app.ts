@@ -133,7 +133,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 }
 
 /** Every feature's job handlers, bound to the context; a job name claimed by two features is a start-up error. */
-function jobHandlers(features: readonly FeatureModule[], ctx: FeatureContext): Partial<JobHandlers> {
+export function jobHandlers(features: readonly FeatureModule[], ctx: FeatureContext): Partial<JobHandlers> {
   const handlers: Partial<Record<JobName, (payload: unknown, job: JobRun) => Promise<void>>> = {};
   for (const feature of features) {
     for (const [name, run] of Object.entries(feature.jobs ?? {}) as [JobName, (c: FeatureContext, p: unknown, j: JobRun) => Promise<void>][]) {

@@ -49,6 +49,30 @@ export function probe(file: string, ext: string, timeoutMs = 30_000): Promise<Pr
   });
 }
 
+/**
+ * Seconds of a stream that are really in the file: the end of its last packet, read packet by packet. A file cut
+ * short keeps its header's duration (ffprobe's `duration`) but loses the packets, so this is what will play.
+ */
+export function playableSeconds(file: string, ext: string, stream: 'v' | 'a', timeoutMs = 60_000): Promise<number> {
+  const format = DEMUXER[ext];
+  if (!format) return Promise.reject(new ProbeError(`no demuxer for ${ext}`));
+  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-f', format, '-select_streams', `${stream}:0`, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file];
+  return new Promise((resolve, reject) => {
+    execFile(FFPROBE, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
+      if (err) return reject(new ProbeError(`ffprobe failed: ${err.message.split('\n')[0]}`));
+      let first = Infinity;
+      let end = 0;
+      for (const line of stdout.split('\n')) {
+        const [pts, duration] = line.split(',').map(Number);
+        if (!Number.isFinite(pts)) continue;
+        first = Math.min(first, pts!);
+        end = Math.max(end, pts! + (Number.isFinite(duration) ? duration! : 0));
+      }
+      resolve(end > first ? end - first : 0);
+    });
+  });
+}
+
 export class FfmpegError extends Error {}
 
 /** Runs ffmpeg on local files only (the file protocol is the only one allowed). */

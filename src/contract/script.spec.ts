@@ -18,6 +18,12 @@ describe('script grammar', () => {
     expect(estimateSeconds(script)).toBeCloseTo(12 / 4.2 + 2.5, 5);
   });
 
+  it('stretches the spoken part, not the pauses, by the speed slider', () => {
+    expect(estimateSeconds(script, 0.5)).toBeCloseTo(12 / 2.1 + 2.5, 5);
+    expect(estimateSeconds(script, 2)).toBeCloseTo(12 / 8.4 + 2.5, 5);
+    expect(estimateSeconds('字'.repeat(84), 0.5)).toBeCloseTo(40, 5);
+  });
+
   it('splits at markers for engines that need real silence', () => {
     expect(splitScript(script)).toEqual([
       { kind: 'text', text: '大家好' },

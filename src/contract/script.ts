@@ -49,9 +49,12 @@ export function pauseSeconds(text: string): number {
   return Math.round(total * 1000) / 1000;
 }
 
-/** Estimated duration in seconds: characters / 4.2 + pause seconds. */
-export function estimateSeconds(text: string): number {
-  return countChars(text) / LIMITS.charsPerSecond + pauseSeconds(text);
+/**
+ * Estimated duration in seconds: characters / (4.2 × rate) + pause seconds. `rate` is the voice's speed slider
+ * (0.5 speaks half as fast, so twice as long); pauses are real silence and do not change with it.
+ */
+export function estimateSeconds(text: string, rate = 1): number {
+  return countChars(text) / (LIMITS.charsPerSecond * rate) + pauseSeconds(text);
 }
 
 export function scriptLimit(channelApi?: string): number {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_KEY_HEADER, TOKEN_HEADER, openReply, paramsInQuery, sealRequest, type CallDef, type CallRequest, API } from '../../src/contract';
-import { build } from '../../server/app';
+import { build, jobHandlers } from '../../server/app';
+import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
 import { createDatabase } from './postgres';
@@ -66,6 +67,8 @@ export interface TestApp {
   login(username: string, password: string): Promise<ApiTestClient>;
   /** A new account (password abc123) with these credits, logged in. */
   user(username: string, credits?: number): Promise<ApiTestClient>;
+  /** Runs fn with the job queue stopped (what it sends waits), then restarts the queue and its workers. */
+  withJobsPaused<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,15 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
     async user(username, credits = 0) {
       await t.createUser(username, TEST_PASSWORD, credits);
       return t.login(username, TEST_PASSWORD);
+    },
+    async withJobsPaused(fn) {
+      await app.ctx.queue.stop();
+      try {
+        return await fn();
+      } finally {
+        await app.ctx.queue.start();
+        await app.ctx.queue.work(jobHandlers(FEATURES, app.ctx));
+      }
     },
     async close() {
       await app.close();

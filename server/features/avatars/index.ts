@@ -1,5 +1,10 @@
 import { defineFeature } from '../../app-context';
-import { registerAvatarRoutes, runAvatarClone } from './avatars.routes';
+import { registerAvatarRoutes } from './avatars.routes';
+import { runAvatarClone } from './avatars.jobs';
+
+/** Works appear as avatars (own or public); the operator's publish clones through the same job. */
+export { AvatarsRepository, type AvatarRow } from './avatars.repository';
+export { startClone } from './avatars.service';
 
 export const avatarsFeature = defineFeature({
   name: 'avatars',

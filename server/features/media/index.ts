@@ -1,11 +1,5 @@
 import { defineFeature } from '../../app-context';
 import { registerStorageRoutes } from './storage.routes';
-import { registerPublicMediaRoutes } from './public.routes';
 
-export const mediaFeature = defineFeature({
-  name: 'media',
-  register(ctx) {
-    registerStorageRoutes(ctx, ctx.app);
-    registerPublicMediaRoutes(ctx);
-  },
-});
+/** The storage host's reading side: stored objects, public and signed (uploads arrive through the upload feature). */
+export const mediaFeature = defineFeature({ name: 'media', register: registerStorageRoutes });

@@ -1,5 +1,6 @@
 import { defineFeature } from '../../app-context';
-import { registerUploadRoutes, sweepUploads } from './upload.routes';
+import { registerUploadRoutes } from './upload.routes';
+import { sweepUploads } from './upload.jobs';
 
 export const uploadFeature = defineFeature({
   name: 'upload',

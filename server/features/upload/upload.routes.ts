@@ -11,13 +11,11 @@ import multipart from '@fastify/multipart';
 import { API, MSG, ResultCode, TOKEN_HEADER, UPLOAD_FILE_TYPES, type UploadFileType } from '../../../src/contract';
 import { ApiError, sendResult } from '../../infra/http';
 import { dataSecret } from '../../infra/data-dir';
-import { MEDIA_TYPES } from '../../infra/media-files';
-import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
+import { UploadRepository } from './upload.repository';
 
 const POLICY_TTL_SECONDS = 30 * 60;
-const MATERIAL_TYPE_OF = { video: 'video', voice: 'audio', image: 'image' } as const;
 const TYPE_LABEL = { video: '视频', voice: '音频', image: '图片' } as const;
 
 /** The name a material keeps: the device's file name without its extension, or a dated default. */
@@ -27,7 +25,6 @@ export function materialName(fileName: string | undefined, type: UploadFileType)
 }
 /** Multipart framing and the form fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
-const GB = 1024 * 1024 * 1024;
 
 interface Policy {
   exp: number;
@@ -38,29 +35,9 @@ interface Policy {
   max: number;
 }
 
-/** Bytes a user may still fill: quota − stored files − reservations of other uploads in flight. Call inside a transaction. */
-export async function freeBytes(q: Queryable, userId: number, baseGb: number, exceptUpload = '00000000-0000-0000-0000-000000000000'): Promise<number> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  const { rows } = await q.query<{ extra: number; used: string; held: string }>(
-    `SELECT u.space_extra_gb AS extra,
-            COALESCE((SELECT SUM(size) FROM files WHERE user_id = u.id), 0)::bigint AS used,
-            COALESCE((SELECT SUM(bytes) FROM upload_reservations WHERE user_id = u.id AND expires_at > now() AND upload_id <> $2), 0)::bigint AS held
-       FROM users u WHERE u.id = $1`,
-    [userId, exceptUpload],
-  );
-  const r = rows[0]!;
-  return (baseGb + Number(r.extra)) * GB - Number(r.used) - Number(r.held);
-}
-
-/** Releases reservations of uploads that were never registered, and their half-done objects. */
-export async function sweepUploads({ db, storage }: Pick<FeatureContext, 'db' | 'storage'>): Promise<number> {
-  const { rows } = await db.query<{ upload_id: string; object_key: string }>('DELETE FROM upload_reservations WHERE expires_at < now() RETURNING upload_id, object_key');
-  for (const r of rows) if (r.object_key) await storage.delete(r.object_key).catch(() => undefined);
-  return rows.length;
-}
-
 export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance): void {
   const { router, db, storage, urls, settings, config } = ctx;
+  const uploads = new UploadRepository(db);
   const secret = dataSecret(config.dataDir, 'storage.key');
   const sign = (policy: string) => createHmac('sha256', secret).update(policy).digest('base64');
 
@@ -85,13 +62,9 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     const reserve = Math.min(r.declared, r.max);
     const baseGb = await settings.operatorNumber('space_base_gb');
     const reserved = await db.tx(async (q) => {
-      if ((await freeBytes(q, r.userId, baseGb, r.upload)) < reserve) return MSG.spaceFull;
-      const { rowCount } = await q.query(
-        `INSERT INTO upload_reservations (upload_id, user_id, file_type, bytes, object_key, expires_at)
-         VALUES ($1, $2, $3, $4, $5, to_timestamp($6)) ON CONFLICT (upload_id) DO NOTHING`,
-        [r.upload, r.userId, r.type, reserve, r.key, r.expiresAt],
-      );
-      return rowCount === 1 ? null : MSG.uploadExpired;
+      const held = new UploadRepository(q);
+      if ((await held.freeBytes(r.userId, baseGb, r.upload)) < reserve) return MSG.spaceFull;
+      return (await held.reserve({ upload: r.upload, userId: r.userId, type: r.type, bytes: reserve, key: r.key, expiresAt: r.expiresAt })) ? null : MSG.uploadExpired;
     });
     if (reserved) {
       r.file.resume();
@@ -100,11 +73,11 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     try {
       const { size } = await storage.put(r.key, r.file);
       if (r.file.truncated || size > r.max || size === 0) throw new MediaRefused(REFUSED[r.type]);
-      await db.query('UPDATE upload_reservations SET bytes = $2 WHERE upload_id = $1', [r.upload, size]);
+      await uploads.resize(r.upload, size);
       return null;
     } catch (err) {
       await storage.delete(r.key).catch(() => undefined);
-      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [r.upload]);
+      await uploads.release(r.upload);
       return err instanceof MediaRefused ? err.message : REFUSED[r.type];
     }
   }
@@ -114,7 +87,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     const stat = await storage.stat(key);
     const discard = async () => {
       await storage.delete(key).catch(() => undefined);
-      await db.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
+      await uploads.release(upload);
     };
     if (!stat) {
       await discard();
@@ -131,16 +104,10 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     const finalKey = `${userId}/${randomUUID()}.${media.ext}`;
     await storage.move(key, finalKey);
     const fileId = await db.tx(async (q) => {
-      await q.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
-      const { rows: inserted } = await q.query<{ id: number }>(
-        `INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [userId, type, finalKey, stat.size, media.duration],
-      );
+      const registered = new UploadRepository(q);
+      await registered.release(upload);
       // Every upload is also in the user's material library, until its file is deleted.
-      await q.query(`INSERT INTO materials (user_id, type, name, source, file_id) VALUES ($1, $2, $3, 1, $4)`, [
-        userId, MATERIAL_TYPE_OF[type], materialName(name, type), inserted[0]!.id,
-      ]);
-      return inserted[0]!.id;
+      return registered.addFile({ userId, type, key: finalKey, size: stat.size, duration: media.duration, name: materialName(name, type) });
     });
     await storage.delete(key).catch(() => undefined);
     return { file_id: fileId, url: urls.url(finalKey) };
@@ -236,43 +203,9 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     const m = key ? /^uploads\/(\d+)\/([0-9a-f-]{36})\//.exec(key) : null;
     if (!key || !m || Number(m[1]) !== user.id) throw new ApiError(MSG.uploadFailed);
     const upload = m[2]!;
-    const { rows } = await db.query<{ file_type: string }>(
-      `SELECT file_type FROM upload_reservations WHERE upload_id = $1 AND user_id = $2 AND object_key = $3 AND expires_at > now()`,
-      [upload, user.id, key],
-    );
-    if (!rows[0]) throw new ApiError(MSG.uploadExpired);
-    if (rows[0].file_type !== params.file_type) throw new ApiError(MSG.uploadFailed);
+    const reservedType = await uploads.reservedType(upload, user.id, key);
+    if (!reservedType) throw new ApiError(MSG.uploadExpired);
+    if (reservedType !== params.file_type) throw new ApiError(MSG.uploadFailed);
     return register(user.id, key, upload, params.file_type, params.name);
   });
-
-  // ---- a user's objects, behind signed URLs (Range requests for video seeking)
-  app.get<{ Params: { owner: string; file: string }; Querystring: { exp?: string; sig?: string; download?: string } }>(
-    '/storage/:owner/:file',
-    async (request, reply) => {
-      const key = `${request.params.owner}/${request.params.file}`;
-      const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      if (!/^\d{1,10}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/.test(key) || !urls.verify(key, request.query.exp, request.query.sig)) return notFound();
-      const info = await storage.stat(key);
-      if (!info) return notFound();
-      const ext = key.slice(key.lastIndexOf('.') + 1);
-      reply
-        .header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff');
-      if (request.query.download) reply.header('content-disposition', `attachment; filename="${request.params.file}"`);
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && (range[1] || range[2])) {
-        const start = range[1] ? Number(range[1]) : Math.max(0, info.size - Number(range[2]));
-        const end = range[1] && range[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1;
-        if (start > end || start >= info.size) return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-        return reply
-          .status(206)
-          .header('content-range', `bytes ${start}-${end}/${info.size}`)
-          .header('content-length', end - start + 1)
-          .send(storage.get(key, { start, end }));
-      }
-      return reply.header('content-length', info.size).send(storage.get(key));
-    },
-  );
 }

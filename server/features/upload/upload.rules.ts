@@ -3,7 +3,7 @@
  * duration, streams and resolution (part 1 §5, part 2 §5, §9).
  */
 import { LIMITS, MSG, type UploadFileType } from '../../../src/contract';
-import { probe, type ProbeResult } from '../../infra/media-probe';
+import { playableSeconds, probe, type ProbeResult } from '../../infra/media-probe';
 import { sniffFile } from '../../infra/media-files';
 
 export const MAX_BYTES: Record<UploadFileType, number> = {
@@ -56,6 +56,8 @@ export async function checkMedia(file: string, type: UploadFileType, size: numbe
     return { ext: ext!, duration: 0, width: v!.width, height: v!.height };
   }
   const { minSeconds, maxSeconds } = type === 'video' ? LIMITS.video : LIMITS.audio;
+  // A video cut short keeps the duration its index claims: what counts is what is really there to play.
+  if (type === 'video' && info.video) info.duration = Math.min(info.duration, await playableSeconds(file, ext!, 'v').catch(() => 0));
   if (!(info.duration >= minSeconds && info.duration <= maxSeconds)) refuse(type === 'video' ? MSG.videoDurationInvalid : MSG.audioDurationInvalid);
   if (type === 'video') {
     const v = info.video;

@@ -88,6 +88,7 @@ describe.each(DB_KINDS)('uploads (%s)', (kind) => {
     ['HTML in an .mp4', 'video', () => Buffer.from('<html><script>alert(1)</script></html>'), 'x.mp4', MSG.avatarVideoInvalid],
     ['an mp4 cut before its moov atom', 'video', truncatedMp4, 'x.mp4', MSG.avatarVideoInvalid],
     ['an mp3 whose header claims days', 'voice', absurdDurationMp3, 'x.mp3', MSG.audioDurationInvalid],
+    ['an mp4 cut to 40% with its index at the front (the index still claims 6 s)', 'video', () => fs.readFileSync(video).subarray(0, Math.floor(fs.statSync(video).size * 0.4)), 'x.mp4', MSG.videoDurationInvalid],
     ['a 2-second video', 'video', () => fs.readFileSync(makeVideo(path.join(dir, 'short.mp4'), { seconds: 2 })), 'x.mp4', MSG.videoDurationInvalid],
     ['a 200 px wide video', 'video', () => fs.readFileSync(makeVideo(path.join(dir, 'tiny.mp4'), { width: 200, height: 200, seconds: 6 })), 'x.mp4', MSG.videoResolutionInvalid],
     ['a video as a voice sample', 'voice', () => fs.readFileSync(image), 'x.mp3', MSG.audioInvalid],
@@ -168,7 +169,7 @@ describe.each(DB_KINDS)('uploads (%s)', (kind) => {
   });
 
   it('sweeps uploads that were never registered once their reservation expires', async () => {
-    const { sweepUploads } = await import('./upload.routes');
+    const { sweepUploads } = await import('./upload.jobs');
     const sign = await signUpload(a, 'image');
     const direct = await postToStorage(a, sign, fs.readFileSync(image));
     expect(objectsUnder('uploads')).toHaveLength(1);

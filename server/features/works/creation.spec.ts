@@ -7,8 +7,11 @@ import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
+import { runWorkRender } from './works.jobs';
 
 const dir = mediaDir();
+/** Read at half speed, this takes about twice the speed-blind estimate. */
+const SLOW_TEXT = '慢慢地说这一段话，看看语速放慢以后，视频会变得有多长，积分又该怎么算。';
 const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家介绍一款新产品<#1#>它可以帮助你轻松制作数字人视频。';
 
 describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
@@ -64,7 +67,8 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const info = await download(work.url, 'mp4');
     expect(info.audio?.codec).toBe('aac');
     expect(info.duration).toBeGreaterThan(5);
-    expect(before - (await credits(a))).toBe(Math.min(Math.ceil(work.duration), Math.ceil(estimateSeconds(SCRIPT))));
+    // An estimated reservation is settled at the actual duration's price, above the estimate too (the balance allows it).
+    expect(before - (await credits(a))).toBe(Math.ceil(work.duration));
   });
 
   it('takes a material-library audio, and refuses voices that are not usable or not the user\'s', async () => {
@@ -103,7 +107,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
       { type: 'text', text: '第二个场景，竖屏的数字人，换成公共声音。', voice_id: publicVoice, rate: 1.3, volume: 1, pitch: 1.2, video_id: portrait },
       { type: 'audio', file_id: sceneAudio.file_id, video_id: landscape },
     ];
-    const estimate = estimateSeconds(content[0]!.text!) + estimateSeconds(content[1]!.text!) + (await probe(path.join(dir, 'scene.mp3'), 'mp3')).duration;
+    const estimate = estimateSeconds(content[0]!.text!) + estimateSeconds(content[1]!.text!, content[1]!.rate) + (await probe(path.join(dir, 'scene.mp3'), 'mp3')).duration;
     const before = await credits(a);
     const reply = await a.call(API.works.multi, { name: '三个场景', drive_mode: 'serial', output_mode: 'video', content: JSON.stringify(content) });
     expect(reply.code).toBe(0);
@@ -113,7 +117,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const info = await download(work.url, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.3);
-    expect(before - (await credits(a))).toBe(Math.min(Math.ceil(work.duration * LIMITS.multiSceneCreditsPerSecond), Math.ceil(estimate * LIMITS.multiSceneCreditsPerSecond)));
+    expect(before - (await credits(a))).toBe(Math.ceil(work.duration * LIMITS.multiSceneCreditsPerSecond));
     expect((await works(a, { is_multi: 1, only_audio: 0 })).list.map((w: any) => w.id)).toContain(reply.data.id);
   });
 
@@ -130,9 +134,58 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect(info.video).toBeUndefined();
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.2);
     expect((await works(a, { is_multi: 1, only_audio: 1 })).list.map((w: any) => w.id)).toEqual([audioOnly.data.id]);
+    // The works page's multi-scene tabs: type1 = is_multi 1, type2 = type (1 video, 2 audio).
+    expect((await works(a, { is_multi: 1, type: 2 })).list.map((w: any) => w.id)).toEqual([audioOnly.data.id]);
+    expect((await works(a, { is_multi: 1, type: 1 })).list.map((w: any) => w.id)).not.toContain(audioOnly.data.id);
+    expect((await works(a, { type: 1 })).list.map((w: any) => w.id)).not.toContain(audioOnly.data.id);
 
     const random = await a.call(API.works.multi, { name: '随机', drive_mode: 'random', content: JSON.stringify(content) });
     expect((await finished(a, random.data.id)).status).toBe(3);
+  });
+
+  it('reserves a slow voice at its speed and charges its real length', async () => {
+    const before = await credits(a);
+    const reply = await a.call(API.works.create, { name: '慢速', api: 'local', video_id: landscape, user_voice_id: publicVoice, text: SLOW_TEXT, rate: 0.5 });
+    expect(reply.code).toBe(0);
+    expect(before - (await credits(a))).toBe(Math.ceil(estimateSeconds(SLOW_TEXT, 0.5)));
+    const work = await finished(a, reply.data.id);
+    expect(work.status).toBe(3);
+    // Half speed really is longer than the speed-blind estimate, which would have undercharged it.
+    expect(work.duration).toBeGreaterThan(estimateSeconds(SLOW_TEXT) + 2);
+    expect(before - (await credits(a))).toBe(Math.ceil(work.duration));
+  });
+
+  it('when the speech runs longer than its reservation: charges the difference if the balance allows, else keeps the reservation and says so', async () => {
+    await t.createUser('15600000004', 'abc123', Math.ceil(estimateSeconds(SLOW_TEXT)));
+    const poor = await t.login('15600000004', 'abc123');
+    const poorAvatar = await avatar(poor, 640, 360);
+    await t.withJobsPaused(async () => {
+      const submit = (c: ApiTestClient, video: number) => c.call(API.works.create, { name: '超出预留', api: 'local', video_id: video, user_voice_id: publicVoice, text: SLOW_TEXT, rate: 1 });
+      // The engine speaks slower than the estimate said: the stored work speaks at half speed.
+      const slowDown = (id: number) => t.app.ctx.db.query(`UPDATE works SET params = jsonb_set(params, '{speech,rate}', '0.5'::jsonb) WHERE id = $1`, [id]);
+      const reserved = Math.ceil(estimateSeconds(SLOW_TEXT));
+
+      const before = await credits(a);
+      const rich = await submit(a, landscape);
+      expect(before - (await credits(a))).toBe(reserved);
+      await slowDown(rich.data.id);
+      await runWorkRender(t.app.ctx, rich.data.id, 0);
+      const topped = (await works(a)).list.find((w: any) => w.id === rich.data.id);
+      expect(topped).toMatchObject({ status: 3, reason: '' });
+      expect(Math.ceil(topped.duration)).toBeGreaterThan(reserved);
+      expect(before - (await credits(a))).toBe(Math.ceil(topped.duration));
+      const log = (await a.call(API.credits.log, { page: 1, limit: 5 })).data.list as { action_name: string; credits: number }[];
+      expect(log[0]).toMatchObject({ action_name: '视频合成按实际时长补扣', credits: reserved - Math.ceil(topped.duration) });
+
+      const short = await submit(poor, poorAvatar);
+      expect(await credits(poor)).toBe(0);
+      await slowDown(short.data.id);
+      await runWorkRender(t.app.ctx, short.data.id, 0);
+      const kept = (await works(poor)).list.find((w: any) => w.id === short.data.id);
+      expect(kept.status).toBe(3);
+      expect(kept.reason).toBe(`余额不足，按预留的${reserved}积分结算（按实际时长应扣${Math.ceil(kept.duration)}积分）`);
+      expect(await credits(poor)).toBe(0);
+    });
   });
 
   it('refuses scenes without text or audio, other users\' inputs, and a submission the credits cannot cover (nothing queued, nothing charged)', async () => {

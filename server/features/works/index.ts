@@ -1,13 +1,10 @@
 import { defineFeature } from '../../app-context';
-import { registerWorksRoutes, runWorkRender } from './works.routes';
-import { registerMultiWorkRoutes } from './multi-render';
+import { registerWorksRoutes } from './works.routes';
+import { runWorkRender } from './works.jobs';
 
 export const worksFeature = defineFeature({
   name: 'works',
-  register(ctx) {
-    registerWorksRoutes(ctx);
-    registerMultiWorkRoutes(ctx);
-  },
+  register: registerWorksRoutes,
   jobs: {
     'work-render': (ctx, { workId }, job) => runWorkRender(ctx, workId, job.retryCount),
   },

@@ -8,7 +8,7 @@ import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
-import { runWorkRender } from './works.routes';
+import { runWorkRender } from './works.jobs';
 
 const dir = mediaDir();
 const avatarVideo = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 6 });
@@ -81,6 +81,22 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     expect(await credits(a)).toBe(before - Math.min(reserve, Math.ceil(info.duration)));
   });
 
+  it('filters the list by the works page\'s tab: type is the type2 inside the level is_multi names', async () => {
+    const ids = async (extra: Record<string, number>) => (await works(a, extra)).list.map((w: { id: number }) => w.id);
+    const id = (await works(a)).list[0].id;
+    expect(await ids({ type: 1 })).toEqual([id]);
+    expect(await ids({ type: 2 })).toEqual([]);
+    expect(await ids({ type: 3 })).toEqual([]);
+    expect(await ids({ is_multi: 1, type: 1 })).toEqual([]);
+    // A pet video (its submission is not open yet) lands under type2 = 2, and only there.
+    await t.app.ctx.db.query('UPDATE works SET photo_type = 2 WHERE id = $1', [id]);
+    expect(await ids({ type: 2 })).toEqual([id]);
+    expect(await ids({ type: 1 })).toEqual([]);
+    expect(await ids({ type: 4 })).toEqual([]);
+    expect((await a.call(API.works.list, { page: 0, limit: 0, type: 2 })).data.total).toBe(1);
+    await t.app.ctx.db.query('UPDATE works SET photo_type = 0 WHERE id = $1', [id]);
+  });
+
   it('counts, renames and deletes works; keeps them apart', async () => {
     expect((await a.call(API.works.list, { page: 0, limit: 0 })).data).toMatchObject({ list: [], total: 1, generate: 0 });
     const id = (await works(a)).list[0].id;
@@ -128,8 +144,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   it('a render that fails on its last attempt marks the work failed and returns the reservation exactly', async () => {
     const audio = await uploadFile(a, 'voice', speech);
     const before = await credits(a);
-    await t.app.ctx.queue.stop();
-    try {
+    await t.withJobsPaused(async () => {
       const reply = await a.call(API.works.create, { name: '会失败', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' });
       expect(await credits(a)).toBe(before - Math.ceil((await probe(speech, 'mp3')).duration));
       const { rows } = await t.app.ctx.db.query<{ object_key: string }>('SELECT object_key FROM files WHERE id = $1', [audio.data.file_id]);
@@ -143,18 +158,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
       await runWorkRender(t.app.ctx, reply.data.id, JOB_RETRY_LIMIT);
       expect(await credits(a)).toBe(before);
       expect((await a.call(API.works.remove, { id: reply.data.id })).code).toBe(0);
-    } finally {
-      await t.app.ctx.queue.start();
-      await t.app.ctx.queue.work({
-        'session-sweep': async () => {},
-        'upload-sweep': async () => {},
-        'audition-sweep': async () => {},
-        'avatar-clone': async () => {},
-        'work-render': ({ workId }, job) => runWorkRender(t.app.ctx, workId, job.retryCount),
-        'voice-train': async () => {},
-        'speech-synthesize': async () => {},
-      });
-    }
+    });
   });
 
   it('deletes an avatar with its objects, freeing the space', async () => {

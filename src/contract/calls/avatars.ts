@@ -9,6 +9,9 @@ import { intOneOf, nameField, requiredId } from './fields';
 /** 1 = the user's own, 2 = public. */
 export const AVATAR_SOURCES = [1, 2] as const;
 
+/** Avatar.status (ours): 1 cloning, 3 ready, 4 failed; a public avatar without a status is ready. */
+export const AvatarStatus = { Cloning: 1, Ready: 3, Failed: 4 } as const;
+
 /** An avatar video (also the shape of a public "work video", part 1 §3). */
 export const Avatar = z.object({
   id: z.number(),

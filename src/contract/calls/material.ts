@@ -10,6 +10,8 @@ export const MATERIAL_TYPES = ['video', 'audio', 'image', 'text'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
 /** List filter (ours reading of the spec's 0/1/2): 0 all, 1 uploaded by the user, 2 saved from a tool (analyse, chat). */
 export const MATERIAL_SOURCES = [0, 1, 2] as const;
+/** Material.source: what the user uploaded, or what a tool saved. */
+export const MaterialSource = { Uploaded: 1, Saved: 2 } as const;
 
 export const Material = z.object({
   id: z.number(),

@@ -10,8 +10,20 @@ import {
   workName,
 } from './fields';
 
-/** Work.status (part 1 §4): 3 success, 4 failed, other in progress. */
-export const WorkStatus = { Success: 3, Failed: 4 } as const;
+/** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
+export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
+/** The statuses that count as still in progress (the list's `generate`, what polling waits for). */
+export const WORK_IN_PROGRESS = [WorkStatus.Queued, WorkStatus.Rendering] as const;
+
+/**
+ * The works page's tabs (part 2 §2.1): type1 picks the level (0 video works, 1 multi-scene works), type2 the tab
+ * inside it. The works list reads `type` as the type2 of the level `is_multi` names (0 when absent): what each
+ * tab holds, as works-table columns. type2 3 (translated videos) has its own list, so no work matches it here.
+ */
+export const WORK_TABS: Record<0 | 1, Record<number, { photo_type?: number; only_audio?: number }>> = {
+  0: { 1: { photo_type: 0 }, 2: { photo_type: 2 }, 4: { photo_type: 1 } },
+  1: { 1: { only_audio: 0 }, 2: { only_audio: 1 } },
+};
 
 export const Work = z.object({
   id: z.number(),
@@ -199,7 +211,9 @@ export const worksCalls = {
     id: 'works.list', method: 'GET', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
     summary:
       'Works list, newest first. Filters: status, name, is_multi (multi-scene), only_audio (multi-scene audio), photo_type (0 avatar video, ' +
-      '1 photo-speak, 2 pet), type (ours reading: 1 avatar-driven, 2 photo-driven). page 0 + limit 0 answers only the counts (total). ' +
+      '1 photo-speak, 2 pet), type (the works page\'s type2 inside the level is_multi names, see WORK_TABS: 1 digital-human video, ' +
+      '2 pet video, 3 translated (none here), 4 photo-speak; with is_multi 1: 1 multi-scene video, 2 multi-scene audio). ' +
+      'page 0 + limit 0 answers only the counts (total). ' +
       `generate = works still in progress (poll every ${LIMITS.worksPollMs} ms while > 0).`,
     request: z.object({
       page: page(),

@@ -1,8 +1,5 @@
 /** Pure helpers of the avatars plugin: status, orientation, the clone video check, the clone button's throttle. */
-import { LIMITS, MSG, type Avatar } from '../../contract';
-
-/** Avatar.status (ours): 1 cloning, 3 ready, 4 failed; a public avatar without a status is ready. */
-export const AvatarStatus = { Cloning: 1, Ready: 3, Failed: 4 } as const;
+import { AvatarStatus, LIMITS, MSG, type Avatar } from '../../contract';
 export type AvatarPhase = 'cloning' | 'ready' | 'failed';
 
 export function avatarPhase(avatar: Pick<Avatar, 'status'>): AvatarPhase {

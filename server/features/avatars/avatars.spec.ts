@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, AvatarStatus, MSG } from '../../../src/contract';
+import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
+
+const dir = mediaDir();
+const video = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 6 });
+/** A 6-second mp4 with its index at the front (faststart), cut to 40% of its bytes: the index still claims 6 s. */
+const truncated = fs.readFileSync(video).subarray(0, Math.floor(fs.statSync(video).size * 0.4));
+
+describe.each(DB_KINDS)('avatars (%s)', (kind) => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let avatarId: number;
+  const own = (c: ApiTestClient) => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }).then((r) => r.data.list as any[]);
+  const settled = (c: ApiTestClient, id: number) => until(() => own(c), (l) => l.find((x) => x.id === id)?.status !== AvatarStatus.Cloning, 60_000).then((l) => l.find((x) => x.id === id));
+  const objectPath = (url: string) => path.join(t.dataDir, 'objects', url.split('?')[0]!.replace('/storage/', ''));
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    await t.createUser('15500000001', 'abc123');
+    await t.createUser('15500000002', 'abc123');
+    a = await t.login('15500000001', 'abc123');
+    b = await t.login('15500000002', 'abc123');
+  });
+  afterAll(() => t.close());
+
+  it('clones an uploaded video: cloning, then ready with its video, covers and duration; a video clones once', async () => {
+    const upload = await uploadFile(a, 'video', video);
+    expect(upload.code).toBe(0);
+    expect(await a.call(API.avatar.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
+    const image = await uploadFile(a, 'image', makeImage(path.join(dir, 'cover.png'), { width: 400, height: 400 }));
+    expect(await a.call(API.avatar.clone, { name: '图片', file_id: image.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarVideoRequired });
+    const reply = await a.call(API.avatar.clone, { name: '我的主播', file_id: upload.data.file_id });
+    expect(reply.code).toBe(0);
+    avatarId = reply.data.id;
+    expect((await own(a)).find((x) => x.id === avatarId)).toMatchObject({ name: '我的主播', status: AvatarStatus.Cloning, source: 1 });
+    const ready = await settled(a, avatarId);
+    expect(ready).toMatchObject({ status: AvatarStatus.Ready, orientation: 1, source: 1 });
+    expect(ready.duration).toBeCloseTo(6, 0);
+    for (const url of [ready.url, ready.cover, ready.cover_small]) expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+    // The normalized copy replaces the upload in the user's space: the original object is gone.
+    expect(fs.existsSync(path.join(t.dataDir, 'objects', upload.data.url.split('?')[0].replace('/storage/', '')))).toBe(false);
+    expect(await a.call(API.avatar.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
+  });
+
+  it('lists by name, and the public lists show no user\'s avatar', async () => {
+    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 50, name: '主播' })).data.list.map((x: any) => x.id)).toEqual([avatarId]);
+    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 50, name: '没有' })).data.list).toEqual([]);
+    expect((await a.call(API.avatar.list, { source: 2, page: 1, limit: 50 })).data.list).toEqual([]);
+    expect((await b.call(API.avatar.publicList, { source: 2, page: 1, limit: 50 })).data).toEqual({ hlist: [], slist: [] });
+  });
+
+  it('keeps two users apart: B neither lists, deletes nor clones from A\'s', async () => {
+    expect(await own(b)).toEqual([]);
+    expect((await b.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+    const aUpload = await uploadFile(a, 'video', video);
+    expect((await b.call(API.avatar.clone, { name: 'B的', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
+    expect((await own(a)).map((x) => x.id)).toContain(avatarId);
+  });
+
+  it('enforces the 5 s minimum at clone: a registered file said to be short is refused, one whose bytes were cut fails its clone', async () => {
+    const short = await uploadFile(a, 'video', video);
+    await t.app.ctx.db.query('UPDATE files SET duration = 2.12 WHERE id = $1', [short.data.file_id]);
+    expect(await a.call(API.avatar.clone, { name: '太短', file_id: short.data.file_id })).toMatchObject({ code: 1, msg: MSG.videoDurationInvalid });
+
+    // Registered before uploads were measured by their packets: the file row claims 6 s, the bytes hold about 2.
+    const cut = await uploadFile(a, 'video', video);
+    fs.writeFileSync(objectPath(cut.data.url), truncated);
+    const reply = await a.call(API.avatar.clone, { name: '被截断', file_id: cut.data.file_id });
+    expect(reply.code).toBe(0);
+    expect(await settled(a, reply.data.id)).toMatchObject({ status: AvatarStatus.Failed, reason: MSG.videoDurationInvalid });
+    expect((await a.call(API.avatar.remove, { id: reply.data.id })).code).toBe(0);
+  });
+
+  it('deletes an avatar with its objects, freeing the space', async () => {
+    const [avatar] = (await own(a)).filter((x) => x.id === avatarId);
+    const before = (await a.call(API.credits.space, {})).data.used;
+    expect((await a.call(API.avatar.remove, { id: avatarId })).code).toBe(0);
+    expect((await own(a)).map((x) => x.id)).not.toContain(avatarId);
+    expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
+    for (const url of [avatar.url, avatar.cover]) expect((await fetch(`${t.url}${url}`)).status).toBe(404);
+    expect((await a.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+  });
+});

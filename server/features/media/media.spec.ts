@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../../src/contract';
+import { startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { makeImage, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
+import { publishLocalFile } from '../../infra/user-files';
+
+const dir = mediaDir();
+const image = makeImage(path.join(dir, 'served.png'), { width: 400, height: 400 });
+const bytes = fs.readFileSync(image);
+
+describe('serving stored objects', () => {
+  let t: TestApp;
+  let a: ApiTestClient;
+  let url: string;
+  const get = (u: string, headers: Record<string, string> = {}) => fetch(`${t.url}${u}`, { headers });
+
+  beforeAll(async () => {
+    t = await startApp('pglite');
+    await t.createUser('15400000001', 'abc123');
+    a = await t.login('15400000001', 'abc123');
+    url = (await uploadFile(a, 'image', image)).data.url;
+  });
+  afterAll(() => t.close());
+
+  it('serves public objects to anyone, cached, and 404s what is not there or not a key', async () => {
+    const key = await publishLocalFile(t.app.ctx, image, 'image');
+    const res = await get(`/storage/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toContain('public');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await get('/storage/public/missing.png')).status).toBe(404);
+    expect((await get('/storage/public/..%2F..%2Fstorage.key')).status).toBe(404);
+  });
+
+  it('serves a user\'s object only with its signature', async () => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('private');
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    const [bare, query] = url.split('?');
+    expect((await get(bare!)).status).toBe(404);
+    expect((await get(`${bare}?${query!.replace(/sig=[^&]+/, 'sig=forged')}`)).status).toBe(404);
+    // A valid signature for an object that does not exist.
+    expect((await get(t.app.ctx.urls.url(`1/${randomUUID()}.png`))).status).toBe(404);
+  });
+
+  it('answers byte ranges: from a start, to the end, the last bytes, and 416 beyond the end', async () => {
+    const range = async (spec: string) => {
+      const res = await get(url, { range: spec });
+      return { status: res.status, contentRange: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()) };
+    };
+    expect(await range('bytes=0-99')).toMatchObject({ status: 206, contentRange: `bytes 0-99/${bytes.length}`, body: bytes.subarray(0, 100) });
+    expect(await range('bytes=100-')).toMatchObject({ status: 206, body: bytes.subarray(100) });
+    expect(await range('bytes=-10')).toMatchObject({ status: 206, contentRange: `bytes ${bytes.length - 10}-${bytes.length - 1}/${bytes.length}`, body: bytes.subarray(-10) });
+    expect(await range(`bytes=${bytes.length}-`)).toMatchObject({ status: 416, contentRange: `bytes */${bytes.length}` });
+  });
+
+  it('offers a download as an attachment, and 404s once the object is deleted', async () => {
+    expect((await get(`${url}&download=1`)).headers.get('content-disposition')).toMatch(/^attachment;/);
+    const [material] = (await a.call(API.material.list, { type: 'image', page: 1, limit: 10 })).data.list;
+    expect((await a.call(API.material.remove, { id: material.id })).code).toBe(0);
+    expect((await get(url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Multi-scene works: each scene's speech (synthesized with its voice, or its uploaded audio), then each scene's
+ * video on its avatar (serial: from the clip's start; random: from a random second), joined into one mp4 — or
+ * only the joined speech as one mp3. Priced per second of the result; rendered on the local video engine.
+ */
+import path from 'node:path';
+import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneItem } from '../../../src/contract';
+import type { Queryable } from '../../infra/db';
+import type { FeatureContext } from '../../app-context';
+import { concatAudio, concatVideos, loopSeconds } from '../../engines/video/local-engine';
+import { AvatarsRepository } from '../avatars';
+import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
+import { WorkCannotRender, fetchObject, ownAudio, readyAvatar, renderWithEngine, speak, speechSettings, type RenderedWork } from './works.service';
+
+/** Multi-scene works are submitted on channel fy but rendered here, by the local engine. */
+const MULTI_SCENE_ENGINE = 'local';
+
+/**
+ * Checks every scene against what the user may use, and the seconds it will speak: a scene's audio (uploaded, or
+ * the preview the client made of its text) is measured; a text still to be synthesized is estimated at its speed.
+ */
+export async function planScenes(ctx: FeatureContext, q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.multi>) {
+  const scenes: StoredScene[] = [];
+  let seconds = 0;
+  let estimated = false;
+  for (const scene of params.content as SceneItem[]) {
+    const stored: StoredScene = {};
+    if (params.output_mode === 'video') stored.avatar_id = (await readyAvatar(q, scene.video_id!, userId)).id;
+    if (scene.type === 'text') {
+      const voice = await ctx.speech.usableVoice(q, scene.voice_id!, userId);
+      stored.text = scene.text!;
+      stored.speech = { voice_id: voice.id, ...speechSettings(voice, scene) };
+    }
+    if (scene.file_id !== undefined) {
+      const audio = await ownAudio(q, userId, { fileId: scene.file_id });
+      stored.audio_file_id = audio.id;
+      delete stored.speech;
+      seconds += Number(audio.duration);
+    } else {
+      seconds += estimateSeconds(stored.text!, stored.speech!.rate);
+      estimated = true;
+    }
+    scenes.push(stored);
+  }
+  const stored: WorkParams = { drive_mode: params.drive_mode, output_mode: params.output_mode, scenes, estimated };
+  return { params: stored, seconds };
+}
+
+export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
+  const works = new WorksRepository(ctx.db);
+  const scenes = work.params.scenes ?? [];
+  const audios: { file: string; ext: string }[] = [];
+  for (const [i, scene] of scenes.entries()) {
+    if (scene.audio_file_id !== undefined) {
+      const key = await works.ownFileKey(scene.audio_file_id, work.user_id);
+      if (!key) throw new WorkCannotRender(`第${i + 1}个场景的音频已被删除，积分已退回`);
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      audios.push({ file: await fetchObject(ctx, key, path.join(dir, `scene-${i}.${ext}`)), ext });
+    } else {
+      audios.push({ file: await speak(ctx, work.user_id, scene.speech!, scene.text ?? '', path.join(dir, `scene-${i}.mp3`)), ext: 'mp3' });
+    }
+  }
+
+  if (work.params.output_mode === 'audio') {
+    const output = path.join(dir, 'work.mp3');
+    const { duration } = await concatAudio(audios, output);
+    return { file: output, ext: 'mp3', duration, coverKey: '' };
+  }
+
+  const avatars = new AvatarsRepository(ctx.db);
+  const loops = new Map<number, { file: string; seconds: number; cover: string }>();
+  const videos: string[] = [];
+  for (const [i, scene] of scenes.entries()) {
+    let loop = loops.get(scene.avatar_id!);
+    if (!loop) {
+      const avatar = await avatars.usableBy(scene.avatar_id!, work.user_id);
+      if (!avatar?.loop_key || Number(avatar.status) !== AvatarStatus.Ready) throw new WorkCannotRender(`第${i + 1}个场景的数字人已被删除，积分已退回`);
+      const file = await fetchObject(ctx, avatar.loop_key, path.join(dir, `loop-${scene.avatar_id}.mp4`));
+      loop = { file, seconds: await loopSeconds(file), cover: avatar.cover_key };
+      loops.set(scene.avatar_id!, loop);
+    }
+    const startAt = work.params.drive_mode === 'random' ? Math.floor(Math.random() * Math.max(1, Math.floor(loop.seconds))) : 0;
+    const video = path.join(dir, `scene-${i}.mp4`);
+    await renderWithEngine(MULTI_SCENE_ENGINE, { loop: loop.file, audio: audios[i]!, output: video, startAt });
+    videos.push(video);
+  }
+  const output = path.join(dir, 'work.mp4');
+  const { duration } = await concatVideos(videos, output, dir);
+  return { file: output, ext: 'mp4', duration, coverKey: loops.get(scenes[0]!.avatar_id!)!.cover };
+}

@@ -1,0 +1,252 @@
+/** Every SQL statement of works, video channels and the inputs a work reads (the user's audio and material files). */
+import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus } from '../../../src/contract';
+import type { Queryable } from '../../infra/db';
+import type { SpeechParams } from '../../engines/speech/speech-engine';
+
+const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
+const FINISHED = `(${WorkStatus.Success}, ${WorkStatus.Failed})`;
+
+export interface ChannelRow {
+  api: string;
+  name: string;
+  description: string;
+  version_name: string;
+  credits: number;
+  enabled: boolean;
+  /** Which video engine renders the channel's works ('local', or 'none' until an operator configures one). */
+  engine: string;
+}
+
+export interface WorkRow {
+  id: number;
+  is_multi: number;
+  user_id: number;
+  name: string;
+  api: string;
+  status: number;
+  video_key: string;
+  cover_key: string;
+  duration: number;
+  reason: string;
+  created_at: Date;
+  channel_name: string | null;
+}
+
+/** A scene of a multi-scene work, as stored for the render job. */
+export interface StoredScene {
+  audio_file_id?: number;
+  text?: string;
+  speech?: { voice_id: number } & SpeechParams;
+  avatar_id?: number;
+}
+
+/** What a work speaks and shows, as stored with it (`works.params`). */
+export interface WorkParams {
+  language?: string;
+  emotion?: string;
+  /** A material-library video used as the avatar: the render prepares it as a clone would. */
+  material_video_file_id?: number;
+  /** Set when the render job must synthesize the text first. */
+  speech?: { voice_id: number } & SpeechParams;
+  /**
+   * The reservation was an estimate (speech still to be synthesized): the actual duration's price is charged,
+   * even above it. Without it the reservation was measured from the audio, which the render is cut to.
+   */
+  estimated?: boolean;
+  drive_mode?: 'serial' | 'random';
+  output_mode?: 'video' | 'audio';
+  scenes?: StoredScene[];
+}
+
+/** What the render job reads of a work. */
+export interface RenderRow {
+  user_id: number;
+  status: number;
+  is_multi: number;
+  /** The channel's video engine (multi-scene works always render on the local one). */
+  engine: string | null;
+  loop_key: string | null;
+  cover_key: string | null;
+  audio_key: string | null;
+  text: string;
+  params: WorkParams;
+  price: number;
+  reserved: number;
+  spend_entry_id: number | null;
+}
+
+export interface NewWork {
+  userId: number;
+  name: string;
+  api: string;
+  isMulti: boolean;
+  onlyAudio: boolean;
+  avatarId: number | null;
+  audioFileId: number | null;
+  text: string;
+  params: WorkParams;
+  price: number;
+  reserved: number;
+}
+
+/** The list's filters, as the contract parsed them. */
+export interface WorkFilter {
+  status?: number;
+  name?: string;
+  is_multi?: 0 | 1;
+  only_audio?: 0 | 1;
+  photo_type?: 0 | 1 | 2;
+  type?: number;
+}
+
+/** WHERE clause and arguments of the works list ($1 is the user). */
+function listFilter(userId: number, f: WorkFilter): { where: string; args: unknown[] } {
+  const where = ['w.user_id = $1'];
+  const args: unknown[] = [userId];
+  const add = (column: string, value: unknown, op = '=') => {
+    args.push(value);
+    where.push(`${column} ${op} $${args.length}`);
+  };
+  if (f.status !== undefined) add('w.status', f.status);
+  if (f.name) add('w.name', `%${f.name}%`, 'ILIKE');
+  if (f.is_multi !== undefined) add('w.is_multi', f.is_multi);
+  if (f.only_audio !== undefined) add('w.only_audio', f.only_audio);
+  if (f.photo_type !== undefined) add('w.photo_type', f.photo_type);
+  if (f.type !== undefined) {
+    // The works page's tab: type2 inside the level is_multi names (see WORK_TABS).
+    const level = f.is_multi ?? 0;
+    const tab = WORK_TABS[level][f.type];
+    if (!tab) where.push('false');
+    else {
+      if (f.is_multi === undefined) add('w.is_multi', level);
+      if (tab.photo_type !== undefined) add('w.photo_type', tab.photo_type);
+      if (tab.only_audio !== undefined) add('w.only_audio', tab.only_audio);
+    }
+  }
+  return { where: where.join(' AND '), args };
+}
+
+export class WorksRepository {
+  constructor(private readonly q: Queryable) {}
+
+  async videoChannel(api: string): Promise<ChannelRow | undefined> {
+    const { rows } = await this.q.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND api = $1`, [api]);
+    return rows[0];
+  }
+
+  async enabledVideoChannels(): Promise<ChannelRow[]> {
+    return (await this.q.query<ChannelRow>(`SELECT * FROM channels WHERE kind = 'video' AND enabled ORDER BY sort, api`)).rows;
+  }
+
+  /** A video of the user's material library. */
+  async materialVideo(materialId: number, userId: number) {
+    const { rows } = await this.q.query<{ id: number; duration: number }>(
+      `SELECT f.id, f.duration FROM materials m JOIN files f ON f.id = m.file_id WHERE m.id = $1 AND m.user_id = $2 AND f.kind = 'video'`,
+      [materialId, userId],
+    );
+    return rows[0];
+  }
+
+  /** The user's file behind a file id or a material id, whatever its kind. */
+  async ownFile(userId: number, ref: { fileId?: number; materialId?: number }) {
+    const { rows } = ref.materialId !== undefined
+      ? await this.q.query<{ id: number; duration: number; kind: string }>(
+        'SELECT f.id, f.duration, f.kind FROM materials m JOIN files f ON f.id = m.file_id WHERE m.id = $1 AND m.user_id = $2', [ref.materialId, userId])
+      : await this.q.query<{ id: number; duration: number; kind: string }>('SELECT id, duration, kind FROM files WHERE id = $1 AND user_id = $2', [ref.fileId, userId]);
+    return rows[0];
+  }
+
+  async ownFileKey(fileId: number, userId: number): Promise<string | undefined> {
+    const { rows } = await this.q.query<{ key: string }>('SELECT object_key AS key FROM files WHERE id = $1 AND user_id = $2', [fileId, userId]);
+    return rows[0]?.key;
+  }
+
+  /** A new work, queued. */
+  async add(w: NewWork): Promise<number> {
+    const { rows } = await this.q.query<{ id: number }>(
+      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved)
+       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved],
+    );
+    return rows[0]!.id;
+  }
+
+  async setSpendEntry(workId: number, entryId: number): Promise<void> {
+    await this.q.query('UPDATE works SET spend_entry_id = $2 WHERE id = $1', [workId, entryId]);
+  }
+
+  /** How many works match, and how many of those are still in progress. */
+  async counts(userId: number, f: WorkFilter): Promise<{ total: number; generate: number }> {
+    const { where, args } = listFilter(userId, f);
+    const { rows } = await this.q.query<{ total: number; generate: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE w.status IN ${IN_PROGRESS})::int AS generate FROM works w WHERE ${where}`,
+      args,
+    );
+    return rows[0]!;
+  }
+
+  /** Newest first, with the channel's name; `limit` and `offset` are validated integers. */
+  async list(userId: number, f: WorkFilter, limit: number, offset: number): Promise<WorkRow[]> {
+    const { where, args } = listFilter(userId, f);
+    const { rows } = await this.q.query<WorkRow>(
+      `SELECT w.*, c.name AS channel_name FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
+        WHERE ${where} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    );
+    return rows;
+  }
+
+  /** Only successful works can be renamed. */
+  async rename(id: number, userId: number, name: string): Promise<boolean> {
+    const { rowCount } = await this.q.query(`UPDATE works SET name = $3 WHERE id = $1 AND user_id = $2 AND status = ${WorkStatus.Success}`, [id, userId, name]);
+    return rowCount > 0;
+  }
+
+  /** Deletes a finished work (never one still rendering); answers what it held. */
+  async remove(id: number, userId: number) {
+    const { rows } = await this.q.query<{ video_key: string; cover_key: string; params: WorkParams }>(
+      `DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN ${FINISHED} RETURNING video_key, cover_key, params`,
+      [id, userId],
+    );
+    return rows[0];
+  }
+
+  async renderInput(workId: number): Promise<RenderRow | undefined> {
+    const { rows } = await this.q.query<RenderRow>(
+      `SELECT w.user_id, w.status, w.is_multi, c.engine, a.loop_key, a.cover_key, f.object_key AS audio_key, w.text, w.params, w.price, w.reserved, w.spend_entry_id
+         FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id
+         LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
+        WHERE w.id = $1`,
+      [workId],
+    );
+    return rows[0] && { ...rows[0], status: Number(rows[0].status) };
+  }
+
+  async markRendering(workId: number): Promise<void> {
+    await this.q.query(`UPDATE works SET status = ${WorkStatus.Rendering} WHERE id = $1 AND status = ${WorkStatus.Queued}`, [workId]);
+  }
+
+  /** False when the work had already finished (a repeated job). */
+  async markFailed(workId: number, reason: string): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE works SET status = ${WorkStatus.Failed}, reason = $2, finished_at = now() WHERE id = $1 AND status IN ${IN_PROGRESS}`,
+      [workId, reason],
+    );
+    return rowCount > 0;
+  }
+
+  /** Inside the finishing transaction: locks the work while it is still in progress; false once it has finished. */
+  async lockInProgress(workId: number): Promise<boolean> {
+    return (await this.q.query(`SELECT 1 FROM works WHERE id = $1 AND status IN ${IN_PROGRESS} FOR UPDATE`, [workId])).rows.length > 0;
+  }
+
+  /** False when the work had already finished (a repeated job). `reason` says how it was charged when that needs saying. */
+  async markDone(workId: number, done: { videoKey: string; coverKey: string; duration: number; charged: number; reason: string }): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE works SET status = ${WorkStatus.Success}, video_key = $2, cover_key = $3, duration = $4, charged = $5, reason = $6, finished_at = now()
+        WHERE id = $1 AND status IN ${IN_PROGRESS}`,
+      [workId, done.videoKey, done.coverKey, done.duration, done.charged, done.reason],
+    );
+    return rowCount > 0;
+  }
+}
