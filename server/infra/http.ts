@@ -47,6 +47,9 @@ export class WithMessage<T> {
 
 export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C> | WithMessage<CallResponse<C>>>;
 
+/** Runs around another feature's handler (attempt limits): calls `run` to let the call through. */
+export type CallGuard<C extends CallDef> = (ctx: CallContext<C>, run: () => ReturnType<CallHandler<C>>) => ReturnType<CallHandler<C>>;
+
 export interface RouterDeps {
   authenticate(token: string): Promise<SessionUser | null>;
   operatorKey: string;
@@ -83,6 +86,7 @@ function keysEqual(a: string, b: string): boolean {
 
 export class CallRouter {
   private readonly handled = new Set<string>();
+  private readonly guards = new Map<string, CallGuard<CallDef>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -125,7 +129,9 @@ export class CallRouter {
         if (!parsed.success) return sendResult(reply, call, ResultCode.Error, validationMessage(parsed.error), null);
 
         try {
-          const result = await handler({ params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>);
+          const ctx = { params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>;
+          const guard = this.guards.get(call.id) as CallGuard<C> | undefined;
+          const result = await (guard ? guard(ctx, () => handler(ctx)) : handler(ctx));
           if (reply.sent) return reply;
           const [data, msg] = result instanceof WithMessage ? [result.data, result.msg] : [result, MSG.ok];
           const checked = call.response.safeParse(data);
@@ -141,6 +147,12 @@ export class CallRouter {
         }
       },
     });
+  }
+
+  /** Wraps a call's handler, whichever feature registers it (one guard a call). */
+  guard<C extends CallDef>(call: C, guard: CallGuard<C>): void {
+    if (this.guards.has(call.id)) throw new Error(`call ${call.id} has two guards`);
+    this.guards.set(call.id, guard as unknown as CallGuard<CallDef>);
   }
 
   /** A call served by a route of its own (multipart bodies, streams): the router must not register it. */
