@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Container } from 'inversify';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, LIMITS, MSG, type CallDef } from '../../contract';
 import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier } from '../../core';
@@ -80,7 +80,7 @@ describe('LoginPage with the captcha', () => {
     await act(async () => {
       root.render(
         <ContainerProvider container={container}>
-          <LoginPage query={{}} />
+          <LoginPage query={{}} closed$={new Subject<void>()} />
         </ContainerProvider>,
       );
     });
