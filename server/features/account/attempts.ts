@@ -4,8 +4,8 @@
  * A guess takes its place *before* it is checked: one short transaction locks the subject and the IP
  * (advisory transaction locks, subject first, then IP, so two attempts can never wait on each other in a
  * circle), counts the recent failures of both and writes the attempt as a failure. Concurrent guesses therefore
- * queue on the count, and at most the limit of them is ever checked. A guess that turns out right removes its
- * row (and, for logins, the subject's earlier failures).
+ * queue on the count, and at most the limit of them is ever checked. A right password clears the subject's
+ * failures (clear); a successful registration removes only its own row (release).
  */
 import { LIMITS, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
