@@ -13,7 +13,8 @@ import { LIMITS, TOKEN_HEADER, OPERATOR_KEY_HEADER, assertCatalogueUnique } from
 import type { ServerConfig } from './infra/config';
 import { openDb } from './infra/db';
 import { migrate } from './infra/migrate';
-import { CallRouter, installErrorHandling } from './infra/http';
+import { CallRouter, contractClientErrorHandler, installErrorHandling } from './infra/http';
+import { requestForLog } from './infra/logging';
 import { JobQueue } from './infra/queue';
 import { Sessions } from './infra/sessions';
 import { LocalDiskStorage } from './infra/storage';
@@ -62,7 +63,9 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: [`req.headers["${TOKEN_HEADER}"]`, `req.headers["${OPERATOR_KEY_HEADER}"]`],
+      serializers: { req: requestForLog },
     },
+    clientErrorHandler: contractClientErrorHandler,
     bodyLimit: LIMITS.envelopeMaxBodyBytes,
     trustProxy: false,
   });

@@ -4,6 +4,7 @@
  * Every failure becomes `{ code, msg }`: bad input is code 1 with a Chinese message, never a 500 or a stack trace.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { serverEnvelopeKeys } from './envelope-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -47,6 +48,9 @@ export class WithMessage<T> {
 
 export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C> | WithMessage<CallResponse<C>>>;
 
+/** Runs around another feature's handler (attempt limits): calls `run` to let the call through. */
+export type CallGuard<C extends CallDef> = (ctx: CallContext<C>, run: () => ReturnType<CallHandler<C>>) => ReturnType<CallHandler<C>>;
+
 export interface RouterDeps {
   authenticate(token: string): Promise<SessionUser | null>;
   operatorKey: string;
@@ -83,6 +87,7 @@ function keysEqual(a: string, b: string): boolean {
 
 export class CallRouter {
   private readonly handled = new Set<string>();
+  private readonly guards = new Map<string, CallGuard<CallDef>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -98,7 +103,8 @@ export class CallRouter {
       config: { call },
       handler: async (request, reply) => {
         const raw = (paramsInQuery(call.method) ? request.query : request.body) ?? {};
-        if (typeof raw !== 'object') return sendResult(reply, call, ResultCode.Error, MSG.badRequest, null, 400);
+        // A text/plain body, a JSON string or array: not a form, so for a checked call not an envelope either.
+        if (typeof raw !== 'object' || Array.isArray(raw)) return sendResult(reply, call, ResultCode.Error, refusedInput(call), null, 400);
         let input: unknown = raw;
         if (call.checked) {
           const opened = openRequest(raw as Record<string, unknown>, undefined, serverEnvelopeKeys);
@@ -125,7 +131,9 @@ export class CallRouter {
         if (!parsed.success) return sendResult(reply, call, ResultCode.Error, validationMessage(parsed.error), null);
 
         try {
-          const result = await handler({ params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>);
+          const ctx = { params: parsed.data, user, ip: request.ip, request, reply } as CallContext<C>;
+          const guard = this.guards.get(call.id) as CallGuard<C> | undefined;
+          const result = await (guard ? guard(ctx, () => handler(ctx)) : handler(ctx));
           if (reply.sent) return reply;
           const [data, msg] = result instanceof WithMessage ? [result.data, result.msg] : [result, MSG.ok];
           const checked = call.response.safeParse(data);
@@ -143,6 +151,12 @@ export class CallRouter {
     });
   }
 
+  /** Wraps a call's handler, whichever feature registers it (one guard a call). */
+  guard<C extends CallDef>(call: C, guard: CallGuard<C>): void {
+    if (this.guards.has(call.id)) throw new Error(`call ${call.id} has two guards`);
+    this.guards.set(call.id, guard as unknown as CallGuard<CallDef>);
+  }
+
   /** A call served by a route of its own (multipart bodies, streams): the router must not register it. */
   handledElsewhere(call: CallDef): void {
     if (this.handled.has(call.id)) throw new Error(`call ${call.id} has two handlers`);
@@ -157,6 +171,29 @@ export class CallRouter {
   }
 }
 
+/** What a request that is not even a form gets: the envelope's one message where the call is checked. */
+const refusedInput = (call: CallDef | undefined) => (call?.checked ? MSG.envelopeRejected : MSG.badRequest);
+
+/** HTTP status of Node's own refusals before any route runs (over-long request line or headers, timeouts). */
+const CLIENT_ERROR_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/**
+ * Node's parser refuses some requests before Fastify routes them (a query string over ~16 kB is the usual one) and
+ * would answer in its own JSON: this answers in the contract's shape, unsealed as for any request not yet routed.
+ */
+export function contractClientErrorHandler(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? 400;
+  const body = JSON.stringify({ code: ResultCode.Error, msg: MSG.envelopeRejected, data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** Maps Fastify's own failures (oversized body, bad content type, broken JSON) onto the result codes. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -164,7 +201,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: err.code, status }, 'request refused');
-    const msg = status >= 500 ? MSG.serverError : call?.checked ? MSG.envelopeRejected : MSG.badRequest;
+    const msg = status >= 500 ? MSG.serverError : refusedInput(call);
     return sendResult(reply, call, ResultCode.Error, msg, null, status);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const TTL_SECONDS = 6 * 3600;
+/**
+ * A private object's URL lives an hour: long enough for a page and its player, short enough that a URL copied
+ * from a screen or a log, or kept after a password change, soon stops working.
+ */
+export const PRIVATE_URL_TTL_SECONDS = 3600;
 
 export class ObjectUrls {
   constructor(private readonly secret: string) {}
@@ -17,7 +21,7 @@ export class ObjectUrls {
   url(key: string, options: { download?: boolean; now?: number } = {}): string {
     if (!key) return '';
     if (key.startsWith('public/')) return `/storage/${key}`;
-    const exp = Math.floor((options.now ?? Date.now()) / 1000) + TTL_SECONDS;
+    const exp = Math.floor((options.now ?? Date.now()) / 1000) + PRIVATE_URL_TTL_SECONDS;
     return `/storage/${key}?exp=${exp}&sig=${this.sign(key, exp)}${options.download ? '&download=1' : ''}`;
   }
 

@@ -97,6 +97,11 @@ export const LIMITS = {
   loginFailureWindowMinutes: 15,
   loginMaxFailuresPerAccount: 5,
   loginMaxFailuresPerIp: 30,
+  /** ours: failed registrations (taken number, wrong code) per code and per address in the same window. */
+  registerMaxFailuresPerCode: 5,
+  registerMaxFailuresPerIp: 20,
+  /** ours: how long a login captcha may be answered. */
+  captchaTtlSeconds: 300,
   passwordMinLength: 6,
 
   // call catalogue

@@ -29,6 +29,13 @@ export const MSG = {
   /** ours: one message for an unknown user or a wrong password, so accounts cannot be probed. */
   loginFailed: '账号或密码错误',
   loginRateLimited: '登录尝试过于频繁，请15分钟后再试',
+  /** ours: an account with repeated failures needs the captcha (README: login limits). */
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误，请重新输入',
+  /** ours: too many wrong old passwords on the password change. */
+  passwordAttemptsLimited: '原密码错误次数过多，请15分钟后再试',
+  /** ours: too many failed registrations for one code or from one address. */
+  registerAttemptsLimited: '注册尝试过于频繁，请15分钟后再试',
   registerSucceeded: '注册成功，已为您兑换积分',
   registerPhoneInvalid: '请输入正确的手机号',
   registerCodeRequired: '请输入兑换码',

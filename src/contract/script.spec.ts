@@ -39,4 +39,17 @@ describe('script grammar', () => {
     expect(scriptLimit('fish')).toBe(LIMITS.scriptMaxChars);
     expect(LIMITS.pauseChoices).toEqual([0.2, 0.3, 0.5, 1, 2]);
   });
+
+  it('counts each pause at most the engines\' cap, so no marker can blow up an estimate or a reservation', () => {
+    const huge = 'a<#99999999999#>';
+    expect(pauseSeconds(huge)).toBe(LIMITS.pauseMaxSeconds);
+    expect(estimateSeconds(huge)).toBeCloseTo(1 / LIMITS.charsPerSecond + LIMITS.pauseMaxSeconds, 6);
+    expect(splitScript(`${huge}b${pauseMarker(1)}`)).toEqual([
+      { kind: 'text', text: 'a' },
+      { kind: 'pause', seconds: LIMITS.pauseMaxSeconds },
+      { kind: 'text', text: 'b' },
+      { kind: 'pause', seconds: 1 },
+    ]);
+    expect(pauseSeconds(`<#${'9'.repeat(400)}#>`)).toBe(LIMITS.pauseMaxSeconds);
+  });
 });

@@ -5,6 +5,11 @@ export const PAUSE_MARKER = /<#(\d+(?:\.\d+)?)#>/g;
 
 export const pauseMarker = (seconds: number) => `<#${seconds}#>`;
 
+/** A marker's silence as every engine speaks it: its seconds, at most LIMITS.pauseMaxSeconds (the one cap). */
+export function pauseLength(marker: RegExpMatchArray): number {
+  return Math.min(Number(marker[1]), LIMITS.pauseMaxSeconds);
+}
+
 export function stripPauses(text: string): string {
   return text.replace(PAUSE_MARKER, '');
 }
@@ -45,12 +50,12 @@ export function countChars(text: string): number {
 
 export function pauseSeconds(text: string): number {
   let total = 0;
-  for (const m of text.matchAll(PAUSE_MARKER)) total += Number(m[1]);
+  for (const m of text.matchAll(PAUSE_MARKER)) total += pauseLength(m);
   return Math.round(total * 1000) / 1000;
 }
 
 /**
- * Estimated duration in seconds: characters / (4.2 × rate) + pause seconds. `rate` is the voice's speed slider
+ * Estimated duration in seconds: characters / (4.2 × rate) + pause seconds (each capped as the engines cap it). `rate` is the voice's speed slider
  * (0.5 speaks half as fast, so twice as long); pauses are real silence and do not change with it.
  */
 export function estimateSeconds(text: string, rate = 1): number {
@@ -63,13 +68,13 @@ export function scriptLimit(channelApi?: string): number {
 
 export type ScriptPart = { kind: 'text'; text: string } | { kind: 'pause'; seconds: number };
 
-/** Splits a script at markers, for engines that need real silence inserted. */
+/** Splits a script at markers, for engines that need real silence inserted (pauses already capped). */
 export function splitScript(text: string): ScriptPart[] {
   const parts: ScriptPart[] = [];
   let last = 0;
   for (const m of text.matchAll(PAUSE_MARKER)) {
     if (m.index! > last) parts.push({ kind: 'text', text: text.slice(last, m.index) });
-    parts.push({ kind: 'pause', seconds: Number(m[1]) });
+    parts.push({ kind: 'pause', seconds: pauseLength(m) });
     last = m.index! + m[0].length;
   }
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });

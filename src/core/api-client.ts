@@ -18,6 +18,19 @@ export class ApiCallError extends Error {
 type Fetch = typeof fetch;
 
 /**
+ * Code 100 (part 2 §6): forget the token and go to /login with the way back (toasting only when there was a
+ * session to lose). Every caller that meets code 100 — the API client, the direct upload — goes through here.
+ */
+export function expireSession(deps: { tokens: TokenStore; notifier: Notifier; navigation: Navigation }, message: string): void {
+  const hadToken = deps.tokens.get() !== null;
+  deps.tokens.clear();
+  const here = deps.navigation.current;
+  if (here.path === LOGIN_ROUTE) return;
+  if (hadToken) deps.notifier.warn(message || MSG.sessionExpired);
+  deps.navigation.navigate(LOGIN_ROUTE, { redirectUrl: deps.navigation.href(here) });
+}
+
+/**
  * Calls by contract entry: seals checked calls, adds the token header, times out after 30 s,
  * toasts code 1, and on code 100 clears the token and sends the user to /login with a way back.
  */
@@ -63,7 +76,7 @@ export class HttpApiClient implements ApiClient {
     }
     if (reply.code === ResultCode.Ok) return reply.data as CallResponse<C>;
     if (reply.code === ResultCode.SessionExpired) {
-      this.expireSession(reply.msg);
+      expireSession({ tokens: this.tokens, notifier: this.notifier, navigation: this.navigation }, reply.msg);
       throw new ApiCallError(reply.msg || MSG.sessionExpired, ResultCode.SessionExpired);
     }
     return this.fail(reply.msg || MSG.serverError, reply.code, options);
@@ -72,14 +85,5 @@ export class HttpApiClient implements ApiClient {
   private fail(message: string, code: number, options: CallOptions): never {
     if (!options.silent) this.notifier.error(message);
     throw new ApiCallError(message, code);
-  }
-
-  private expireSession(message: string): void {
-    const hadToken = this.tokens.get() !== null;
-    this.tokens.clear();
-    const here = this.navigation.current;
-    if (here.path === LOGIN_ROUTE) return;
-    if (hadToken) this.notifier.warn(message || MSG.sessionExpired);
-    this.navigation.navigate(LOGIN_ROUTE, { redirectUrl: this.navigation.href(here) });
   }
 }

@@ -19,8 +19,8 @@ export class SessionAuthService implements AuthService {
     });
   }
 
-  async login(username: string, password: string): Promise<void> {
-    const { token } = await this.api.call(API.account.login, { username, password, client: 'pc' }, { silent: true });
+  async login(username: string, password: string, captcha?: { captcha_id: string; captcha: string }): Promise<void> {
+    const { token } = await this.api.call(API.account.login, { username, password, client: 'pc', ...captcha }, { silent: true });
     this.tokens.set(token);
     await this.refreshProfile().catch(() => undefined);
   }

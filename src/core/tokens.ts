@@ -73,7 +73,8 @@ export interface ApiClient {
 export interface AuthService {
   readonly profile$: Observable<Profile | null>;
   readonly loggedIn$: Observable<boolean>;
-  login(username: string, password: string): Promise<void>;
+  /** `captcha` once the server has asked for it (MSG.captchaRequired): the id and answer of account.captcha. */
+  login(username: string, password: string, captcha?: { captcha_id: string; captcha: string }): Promise<void>;
   logout(): Promise<void>;
   changePassword(input: { old_password: string; password: string; confirm: string }): Promise<void>;
   refreshProfile(): Promise<void>;

@@ -1,16 +1,20 @@
 import { inject, injectable } from 'inversify';
 import { Observable } from 'rxjs';
-import { API, MSG, TOKEN_HEADER, directUploadFields } from '../contract';
+import { API, MSG, ResultCode, TOKEN_HEADER, directUploadFields } from '../contract';
+import { ApiCallError, expireSession } from './api-client';
+import {
+  TOKENS, type ApiClient, type Navigation, type Notifier, type TokenStore, type UploadFileType, type UploadProgress, type UploadService,
+} from './tokens';
 
-function storageMessage(body: string): string | undefined {
+/** The storage host's refusal `{ code, msg }`, when its body is one. */
+function storageReply(body: string): { code: number; msg?: string } | undefined {
   try {
-    const msg = (JSON.parse(body) as { msg?: unknown }).msg;
-    return typeof msg === 'string' && msg ? msg : undefined;
+    const reply = JSON.parse(body) as { code?: unknown; msg?: unknown };
+    return typeof reply.code === 'number' ? { code: reply.code, msg: typeof reply.msg === 'string' && reply.msg ? reply.msg : undefined } : undefined;
   } catch {
     return undefined;
   }
 }
-import { TOKENS, type ApiClient, type TokenStore, type UploadFileType, type UploadProgress, type UploadService } from './tokens';
 
 /** Storage key = dir + timestamp + random number + extension (part 1 §3). */
 export function uploadKey(dir: string, fileName: string, now = Date.now()): string {
@@ -27,7 +31,19 @@ export class DirectUploadService implements UploadService {
   constructor(
     @inject(TOKENS.ApiClient) private readonly api: ApiClient,
     @inject(TOKENS.TokenStore) private readonly tokens: TokenStore,
+    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
+    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
   ) {}
+
+  /** What a refused transfer means: code 100 ends the session as on any call (part 2 §6), else the host's words. */
+  private refused(body: string): Error {
+    const reply = storageReply(body);
+    if (reply?.code === ResultCode.SessionExpired) {
+      expireSession({ tokens: this.tokens, notifier: this.notifier, navigation: this.navigation }, reply.msg ?? MSG.sessionExpired);
+      return new ApiCallError(reply.msg ?? MSG.sessionExpired, ResultCode.SessionExpired);
+    }
+    return new Error(reply?.msg ?? MSG.uploadFailed);
+  }
 
   upload(file: File, fileType: UploadFileType, extra: { duration?: number } = {}): Observable<UploadProgress> {
     return new Observable<UploadProgress>((subscriber) => {
@@ -45,7 +61,7 @@ export class DirectUploadService implements UploadService {
           if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
           xhr.upload.onprogress = (e) => subscriber.next({ loaded: e.loaded, total: e.total || file.size });
           // The storage host answers a refusal with { code, msg } (space full, expired policy): show its words.
-          xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(storageMessage(xhr.responseText) ?? MSG.uploadFailed)));
+          xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(this.refused(xhr.responseText)));
           xhr.onerror = () => reject(new Error('upload failed'));
           xhr.send(form);
         });

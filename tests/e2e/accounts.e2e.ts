@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, MSG } from '../../src/contract';
+import { API, LIMITS, MSG } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
 import { lastToast, launchBrowser, newPage } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
@@ -96,6 +96,32 @@ describe('guests', () => {
     const me = await new ApiTestClient(server.url, (await token(page))!).call(API.account.profile, {});
     expect(me.data).toMatchObject({ username: '13912340000', is_tourist: 0, credits: 130 });
     expect((await new ApiTestClient(server.url, guestToken).call(API.account.profile, {})).code).toBe(100);
+    await page.context().close();
+  });
+});
+
+describe('login captcha', () => {
+  it('after repeated wrong passwords the form shows the server-made captcha picture, and another on a click', async () => {
+    for (let i = 0; i < LIMITS.loginMaxFailuresPerAccount; i++) {
+      await new ApiTestClient(server.url).call(API.account.login, { username: '13912349999', password: `wrong${i}` });
+    }
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/#/login`);
+    await page.fill('#login-username', '13912349999');
+    await page.fill('#login-password', 'wrong9');
+    await page.click('.login-agreement .bp6-control-indicator');
+    await page.click('[data-testid=login-submit]');
+    await toastWith(page, MSG.captchaRequired);
+    // A real PNG from the server, drawn at the spec's size.
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid=captcha-image]')?.naturalWidth ?? 0) > 0);
+    const size = await page.$eval('[data-testid=captcha-image]', (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    expect(size).toEqual([LIMITS.captcha.width, LIMITS.captcha.height]);
+    // Another picture on a click.
+    const first = await page.$eval('[data-testid=captcha-image]', (img) => (img as HTMLImageElement).src);
+    await page.click('[data-testid=captcha-image]');
+    await page.waitForFunction((src) => document.querySelector<HTMLImageElement>('[data-testid=captcha-image]')?.src !== src, first);
+    expect(hashPath(page)).toBe('/login');
+    expect(await token(page)).toBeNull();
     await page.context().close();
   });
 });

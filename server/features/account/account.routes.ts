@@ -1,8 +1,10 @@
-import { API, LIMITS, MSG } from '../../../src/contract';
+import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { decoyHash, hashPassword, verifyPassword } from '../../infra/passwords';
 import { formatDateTime } from '../../infra/time';
 import { creditBalance } from '../credits';
+import { AttemptLimiter } from './attempts';
+import { Captchas } from './captchas';
 import type { FeatureContext } from '../../app-context';
 
 interface UserRow {
@@ -15,25 +17,35 @@ interface UserRow {
 }
 
 export function registerAccountRoutes({ router, db, sessions }: FeatureContext): void {
-  router.handle(API.account.login, async ({ params, ip }) => {
-    const window = `${LIMITS.loginFailureWindowMinutes} minutes`;
-    const { rows: counts } = await db.query<{ by_user: number; by_ip: number }>(
-      `SELECT (SELECT count(*) FROM login_failures WHERE username = $1 AND at > now() - $3::interval)::int AS by_user,
-              (SELECT count(*) FROM login_failures WHERE ip = $2 AND at > now() - $3::interval)::int AS by_ip`,
-      [params.username, ip, window],
-    );
-    const { by_user, by_ip } = counts[0]!;
-    if (by_user >= LIMITS.loginMaxFailuresPerAccount || by_ip >= LIMITS.loginMaxFailuresPerIp) throw new ApiError(MSG.loginRateLimited);
+  const attempts = new AttemptLimiter(db);
+  const captchas = new Captchas(db);
 
+  router.handle(API.account.captcha, async ({ ip }) => captchas.issue(ip));
+
+  router.handle(API.account.login, async ({ params, ip }) => {
+    // A captcha sent along is used up now, right or wrong, before anything else is looked at.
+    const solved = params.captcha_id ? await captchas.redeem(params.captcha_id, params.captcha ?? '') : false;
+    await attempts.reserve('login', params.username, ip, () => {
+      if (params.captcha_id && !solved) throw new ApiError(MSG.captchaWrong);
+      return solved;
+    });
     const { rows } = await db.query<UserRow>('SELECT id, password_hash FROM users WHERE username = $1', [params.username]);
     const user = rows[0];
     const ok = await verifyPassword(params.password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) {
-      await db.query('INSERT INTO login_failures (username, ip) VALUES ($1, $2)', [params.username, ip]);
-      throw new ApiError(MSG.loginFailed);
-    }
-    await db.query('DELETE FROM login_failures WHERE username = $1', [params.username]);
+    // A wrong guess leaves its reservation standing as the failure.
+    if (!user || !ok) throw new ApiError(MSG.loginFailed);
+    await attempts.clear('login', params.username);
     return { token: await sessions.create(db, user.id, ip) };
+  });
+
+  // Registration by code answers 该手机号已注册 for a taken number without using the code up, so each code and
+  // each address gets a few failed registrations per window, like logins (README: attempt limits).
+  router.guard(API.credits.cdkey, async ({ params, ip }, run) => {
+    if (params.username === undefined) return run();
+    const attempt = await attempts.reserve('register', params.code.trim().toUpperCase(), ip);
+    const result = await run();
+    await attempt.release();
+    return result;
   });
 
   router.handle(API.account.logout, async ({ user }) => {
@@ -41,9 +53,11 @@ export function registerAccountRoutes({ router, db, sessions }: FeatureContext):
     return {};
   });
 
-  router.handle(API.account.changePassword, async ({ params, user }) => {
+  router.handle(API.account.changePassword, async ({ params, user, ip }) => {
+    await attempts.reserve('password', String(user.id), ip);
     const { rows } = await db.query<UserRow>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
     if (!(await verifyPassword(params.old_password, rows[0]!.password_hash))) throw new ApiError(MSG.oldPasswordWrong);
+    await attempts.clear('password', String(user.id));
     const hash = await hashPassword(params.password);
     await db.tx(async (q) => {
       await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, user.id]);

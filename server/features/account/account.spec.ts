@@ -42,14 +42,14 @@ describe.each(DB_KINDS)('accounts and sessions (%s)', (kind) => {
       expect(unknown).toMatchObject({ code: 1, msg: MSG.loginFailed });
     });
 
-    it('locks an account after repeated failures, even for the right password', async () => {
+    it('asks for the captcha after repeated failures, even for the right password', async () => {
       await t.createUser('13800000003', 'right1');
       for (let i = 0; i < LIMITS.loginMaxFailuresPerAccount; i++) {
         expect((await t.client().call(API.account.login, { username: '13800000003', password: `wrong${i}` })).msg).toBe(MSG.loginFailed);
       }
       const reply = await t.client().call(API.account.login, { username: '13800000003', password: 'right1' });
-      expect(reply).toMatchObject({ code: 1, msg: MSG.loginRateLimited });
-      // Another account is not affected by this one's lock.
+      expect(reply).toMatchObject({ code: 1, msg: MSG.captchaRequired });
+      // Another account is not affected by this one's failures.
       expect((await t.client().call(API.account.login, { username: '13800000002', password: 'xyz789' })).code).toBe(0);
     });
   });

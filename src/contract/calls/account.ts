@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, requiredText } from '../schema';
+import { empty, requiredText, text } from '../schema';
+import { blankToUndefined } from './fields';
 
 export const Profile = z.object({
   username: z.string(),
@@ -24,8 +25,19 @@ export const accountCalls = {
       username: requiredText('账号', MSG.loginUsernameRequired, 64),
       password: password(MSG.loginPasswordRequired),
       client: z.literal('pc').default('pc'),
+      /** The captcha of account.captcha, once the account has had repeated failures (README: login limits). */
+      captcha_id: z.preprocess(blankToUndefined, text('验证码', 64).optional()),
+      captcha: z.preprocess(blankToUndefined, text('验证码', LIMITS.captcha.length * 2).optional()),
     }),
     response: z.object({ token: z.string() }),
+  }),
+  captcha: defineCall({
+    id: 'account.captcha', method: 'GET', path: '/api/captcha', checked: true, auth: 'none', pathFromSpec: false,
+    summary:
+      'ours: a login captcha (part 1 §9: 4 characters, 120x40): {captcha_id, image} where image is a server-made PNG data URL; ' +
+      'the answer is checked by the server once (right or wrong, the captcha is used up).',
+    request: empty,
+    response: z.object({ captcha_id: z.string(), image: z.string() }),
   }),
   logout: defineCall({
     id: 'account.logout', method: 'POST', path: '/api/logout', checked: true, auth: 'user', pathFromSpec: false,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { int, requiredText } from '../schema';
+import { int, longText, requiredText, text } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
 import { CHANNEL_APIS } from '../limits';
@@ -41,8 +41,8 @@ export const adminCalls = {
     summary: 'Publish a notice to every user (content is HTML, sanitized when shown).',
     request: z.object({
       title: requiredText('标题', '请填写公告标题', 100),
-      desc: z.string().trim().max(300, '摘要不能超过300个字符').default(''),
-      content: z.string().max(200_000, '正文过长').default(''),
+      desc: text('摘要', 300).default(''),
+      content: longText('正文', 200_000).default(''),
     }),
     response: z.object({ id: z.number().int() }),
   }),
@@ -83,7 +83,7 @@ export const adminCalls = {
     request: z.object({
       name: requiredText('名称', '请填写名称', 50),
       audio: requiredText('音频', '请提供音频文件', 2000),
-      api: z.string().trim().max(20).default('local'),
+      api: text('渠道', 20).default('local'),
     }),
     response: z.object({ id: z.number().int() }),
   }),
@@ -106,19 +106,19 @@ export const adminCalls = {
       api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }),
       kind: z.enum(CHANNEL_KINDS, { error: '类型取值为 voice 或 video' }).optional(),
       enabled: flag.optional(),
-      name: z.string().trim().min(1).max(50).optional(),
-      desc: z.string().trim().max(500).optional(),
-      version_name: z.string().trim().max(20).optional(),
+      name: requiredText('名称', '请填写名称', 50).optional(),
+      desc: text('描述', 500).optional(),
+      version_name: text('版本名称', 20).optional(),
       credits: count('积分'),
       free_times: count('免费次数'),
       train_times: count('训练次数'),
-      upload_tips: z.string().trim().max(500).optional(),
-      language: z.string().trim().max(200).optional(),
-      engine: z.string().trim().max(20).optional(),
-      base_url: z.string().trim().max(500).optional(),
-      api_key: z.string().trim().max(500).optional(),
-      model: z.string().trim().max(100).optional(),
-      group_id: z.string().trim().max(100).optional(),
+      upload_tips: text('上传提示', 500).optional(),
+      language: text('语言', 200).optional(),
+      engine: text('引擎', 20).optional(),
+      base_url: text('接口地址', 500).optional(),
+      api_key: text('密钥', 500).optional(),
+      model: text('模型', 100).optional(),
+      group_id: text('分组', 100).optional(),
       timeout_ms: int('超时', 1000, 600_000).optional(),
     }),
     response: z.object({ kind: z.enum(CHANNEL_KINDS), api: z.string(), enabled: z.boolean(), engine: z.string(), configured: z.array(z.string()) }),
@@ -127,7 +127,7 @@ export const adminCalls = {
     id: 'admin.siteSet', method: 'POST', path: '/api/admin/site', checked: false, auth: 'operator', pathFromSpec: false,
     summary: 'Set site settings (every field of the spec) and operator settings.',
     request: z.object({
-      settings: z.partialRecord(z.enum(SETTABLE_KEYS, { error: `未知的设置项，可用：${SETTABLE_KEYS.join(', ')}` }), z.string().max(200_000)),
+      settings: z.partialRecord(z.enum(SETTABLE_KEYS, { error: `未知的设置项，可用：${SETTABLE_KEYS.join(', ')}` }), longText('设置值', 200_000)),
     }),
     response: z.object({ updated: z.array(z.string()) }),
   }),

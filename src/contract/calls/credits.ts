@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, limit, page, requiredText } from '../schema';
-import { Flag, Timestamp, blankToUndefined } from './fields';
+import { empty, limit, page, plainString, requiredText } from '../schema';
+import { Flag, Timestamp, blankToUndefined, calendarDate } from './fields';
 
 /** Storage space (part 1 §3): used and total in MB, total_format for display (e.g. '5GB'). */
 export const Space = z.object({
@@ -35,10 +35,7 @@ export type CreditExpiry = z.infer<typeof CreditExpiry>;
 
 const PHONE = /^1\d{10}$/;
 
-const date = z
-  .string({ error: MSG.dateInvalid })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateInvalid);
+const date = calendarDate();
 
 export const creditsCalls = {
   cdkey: defineCall({
@@ -49,7 +46,7 @@ export const creditsCalls = {
     request: z
       .object({
         code: requiredText('兑换码', MSG.registerCodeRequired, 64),
-        username: z.preprocess(blankToUndefined, z.string({ error: MSG.registerPhoneInvalid }).trim().regex(PHONE, MSG.registerPhoneInvalid).optional()),
+        username: z.preprocess(blankToUndefined, plainString('手机号', MSG.registerPhoneInvalid).trim().regex(PHONE, MSG.registerPhoneInvalid).optional()),
         password: z.preprocess(
           blankToUndefined,
           requiredText('密码', MSG.loginPasswordRequired, 64).pipe(z.string().min(LIMITS.passwordMinLength, MSG.passwordTooShort)).optional(),

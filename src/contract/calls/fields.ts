@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { oneOf, requiredText, text } from '../schema';
+import { INT32_MAX, oneOf, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -26,11 +26,25 @@ export const blankToUndefined = (value: unknown) => (value === '' || value === n
 export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** A positive id whose absence is a user mistake with its own message (请上传视频, 请选择声音, …). */
-export const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
+export const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(INT32_MAX, message);
 
 /** An id the client may leave out or send as '' (new conversation, new voice). */
 export const optionalId = (label: string) =>
-  optionalFilter(z.coerce.number({ error: `${label}格式有误` }).int(`${label}格式有误`).min(1, `${label}格式有误`));
+  optionalFilter(z.coerce.number({ error: `${label}格式有误` }).int(`${label}格式有误`).min(1, `${label}格式有误`).max(INT32_MAX, `${label}格式有误`));
+
+/** A calendar day `YYYY-MM-DD` that exists (2024-02-30 and 2024-13-45 have the right shape and are refused). */
+export const calendarDate = () =>
+  plainString('日期', MSG.dateInvalid)
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateInvalid)
+    .refine(isCalendarDate, MSG.dateInvalid);
+
+export function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const day = new Date(0);
+  day.setUTCFullYear(y, m - 1, d);
+  return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 
 /** A name field (avatars, voices, works, materials, images). */
 export const nameField = (message: string) => requiredText('名称', message, LIMITS.nameMaxChars);
@@ -49,8 +63,7 @@ export const SCRIPT_RAW_MAX = LIMITS.scriptMaxChars * 4;
 
 /** Script text with pause markers; the counted length (markers excluded) is at most `max`. */
 export const scriptText = (label: string, message: string, max: number = LIMITS.scriptMaxChars) =>
-  z
-    .string({ error: message })
+  plainString(label, message)
     .trim()
     .min(1, message)
     .max(SCRIPT_RAW_MAX, MSG.scriptTooLong(max))

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { int, num, oneOf, requiredText } from '../schema';
+import { int, num, oneOf, requiredText, text } from '../schema';
 
 export const UPLOAD_FILE_TYPES = ['video', 'voice', 'image'] as const;
 export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
@@ -77,7 +77,7 @@ export const uploadCalls = {
         duration: num('时长', 0, MAX_SECONDS).optional(),
         url: requiredText('文件地址', MSG.uploadFailed, 1000),
         /** ours: the file's name on the user's device, kept as the material's name. */
-        name: z.string().trim().max(100).optional(),
+        name: text('文件名', 100).optional(),
       })
       .superRefine((v, ctx) => {
         if (v.size > MAX_BYTES[v.file_type]) ctx.addIssue({ code: 'custom', message: TOO_LARGE[v.file_type], path: ['size'] });

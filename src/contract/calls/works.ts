@@ -4,7 +4,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit } from '../script';
-import { empty, id, int, limit, num, oneOf, page, requiredText, text } from '../schema';
+import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import {
   SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, nameField, optionalFilter, optionalId, requiredId, slider,
   workName,
@@ -74,7 +74,7 @@ const sliders = {
 };
 
 const optionalScript = (label: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label}格式有误` }).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional());
+  z.preprocess(blankToUndefined, plainString(label).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional());
 
 /** Work submission (part 2 §3). The avatar is exactly one of material_video_id, video_id, photo_id. */
 export const WorkSubmission = z
@@ -125,7 +125,7 @@ export const SceneItem = z
     type: oneOf('场景类型', ['text', 'audio']),
     /** Audio scenes: the uploaded audio. Text scenes: the synthesized preview, when there is one. */
     file_id: optionalId('音频'),
-    text: z.string({ error: '文本格式有误' }).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional(),
+    text: plainString('文本').trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional(),
     voice_id: optionalId('声音'),
     rate: sliders.rate,
     volume: sliders.volume,

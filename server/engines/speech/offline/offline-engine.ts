@@ -73,10 +73,10 @@ function guessLanguage(script: string): string {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The script as SSML: text escaped, each pause marker a break of its length (capped at LIMITS.pauseMaxSeconds). */
+/** The script as SSML: text escaped, each pause marker a break of its length (splitScript caps it). */
 export function toSsml(script: string): string {
   const body = splitScript(script)
-    .map((part) => (part.kind === 'text' ? escapeXml(part.text) : `<break time="${Math.round(Math.min(part.seconds, LIMITS.pauseMaxSeconds) * 1000)}ms"/>`))
+    .map((part) => (part.kind === 'text' ? escapeXml(part.text) : `<break time="${Math.round(part.seconds * 1000)}ms"/>`))
     .join('');
   return `<speak>${body}</speak>`;
 }

@@ -6,6 +6,7 @@ import {
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type SiteService, type TokenStore,
 } from '../../../core';
 import { safeRedirect } from '../redirect';
+import { CaptchaField, asksForCaptcha, captchaAnswer, captchaAnswerComplete, type CaptchaImage } from '../captcha';
 
 type LoginTab = '1' | '2';
 
@@ -34,6 +35,18 @@ export default function LoginPage({ query }: PanelProps) {
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
+  const [captchaText, setCaptchaText] = useState('');
+
+  /** A fresh captcha (each answers one attempt). */
+  const renewCaptcha = async () => {
+    setCaptchaText('');
+    try {
+      setCaptcha(await api.call(API.account.captcha, {}));
+    } catch {
+      /* the client has toasted it; the next try asks again */
+    }
+  };
 
   const goOn = () => {
     const target = parseHash(`#${safeRedirect(query.redirectUrl)}`);
@@ -49,15 +62,26 @@ export default function LoginPage({ query }: PanelProps) {
   const login = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!check([[username.trim() !== '', MSG.loginUsernameRequired], [password !== '', MSG.loginPasswordRequired], [agreed, MSG.loginAgreementRequired]])) return;
+    if (
+      !check([
+        [username.trim() !== '', MSG.loginUsernameRequired],
+        [password !== '', MSG.loginPasswordRequired],
+        [!captcha || captchaAnswerComplete(captchaText), MSG.captchaRequired],
+        [agreed, MSG.loginAgreementRequired],
+      ])
+    )
+      return;
     setBusy(true);
     try {
-      await auth.login(username.trim(), password);
+      await auth.login(username.trim(), password, captcha ? { captcha_id: captcha.captcha_id, captcha: captchaAnswer(captchaText) } : undefined);
       notifier.success(MSG.loginSucceeded);
       goOn();
     } catch (err) {
-      notifier.error((err as Error).message);
+      const message = (err as Error).message;
+      notifier.error(message);
       setBusy(false);
+      // Once asked for, the captcha stays and is renewed after every failure (the server used the last one up).
+      if (captcha || asksForCaptcha(message)) await renewCaptcha();
     }
   };
 
@@ -129,6 +153,11 @@ export default function LoginPage({ query }: PanelProps) {
             <FormGroup label="密码" labelFor="login-password">
               <InputGroup id="login-password" large type="password" placeholder="请输入密码" value={password} onValueChange={setPassword} autoComplete="current-password" />
             </FormGroup>
+            {captcha && (
+              <FormGroup label="验证码" labelFor="login-captcha">
+                <CaptchaField image={captcha} value={captchaText} onChange={setCaptchaText} onRenew={() => void renewCaptcha()} />
+              </FormGroup>
+            )}
             <Agreement checked={agreed} onChange={setAgreed} />
             <Button type="submit" intent="primary" size="large" fill loading={busy} text="登录" data-testid="login-submit" />
             {site?.guest_enabled === 1 && (

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BehaviorSubject, lastValueFrom } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API, LOGIN_ROUTE, MSG, ResultCode, TOKEN_HEADER, type CallDef } from '../contract';
+import { ApiCallError } from './api-client';
+import { DirectUploadService } from './upload-service';
+import type { ApiClient, Location, Navigation, Notifier, TokenStore } from './tokens';
+
+/** A storage host on loopback that answers every upload with the given status and body (CORS allowed, as the product's is same-origin). */
+function storageHost() {
+  let answer = { status: 200, body: '' };
+  const seen: { token?: string }[] = [];
+  const server = http.createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    res.setHeader('access-control-allow-methods', 'POST');
+    if (req.method === 'OPTIONS') return res.end();
+    seen.push({ token: req.headers[TOKEN_HEADER] as string | undefined });
+    req.resume();
+    req.on('end', () => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+  });
+  return { server, seen, answer: (status: number, body: unknown) => (answer = { status, body: JSON.stringify(body) }) };
+}
+
+describe('DirectUploadService', () => {
+  const host = storageHost();
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => host.server.close(() => resolve())));
+
+  function setup() {
+    const token = new BehaviorSubject<string | null>('tok');
+    const tokens: TokenStore = { token$: token, get: () => token.value, set: (t) => token.next(t), clear: () => token.next(null) };
+    const notifier: Notifier = { success: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const current: Location = { path: '/profile', query: {} };
+    const navigation = { location$: new BehaviorSubject(current), current, navigate: vi.fn(), href: () => '/profile' } as unknown as Navigation;
+    const calls: string[] = [];
+    const api: ApiClient = {
+      call: (async (call: CallDef) => {
+        calls.push(call.id);
+        if (call === API.upload.sign) return { host: url, dir: '1/', accessid: 'a', policy: 'p', signature: 's', expire: 0, callback: '' };
+        return { file_id: 1, url: `${url}/1/x.mp4` };
+      }) as ApiClient['call'],
+    };
+    return { service: new DirectUploadService(api, tokens, notifier, navigation), tokens, notifier, navigation, calls };
+  }
+
+  const file = () => new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' });
+
+  it('a transfer answered with code 100 clears the token and goes to login with the way back, as every call does', async () => {
+    host.answer(401, { code: ResultCode.SessionExpired, msg: MSG.sessionExpired, data: null });
+    const { service, tokens, notifier, navigation, calls } = setup();
+    const failed = await lastValueFrom(service.upload(file(), 'video')).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(ApiCallError);
+    expect((failed as ApiCallError).code).toBe(ResultCode.SessionExpired);
+    expect(host.seen.at(-1)?.token).toBe('tok');
+    expect(tokens.get()).toBeNull();
+    expect(notifier.warn).toHaveBeenCalledWith(MSG.sessionExpired);
+    expect(navigation.navigate).toHaveBeenCalledWith(LOGIN_ROUTE, { redirectUrl: '/profile' });
+    expect(calls).toEqual([API.upload.sign.id]); // never registered
+  });
+
+  it('any other refusal keeps the session and says the host’s words', async () => {
+    host.answer(400, { code: ResultCode.Error, msg: '空间不足', data: null });
+    const { service, tokens, navigation } = setup();
+    const failed = await lastValueFrom(service.upload(file(), 'video')).catch((err: unknown) => err);
+    expect(failed).not.toBeInstanceOf(ApiCallError);
+    expect((failed as Error).message).toBe('空间不足');
+    expect(tokens.get()).toBe('tok');
+    expect(navigation.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a stored file is registered', async () => {
+    host.answer(200, { code: 0, msg: 'ok', data: null });
+    const { service, calls } = setup();
+    const last = await lastValueFrom(service.upload(file(), 'video'));
+    expect(last.done).toEqual({ file_id: 1, url: `${url}/1/x.mp4` });
+    expect(calls).toEqual([API.upload.sign.id, API.upload.complete.id]);
+  });
+});

@@ -1,0 +1,153 @@
+import 'reflect-metadata';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Container } from 'inversify';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, LIMITS, MSG, type CallDef } from '../../contract';
+import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier } from '../../core';
+import { asksForCaptcha, captchaAnswer, captchaAnswerComplete } from './captcha';
+import LoginPage from './panels/LoginPage';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+describe('captcha rules of the login form', () => {
+  it('shows the captcha for the server’s two captcha messages only', () => {
+    expect(asksForCaptcha(MSG.captchaRequired)).toBe(true);
+    expect(asksForCaptcha(MSG.captchaWrong)).toBe(true);
+    expect(asksForCaptcha(MSG.loginFailed)).toBe(false);
+    expect(asksForCaptcha(MSG.loginRateLimited)).toBe(false);
+  });
+
+  it('sends the answer as the server compares it, and only a whole one', () => {
+    expect(captchaAnswer(' ab3x ')).toBe('AB3X');
+    expect(captchaAnswerComplete('ab3')).toBe(false);
+    expect(captchaAnswerComplete('ab3x')).toBe(LIMITS.captcha.length === 4);
+  });
+});
+
+describe('LoginPage with the captcha', () => {
+  let root: Root;
+  let host: HTMLDivElement;
+  let notes: { kind: string; message: string }[];
+  let logins: unknown[][];
+  let loginReplies: (Error | null)[];
+  let captchas: number;
+
+  const notifier: Notifier = {
+    success: (message) => notes.push({ kind: 'success', message }),
+    info: (message) => notes.push({ kind: 'info', message }),
+    warn: (message) => notes.push({ kind: 'warn', message }),
+    error: (message) => notes.push({ kind: 'error', message }),
+  };
+  const api = {
+    call: async (call: CallDef) => {
+      if (call.id !== API.account.captcha.id) throw new Error(`unexpected ${call.id}`);
+      captchas++;
+      return { captcha_id: `c${captchas}`, image: 'data:image/png;base64,iVBORw0KGgo=' };
+    },
+  } as unknown as ApiClient;
+  const auth = {
+    login: async (...args: unknown[]) => {
+      logins.push(args);
+      const reply = loginReplies.shift();
+      if (reply) throw reply;
+    },
+  } as unknown as AuthService;
+
+  beforeEach(() => {
+    notes = [];
+    logins = [];
+    loginReplies = [];
+    captchas = 0;
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  async function render() {
+    const container = new Container();
+    container.bind(TOKENS.Notifier).toConstantValue(notifier);
+    container.bind(TOKENS.ApiClient).toConstantValue(api);
+    container.bind(TOKENS.AuthService).toConstantValue(auth);
+    container.bind(TOKENS.TokenStore).toConstantValue({ get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) });
+    container.bind(TOKENS.SiteService).toConstantValue({ site$: new BehaviorSubject(null) });
+    container.bind(TOKENS.Navigation).toConstantValue({ navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation);
+    await act(async () => {
+      root.render(
+        <ContainerProvider container={container}>
+          <LoginPage query={{}} closed$={new Subject<void>()} />
+        </ContainerProvider>,
+      );
+    });
+  }
+
+  async function type(selector: string, value: string) {
+    const input = host.querySelector<HTMLInputElement>(selector)!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+
+  /** Blueprint puts the test id on the checkbox's input or its label, depending on the version. */
+  async function agree() {
+    const box = host.querySelector<HTMLElement>('[data-testid="agreement"]')!;
+    await act(async () => (box instanceof HTMLInputElement ? box : box.querySelector<HTMLInputElement>('input')!).click());
+  }
+
+  async function submit() {
+    await act(async () => {
+      host.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')!.click();
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+  }
+
+  it('asks for the captcha when the server does, sends it with the next try, and renews it after a failure', async () => {
+    await render();
+    await type('#login-username', '13800000001');
+    await type('#login-password', 'abc123');
+    await agree();
+    expect(host.querySelector('[data-testid="captcha-image"]')).toBeNull();
+
+    loginReplies = [new ApiCallError(MSG.captchaRequired, 1), new ApiCallError(MSG.captchaWrong, 1)];
+    await submit();
+    expect(logins).toEqual([['13800000001', 'abc123', undefined]]);
+    const image = host.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
+    expect(image).not.toBeNull();
+    expect([image!.width, image!.height]).toEqual([LIMITS.captcha.width, LIMITS.captcha.height]);
+
+    // Without the 4 characters the form does not send.
+    await submit();
+    expect(logins).toHaveLength(1);
+    expect(notes.at(-1)).toEqual({ kind: 'warn', message: MSG.captchaRequired });
+
+    await type('#login-captcha', 'ab3x');
+    await submit();
+    expect(logins[1]).toEqual(['13800000001', 'abc123', { captcha_id: 'c1', captcha: 'AB3X' }]);
+    // Wrong: a fresh captcha replaces the used one and the field is empty again.
+    expect(captchas).toBe(2);
+    expect(host.querySelector<HTMLInputElement>('#login-captcha')!.value).toBe('');
+
+    await type('#login-captcha', 'K7MZ');
+    await submit();
+    expect(logins[2]).toEqual(['13800000001', 'abc123', { captcha_id: 'c2', captcha: 'K7MZ' }]);
+    expect(notes.at(-1)).toEqual({ kind: 'success', message: MSG.loginSucceeded });
+  });
+
+  it('an ordinary wrong password shows no captcha', async () => {
+    await render();
+    await type('#login-username', '13800000001');
+    await type('#login-password', 'wrong1');
+    await agree();
+    loginReplies = [new ApiCallError(MSG.loginFailed, 1)];
+    await submit();
+    expect(host.querySelector('[data-testid="captcha-image"]')).toBeNull();
+    expect(captchas).toBe(0);
+    expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.loginFailed });
+  });
+});
