@@ -48,6 +48,15 @@ export default [
     ]),
   },
   {
+    // SQL lives in a feature's repositories (the credits ledger is its own: balance rules and statements in one
+    // place); routes, services and jobs call them.
+    files: ['server/features/**/*.ts'],
+    ignores: ['server/features/**/*.repository.ts', 'server/features/**/*.spec.ts', 'server/features/credits/ledger.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='query']", message: 'SQL belongs in the feature\'s <f>.repository.ts.' }],
+    },
+  },
+  {
     files: ['server/features/*/**/*.ts'],
     rules: restrict([
       { group: ['**/src/core', '**/src/core/**', '**/src/shell/**', '**/src/plugins/**'], message: 'The server imports the contract, never browser code.' },

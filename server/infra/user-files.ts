@@ -34,6 +34,11 @@ export async function deleteObjects({ db, storage }: FileStore, keys: string[]):
 const PUBLISHABLE = { video: ['mp4', 'mov'], image: ['png', 'jpg', 'webp'], voice: ['mp3', 'wav', 'm4a'] } as const;
 export type PublishableKind = keyof typeof PUBLISHABLE;
 
+/** The `files` row of a stored object (to hand a published file to a clone job). */
+export async function fileIdOf(db: Queryable, key: string): Promise<number | undefined> {
+  return (await db.query<{ id: number }>('SELECT id FROM files WHERE object_key = $1', [key])).rows[0]?.id;
+}
+
 /** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
 export async function publishLocalFile({ db, storage }: FileStore, file: string, kind: PublishableKind): Promise<string> {
   const full = path.resolve(file);

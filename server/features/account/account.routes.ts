@@ -6,19 +6,12 @@ import { creditBalance } from '../credits';
 import { AttemptLimiter } from './attempts';
 import { Captchas } from './captchas';
 import type { FeatureContext } from '../../app-context';
-
-interface UserRow {
-  id: number;
-  username: string;
-  password_hash: string;
-  avatar: string;
-  is_tourist: number;
-  expire_time: Date | null;
-}
+import { AccountRepository } from './account.repository';
 
 export function registerAccountRoutes({ router, db, sessions }: FeatureContext): void {
   const attempts = new AttemptLimiter(db);
   const captchas = new Captchas(db);
+  const accounts = new AccountRepository(db);
 
   router.handle(API.account.captcha, async ({ ip }) => captchas.issue(ip));
 
@@ -29,8 +22,7 @@ export function registerAccountRoutes({ router, db, sessions }: FeatureContext):
       if (params.captcha_id && !solved) throw new ApiError(MSG.captchaWrong);
       return solved;
     });
-    const { rows } = await db.query<UserRow>('SELECT id, password_hash FROM users WHERE username = $1', [params.username]);
-    const user = rows[0];
+    const user = await accounts.credentials(params.username);
     const ok = await verifyPassword(params.password, user?.password_hash ?? (await decoyHash()));
     // A wrong guess leaves its reservation standing as the failure.
     if (!user || !ok) throw new ApiError(MSG.loginFailed);
@@ -55,20 +47,18 @@ export function registerAccountRoutes({ router, db, sessions }: FeatureContext):
 
   router.handle(API.account.changePassword, async ({ params, user, ip }) => {
     await attempts.reserve('password', String(user.id), ip);
-    const { rows } = await db.query<UserRow>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
-    if (!(await verifyPassword(params.old_password, rows[0]!.password_hash))) throw new ApiError(MSG.oldPasswordWrong);
+    if (!(await verifyPassword(params.old_password, (await accounts.passwordHash(user.id))!))) throw new ApiError(MSG.oldPasswordWrong);
     await attempts.clear('password', String(user.id));
     const hash = await hashPassword(params.password);
     await db.tx(async (q) => {
-      await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, user.id]);
+      await new AccountRepository(q).setPasswordHash(user.id, hash);
       await sessions.revokeAll(q, user.id);
     });
     return {};
   });
 
   router.handle(API.account.profile, async ({ user }) => {
-    const { rows } = await db.query<UserRow>('SELECT username, avatar, is_tourist, expire_time FROM users WHERE id = $1', [user.id]);
-    const row = rows[0]!;
+    const row = (await accounts.profile(user.id))!;
     return {
       username: row.username,
       avatar: row.avatar,

@@ -10,6 +10,7 @@
 import { LIMITS, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Db } from '../../infra/db';
+import { AccountRepository } from './account.repository';
 
 export type AttemptKind = 'login' | 'password' | 'register';
 
@@ -28,10 +29,6 @@ const RULES: Record<AttemptKind, AttemptRule> = {
   register: { perSubject: LIMITS.registerMaxFailuresPerCode, perIp: LIMITS.registerMaxFailuresPerIp, subjectLimited: MSG.registerAttemptsLimited, ipLimited: MSG.registerAttemptsLimited },
 };
 
-/** Advisory lock classes (two-key form), apart from the migrations' single-key lock. */
-const SUBJECT_LOCK = 720_531_010;
-const IP_LOCK = 720_531_011;
-
 export interface Reservation {
   /** Forget this attempt (it was right). */
   release(): Promise<void>;
@@ -46,26 +43,19 @@ export class AttemptLimiter {
    */
   async reserve(kind: AttemptKind, subject: string, ip: string, overSubjectLimit: () => boolean = () => false): Promise<Reservation> {
     const rule = RULES[kind];
-    const window = `${LIMITS.loginFailureWindowMinutes} minutes`;
     const id = await this.db.tx(async (q) => {
-      await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBJECT_LOCK, `${kind}:${subject}`]);
-      await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IP_LOCK, `${kind}:${ip}`]);
-      const { rows } = await q.query<{ by_subject: number; by_ip: number }>(
-        `SELECT (SELECT count(*) FROM login_failures WHERE kind = $1 AND username = $2 AND at > now() - $4::interval)::int AS by_subject,
-                (SELECT count(*) FROM login_failures WHERE kind = $1 AND ip = $3 AND at > now() - $4::interval)::int AS by_ip`,
-        [kind, subject, ip, window],
-      );
-      const { by_subject, by_ip } = rows[0]!;
+      const account = new AccountRepository(q);
+      await account.lockAttempts(kind, subject, ip);
+      const { by_subject, by_ip } = await account.recentFailures(kind, subject, ip, LIMITS.loginFailureWindowMinutes);
       if (by_ip >= rule.perIp) throw new ApiError(rule.ipLimited);
       if (by_subject >= rule.perSubject && !overSubjectLimit()) throw new ApiError(rule.subjectLimited);
-      const inserted = await q.query<{ id: string }>('INSERT INTO login_failures (kind, username, ip) VALUES ($1, $2, $3) RETURNING id', [kind, subject, ip]);
-      return inserted.rows[0]!.id;
+      return account.recordFailure(kind, subject, ip);
     });
-    return { release: () => this.db.query('DELETE FROM login_failures WHERE id = $1', [id]).then(() => undefined) };
+    return { release: () => new AccountRepository(this.db).forgetFailure(id) };
   }
 
   /** A right login ends the account's run of failures (its captcha requirement with it). */
   async clear(kind: AttemptKind, subject: string): Promise<void> {
-    await this.db.query('DELETE FROM login_failures WHERE kind = $1 AND username = $2', [kind, subject]);
+    await new AccountRepository(this.db).clearFailures(kind, subject);
   }
 }

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { API } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { createAccount, issueRedeemCodes } from '../credits';
-import { publishLocalFile, type PublishableKind } from '../../infra/user-files';
+import { fileIdOf, publishLocalFile, type PublishableKind } from '../../infra/user-files';
 import { storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
 import { GuideRepository } from '../guide';
 import { NoticeRepository } from '../notice';
+import { AvatarsRepository, startClone } from '../avatars';
+import { VoicesRepository } from '../voices';
 
 export function registerAdminRoutes(ctx: FeatureContext): void {
   const { router, db, settings } = ctx;
@@ -28,11 +30,7 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   router.handle(API.admin.publicAvatarAdd, async ({ params }) => {
     const video = await publish(params.video, 'video');
     const cover = await publish(params.cover, 'image');
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO avatars (user_id, name, video_key, cover_key, cover_small_key, orientation, status) VALUES (NULL, $1, $2, $3, $3, $4, 3) RETURNING id`,
-      [params.name, video, cover, params.orientation],
-    );
-    return { id: rows[0]!.id };
+    return { id: await new AvatarsRepository(db).addPublicReady({ name: params.name, videoKey: video, coverKey: cover, orientation: params.orientation }) };
   });
 
   router.handle(API.admin.avatarPublish, async ({ params }) => {
@@ -46,24 +44,12 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
       throw err;
     }
     const key = await publish(params.video, 'video');
-    return db.tx(async (q) => {
-      const { rows: file } = await q.query<{ id: number }>('SELECT id FROM files WHERE object_key = $1', [key]);
-      const { rows } = await q.query<{ id: number }>(
-        `INSERT INTO avatars (user_id, name, status, source_file_id) VALUES (NULL, $1, 1, $2) RETURNING id`,
-        [params.name, file[0]!.id],
-      );
-      await ctx.queue.send('avatar-clone', { avatarId: rows[0]!.id }, {}, q);
-      return { id: rows[0]!.id };
-    });
+    return { id: await db.tx(async (q) => startClone(q, ctx.queue, { userId: null, name: params.name, sourceFileId: (await fileIdOf(q, key))! })) };
   });
 
   router.handle(API.admin.publicVoiceAdd, async ({ params }) => {
     const audio = await publish(params.audio, 'voice');
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO voices (user_id, name, audio_key, api, generate_status) VALUES (NULL, $1, $2, $3, 2) RETURNING id`,
-      [params.name, audio, params.api],
-    );
-    return { id: rows[0]!.id };
+    return { id: await new VoicesRepository(db).addPublicReady({ name: params.name, audioKey: audio, api: params.api }) };
   });
 
   router.handle(API.admin.userCreate, async ({ params }) => {

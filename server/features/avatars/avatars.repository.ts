@@ -57,6 +57,15 @@ export class AvatarsRepository {
     return rows[0]!.id;
   }
 
+  /** An operator's public avatar from a ready video and cover (no clone job). */
+  async addPublicReady(a: { name: string; videoKey: string; coverKey: string; orientation: number }): Promise<number> {
+    const { rows } = await this.q.query<{ id: number }>(
+      `INSERT INTO avatars (user_id, name, video_key, cover_key, cover_small_key, orientation, status) VALUES (NULL, $1, $2, $3, $3, $4, ${AvatarStatus.Ready}) RETURNING id`,
+      [a.name, a.videoKey, a.coverKey, a.orientation],
+    );
+    return rows[0]!.id;
+  }
+
   /** Deletes one of the user's avatars; answers its object keys, or undefined when there was none. */
   async remove(id: number, userId: number): Promise<string[] | undefined> {
     const { rows } = await this.q.query<Pick<AvatarRow, 'video_key' | 'cover_key' | 'cover_small_key' | 'loop_key'>>(

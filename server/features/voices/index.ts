@@ -5,7 +5,7 @@ import { runSpeech, runTraining, sweepAuditions } from './voices.jobs';
 
 /** Speech for other features (through ctx.speech): usable voices and synthesis with their channel's engine. */
 export { SpeechService } from './speech-service';
-export type { VoiceRow } from './voices.repository';
+export { VoicesRepository, type VoiceRow } from './voices.repository';
 
 export const voicesFeature = defineFeature({
   name: 'voices',

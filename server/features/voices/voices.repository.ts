@@ -117,6 +117,15 @@ const AUDITION_RUNNING_WINDOW = `interval '1 hour'`;
 export class VoicesRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** An operator's public voice from a ready audio sample, on channel `api`. */
+  async addPublicReady(v: { name: string; audioKey: string; api: string }): Promise<number> {
+    const { rows } = await this.db.query<{ id: number }>(
+      `INSERT INTO voices (user_id, name, audio_key, api, generate_status) VALUES (NULL, $1, $2, $3, ${VoiceStatus.Ready}) RETURNING id`,
+      [v.name, v.audioKey, v.api],
+    );
+    return rows[0]!.id;
+  }
+
   private async first<T>(sql: string, params: unknown[]): Promise<T | undefined> {
     return (await this.db.query<T>(sql, params)).rows[0];
   }
