@@ -163,7 +163,8 @@ function smoothPaths(points: Float32Array, frames: number, sigma: number): void 
 function judge(track: FaceTrack & { sampled: number; seen: number }): { found: boolean; reason?: string; faceFrames: number } {
   const faceFrames = track.weight.reduce((n, w) => n + (w > 0.5 ? 1 : 0), 0);
   if (track.seen === 0) return { found: false, reason: NO_FACE_REASONS.none, faceFrames };
-  if (track.seen < track.sampled * MIN_SEEN) return { found: false, reason: NO_FACE_REASONS.unsteady, faceFrames };
+  // Seen now and then (a detector's false alarm on a pattern, a face passing by): mostly not there at all.
+  if (track.seen < track.sampled * MIN_SEEN) return { found: false, reason: track.seen < track.sampled * 0.4 ? NO_FACE_REASONS.none : NO_FACE_REASONS.unsteady, faceFrames };
   const eyes: number[] = [];
   const turn: number[] = [];
   for (let f = 0; f < track.frames; f++) {

@@ -44,7 +44,7 @@ function load() {
 }
 
 /** Below this the detector's guess is not a face. */
-const MIN_SCORE = 0.5;
+const MIN_SCORE = 0.6;
 /** The crop tracked from landmarks: their box grown to about what the detector would have drawn. */
 const TRACK_GROW = 1.3;
 
