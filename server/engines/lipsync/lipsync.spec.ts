@@ -75,7 +75,7 @@ describe('offline lip-sync engine', () => {
     expect(fs.statSync(faces).size).toBeLessThan(200 * 136 * 2);
     const centres: [number, number][] = [];
     for (let f = 0; f < track.frames; f++) {
-      const [nx, ny] = point(track, f, 33), [cx, cy] = point(track, f, 8);
+      const [nx, ny] = point(track, f, 33), [, cy] = point(track, f, 8);
       const [lx, ly] = point(track, f, 48), [rx, ry] = point(track, f, 54);
       const mouth: [number, number] = [(lx + rx) / 2, (ly + ry) / 2];
       // The mouth is under the nose and above the chin, about a third of the face wide (the face is ~150 px here).

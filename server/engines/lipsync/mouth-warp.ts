@@ -14,6 +14,8 @@ export interface MouthPose {
   open: number;
   /** 0..1 rounding (o/u), which narrows the mouth. */
   round: number;
+  /** How far the source frame's own lips are already apart beyond closed, in half mouth widths (a filmed talker). */
+  already?: number;
 }
 
 /** The gap between the lips at open = 1, in half mouth widths. */
@@ -23,9 +25,11 @@ const LENS_REACH = 0.82;
 const LOWER_SHARE = 0.72;
 
 /** The parted lips' outline: 1 in the middle, closing to 0 toward the corners, rounded. */
+const LENS_STEPS = 1024;
+const LENS = Float32Array.from({ length: LENS_STEPS + 1 }, (_, i) => Math.pow(1 - (i / LENS_STEPS) ** 2, 0.6));
 function lensAt(as: number): number {
   const x = as / LENS_REACH;
-  return x < 1 ? Math.pow(1 - x * x, 0.6) : 0;
+  return x < 1 ? LENS[(x * LENS_STEPS) | 0]! : 0;
 }
 
 const smoothstep = (e0: number, e1: number, x: number) => {
@@ -41,6 +45,13 @@ interface Geometry {
   /** the lip line's offset in t at sample positions s (inner lip landmarks). */
   curveS: number[]; curveT: number[];
   chinT: number; noseT: number;
+}
+
+/** The inner lips' gap in half mouth widths. */
+export function lipGap(p: ArrayLike<number>, at: number): number {
+  const x = (i: number) => p[at + 2 * i]!;
+  const y = (i: number) => p[at + 2 * i + 1]!;
+  return (2 * Math.hypot(x(66) - x(62), y(66) - y(62))) / (Math.hypot(x(54) - x(48), y(54) - y(48)) || 1);
 }
 
 function geometry(p: ArrayLike<number>, at: number): Geometry {
@@ -83,7 +94,8 @@ export class MouthWarper {
    * from index `at`). `strength` fades the effect where the face is less sure.
    */
   apply(frame: Uint8Array, points: ArrayLike<number>, at: number, pose: MouthPose, strength = 1): void {
-    const gap = pose.open * MAX_GAP * strength;
+    // A source whose lips are already apart is opened only by what is missing (never closed: the warp cannot shut a mouth).
+    const gap = Math.max(0, pose.open * MAX_GAP - (pose.already ?? 0)) * strength;
     if (gap < 0.01) return;
     const g = geometry(points, at);
     if (!(g.a > 4) || !(g.chinT > 0.5) || !(g.noseT < -0.2)) return;

@@ -6,7 +6,7 @@
 import { DEMUXER, probe } from '../../infra/media-probe';
 import { FPS, readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';
-import { MouthWarper } from './mouth-warp';
+import { MouthWarper, lipGap } from './mouth-warp';
 import { RawEncoder, rawFrames } from './raw-video';
 
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
@@ -90,6 +90,9 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
   const curve = await mouthCurve(job.audio, job.audioExt, FPS);
   lap('curve');
   const warper = new MouthWarper(W, H);
+  // The avatar's lips at rest: the narrowest gap the landmarks read over its frames.
+  const gaps = Float32Array.from({ length: track.frames }, (_, f) => lipGap(track.points, f * 136)).sort();
+  const closedGap = gaps[Math.floor(gaps.length * 0.05)] ?? 0;
   const encoder = new RawEncoder([
     '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-r', String(FPS), '-i', 'pipe:0',
     '-f', DEMUXER[job.audioExt] ?? 'mov', '-i', job.audio,
@@ -101,7 +104,8 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
     for await (const { frame, index } of pingPong(job.video, (W * H * 3) / 2, track.frames, Math.floor((job.startAt ?? 0) * FPS), total)) {
       lap('decode');
       const f = Math.min(index, track.frames - 1);
-      warper.apply(frame, track.points, f * 136, { open: curve.open[i] ?? 0, round: curve.round[i] ?? 0 }, track.weight[f]!);
+      const already = Math.max(0, lipGap(track.points, f * 136) - closedGap);
+      warper.apply(frame, track.points, f * 136, { open: curve.open[i] ?? 0, round: curve.round[i] ?? 0, already }, track.weight[f]!);
       lap('warp');
       await encoder.write(frame);
       lap('encode');
