@@ -46,13 +46,32 @@ export async function* rawFrames(args: string[], frameBytes: number): AsyncGener
   }
 }
 
-/** An ffmpeg fed raw frames on stdin; `write` waits while its pipe is full. */
+/**
+ * Pulls up to `depth` items ahead of the consumer, so the decoder works while the consumer does (a pipe alone
+ * holds well under one frame).
+ */
+export async function* prefetch<T>(source: AsyncGenerator<T>, depth: number): AsyncGenerator<T> {
+  const ahead: Promise<IteratorResult<T>>[] = [];
+  try {
+    for (;;) {
+      while (ahead.length < depth) ahead.push(source.next());
+      const next = await ahead.shift()!;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await Promise.allSettled(ahead);
+    await source.return(undefined);
+  }
+}
+
+/** An ffmpeg fed raw frames on stdin; `write` waits once more than `buffered` bytes are queued for it. */
 export class RawEncoder {
   private readonly child: ChildProcess;
   private readonly done: Promise<void>;
   private err = '';
 
-  constructor(args: string[]) {
+  constructor(args: string[], private readonly buffered = 0) {
     this.child = spawn(FFMPEG, [...BASE, '-y', ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
     this.child.stderr!.on('data', (d: Buffer) => (this.err += d.toString()));
     this.child.stdin!.on('error', () => undefined); // an early exit is reported by `end`
@@ -62,7 +81,8 @@ export class RawEncoder {
 
   async write(frame: Uint8Array): Promise<void> {
     if (this.child.exitCode !== null) return this.done;
-    if (!this.child.stdin!.write(frame)) await new Promise<void>((resolve) => {
+    this.child.stdin!.write(frame);
+    if (this.child.stdin!.writableLength > this.buffered) await new Promise<void>((resolve) => {
       const go = () => { this.child.stdin!.off('drain', go); this.child.off('close', go); resolve(); };
       this.child.stdin!.on('drain', go);
       this.child.on('close', go);

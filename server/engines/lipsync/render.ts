@@ -7,11 +7,13 @@ import { DEMUXER, probe } from '../../infra/media-probe';
 import { FPS, readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';
 import { MouthWarper, lipGap } from './mouth-warp';
-import { RawEncoder, rawFrames } from './raw-video';
+import { RawEncoder, prefetch, rawFrames } from './raw-video';
 
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
 /** Frames decoded at once for a backward stretch (held in memory, then played in reverse). */
 const BACKWARD_CHUNK = 25;
+/** Frames the decoder may run ahead of the warp, and the warp ahead of the encoder, so all three work at once. */
+const AHEAD = 3;
 
 export interface LipSyncJob {
   /** The avatar's normalized video (25 fps, as prepareAvatar makes it). */
@@ -80,6 +82,7 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
   const track = readFaceTrack(job.faces);
   const { width: W, height: H } = track;
   const total = Math.ceil(duration * FPS);
+  const frameBytes = (W * H * 3) / 2;
   const timing = { frames: 0, decode: 0, warp: 0, encode: 0, curve: 0 };
   let mark = performance.now();
   const lap = (key: 'decode' | 'warp' | 'encode' | 'curve') => {
@@ -98,10 +101,10 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
     '-f', DEMUXER[job.audioExt] ?? 'mov', '-i', job.audio,
     '-t', duration.toFixed(3), '-map', '0:v:0', '-map', '1:a:0',
     ...X264, '-g', String(FPS * 2), '-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-movflags', '+faststart', job.output,
-  ]);
+  ], AHEAD * frameBytes);
   try {
     let i = 0;
-    for await (const { frame, index } of pingPong(job.video, (W * H * 3) / 2, track.frames, Math.floor((job.startAt ?? 0) * FPS), total)) {
+    for await (const { frame, index } of prefetch(pingPong(job.video, frameBytes, track.frames, Math.floor((job.startAt ?? 0) * FPS), total), AHEAD)) {
       lap('decode');
       const f = Math.min(index, track.frames - 1);
       const already = Math.max(0, lipGap(track.points, f * 136) - closedGap);
