@@ -8,7 +8,7 @@ import { FFPROBE, probe } from '../../infra/media-probe';
 import { prepareAvatar, renderTalkingVideo } from '../video/local-engine';
 import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, trackFaces } from './analyse';
 import { point, readFaceTrack, type FaceTrack } from './face-track';
-import { decodePcm } from './mouth-curve';
+import { decodePcm, mouthCurve } from './mouth-curve';
 import { MouthWarper } from './mouth-warp';
 import { renderLipSync } from './render';
 
@@ -98,6 +98,22 @@ describe('offline lip-sync engine', () => {
     expect(result.faceFrames).toBeLessThan(30);
     expect(fs.existsSync(out)).toBe(false);
   }, 120_000);
+
+  it('opens the mouth with the voice and shuts it in pauses', async () => {
+    const padded = path.join(dir, 'padded.wav');
+    const seconds = (await probe(speech, 'mp3')).duration;
+    execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-i', speech, '-af', 'apad', '-t', (seconds + 1.5).toFixed(3), padded]);
+    const curve = await mouthCurve(padded, 'wav', 25);
+    const speechFrames = Math.floor(seconds * 25);
+    expect(curve.open.length).toBeGreaterThanOrEqual(speechFrames + 37);
+    const spoken = Array.from(curve.open.subarray(0, speechFrames));
+    expect(Math.max(...spoken)).toBeGreaterThan(0.9);
+    // Speech is syllables: the mouth opens and closes many times, not once.
+    const openings = spoken.filter((v, i) => i > 0 && v >= 0.5 && spoken[i - 1]! < 0.5).length;
+    expect(openings).toBeGreaterThan(10);
+    // In the pause, after a few frames of release, the mouth is shut.
+    expect(Array.from(curve.open.subarray(speechFrames + 8, speechFrames + 36)).every((v) => v === 0)).toBe(true);
+  });
 
   it('moves only the mouth and jaw: the eyes, the nose and the face beside them stay untouched', () => {
     const track = readFaceTrack(faces);

@@ -58,6 +58,7 @@ async function* pingPong(video: string, frameBytes: number, count: number, start
   let produced = 0;
   for (const { from, to } of legs(count, start)) {
     if (produced >= total) return;
+    const before = produced;
     if (to >= from) {
       const n = Math.min(to - from + 1, total - produced);
       let index = from;
@@ -65,14 +66,16 @@ async function* pingPong(video: string, frameBytes: number, count: number, start
         yield { frame, index: index++ };
         if (++produced >= total) return;
       }
-      continue;
+    } else {
+      for (let hi = from; hi >= to && produced < total; hi -= BACKWARD_CHUNK) {
+        const lo = Math.max(to, hi - BACKWARD_CHUNK + 1);
+        const chunk: Buffer[] = [];
+        for await (const frame of rawFrames(decodeArgs(video, lo, hi - lo + 1), frameBytes)) chunk.push(frame);
+        for (let i = chunk.length - 1; i >= 0 && produced < total; i--, produced++) yield { frame: chunk[i]!, index: lo + i };
+      }
     }
-    for (let hi = from; hi >= to && produced < total; hi -= BACKWARD_CHUNK) {
-      const lo = Math.max(to, hi - BACKWARD_CHUNK + 1);
-      const chunk: Buffer[] = [];
-      for await (const frame of rawFrames(decodeArgs(video, lo, hi - lo + 1), frameBytes)) chunk.push(frame);
-      for (let i = chunk.length - 1; i >= 0 && produced < total; i--, produced++) yield { frame: chunk[i]!, index: lo + i };
-    }
+    // A video shorter than its face track (or unreadable) would otherwise loop here for ever.
+    if (produced === before) throw new Error('the avatar video gave no frames for its face track');
   }
 }
 
