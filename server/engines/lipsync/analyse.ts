@@ -124,7 +124,7 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
     const t = b === a ? 0 : (f - a) / (b - a);
     for (let k = 0; k < 136; k++) points[f * 136 + k] = points[a * 136 + k]! * (1 - t) + points[b * 136 + k]! * t;
     // Between two seen samples a step apart the face is there; across longer gaps it is not trusted.
-    seenAt[f] = f > a && f < b && b - a <= step ? 1 : 0;
+    seenAt[f] = (a === b ? Math.abs(f - a) < step : b - a <= step) ? 1 : 0;
   }
   const weight = smoothSeries(seenAt, 1, 3);
   smoothPaths(points, frames, smooth);

@@ -45,6 +45,11 @@ function load() {
 
 /** Below this the detector's guess is not a face. */
 const MIN_SCORE = 0.6;
+/** The detector's passes, tried in turn: the finer one sees smaller faces but also more false ones, so it must be surer. */
+const DETECT_PASSES = [{ inputSize: 320, scoreThreshold: MIN_SCORE }, { inputSize: 512, scoreThreshold: 0.8 }];
+/** A tracked face is confirmed by the detector on its neighbourhood every this many frames (a false start dies quickly). */
+const CONFIRM_EVERY = 4;
+
 /** The crop tracked from landmarks: their box grown to about what the detector would have drawn. */
 const TRACK_GROW = 1.3;
 
@@ -66,38 +71,52 @@ export default async function landmarks(task: LandmarkTask): Promise<FrameLandma
   const out: FrameLandmarks[] = [];
   let box: Box | undefined;
   let score = 0;
+  let tracked = 0;
+  const cropOf = (frame: Uint8Array, b: Box, grow: number) => {
+    const size = b.size * grow;
+    const x = Math.max(0, Math.round(b.x + b.size / 2 - size / 2));
+    const y = Math.max(0, Math.round(b.y + b.size / 2 - size / 2));
+    const w = Math.min(width, Math.round(b.x + b.size / 2 + size / 2)) - x;
+    const h = Math.min(height, Math.round(b.y + b.size / 2 + size / 2)) - y;
+    if (w < 24 || h < 24) return undefined;
+    const pixels = new Uint8Array(w * h * 3);
+    for (let row = 0; row < h; row++) pixels.set(frame.subarray(((y + row) * width + x) * 3, ((y + row) * width + x + w) * 3), row * w * 3);
+    return { x, y, tensor: tf.tensor3d(pixels, [h, w, 3], 'int32') };
+  };
   for (const frame of task.frames) {
     // The whole frame becomes a tensor only when it must be searched; tracking crops in JS first.
     let image: import('@tensorflow/tfjs').Tensor3D | undefined;
     try {
       if (!box) {
         image = tf.tensor3d(frame, [height, width, 3], 'int32');
-        const found = await faceapi.detectSingleFace(image as never, new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: MIN_SCORE }));
+        // The quick pass first; a small face in a tall frame may need the finer one.
+        let found: FaceApi.FaceDetection | undefined;
+        for (const pass of DETECT_PASSES) {
+          found = await faceapi.detectSingleFace(image as never, new faceapi.TinyFaceDetectorOptions(pass));
+          if (found) break;
+        }
         if (found) {
           const b = found.box;
           const size = Math.max(b.width, b.height);
           box = { x: b.x + b.width / 2 - size / 2, y: b.y + b.height / 2 - size / 2, size };
           score = found.score;
         }
+        tracked = 0;
+      } else if (++tracked % CONFIRM_EVERY === 0) {
+        const around = cropOf(frame, box, 2);
+        const still = around && (await faceapi.detectSingleFace(around.tensor as never, new faceapi.TinyFaceDetectorOptions({ inputSize: 224, scoreThreshold: MIN_SCORE })));
+        around?.tensor.dispose();
+        if (!still) box = undefined;
       }
-      if (!box) {
-        out.push({ points: null, score: 0 });
-        continue;
-      }
-      const x = Math.max(0, Math.round(box.x));
-      const y = Math.max(0, Math.round(box.y));
-      const w = Math.min(width, Math.round(box.x + box.size)) - x;
-      const h = Math.min(height, Math.round(box.y + box.size)) - y;
-      if (w < 24 || h < 24) {
+      const crop = box && cropOf(frame, box, 1);
+      if (!crop) {
         box = undefined;
         out.push({ points: null, score: 0 });
         continue;
       }
-      const pixels = new Uint8Array(w * h * 3);
-      for (let row = 0; row < h; row++) pixels.set(frame.subarray(((y + row) * width + x) * 3, ((y + row) * width + x + w) * 3), row * w * 3);
-      const crop = tf.tensor3d(pixels, [h, w, 3], 'int32');
-      const marks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop as never)) as FaceApi.FaceLandmarks68;
-      crop.dispose();
+      const { x, y } = crop;
+      const marks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop.tensor as never)) as FaceApi.FaceLandmarks68;
+      crop.tensor.dispose();
       const points = new Float32Array(136);
       marks.positions.forEach((p, i) => {
         points[2 * i] = p.x + x;

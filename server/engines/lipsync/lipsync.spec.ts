@@ -95,7 +95,8 @@ describe('offline lip-sync engine', () => {
     const out = path.join(dir, 'none.faces');
     const result = await analyseAvatarFaces(makeFacelessVideo(path.join(dir, 'pattern.mp4')), out);
     expect(result).toMatchObject({ found: false, reason: NO_FACE_REASONS.none, frames: 100 });
-    expect(result.faceFrames).toBeLessThan(30);
+    // The detector may take the pattern for a face now and then; that must not pass for a face to animate.
+    expect(result.faceFrames).toBeLessThan(result.frames * 0.4);
     expect(fs.existsSync(out)).toBe(false);
   }, 120_000);
 

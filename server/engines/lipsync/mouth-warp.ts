@@ -211,9 +211,10 @@ export class MouthWarper {
           const lx = (cx + a * (s * ux - line * uy) - x0 - 0.5) / 2, ly = (cy + a * (s * uy + line * ux) - y0 - 0.5) / 2;
           const lipCb = sample(lumaSize, cw, ch, lx, ly), lipCr = sample(lumaSize + chromaSize, cw, ch, lx, ly);
           const teeth = teethAt(out.depth, out.across / LENS_REACH, gapPx, out.height);
-          const tint = 0.45 * (1 - teeth);
-          frame[uOff + at] = 128 + (lipCb - 128) * tint;
-          frame[vOff + at] = 128 + (lipCr - 128) * tint + 6 * (1 - teeth);
+          // Teeth keep a little of the lips' warmth; the dark inside more of it.
+          const tint = 0.45 - 0.3 * teeth;
+          frame[uOff + at] = 128 + (lipCb - 128) * tint - 2 * teeth;
+          frame[vOff + at] = 128 + (lipCr - 128) * tint + 6 * (1 - teeth) + 2 * teeth;
         } else {
           const sx = (cx + a * (out.s * ux - out.t * uy) - x0 - 0.5) / 2, sy = (cy + a * (out.s * uy + out.t * ux) - y0 - 0.5) / 2;
           frame[uOff + at] = sample(lumaSize, cw, ch, sx, sy);
@@ -228,7 +229,9 @@ export class MouthWarper {
 function teethAt(depth: number, across: number, gapPx: number, heightPx: number): number {
   // The teeth hang a few pixels below the upper lip, more as the mouth opens, only in its middle.
   const reach = Math.min(0.4, (2 + 0.18 * gapPx) / Math.max(1, heightPx));
-  return (1 - smoothstep(reach * 0.7, reach, depth)) * (1 - smoothstep(0.3, 0.75, across)) * smoothstep(3, 8, gapPx);
+  // In the upper lip's shadow at first, lit in the middle, a soft lower edge.
+  const d = depth / reach;
+  return smoothstep(0, 0.3, d) * (1 - smoothstep(0.65, 1, d)) * (1 - smoothstep(0.3, 0.75, across)) * smoothstep(3, 8, gapPx);
 }
 
 /** The inside of the mouth (video-range luma): upper teeth at the top when open enough, a dark throat, the tongue low. */
@@ -237,7 +240,7 @@ function interiorLuma(depth: number, across: number, gapPx: number, heightPx: nu
   let v = 42 - 14 * Math.sin(Math.PI * depth) * (1 - corner) - 10 * corner;
   const teeth = teethAt(depth, across, gapPx, heightPx);
   // Teeth are lit at their edge and fall into shade toward the sides.
-  v += teeth * (120 - 50 * smoothstep(0.1, 0.75, across));
+  v += teeth * (105 - 45 * smoothstep(0.1, 0.75, across));
   v += 24 * smoothstep(0.62, 0.95, depth) * (1 - corner) * smoothstep(6, 14, gapPx);
   return v;
 }
