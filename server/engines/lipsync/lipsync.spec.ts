@@ -1,0 +1,188 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFaceVideo, makeFacelessVideo } from '../../../tests/support/face-media';
+import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { FFPROBE, probe } from '../../infra/media-probe';
+import { prepareAvatar, renderTalkingVideo } from '../video/local-engine';
+import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, trackFaces } from './analyse';
+import { point, readFaceTrack, type FaceTrack } from './face-track';
+import { decodePcm, mouthCurve } from './mouth-curve';
+import { MouthWarper } from './mouth-warp';
+import { renderLipSync } from './render';
+
+let dir: string;
+let avatar: string;
+let speech: string;
+let faces: string;
+
+beforeAll(async () => {
+  dir = mediaDir();
+  avatar = makeFaceVideo(path.join(dir, 'avatar.mp4'));
+  speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到今天的节目。我们聊一聊数字人技术，它让每个人都拥有自己的形象。');
+  faces = path.join(dir, 'avatar.faces');
+}, 120_000);
+
+afterAll(async () => {
+  await closeLandmarkWorkers();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The inner lips' gap over the mouth's width, per frame (the landmark detector's reading of the pixels). */
+function mouthOpenings(track: FaceTrack): number[] {
+  return Array.from({ length: track.frames }, (_, f) => {
+    const [x62, y62] = point(track, f, 62), [x66, y66] = point(track, f, 66);
+    const [x48, y48] = point(track, f, 48), [x54, y54] = point(track, f, 54);
+    return Math.hypot(x66 - x62, y66 - y62) / Math.hypot(x54 - x48, y54 - y48);
+  });
+}
+
+/** Loudness (RMS dB) of the audio in each 40 ms video frame, measured here independently of the engine. */
+function loudness(pcm: Float32Array, frames: number): number[] {
+  const per = 16_000 / 25;
+  return Array.from({ length: frames }, (_, f) => {
+    let sum = 0;
+    for (let i = f * per; i < (f + 1) * per; i++) sum += (pcm[i] ?? 0) ** 2;
+    return 10 * Math.log10(sum / per + 1e-9);
+  });
+}
+
+function correlation(a: number[], b: number[]): number {
+  const n = Math.min(a.length, b.length);
+  const mean = (x: number[]) => x.slice(0, n).reduce((s, v) => s + v, 0) / n;
+  const ma = mean(a), mb = mean(b);
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < n; i++) {
+    ab += (a[i]! - ma) * (b[i]! - mb);
+    aa += (a[i]! - ma) ** 2;
+    bb += (b[i]! - mb) ** 2;
+  }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+}
+
+function streams(file: string): { codec_name: string; codec_type: string; pix_fmt?: string }[] {
+  return JSON.parse(execFileSync(FFPROBE, ['-v', 'error', '-show_streams', '-print_format', 'json', file]).toString()).streams;
+}
+
+describe('offline lip-sync engine', () => {
+  it('finds the face and its mouth in every frame of a real face video, steadily', async () => {
+    const result = await analyseAvatarFaces(avatar, faces);
+    expect(result).toMatchObject({ found: true, frames: 200, seconds: 8 });
+    expect(result.faceFrames).toBeGreaterThanOrEqual(195);
+    const track = readFaceTrack(faces);
+    expect(track).toMatchObject({ width: 480, height: 640, frames: 200 });
+    expect(fs.statSync(faces).size).toBeLessThan(200 * 136 * 2);
+    const centres: [number, number][] = [];
+    for (let f = 0; f < track.frames; f++) {
+      const [nx, ny] = point(track, f, 33), [, cy] = point(track, f, 8);
+      const [lx, ly] = point(track, f, 48), [rx, ry] = point(track, f, 54);
+      const mouth: [number, number] = [(lx + rx) / 2, (ly + ry) / 2];
+      // The mouth is under the nose and above the chin, about a third of the face wide (the face is ~150 px here).
+      expect(mouth[1]).toBeGreaterThan(ny);
+      expect(mouth[1]).toBeLessThan(cy);
+      expect(Math.abs(mouth[0] - nx)).toBeLessThan(15);
+      expect(Math.hypot(rx - lx, ry - ly)).toBeGreaterThan(35);
+      expect(Math.hypot(rx - lx, ry - ly)).toBeLessThan(90);
+      centres.push(mouth);
+    }
+    // No jitter: the clip drifts smoothly, so the mouth's acceleration stays well under a pixel per frame².
+    const jerks = centres.slice(2).map(([x, y], i) => Math.hypot(x - 2 * centres[i + 1]![0] + centres[i]![0], y - 2 * centres[i + 1]![1] + centres[i]![1]));
+    expect(Math.max(...jerks)).toBeLessThan(0.6);
+  }, 180_000);
+
+  it('says why when there is no face, and writes no track', async () => {
+    const out = path.join(dir, 'none.faces');
+    const result = await analyseAvatarFaces(makeFacelessVideo(path.join(dir, 'pattern.mp4')), out);
+    expect(result).toMatchObject({ found: false, reason: NO_FACE_REASONS.none, frames: 100 });
+    // The detector may take the pattern for a face now and then; that must not pass for a face to animate.
+    expect(result.faceFrames).toBeLessThan(result.frames * 0.4);
+    expect(fs.existsSync(out)).toBe(false);
+  }, 120_000);
+
+  it('opens the mouth with the voice and shuts it in pauses', async () => {
+    const padded = path.join(dir, 'padded.wav');
+    const seconds = (await probe(speech, 'mp3')).duration;
+    execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-i', speech, '-af', 'apad', '-t', (seconds + 1.5).toFixed(3), padded]);
+    const curve = await mouthCurve(padded, 'wav', 25);
+    const speechFrames = Math.floor(seconds * 25);
+    expect(curve.open.length).toBeGreaterThanOrEqual(speechFrames + 37);
+    const spoken = Array.from(curve.open.subarray(0, speechFrames));
+    expect(Math.max(...spoken)).toBeGreaterThan(0.9);
+    // Speech is syllables: the mouth opens and closes many times, not once.
+    const openings = spoken.filter((v, i) => i > 0 && v >= 0.5 && spoken[i - 1]! < 0.5).length;
+    expect(openings).toBeGreaterThan(10);
+    // In the pause, after a few frames of release, the mouth is shut.
+    expect(Array.from(curve.open.subarray(speechFrames + 8, speechFrames + 36)).every((v) => v === 0)).toBe(true);
+  });
+
+  it('moves only the mouth and jaw: the eyes, the nose and the face beside them stay untouched', () => {
+    const track = readFaceTrack(faces);
+    const frame = new Uint8Array(execFileSync(FFMPEG, ['-loglevel', 'error', '-i', avatar, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { maxBuffer: 1 << 24 }));
+    const before = frame.slice();
+    new MouthWarper(480, 640).apply(frame, track.points, 0, { open: 1, round: 0 });
+    const [, noseY] = point(track, 0, 33), [, eyeY] = point(track, 0, 40), [jawLeft] = point(track, 0, 2), [jawRight] = point(track, 0, 14);
+    let changed = 0;
+    for (let y = 0; y < 640; y++) {
+      for (let x = 0; x < 480; x++) {
+        if (frame[y * 480 + x] === before[y * 480 + x]) continue;
+        changed++;
+        expect(y).toBeGreaterThan((eyeY + noseY) / 2);
+        expect(x).toBeGreaterThan(jawLeft - 40);
+        expect(x).toBeLessThan(jawRight + 40);
+      }
+    }
+    expect(changed).toBeGreaterThan(500);
+    // The opened mouth is dark inside: the pixel between the lips got much darker.
+    const [mx, my] = point(track, 0, 62).map((v, i) => (v + point(track, 0, 66)[i]!) / 2);
+    const [, y66] = point(track, 0, 66);
+    const inside = Math.round(my! + (y66 - my!) + 2) * 480 + Math.round(mx!);
+    expect(before[inside]! - frame[inside]!).toBeGreaterThan(60);
+  });
+
+  it('renders a valid H.264/AAC mp4 of exactly the audio length, and the mouth follows the speech where the loop does not', async () => {
+    const output = path.join(dir, 'work.mp4');
+    const { duration } = await renderLipSync({ video: avatar, faces, audio: speech, audioExt: 'mp3', output });
+    const audioSeconds = (await probe(speech, 'mp3')).duration;
+    expect(Math.abs(duration - audioSeconds)).toBeLessThan(0.06);
+    expect(duration).toBeGreaterThan(8); // longer than the avatar: the ping-pong ran backward too
+    const kinds = streams(output);
+    expect(kinds.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
+    expect(kinds.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(fs.readFileSync(output).subarray(0, 64).includes(Buffer.from('moov'))).toBe(true); // faststart
+
+    // The loop the product renders today, from the same avatar and speech.
+    const prepared = await prepareAvatar(avatar, 'mp4', fs.mkdtempSync(path.join(dir, 'loop-')));
+    const looped = path.join(dir, 'looped.mp4');
+    await renderTalkingVideo(prepared.loop, speech, 'mp3', looped);
+
+    const pcm = await decodePcm(speech, 'mp3');
+    const measure = async (file: string) => {
+      const track = await trackFaces(file, { step: 1, smooth: 0 });
+      return correlation(mouthOpenings(track), loudness(pcm, track.frames));
+    };
+    const synced = await measure(output);
+    const loop = await measure(looped);
+    console.log(`mouth opening ~ loudness: lip-synced ${synced.toFixed(2)}, looped ${loop.toFixed(2)}`);
+    expect(synced).toBeGreaterThan(0.5);
+    expect(synced - loop).toBeGreaterThan(0.35);
+  }, 300_000);
+
+  it('streams: a 40 s render holds a few frames, not the video', async () => {
+    const long = path.join(dir, 'long.mp3');
+    execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-stream_loop', '4', '-i', speech, '-t', '40', '-c:a', 'libmp3lame', long]);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    try {
+      const { duration, timing } = await renderLipSync({ video: avatar, faces, audio: long, audioExt: 'mp3', output: path.join(dir, 'long.mp4'), startAt: 3 });
+      const audioSeconds = (await probe(long, 'mp3')).duration;
+      expect(Math.abs(duration - audioSeconds)).toBeLessThan(0.06);
+      expect(timing.frames).toBe(Math.ceil(audioSeconds * 25));
+    } finally {
+      clearInterval(sampler);
+    }
+    // 1,000 raw frames of 480×640 are 460 MB; the render may hold a backward chunk (25 frames, 11.5 MB) and buffers.
+    expect((peak - before) / 1048576).toBeLessThan(100);
+  }, 180_000);
+});
