@@ -14,7 +14,7 @@ export interface FileStore {
   storage: Storage;
 }
 
-export type StoredKind = 'video' | 'image' | 'voice';
+export type StoredKind = 'video' | 'image' | 'voice' | 'other';
 
 /** Stores a finished local file as one of the user's objects (or a public one for `null`), counted in their space. */
 export async function storeUserFile({ db, storage }: FileStore, userId: number | null, file: string, ext: string, kind: StoredKind, duration = 0) {

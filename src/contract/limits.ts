@@ -124,7 +124,7 @@ export const LIMITS = {
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */
-export const CHANNEL_APIS = ['fish', 'hs', 'xf', 'mm', 'nw', 'kyy', 'ou', 'gj', 'df', 'fy', 'local'] as const;
+export const CHANNEL_APIS = ['fish', 'hs', 'xf', 'mm', 'nw', 'kyy', 'ou', 'gj', 'df', 'fy', 'local', 'lip'] as const;
 export type ChannelApi = (typeof CHANNEL_APIS)[number];
 
 /** Fallback titles (part 1 §1): both readings are supported; the Chinese one is the default. */

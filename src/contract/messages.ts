@@ -241,6 +241,15 @@ export const MSG = {
   uploadTooMany: (n: number) => `最多上传${n}个文件`,
   /** ours: the user cancelled an upload in progress. */
   uploadCancelled: '已取消上传',
+
+  // ---- the offline lip-sync engine (ours): why a work's mouth was left as filmed, shown on its card
+  lipSyncNoFace: '未检测到正脸，已按原视频循环播放',
+  lipSyncFaceSmall: '人脸太小，已按原视频循环播放',
+  lipSyncFaceTurned: '人脸角度过偏（需要正脸），已按原视频循环播放',
+  lipSyncFaceUnsteady: '人脸在视频中时有时无，已按原视频循环播放',
+  lipSyncAnalysisFailed: '人脸分析失败，已按原视频循环播放',
+  /** ours: the waiting line of a work on the offline lip-sync channel. */
+  lipSyncWaiting: '本地口型合成中，约为视频时长的1-2倍',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -4,6 +4,7 @@
  * between are interpolated, and each point's path is smoothed over time so nothing jitters.
  */
 import { Piscina } from 'piscina';
+import { MSG } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
 import { FPS, writeFaceTrack, type FaceTrack } from './face-track';
 import type { FrameLandmarks, LandmarkTask } from './landmarks-worker';
@@ -11,10 +12,10 @@ import { rawFrames } from './raw-video';
 
 /** Chinese reasons shown on a work's card when the avatar's mouth cannot be moved. */
 export const NO_FACE_REASONS = {
-  none: '未检测到正脸，已按原视频循环播放',
-  small: '人脸太小，已按原视频循环播放',
-  turned: '人脸角度过偏（需要正脸），已按原视频循环播放',
-  unsteady: '人脸在视频中时有时无，已按原视频循环播放',
+  none: MSG.lipSyncNoFace,
+  small: MSG.lipSyncFaceSmall,
+  turned: MSG.lipSyncFaceTurned,
+  unsteady: MSG.lipSyncFaceUnsteady,
 } as const;
 
 const ANALYSIS_SIDE = 640;

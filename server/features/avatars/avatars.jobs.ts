@@ -1,4 +1,4 @@
-/** The clone job: the local engine normalizes the uploaded video and makes the loop and covers. */
+/** The clone job: the local engine normalizes the uploaded video and makes the loop and covers; the lip-sync engine finds the face once. */
 import { AvatarStatus, LIMITS, MSG } from '../../../src/contract';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { prepareAvatar } from '../../engines/video/local-engine';
@@ -6,6 +6,7 @@ import type { FeatureContext } from '../../app-context';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AvatarsRepository } from './avatars.repository';
+import { analyseAndStoreFaces } from './avatars.service';
 
 /** Idempotent (a ready or failed avatar is left alone); on its last attempt it records the failure. */
 export async function runAvatarClone(ctx: FeatureContext, avatarId: number, attempt: number): Promise<void> {
@@ -25,11 +26,12 @@ export async function runAvatarClone(ctx: FeatureContext, avatarId: number, atte
       const loop = await store(prepared.loop, 'mp4', 'video');
       const cover = await store(prepared.cover, 'jpg', 'image');
       const small = await store(prepared.coverSmall, 'jpg', 'image');
+      const faces = await analyseAndStoreFaces(ctx, source.user_id, prepared.normalized, dir);
       const made = await avatars.ready(avatarId, {
         videoKey: video.key, loopKey: loop.key, coverKey: cover.key, coverSmallKey: small.key,
-        duration: prepared.duration, orientation: prepared.orientation, width: prepared.width, height: prepared.height,
+        duration: prepared.duration, orientation: prepared.orientation, width: prepared.width, height: prepared.height, ...faces,
       });
-      if (!made) await deleteObjects(ctx, [video.key, loop.key, cover.key, small.key]);
+      if (!made) await deleteObjects(ctx, [video.key, loop.key, cover.key, small.key, faces.facesKey]);
       return false;
     });
     if (tooShort) return avatars.fail(avatarId, MSG.videoDurationInvalid);

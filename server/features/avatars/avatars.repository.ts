@@ -26,6 +26,9 @@ export interface ClonedAvatar {
   orientation: number;
   width: number;
   height: number;
+  /** The face track of the offline lip-sync engine ('' when none), and what its analysis found (FACE_OK or why not). */
+  facesKey: string;
+  faceNote: string;
 }
 
 /** LIMIT/OFFSET from the spec's page (1-based) and limit (both validated integers); limit 0 means everything. */
@@ -119,9 +122,15 @@ export class AvatarsRepository {
   async ready(avatarId: number, a: ClonedAvatar): Promise<boolean> {
     const { rowCount } = await this.q.query(
       `UPDATE avatars SET status = ${AvatarStatus.Ready}, video_key = $2, loop_key = $3, cover_key = $4, cover_small_key = $5, duration = $6,
-              orientation = $7, width = $8, height = $9, reason = '' WHERE id = $1 AND status = ${AvatarStatus.Cloning}`,
-      [avatarId, a.videoKey, a.loopKey, a.coverKey, a.coverSmallKey, a.duration, a.orientation, a.width, a.height],
+              orientation = $7, width = $8, height = $9, faces_key = $10, face_note = $11, reason = '' WHERE id = $1 AND status = ${AvatarStatus.Cloning}`,
+      [avatarId, a.videoKey, a.loopKey, a.coverKey, a.coverSmallKey, a.duration, a.orientation, a.width, a.height, a.facesKey, a.faceNote],
     );
+    return rowCount > 0;
+  }
+
+  /** A face analysis made later (avatars published without a clone, or cloned before the lip-sync engine). */
+  async setFaces(avatarId: number, facesKey: string, faceNote: string): Promise<boolean> {
+    const { rowCount } = await this.q.query(`UPDATE avatars SET faces_key = $2, face_note = $3 WHERE id = $1 AND face_note = ''`, [avatarId, facesKey, faceNote]);
     return rowCount > 0;
   }
 

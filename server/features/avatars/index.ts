@@ -4,7 +4,7 @@ import { runAvatarClone } from './avatars.jobs';
 
 /** Works appear as avatars (own or public); the operator's publish clones through the same job. */
 export { AvatarsRepository, type AvatarRow } from './avatars.repository';
-export { startClone } from './avatars.service';
+export { analyseAndStoreFaces, analyseFaces, FACE_OK, startClone } from './avatars.service';
 
 export const avatarsFeature = defineFeature({
   name: 'avatars',

@@ -4,7 +4,7 @@
  * failed work.
  */
 import path from 'node:path';
-import { WORK_IN_PROGRESS } from '../../../src/contract';
+import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
@@ -14,11 +14,12 @@ import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { WorksRepository, type RenderRow } from './works.repository';
-import { WorkCannotRender, fetchObject, renderWithEngine, speak, type RenderedWork } from './works.service';
+import { WorkCannotRender, fetchObject, renderWithEngine, speak, type LipSyncInput, type RenderedWork } from './works.service';
+import { AvatarsRepository, FACE_OK, analyseAndStoreFaces, analyseFaces } from '../avatars';
 import { renderMulti } from './multi-scene';
 
 /** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
-async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string }> {
+async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string; normalized?: string }> {
   if (work.loop_key) return { loop: await fetchObject(ctx, work.loop_key, path.join(dir, 'loop.mp4')), coverKey: work.cover_key ?? '' };
   const fileId = work.params.material_video_file_id;
   const key = fileId ? await new WorksRepository(ctx.db).ownFileKey(fileId, work.user_id) : undefined;
@@ -26,7 +27,28 @@ async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promis
   const ext = key.slice(key.lastIndexOf('.') + 1);
   const prepared = await prepareAvatar(await fetchObject(ctx, key, path.join(dir, `material.${ext}`)), ext, dir);
   const cover = await storeUserFile(ctx, work.user_id, prepared.cover, 'jpg', 'image');
-  return { loop: prepared.loop, coverKey: cover.key };
+  return { loop: prepared.loop, coverKey: cover.key, normalized: prepared.normalized };
+}
+
+/**
+ * What the lip-sync engine needs: the avatar's normalized video and face track. An avatar never analysed (published
+ * without a clone, or made before the engine) is analysed now and keeps the result; a material video is analysed
+ * for this work only.
+ */
+async function lipSyncInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<LipSyncInput> {
+  if (face.normalized) {
+    const { track, faceNote } = await analyseFaces(ctx, face.normalized, dir);
+    return track ? { video: face.normalized, faces: track } : { note: faceNote };
+  }
+  if (!work.avatar_id || !work.video_key) return { note: MSG.lipSyncNoFace };
+  const video = await fetchObject(ctx, work.video_key, path.join(dir, 'avatar.mp4'));
+  let { faces_key: facesKey, face_note: note } = work;
+  if (!note) {
+    ({ facesKey, faceNote: note } = await analyseAndStoreFaces(ctx, work.avatar_user_id, video, dir));
+    if (!(await new AvatarsRepository(ctx.db).setFaces(work.avatar_id, facesKey, note)) && facesKey) await deleteObjects(ctx, [facesKey]);
+  }
+  if (note !== FACE_OK || !facesKey) return { note: note || MSG.lipSyncNoFace };
+  return { video, faces: await fetchObject(ctx, facesKey, path.join(dir, 'faces.bin')) };
 }
 
 async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
@@ -39,10 +61,12 @@ async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): 
   } else {
     throw new WorkCannotRender('数字人或音频已被删除');
   }
+  const engine = work.engine ?? 'none';
   const face = await faceOf(ctx, work, dir);
+  const lipSync = engine === 'lipsync' ? await lipSyncInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
-  const { duration } = await renderWithEngine(work.engine ?? 'none', { loop: face.loop, audio, output });
-  return { file: output, ext: 'mp4', duration, coverKey: face.coverKey };
+  const { duration, note } = await renderWithEngine(engine, { loop: face.loop, audio, output, lipSync });
+  return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note };
 }
 
 /**
@@ -92,7 +116,8 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
         const finishing = new WorksRepository(q);
         if (!(await finishing.lockInProgress(workId))) return false;
         const { charged, reason } = await settle(q, workId, work, rendered.duration);
-        return finishing.markDone(workId, { videoKey: stored.key, coverKey: rendered.coverKey, duration: rendered.duration, charged, reason });
+        const notes = [rendered.note, reason].filter(Boolean).join('；');
+        return finishing.markDone(workId, { videoKey: stored.key, coverKey: rendered.coverKey, duration: rendered.duration, charged, reason: notes });
       });
       if (!done) await deleteObjects(ctx, [stored.key]);
     });

@@ -67,6 +67,12 @@ export interface RenderRow {
   engine: string | null;
   loop_key: string | null;
   cover_key: string | null;
+  /** The avatar (null for a material-library video) and what the lip-sync engine needs of it. */
+  avatar_id: number | null;
+  avatar_user_id: number | null;
+  video_key: string | null;
+  faces_key: string | null;
+  face_note: string | null;
   audio_key: string | null;
   text: string;
   params: WorkParams;
@@ -213,7 +219,8 @@ export class WorksRepository {
 
   async renderInput(workId: number): Promise<RenderRow | undefined> {
     const { rows } = await this.q.query<RenderRow>(
-      `SELECT w.user_id, w.status, w.is_multi, c.engine, a.loop_key, a.cover_key, f.object_key AS audio_key, w.text, w.params, w.price, w.reserved, w.spend_entry_id
+      `SELECT w.user_id, w.status, w.is_multi, c.engine, a.loop_key, a.cover_key, a.id AS avatar_id, a.user_id AS avatar_user_id, a.video_key,
+              a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.price, w.reserved, w.spend_entry_id
          FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id
          LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
         WHERE w.id = $1`,

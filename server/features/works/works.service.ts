@@ -9,6 +9,7 @@ import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { renderTalkingVideo } from '../../engines/video/local-engine';
+import { renderLipSync } from '../../engines/lipsync';
 import type { SpeechParams } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';
@@ -22,6 +23,8 @@ export interface RenderedWork {
   ext: 'mp4' | 'mp3';
   duration: number;
   coverKey: string;
+  /** Why the mouth was left as filmed (lip-sync channel, no usable face), for the work's card. */
+  note?: string;
 }
 
 /** The voice's saved speed/volume/pitch, unless the request carries its own (the public-voice tab sends them). */
@@ -82,6 +85,9 @@ export async function speak(ctx: FeatureContext, userId: number, spec: { voice_i
   return output;
 }
 
+/** What the offline lip-sync engine gets: the avatar's normalized video and its face track, or why there is none. */
+export type LipSyncInput = { video: string; faces: string } | { note: string };
+
 /** What a video engine gets: the avatar's clip, the speech, where to write the mp4. */
 export interface TalkingVideoJob {
   /** The avatar's pre-encoded loop (local files, in the job's directory). */
@@ -90,16 +96,27 @@ export interface TalkingVideoJob {
   output: string;
   /** Whole seconds into the loop to start from (multi-scene random drive). */
   startAt?: number;
+  /** For the lip-sync engine only. */
+  lipSync?: LipSyncInput;
 }
 
 /**
- * The one place a work meets a video engine: the channel's `engine` names which one renders. Another engine
- * (a lip-sync one) is one more case here.
+ * The one place a work meets a video engine: the channel's `engine` names which one renders. `note` says why
+ * the mouth was left as filmed (the lip-sync engine found no usable face), for the work's card.
  */
-export async function renderWithEngine(engine: string, job: TalkingVideoJob): Promise<{ duration: number }> {
+export async function renderWithEngine(engine: string, job: TalkingVideoJob): Promise<{ duration: number; note?: string }> {
   switch (engine) {
     case 'local':
       return renderTalkingVideo(job.loop, job.audio.file, job.audio.ext, job.output, { startAt: job.startAt });
+    case 'lipsync': {
+      const input = job.lipSync;
+      if (input && 'faces' in input) {
+        const { duration } = await renderLipSync({ video: input.video, faces: input.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt });
+        return { duration };
+      }
+      const looped = await renderTalkingVideo(job.loop, job.audio.file, job.audio.ext, job.output, { startAt: job.startAt });
+      return { ...looped, note: input?.note ?? MSG.lipSyncNoFace };
+    }
     default:
       throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   }

@@ -6,7 +6,7 @@ import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
 import { CHANNEL_APIS } from '../limits';
 
 /** Engines that can serve a channel: the offline engines, the speech providers, or none (the channel waits). */
-export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'none'] } as const;
+export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'lipsync', 'none'] } as const;
 export const CHANNEL_KINDS = ['voice', 'video'] as const;
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'enabled 取值为 true 或 false' }).transform((v) => v === 'true' || v === '1');
 const count = (label: string) => int(label, 0, 1_000_000).optional();

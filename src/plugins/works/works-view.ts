@@ -1,5 +1,5 @@
 /** Pure helpers of the works page: the tabs and their list filters, statuses, waiting messages, file names. */
-import { WorkStatus, type TranslateRecord, type Work } from '../../contract';
+import { MSG, WorkStatus, type TranslateRecord, type Work } from '../../contract';
 
 export type TabKey = 'avatar' | 'pet' | 'photo' | 'translate' | 'multiVideo' | 'multiAudio';
 export type Level1 = 0 | 1;
@@ -69,6 +69,8 @@ export function waitingMessage(apiKey: string | undefined): string {
       return '深度训练中，预计 6-10 分钟';
     case 'local':
       return '本地合成中';
+    case 'lip':
+      return MSG.lipSyncWaiting;
     case 'translate':
       return '视频翻译中，请耐心等待';
     default:

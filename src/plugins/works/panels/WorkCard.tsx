@@ -89,6 +89,12 @@ export function WorkCard({
             {MSG.localEngineNote}
           </div>
         )}
+        {done && item.reason && (
+          <div className="wk-note" title={item.reason} data-testid="work-note">
+            <Icon icon="info-sign" size={12} />
+            {item.reason}
+          </div>
+        )}
         <div className="wk-actions">
           {done && (
             <>
