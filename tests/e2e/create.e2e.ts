@@ -7,15 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { toast, useJourney, type PageOptions } from '../support/journey';
+import { toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
-import { startFishAudioPeer, type FishAudioPeer } from '../support/peers/fish-audio-peer';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
 
@@ -24,21 +23,19 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-create';
 const AVATAR_NAME = '公共主播·横屏';
 const VOICE_NAME = '公共·播音女声';
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 } });
-let fish: FishAudioPeer;
+const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: { [USERNAME]: 10_000 } });
 let dir: string;
 let client: ApiTestClient;
 let avatar: Avatar;
 let speech: string;
 
 beforeAll(async () => {
-  fish = await startFishAudioPeer();
+  const fish = await fishChannel();
   dir = mediaDir();
   const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 });
   speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间，今天给大家介绍一款新品，性价比非常高，喜欢的朋友不要错过。');
   await server.admin('avatar', 'publish', video, '--name', AVATAR_NAME);
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
-  await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--api-key', fish.apiKey, '--base-url', fish.url);
 
   client = await apiClient(USERNAME);
   const hlist = await until(
@@ -74,7 +71,6 @@ beforeAll(async () => {
   expect(training.code).toBe(0);
 }, 300_000);
 
-afterAll(() => fish?.close());
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
@@ -89,12 +85,6 @@ async function openCreate(options: PageOptions = {}) {
 async function clearToasts(page: Page) {
   await page.evaluate(() => document.querySelectorAll<HTMLElement>('.bp6-toast .bp6-button').forEach((b) => b.click()));
   await page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 10_000 });
-}
-
-async function insertPause(page: Page, seconds: number) {
-  await page.click('[data-testid=pause-open]');
-  await page.click(`[data-testid="pause-${seconds}"]`);
-  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
 }
 
 /** Brings a pane to the front (phones show the panes as tabs). */
@@ -176,12 +166,7 @@ describe('/create', () => {
     expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
     await page.fill('[data-testid=create-name]', '新品口播');
 
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('大家好，欢迎来到我的直播间。');
-    await insertPause(page, 0.5);
-    await page.keyboard.type('今天给大家带来一款新品，');
-    await insertPause(page, 1);
-    await page.keyboard.type('性价比非常高。');
+    await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
     const text = `大家好，欢迎来到我的直播间。${pauseMarker(0.5)}今天给大家带来一款新品，${pauseMarker(1)}性价比非常高。`;
     await page.waitForFunction(
       (expected) => document.querySelector('[data-testid=script-counter]')?.textContent?.replace(/\s/g, '') === expected,
@@ -265,8 +250,7 @@ describe('/create', () => {
     await pickPublicAvatar(page);
     await say(submit, MSG.scriptRequired);
     await showPane(page, 'script');
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('你好');
+    await typeScript(page, '你好');
     await say(submit, MSG.voiceRequired);
     await say(audition, MSG.auditionNeedsTextAndVoice);
 
@@ -310,10 +294,7 @@ describe('/create', () => {
         const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
         const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
         await showPane(page, 'script');
-        await page.click('.se-surface .view-lines');
-        await page.keyboard.type('大家好，欢迎来到我的直播间。');
-        await insertPause(page, 0.5);
-        await page.keyboard.type('今天给大家带来一款新品。');
+        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品。');
         await pickPublicAvatar(page);
         await pickPublicVoice(page);
         await page.waitForTimeout(500);

@@ -11,7 +11,7 @@ import { API, LIMITS, MSG } from '../../src/contract';
 import { addDays, chinaToday, formatCredits } from '../../src/plugins/credits/format';
 import { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT } from '../support/browser';
-import { hashPath, searchPalette, useJourney, type PageOptions } from '../support/journey';
+import { hashPath, runCommand, useJourney, type PageOptions } from '../support/journey';
 
 const REDEEMER = '13900000001';
 const EXPANDER = '13900000002';
@@ -117,8 +117,7 @@ describe('notice centre', () => {
 
   it('opens from the palette command and with g n', async () => {
     const { page, context } = await loggedInPage(READER);
-    await searchPalette(page, '打开公告');
-    await page.click('.palette-item >> text=打开公告');
+    await runCommand(page, '打开公告');
     await page.waitForSelector('[data-testid=notice-popover]');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=notice-popover]', { state: 'detached' });
@@ -174,8 +173,7 @@ describe('points popover and redemption', () => {
 
   it('opens the redeem dialog from the palette', async () => {
     const { page, context } = await loggedInPage(REDEEMER);
-    await searchPalette(page, '兑换积分');
-    await page.click('.palette-item >> text=兑换积分');
+    await runCommand(page, '兑换积分');
     await page.waitForSelector('#redeem-code');
     await context.close();
   });

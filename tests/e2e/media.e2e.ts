@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { okCall as ok, searchPalette, toast, hashPath, useJourney } from '../support/journey';
+import { okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
@@ -225,8 +225,7 @@ describe('/profile: my avatars', () => {
 
   it('opens the clone flow from the palette', async () => {
     const { page, context } = await loggedInPage(USERS.clone, '/home');
-    await searchPalette(page, '克隆数字人');
-    await page.click('.palette-item[data-command="avatars.clone"]');
+    await runCommand(page, '克隆数字人', 'avatars.clone');
     await page.waitForSelector('.av-consent-dialog');
     expect(hashPath(page)).toBe('/profile');
     await context.close();
@@ -344,8 +343,7 @@ describe('/works', () => {
 
   it('refreshes from the palette', async () => {
     const { page, context } = await loggedInPage(USERS.works, '/home');
-    await searchPalette(page, '刷新作品列表');
-    await page.click('.palette-item[data-command="works.refresh"]');
+    await runCommand(page, '刷新作品列表', 'works.refresh');
     await page.waitForSelector('.dock-panel[data-route="/works"] [data-testid=works-panel]');
     await context.close();
   });

@@ -13,7 +13,7 @@ import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
-import { hashPath, okCall as ok, searchPalette, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
+import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
@@ -338,20 +338,17 @@ describe('/multiples: checks, the voice picker and the palette', () => {
     // From the palette: an audio scene, then submit: 请上传音频 on it.
     await toastsGone(page);
     await page.click('.mu-title');
-    await searchPalette(page, '添加音频场景');
-    await page.click('.palette-item[data-command="creation.multiples.addAudio"]');
+    await runCommand(page, '添加音频场景', 'creation.multiples.addAudio');
     await page.waitForSelector('.palette-search', { state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=scene]').length === 3);
     expect(await scene(page, 2).getAttribute('data-type')).toBe('audio');
-    await searchPalette(page, '多场景：提交');
-    await page.click('.palette-item[data-command="creation.multiples.submit"]');
+    await runCommand(page, '多场景：提交', 'creation.multiples.submit');
     await toast(page, MSG.sceneAudioRequired);
     expect(await scene(page, 2).getAttribute('class')).toContain('flagged');
     // Removing the scene at fault: the two text scenes may go (the text scene from the palette too).
     await scene(page, 2).locator('[data-testid=scene-remove]').click();
     expect(await sceneCount(page)).toBe(2);
-    await searchPalette(page, '添加文本场景');
-    await page.click('.palette-item[data-command="creation.multiples.addText"]');
+    await runCommand(page, '添加文本场景', 'creation.multiples.addText');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=scene]').length === 3);
     expect(await scene(page, 2).getAttribute('data-type')).toBe('text');
     await toastsGone(page);

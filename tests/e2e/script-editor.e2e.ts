@@ -14,7 +14,7 @@ import { TEST_PASSWORD } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
-import { searchPalette, submitLogin, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
+import { insertPause as insertFromMenu, searchPalette, submitLogin, typeScript, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 
 const USER = { username: '13800009001', password: TEST_PASSWORD };
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -63,12 +63,6 @@ const script = (page: Page) =>
 const counter = async (page: Page) => (await page.textContent('[data-testid=script-counter]'))?.replace(/\s/g, '');
 const chips = (page: Page) => page.locator('.se-surface .se-pause').count();
 
-async function insertFromMenu(page: Page, seconds: number) {
-  await page.click('[data-testid=pause-open]');
-  await page.click(`[data-testid="pause-${seconds}"]`);
-  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
-}
-
 async function closePalette(page: Page) {
   // The first Escape may only clear the search.
   for (let i = 0; i < 3 && (await page.locator('.palette-search').count()) > 0; i++) {
@@ -96,11 +90,7 @@ describe('script editor', () => {
     expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
     await closePalette(page);
 
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('大家好，欢迎来到直播间');
-    await insertFromMenu(page, 0.5);
-    await page.keyboard.type('今天');
-    await insertFromMenu(page, 1);
+    await typeScript(page, '大家好，欢迎来到直播间', 0.5, '今天', 1);
     // The palette, opened with Ctrl+K inside the editor, inserts at the cursor too.
     expect((await paletteItems(page, '插入停顿')).sort()).toEqual(['插入停顿 0.2秒', '插入停顿 0.3秒', '插入停顿 0.5秒', '插入停顿 1秒', '插入停顿 2秒']);
     await page.click('.palette-item[data-command="creation.editor.pause.2"]');
@@ -198,10 +188,7 @@ describe('script editor', () => {
   it('polishes with the pauses kept, shows emotion marks as chips, and writes a script (loopback chat engine)', async () => {
     await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
     const { page, context, foreign } = await openCreate();
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('今天天气很好');
-    await insertFromMenu(page, 0.5);
-    await page.keyboard.type('出去走走');
+    await typeScript(page, '今天天气很好', 0.5, '出去走走');
 
     peer.behave({ kind: 'reply', text: (user) => user.replace('很好', '非常好') });
     await page.click('[data-testid=polish]');
@@ -300,12 +287,7 @@ describe('script editor', () => {
     for (const theme of ['dark', 'light'] as const) {
       for (const phone of [false, true]) {
         const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        await page.click('.se-surface .view-lines');
-        await page.keyboard.type('大家好，欢迎来到我的直播间。');
-        await insertFromMenu(page, 0.5);
-        await page.keyboard.type('今天给大家带来一款新品，');
-        await insertFromMenu(page, 1);
-        await page.keyboard.type('性价比非常高。');
+        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
         await page.waitForTimeout(200);
         if (phone) {
           // One group of tabs, 脚本 first; nothing sticks out sideways.

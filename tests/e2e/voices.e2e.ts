@@ -4,29 +4,26 @@
  * npm ffmpeg; and the phone width.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
-import { okCall as ok, searchPalette, toast, hashPath, audioPlays, useJourney } from '../support/journey';
+import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
-import { startFishAudioPeer, type FishAudioPeer } from '../support/peers/fish-audio-peer';
 
 const USERS = { clone: '13800000021', modify: '13800000022', samples: '13800000023', phone: '13800000024' };
 
-const { server, operator, apiClient, loggedInPage, mediaDir } = useJourney({ users: Object.values(USERS), credits: 10_000 });
-let fish: FishAudioPeer;
+const { operator, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: Object.values(USERS), credits: 10_000 });
 let speech: string;
 let speech2: string;
 let short: string;
 
 beforeAll(async () => {
-  fish = await startFishAudioPeer();
+  const fish = await fishChannel();
   fish.trainingPolls = 2;
-  await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--base-url', fish.url, '--api-key', fish.apiKey);
   const dir = mediaDir();
   // The clone sample is real speech, made by the offline engine.
   speech = await makeSpeech(path.join(dir, '朗读样本.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
@@ -34,7 +31,6 @@ beforeAll(async () => {
   short = makeAudio(path.join(dir, 'short.wav'), { seconds: 6 });
   await operator(API.admin.publicVoiceAdd, { name: '公共·知性女声', audio: speech });
 });
-afterAll(() => fish?.close());
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
@@ -278,8 +274,7 @@ describe('/clone: my voices', () => {
     await audioPlays(page, '[data-testid=voice-audio]');
 
     // The palette's 克隆声音 goes back to my voices and opens the notice.
-    await searchPalette(page, '克隆声音');
-    await page.click('.palette-item >> text=克隆声音');
+    await runCommand(page, '克隆声音');
     await page.waitForSelector('.vc-notice-dialog');
     expect(hashPath(page)).toBe('/clone?id=1');
     await context.close();

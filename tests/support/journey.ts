@@ -7,6 +7,7 @@ import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
 import { launchBrowser, newPage } from './browser';
 import { mediaDir as newMediaDir } from './media';
+import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
 import { startServer, type RunningServer } from './server';
 
 export type PageOptions = Parameters<typeof newPage>[1];
@@ -25,6 +26,8 @@ export interface Journey {
   operator<T = { id: number }>(call: CallDef, body: Record<string, unknown>): Promise<T>;
   /** A folder for the file's media, removed after its tests. */
   mediaDir(): string;
+  /** A Fish Audio peer on loopback, made the server's enabled fish channel with the operator CLI; closed after the file. */
+  fishChannel(): Promise<FishAudioPeer>;
 }
 
 /**
@@ -37,6 +40,7 @@ export function useJourney(options: { users?: Record<string, number> | string[];
   let browser: Browser | undefined;
   let stopping = false;
   const dirs: string[] = [];
+  const peers: FishAudioPeer[] = [];
   beforeAll(async () => {
     Object.assign(server, await startServer({ webRoot: inject('webRoot') }));
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
@@ -51,6 +55,7 @@ export function useJourney(options: { users?: Record<string, number> | string[];
     stopping = true;
     await browser?.close();
     await server.stop?.();
+    for (const peer of peers) await peer.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
   return {
@@ -63,6 +68,12 @@ export function useJourney(options: { users?: Record<string, number> | string[];
       const dir = newMediaDir();
       dirs.push(dir);
       return dir;
+    },
+    async fishChannel() {
+      const fish = await startFishAudioPeer();
+      peers.push(fish);
+      await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--base-url', fish.url, '--api-key', fish.apiKey);
+      return fish;
     },
   };
 }
@@ -117,6 +128,28 @@ export async function searchPalette(page: Page, query: string): Promise<void> {
   await page.keyboard.press('Control+k');
   await page.waitForSelector('.palette-search');
   await page.keyboard.type(query);
+}
+
+/** Inserts a pause of `seconds` at the script editor's cursor from the pause menu. */
+export async function insertPause(page: Page, seconds: number): Promise<void> {
+  await page.click('[data-testid=pause-open]');
+  await page.click(`[data-testid="pause-${seconds}"]`);
+  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
+}
+
+/** Clicks into the script editor and types `parts`: text as keystrokes, a number as a pause from the menu. */
+export async function typeScript(page: Page, ...parts: Array<string | number>): Promise<void> {
+  await page.click('.se-surface .view-lines');
+  for (const part of parts) {
+    if (typeof part === 'number') await insertPause(page, part);
+    else await page.keyboard.type(part);
+  }
+}
+
+/** Runs a palette command: searches for `query`, then picks the item with that text or, given one, that command id. */
+export async function runCommand(page: Page, query: string, commandId?: string): Promise<void> {
+  await searchPalette(page, query);
+  await page.click(commandId ? `.palette-item[data-command="${commandId}"]` : `.palette-item >> text=${query}`);
 }
 
 /** Waits until the toasts shown so far have gone (so the next one is a new one). */
