@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
 import { ApiTestClient } from '../support/app';
-import { lastToast, launchBrowser, newPage } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { lastToast } from '../support/browser';
+import { hashPath, useJourney } from '../support/journey';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, newPage } = useJourney();
 
-beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 const token = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('aisa.token') ?? 'null') as string | null);
 const code = async (credits: number) => (await server.admin('code', 'create', '--credits', String(credits))).trim();
 const toastWith = (page: Page, text: string) =>
@@ -34,7 +23,7 @@ async function register(page: Page, username: string, password: string, redeem: 
 
 describe('registration by redemption code', () => {
   it('checks the phone number, then registers, lands logged in and has the code\'s credits', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login?state=2`);
     await register(page, '12345', 'pass12', 'ANY');
     expect(await lastToast(page)).toBe(MSG.registerPhoneInvalid);
@@ -52,7 +41,7 @@ describe('registration by redemption code', () => {
   it('shows the server\'s message for a used code and stays on the form', async () => {
     const redeem = await code(10);
     await new ApiTestClient(server.url).call(API.credits.cdkey, { username: '13912345000', password: 'pass12', code: redeem });
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login?state=2`);
     await register(page, '13912345001', 'pass12', redeem);
     await toastWith(page, MSG.codeInvalid);
@@ -64,7 +53,7 @@ describe('registration by redemption code', () => {
 
 describe('guests', () => {
   it('hides the guest entry until the operator grants guest credits', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login`);
     await page.waitForSelector('[data-testid=login-submit]');
     expect(await page.locator('[data-testid=guest-entry]').count()).toBe(0);
@@ -73,7 +62,7 @@ describe('guests', () => {
 
   it('enters as a guest, sees 立即登录, and registering keeps the same account and its credits', async () => {
     await server.admin('site', 'set', 'guest_credits=30');
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login`);
     await page.click('.login-agreement .bp6-control-indicator');
     await page.click('[data-testid=guest-entry]');
@@ -105,7 +94,7 @@ describe('login captcha', () => {
     for (let i = 0; i < LIMITS.loginMaxFailuresPerAccount; i++) {
       await new ApiTestClient(server.url).call(API.account.login, { username: '13912349999', password: `wrong${i}` });
     }
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login`);
     await page.fill('#login-username', '13912349999');
     await page.fill('#login-password', 'wrong9');

@@ -7,45 +7,37 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
-import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../support/media';
-import { startFishAudioPeer, type FishAudioPeer } from '../support/peers/fish-audio-peer';
-import { startServer, type RunningServer } from '../support/server';
+import type { ApiTestClient } from '../support/app';
+import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { toast, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
 
-const USER = { username: '13800009101', password: 'abc123' };
+const USERNAME = '13800009101';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-create';
 const AVATAR_NAME = '公共主播·横屏';
 const VOICE_NAME = '公共·播音女声';
 
-let server: RunningServer;
-let browser: Browser;
-let fish: FishAudioPeer;
+const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: { [USERNAME]: 10_000 } });
 let dir: string;
 let client: ApiTestClient;
 let avatar: Avatar;
 let speech: string;
 
 beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '10000');
-  fish = await startFishAudioPeer();
-  browser = await launchBrowser();
+  const fish = await fishChannel();
   dir = mediaDir();
   const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 });
   speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间，今天给大家介绍一款新品，性价比非常高，喜欢的朋友不要错过。');
   await server.admin('avatar', 'publish', video, '--name', AVATAR_NAME);
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
-  await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--api-key', fish.apiKey, '--base-url', fish.url);
 
-  const login = await new ApiTestClient(server.url).call(API.account.login, USER);
-  client = new ApiTestClient(server.url, login.data.token);
+  client = await apiClient(USERNAME);
   const hlist = await until(
     async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status !== 1),
@@ -79,42 +71,20 @@ beforeAll(async () => {
   expect(training.code).toBe(0);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fish?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
-async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#/create`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', USER.username);
-  await page.fill('#login-password', USER.password);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
+async function openCreate(options: PageOptions = {}) {
+  const { page, context } = await loggedInPage(USERNAME, '/create', options);
   await page.waitForSelector('[data-testid=create-panel]');
   await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
   return { page, context };
 }
 
-/** Waits for a toast with exactly this text. */
-const toast = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
-
 /** Dismisses every toast, so the next check sees only its own. */
 async function clearToasts(page: Page) {
   await page.evaluate(() => document.querySelectorAll<HTMLElement>('.bp6-toast .bp6-button').forEach((b) => b.click()));
   await page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 10_000 });
-}
-
-async function insertPause(page: Page, seconds: number) {
-  await page.click('[data-testid=pause-open]');
-  await page.click(`[data-testid="pause-${seconds}"]`);
-  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
 }
 
 /** Brings a pane to the front (phones show the panes as tabs). */
@@ -196,12 +166,7 @@ describe('/create', () => {
     expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
     await page.fill('[data-testid=create-name]', '新品口播');
 
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('大家好，欢迎来到我的直播间。');
-    await insertPause(page, 0.5);
-    await page.keyboard.type('今天给大家带来一款新品，');
-    await insertPause(page, 1);
-    await page.keyboard.type('性价比非常高。');
+    await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
     const text = `大家好，欢迎来到我的直播间。${pauseMarker(0.5)}今天给大家带来一款新品，${pauseMarker(1)}性价比非常高。`;
     await page.waitForFunction(
       (expected) => document.querySelector('[data-testid=script-counter]')?.textContent?.replace(/\s/g, '') === expected,
@@ -285,8 +250,7 @@ describe('/create', () => {
     await pickPublicAvatar(page);
     await say(submit, MSG.scriptRequired);
     await showPane(page, 'script');
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('你好');
+    await typeScript(page, '你好');
     await say(submit, MSG.voiceRequired);
     await say(audition, MSG.auditionNeedsTextAndVoice);
 
@@ -330,10 +294,7 @@ describe('/create', () => {
         const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
         const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
         await showPane(page, 'script');
-        await page.click('.se-surface .view-lines');
-        await page.keyboard.type('大家好，欢迎来到我的直播间。');
-        await insertPause(page, 0.5);
-        await page.keyboard.type('今天给大家带来一款新品。');
+        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品。');
         await pickPublicAvatar(page);
         await pickPublicVoice(page);
         await page.waitForTimeout(500);

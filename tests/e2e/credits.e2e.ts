@@ -4,45 +4,26 @@
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
 import { addDays, chinaToday, formatCredits } from '../../src/plugins/credits/format';
 import { ApiTestClient } from '../support/app';
-import { launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { PHONE_VIEWPORT } from '../support/browser';
+import { hashPath, runCommand, useJourney, type PageOptions } from '../support/journey';
 
-const PASSWORD = 'abc123';
 const REDEEMER = '13900000001';
 const EXPANDER = '13900000002';
 const NEWCOMER = '13900000003';
 const READER = '13900000004';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ users: { [REDEEMER]: 1000, [EXPANDER]: LIMITS.spaceExpandCredits * 3, [NEWCOMER]: 0, [READER]: 10 } });
+const { server, newPage, apiClient: apiLogin } = journey;
 let tmp: string;
-let stopping = false;
 
-beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
-  server.process.once('exit', (code, signal) => {
-    if (!stopping) console.error(`[credits e2e] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);
-  });
-  await server.admin('user', 'create', '--username', REDEEMER, '--password', PASSWORD, '--credits', '1000');
-  await server.admin('user', 'create', '--username', EXPANDER, '--password', PASSWORD, '--credits', String(LIMITS.spaceExpandCredits * 3));
-  await server.admin('user', 'create', '--username', NEWCOMER, '--password', PASSWORD);
-  await server.admin('user', 'create', '--username', READER, '--password', PASSWORD, '--credits', '10');
-  browser = await launchBrowser();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-credits-e2e-'));
-});
-afterAll(async () => {
-  stopping = true;
-  await browser?.close();
-  await server?.stop();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+beforeAll(() => {
+  tmp = journey.mediaDir();
 });
 
 async function codes(credits: number, count = 1): Promise<string[]> {
@@ -50,39 +31,32 @@ async function codes(credits: number, count = 1): Promise<string[]> {
   return out.split('\n').map((l) => l.trim()).filter(Boolean);
 }
 
-async function apiLogin(username: string): Promise<ApiTestClient> {
-  const reply = await new ApiTestClient(server.url).call(API.account.login, { username, password: PASSWORD });
-  if (reply.code !== 0) throw new Error(reply.msg);
-  return new ApiTestClient(server.url, reply.data.token);
-}
-
-async function loggedInPage(username: string, route = '/home', options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#${route}`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', PASSWORD);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('.dock-panel');
-  await page.waitForSelector('[data-testid=points-button]');
-  return { page, context };
+async function loggedInPage(username: string, route = '/home', options: PageOptions = {}) {
+  const opened = await journey.loggedInPage(username, route, options);
+  await opened.page.waitForSelector('[data-testid=points-button]');
+  return opened;
 }
 
 /** A page that already holds a session token (a guest made through the API). */
 async function pageWithToken(token: string, route = '/home') {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   await context.addInitScript((t) => localStorage.setItem('aisa.token', JSON.stringify(t)), token);
   await page.goto(`${server.url}/#${route}`);
   await page.waitForSelector('[data-testid=points-button]');
   return { page, context };
 }
 
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
-
 /** Some toast (not only the latest) says `message`. */
 function toast(page: Page, message: string) {
   return page.waitForFunction((m) => [...document.querySelectorAll('.bp6-toast')].some((t) => t.textContent?.includes(m)), message, { timeout: 10_000 });
+}
+
+/** A new account's `route` shows its empty state and a total of 0. */
+async function expectEmpty(route: string, empty: string, total: string) {
+  const { page, context } = await loggedInPage(NEWCOMER, route);
+  await page.waitForSelector(`[data-testid=${empty}]`);
+  expect(await page.innerText(`[data-testid=${total}]`)).toBe('0');
+  await context.close();
 }
 
 async function pointsText(page: Page) {
@@ -143,10 +117,7 @@ describe('notice centre', () => {
 
   it('opens from the palette command and with g n', async () => {
     const { page, context } = await loggedInPage(READER);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('打开公告');
-    await page.click('.palette-item >> text=打开公告');
+    await runCommand(page, '打开公告');
     await page.waitForSelector('[data-testid=notice-popover]');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=notice-popover]', { state: 'detached' });
@@ -202,10 +173,7 @@ describe('points popover and redemption', () => {
 
   it('opens the redeem dialog from the palette', async () => {
     const { page, context } = await loggedInPage(REDEEMER);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('兑换积分');
-    await page.click('.palette-item >> text=兑换积分');
+    await runCommand(page, '兑换积分');
     await page.waitForSelector('#redeem-code');
     await context.close();
   });
@@ -322,12 +290,7 @@ describe('/consum', () => {
     await context.close();
   });
 
-  it('shows an empty chart state for a new account', async () => {
-    const { page, context } = await loggedInPage(NEWCOMER, '/consum');
-    await page.waitForSelector('[data-testid=chart-empty]');
-    expect(await page.innerText('[data-testid=consum-credits]')).toBe('0');
-    await context.close();
-  });
+  it('shows an empty chart state for a new account', () => expectEmpty('/consum', 'chart-empty', 'consum-credits'));
 });
 
 describe('/moreCredits', () => {
@@ -342,12 +305,7 @@ describe('/moreCredits', () => {
     await context.close();
   });
 
-  it('has a finished empty state', async () => {
-    const { page, context } = await loggedInPage(NEWCOMER, '/moreCredits');
-    await page.waitForSelector('[data-testid=expiry-empty]');
-    expect(await page.innerText('[data-testid=expiry-total]')).toBe('0');
-    await context.close();
-  });
+  it('has a finished empty state', () => expectEmpty('/moreCredits', 'expiry-empty', 'expiry-total'));
 });
 
 describe('phone width', () => {

@@ -2,60 +2,22 @@
  * Journeys of /home (public avatars and voices, paging, footer), /use (tutorials) and /store (the tool launcher),
  * against the real server with real media published through the operator calls.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { API, MSG, OPERATOR_KEY_HEADER, findRoute, type Avatar, type CallDef, type GuideCategory, type Voice } from '../../src/contract';
-import { ApiTestClient } from '../support/app';
-import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, MSG, findRoute, type Avatar, type GuideCategory, type Voice } from '../../src/contract';
+import { lastToast, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { hashPath, searchPalette, useJourney, type PageOptions } from '../support/journey';
+import { makeAudio, makeImage, makeVideo } from '../support/media';
 
-const USER = { username: '13800000000', password: 'abc123' };
+const USERNAME = '13800000000';
 const HOME = '.dock-panel[data-route="/home"]';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney({ users: [USERNAME] });
+const { server, operator, mediaDir } = journey;
+const apiClient = () => journey.apiClient(USERNAME);
+const loggedInPage = (route: string, options: PageOptions = {}) => journey.loggedInPage(USERNAME, route, options);
 
-beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** An operator call, as `npm run admin` makes it: JSON with the data directory's key, from loopback. */
-async function operator(call: CallDef, body: Record<string, unknown>): Promise<{ id: number }> {
-  const key = fs.readFileSync(path.join(server.dataDir, 'operator.key'), 'utf8').trim();
-  const res = await fetch(`${server.url}${call.path}`, { method: call.method, headers: { 'content-type': 'application/json', [OPERATOR_KEY_HEADER]: key }, body: JSON.stringify(body) });
-  const reply = (await res.json()) as { code: number; msg: string; data: { id: number } };
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data;
-}
-
-async function apiClient(): Promise<ApiTestClient> {
-  const reply = await new ApiTestClient(server.url).call(API.account.login, USER);
-  if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
-  return new ApiTestClient(server.url, reply.data.token);
-}
-
-async function loggedInPage(route = '/home', options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#${route}`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', USER.username);
-  await page.fill('#login-password', USER.password);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector(`.dock-panel[data-route="${route.split('?')[0]}"]`);
-  return { page, context };
-}
-
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 const count = (page: Page, selector: string) => page.locator(selector).count();
 const waitCount = (page: Page, selector: string, n: number) =>
   page.waitForFunction(([s, k]) => document.querySelectorAll(s as string).length === k, [selector, n] as const);
@@ -313,9 +275,7 @@ describe('with published avatars, voices, guides and site settings', () => {
     expect(hashPath(page)).toBe('/store');
 
     // The palette's section commands.
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('创作商店：音频处理');
+    await searchPalette(page, '创作商店：音频处理');
     await page.waitForSelector('.palette-item.active >> text=创作商店：音频处理');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.hash === '#/store?section=audio');
@@ -325,9 +285,7 @@ describe('with published avatars, voices, guides and site settings', () => {
   it('opens the voices tab from the palette', async () => {
     const { page, context } = await loggedInPage('/store');
     await page.waitForSelector('.dock-panel[data-route="/store"] [data-testid=store-card]');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('首页：公共声音');
+    await searchPalette(page, '首页：公共声音');
     await page.waitForSelector('.palette-item.active >> text=首页：公共声音');
     await page.keyboard.press('Enter');
     await waitCount(page, `${HOME} [data-testid=voice-card]`, 3);

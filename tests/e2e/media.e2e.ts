@@ -4,21 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { API, MSG, type Avatar, type CallDef } from '../../src/contract';
-import { ApiTestClient } from '../support/app';
-import { launchBrowser, newPage, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { operatorCall, apiLogin, okCall, loggedInPage as openLoggedIn, toast, hashPath } from '../support/journey';
-import { startServer, type RunningServer } from '../support/server';
-import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, MSG, type Avatar } from '../../src/contract';
+import type { ApiTestClient } from '../support/app';
+import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
+import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
-const PASSWORD = 'abc123';
 const USERS = { upload: '13800000001', clone: '13800000002', works: '13800000003', material: '13800000004', phone: '13800000005' };
 
-let server: RunningServer;
-let browser: Browser;
+const { operator, apiClient, loggedInPage, mediaDir } = useJourney({ users: Object.values(USERS), credits: 10_000 });
 let dir: string;
 let portraitVideo: string;
 let landscapeVideo: string;
@@ -26,9 +23,6 @@ let png: string;
 let mp3: string;
 
 beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  for (const username of Object.values(USERS)) await server.admin('user', 'create', '--username', username, '--password', PASSWORD, '--credits', '10000');
-  browser = await launchBrowser();
   dir = mediaDir();
   portraitVideo = makeVideo(path.join(dir, '竖屏口播.mp4'), { width: 360, height: 640, seconds: 6 });
   landscapeVideo = makeVideo(path.join(dir, 'landscape.mp4'), { width: 640, height: 360, seconds: 5 });
@@ -37,22 +31,8 @@ beforeAll(async () => {
   await operator(API.admin.publicAvatarAdd, { name: '公共主播·横屏', orientation: 1, video: landscapeVideo, cover: png });
   await operator(API.admin.publicAvatarAdd, { name: '公共讲师·竖屏', orientation: 2, video: portraitVideo, cover: png });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
-
-const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
-
-const apiClient = (username: string) => apiLogin(server, username, PASSWORD);
-
-const ok = okCall;
-
-const loggedInPage = (username: string, route: string, options: Parameters<typeof newPage>[1] = {}) => openLoggedIn(browser, server, username, PASSWORD, route, options);
-
 
 const count = (page: Page, selector: string) => page.locator(selector).count();
 
@@ -245,10 +225,7 @@ describe('/profile: my avatars', () => {
 
   it('opens the clone flow from the palette', async () => {
     const { page, context } = await loggedInPage(USERS.clone, '/home');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('克隆数字人');
-    await page.click('.palette-item[data-command="avatars.clone"]');
+    await runCommand(page, '克隆数字人', 'avatars.clone');
     await page.waitForSelector('.av-consent-dialog');
     expect(hashPath(page)).toBe('/profile');
     await context.close();
@@ -366,10 +343,7 @@ describe('/works', () => {
 
   it('refreshes from the palette', async () => {
     const { page, context } = await loggedInPage(USERS.works, '/home');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('刷新作品列表');
-    await page.click('.palette-item[data-command="works.refresh"]');
+    await runCommand(page, '刷新作品列表', 'works.refresh');
     await page.waitForSelector('.dock-panel[data-route="/works"] [data-testid=works-panel]');
     await context.close();
   });

@@ -7,36 +7,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type CallDef, type Voice, type Work } from '../../src/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { ApiTestClient } from '../support/app';
-import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
-import { makeSpeech, makeVideo, mediaDir } from '../support/media';
-import { startServer, type RunningServer } from '../support/server';
+import type { ApiTestClient } from '../support/app';
+import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
+import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
+import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
-const PASSWORD = 'abc123';
 const USERS = { main: '13800008101', checks: '13800008102', looks: '13800008103', poor: '13800008104' };
 const CREDITS = 10_000;
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const AVATARS = { portrait: '竖屏讲师', landscape: '横屏主播' };
 const VOICES = { female: '知性女声', male: '沉稳男声' };
 
-let server: RunningServer;
-let browser: Browser;
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  users: { [USERS.main]: CREDITS, [USERS.checks]: CREDITS, [USERS.looks]: CREDITS, [USERS.poor]: 20 },
+});
 let dir: string;
 /** The audio scene's upload: real speech, longer than 5 s. */
 let sceneAudio: string;
 let sceneAudioSeconds: number;
 
 beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  for (const username of Object.values(USERS)) {
-    await server.admin('user', 'create', '--username', username, '--password', PASSWORD, '--credits', String(username === USERS.poor ? 20 : CREDITS));
-  }
-  browser = await launchBrowser();
   dir = mediaDir();
   const portrait = makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 6 });
   const landscape = makeVideo(path.join(dir, 'landscape.mp4'), { width: 640, height: 360, seconds: 5 });
@@ -68,44 +63,14 @@ beforeAll(async () => {
   expect(voices.every((v) => v.generate_status !== 3)).toBe(true);
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 // ---------------------------------------------------------------------------------------------------------------- helpers
 
-async function apiClient(username: string): Promise<ApiTestClient> {
-  const reply = await new ApiTestClient(server.url).call(API.account.login, { username, password: PASSWORD });
-  if (reply.code !== 0) throw new Error(`login: ${reply.msg}`);
-  return new ApiTestClient(server.url, reply.data.token);
-}
-
-async function ok<T = any>(client: ApiTestClient, call: CallDef, params: Record<string, unknown>): Promise<T> {
-  const reply = await client.call(call, params);
-  if (reply.code !== 0) throw new Error(`${call.id}: ${reply.msg}`);
-  return reply.data as T;
-}
-
-async function openMultiples(username: string, options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#/multiples`);
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', PASSWORD);
-  await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
+async function openMultiples(username: string, options: PageOptions = {}) {
+  const { page, context } = await loggedInPage(username, '/multiples', options);
   await page.waitForSelector('.dock-panel[data-route="/multiples"] [data-testid=multiples-panel]');
   await page.waitForSelector('[data-testid=scene] .se-surface .monaco-editor .view-lines', { timeout: 30_000 });
   return { page, context };
 }
-
-/** Waits for a toast with exactly this text among those shown. */
-const toast = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
-const toastsGone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 15_000 });
-const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 
 const scene = (page: Page, index: number) => page.locator('[data-testid=scene]').nth(index);
 const sceneCount = (page: Page) => page.locator('[data-testid=scene]').count();
@@ -373,26 +338,17 @@ describe('/multiples: checks, the voice picker and the palette', () => {
     // From the palette: an audio scene, then submit: 请上传音频 on it.
     await toastsGone(page);
     await page.click('.mu-title');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('添加音频场景');
-    await page.click('.palette-item[data-command="creation.multiples.addAudio"]');
+    await runCommand(page, '添加音频场景', 'creation.multiples.addAudio');
     await page.waitForSelector('.palette-search', { state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=scene]').length === 3);
     expect(await scene(page, 2).getAttribute('data-type')).toBe('audio');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('多场景：提交');
-    await page.click('.palette-item[data-command="creation.multiples.submit"]');
+    await runCommand(page, '多场景：提交', 'creation.multiples.submit');
     await toast(page, MSG.sceneAudioRequired);
     expect(await scene(page, 2).getAttribute('class')).toContain('flagged');
     // Removing the scene at fault: the two text scenes may go (the text scene from the palette too).
     await scene(page, 2).locator('[data-testid=scene-remove]').click();
     expect(await sceneCount(page)).toBe(2);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('添加文本场景');
-    await page.click('.palette-item[data-command="creation.multiples.addText"]');
+    await runCommand(page, '添加文本场景', 'creation.multiples.addText');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=scene]').length === 3);
     expect(await scene(page, 2).getAttribute('data-type')).toBe('text');
     await toastsGone(page);
@@ -467,20 +423,15 @@ describe('/multiples: both themes, desktop and phone', () => {
         }
 
         // The pickers fit too.
-        await s1.locator('[data-testid=scene-avatar-change]').click();
-        await page.waitForSelector('.mu-avatar-dialog [data-testid=avatar-option]');
-        await page.waitForTimeout(400);
-        expect(await overflowing(page)).toEqual([]);
-        if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `avatar-picker-${theme}-${kind}.png`) });
-        await page.click('[data-testid=avatar-picker-cancel]');
-        await dialogGone(page);
-        await s1.locator('[data-testid=scene-voice-change]').click();
-        await page.waitForSelector('.mu-voice-dialog [data-testid=voice-option]');
-        await page.waitForTimeout(400);
-        expect(await overflowing(page)).toEqual([]);
-        if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `voice-picker-${theme}-${kind}.png`) });
-        await page.click('[data-testid=voice-picker-cancel]');
-        await dialogGone(page);
+        for (const picker of ['avatar', 'voice']) {
+          await s1.locator(`[data-testid=scene-${picker}-change]`).click();
+          await page.waitForSelector(`.mu-${picker}-dialog [data-testid=${picker}-option]`);
+          await page.waitForTimeout(400);
+          expect(await overflowing(page)).toEqual([]);
+          if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${picker}-picker-${theme}-${kind}.png`) });
+          await page.click(`[data-testid=${picker}-picker-cancel]`);
+          await dialogGone(page);
+        }
         expect(hashPath(page)).toBe('/multiples');
         await context.close();
       }

@@ -7,30 +7,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker, type CallDef } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPage } from '../support/browser';
-import { makeAudio, makeImage, makeVideo, mediaDir } from '../support/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker } from '../../src/contract';
+import { TEST_PASSWORD } from '../support/app';
+import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
-import { operatorCall, submitLogin } from '../support/journey';
-import { startServer, type RunningServer } from '../support/server';
+import { insertPause as insertFromMenu, searchPalette, submitLogin, typeScript, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 
-const USER = { username: '13800009001', password: 'abc123' };
+const USER = { username: '13800009001', password: TEST_PASSWORD };
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-let server: RunningServer;
-let browser: Browser;
+const { server, operator, newPage, mediaDir } = useJourney({ users: { [USER.username]: 100 } });
 let peer: OpenAiPeer;
-let dir: string;
 let publicAvatarId: number;
 
 beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '100');
-  browser = await launchBrowser();
   peer = await startOpenAiPeer();
-  dir = mediaDir();
+  const dir = mediaDir();
   const sample = makeAudio(path.join(dir, 'sample.mp3'), { seconds: 6 });
   // Ready public voices on three channels: the offline one (languages), MiniMax (emotions), nw (500 characters, no pauses).
   await operator(API.admin.publicVoiceAdd, { name: '离线·标准女声', audio: sample, api: 'local' });
@@ -40,18 +35,11 @@ beforeAll(async () => {
   const cover = makeImage(path.join(dir, 'anchor.png'), { width: 360, height: 640 });
   ({ id: publicAvatarId } = await operator(API.admin.publicAvatarAdd, { name: '公共主播·竖屏', orientation: 2, video, cover }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await peer?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
+afterAll(() => peer?.close());
 
 /** Logs in on /create and waits for Monaco; `foreign` collects every request that left for another host. */
-async function openCreate(options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
+async function openCreate(options: PageOptions = {}) {
+  const { page, context } = await newPage(options);
   const foreign: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -75,18 +63,6 @@ const script = (page: Page) =>
 const counter = async (page: Page) => (await page.textContent('[data-testid=script-counter]'))?.replace(/\s/g, '');
 const chips = (page: Page) => page.locator('.se-surface .se-pause').count();
 
-/** Waits for a toast with exactly this text among those shown. */
-const toast = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
-/** Waits until the toasts shown so far have gone (so the next one is a new one). */
-const toastsGone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 15_000 });
-
-async function insertFromMenu(page: Page, seconds: number) {
-  await page.click('[data-testid=pause-open]');
-  await page.click(`[data-testid="pause-${seconds}"]`);
-  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
-}
-
 async function closePalette(page: Page) {
   // The first Escape may only clear the search.
   for (let i = 0; i < 3 && (await page.locator('.palette-search').count()) > 0; i++) {
@@ -97,9 +73,7 @@ async function closePalette(page: Page) {
 }
 
 async function paletteItems(page: Page, query: string): Promise<string[]> {
-  await page.keyboard.press('Control+k');
-  await page.waitForSelector('.palette-search');
-  await page.keyboard.type(query);
+  await searchPalette(page, query);
   await page.waitForTimeout(250);
   return page.$$eval('.palette-item', (items) => items.map((i) => (i.textContent ?? '').trim()));
 }
@@ -116,11 +90,7 @@ describe('script editor', () => {
     expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
     await closePalette(page);
 
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('大家好，欢迎来到直播间');
-    await insertFromMenu(page, 0.5);
-    await page.keyboard.type('今天');
-    await insertFromMenu(page, 1);
+    await typeScript(page, '大家好，欢迎来到直播间', 0.5, '今天', 1);
     // The palette, opened with Ctrl+K inside the editor, inserts at the cursor too.
     expect((await paletteItems(page, '插入停顿')).sort()).toEqual(['插入停顿 0.2秒', '插入停顿 0.3秒', '插入停顿 0.5秒', '插入停顿 1秒', '插入停顿 2秒']);
     await page.click('.palette-item[data-command="creation.editor.pause.2"]');
@@ -218,10 +188,7 @@ describe('script editor', () => {
   it('polishes with the pauses kept, shows emotion marks as chips, and writes a script (loopback chat engine)', async () => {
     await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
     const { page, context, foreign } = await openCreate();
-    await page.click('.se-surface .view-lines');
-    await page.keyboard.type('今天天气很好');
-    await insertFromMenu(page, 0.5);
-    await page.keyboard.type('出去走走');
+    await typeScript(page, '今天天气很好', 0.5, '出去走走');
 
     peer.behave({ kind: 'reply', text: (user) => user.replace('很好', '非常好') });
     await page.click('[data-testid=polish]');
@@ -320,12 +287,7 @@ describe('script editor', () => {
     for (const theme of ['dark', 'light'] as const) {
       for (const phone of [false, true]) {
         const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        await page.click('.se-surface .view-lines');
-        await page.keyboard.type('大家好，欢迎来到我的直播间。');
-        await insertFromMenu(page, 0.5);
-        await page.keyboard.type('今天给大家带来一款新品，');
-        await insertFromMenu(page, 1);
-        await page.keyboard.type('性价比非常高。');
+        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
         await page.waitForTimeout(200);
         if (phone) {
           // One group of tabs, 脚本 first; nothing sticks out sideways.

@@ -3,62 +3,36 @@
  * delete, public voices) and /voice (the 3-file sample upload), against the real server, with real media made by the
  * npm ffmpeg; and the phone width.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { API, LIMITS, MSG, type CallDef, type Voice, type VoiceChannel } from '../../src/contract';
-import { ApiTestClient } from '../support/app';
-import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
-import { operatorCall, apiLogin, okCall, loggedInPage as openLoggedIn, toast, hashPath, audioPlays } from '../support/journey';
-import { startServer, type RunningServer } from '../support/server';
-import { makeAudio, makeSpeech, mediaDir } from '../support/media';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
+import type { ApiTestClient } from '../support/app';
+import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
+import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
+import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
-import { startFishAudioPeer, type FishAudioPeer } from '../support/peers/fish-audio-peer';
 
-const PASSWORD = 'abc123';
 const USERS = { clone: '13800000021', modify: '13800000022', samples: '13800000023', phone: '13800000024' };
 
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
-let fish: FishAudioPeer;
+const { operator, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: Object.values(USERS), credits: 10_000 });
 let speech: string;
 let speech2: string;
 let short: string;
 
 beforeAll(async () => {
-  fish = await startFishAudioPeer();
+  const fish = await fishChannel();
   fish.trainingPolls = 2;
-  server = await startServer({ webRoot: inject('webRoot') });
-  await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--base-url', fish.url, '--api-key', fish.apiKey);
-  for (const username of Object.values(USERS)) await server.admin('user', 'create', '--username', username, '--password', PASSWORD, '--credits', '10000');
-  browser = await launchBrowser();
-  dir = mediaDir();
+  const dir = mediaDir();
   // The clone sample is real speech, made by the offline engine.
   speech = await makeSpeech(path.join(dir, '朗读样本.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
   speech2 = makeAudio(path.join(dir, 'second.m4a'), { seconds: 8 });
   short = makeAudio(path.join(dir, 'short.wav'), { seconds: 6 });
   await operator(API.admin.publicVoiceAdd, { name: '公共·知性女声', audio: speech });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fish?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------------------------- helpers
-
-const operator = (call: CallDef, body: Record<string, unknown>) => operatorCall(server, call, body);
-
-const apiClient = (username: string) => apiLogin(server, username, PASSWORD);
-
-const ok = okCall;
-
-const loggedInPage = (username: string, route: string, options: Parameters<typeof newPage>[1] = {}) => openLoggedIn(browser, server, username, PASSWORD, route, options);
-
 
 const count = (page: Page, selector: string) => page.locator(selector).count();
 
@@ -300,10 +274,7 @@ describe('/clone: my voices', () => {
     await audioPlays(page, '[data-testid=voice-audio]');
 
     // The palette's 克隆声音 goes back to my voices and opens the notice.
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('克隆声音');
-    await page.click('.palette-item >> text=克隆声音');
+    await runCommand(page, '克隆声音');
     await page.waitForSelector('.vc-notice-dialog');
     expect(hashPath(page)).toBe('/clone?id=1');
     await context.close();

@@ -1,46 +1,21 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, MSG } from '../../src/contract';
-import { ApiTestClient } from '../support/app';
-import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { ApiTestClient, TEST_PASSWORD } from '../support/app';
+import { lastToast, PHONE_VIEWPORT } from '../support/browser';
+import { searchPalette, submitLogin as fillLogin, useJourney, type PageOptions } from '../support/journey';
 
-const USER = { username: '13800138000', password: 'abc123' };
+const USER = { username: '13800138000', password: TEST_PASSWORD };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ webRoot: inject('webRoot') });
-  await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '88');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function fillLogin(page: Page, username: string, password: string, agree = true) {
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', password);
-  if (agree) await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function loggedInPage(path = '/home', options: Parameters<typeof newPage>[1] = {}) {
-  const { page, context } = await newPage(browser, options);
-  await page.goto(`${server.url}/#${path}`);
-  await fillLogin(page, USER.username, USER.password);
-  await page.waitForSelector('.dock-panel');
-  return { page, context };
-}
+const journey = useJourney({ users: { [USER.username]: 88 } });
+const { server, newPage } = journey;
+const loggedInPage = (path = '/home', options: PageOptions = {}) => journey.loggedInPage(USER.username, path, options);
 
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');
 
 describe('login', () => {
   it('logs in, stores the token, and lands on /home after the delay', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(server.url);
     await page.waitForSelector('[data-testid=login-submit]');
     expect(hashPath(page)).toMatch(/^\/login\?redirectUrl=%2Fhome/);
@@ -54,7 +29,7 @@ describe('login', () => {
   });
 
   it('shows the server message for a wrong password and stays', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login`);
     await fillLogin(page, USER.username, 'wrong-pass');
     expect(await lastToast(page)).toBe(MSG.loginFailed);
@@ -63,7 +38,7 @@ describe('login', () => {
   });
 
   it('requires the agreement, the username and the password', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login`);
     await fillLogin(page, USER.username, USER.password, false);
     expect(await lastToast(page)).toBe(MSG.loginAgreementRequired);
@@ -79,7 +54,7 @@ describe('login', () => {
   });
 
   it('shows both tabs; the registration tab has its form', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/login?state=2`);
     await page.waitForSelector('#reg-code');
     expect(await page.isVisible('#reg-username')).toBe(true);
@@ -109,9 +84,7 @@ describe('login', () => {
 describe('workbench', () => {
   it('navigates with the palette (Ctrl+K) and with a key sequence', async () => {
     const { page } = await loggedInPage('/home');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.palette-search');
-    await page.keyboard.type('我的作品');
+    await searchPalette(page, '我的作品');
     await page.waitForSelector('.palette-item.active >> text=前往：我的作品');
     await page.keyboard.press('Enter');
     await page.waitForSelector('.dock-panel[data-route="/works"]');
@@ -191,7 +164,7 @@ describe('account popover', () => {
 
   it('changes the password with the spec messages, then asks to log in again', async () => {
     await server.admin('user', 'create', '--username', '13800138001', '--password', 'old123');
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/works`);
     await fillLogin(page, '13800138001', 'old123');
     await page.waitForSelector('.dock-panel');
@@ -201,15 +174,16 @@ describe('account popover', () => {
     const expectToast = (m: string) => page.waitForFunction((msg) => [...document.querySelectorAll('.bp6-toast')].some((t) => t.textContent?.includes(msg)), m);
     await page.click('[data-testid=password-submit]');
     await expectToast(MSG.oldPasswordRequired);
-    await page.fill('#pwd-old', 'old123');
-    await page.click('[data-testid=password-submit]');
-    await expectToast(MSG.newPasswordRequired);
-    await page.fill('#pwd-new', 'new456');
-    await page.click('[data-testid=password-submit]');
-    await expectToast(MSG.confirmPasswordRequired);
-    await page.fill('#pwd-confirm', 'new457');
-    await page.click('[data-testid=password-submit]');
-    await expectToast(MSG.passwordMismatch);
+    // One field more at each submit: the form names what is still missing or wrong.
+    for (const [field, value, message] of [
+      ['#pwd-old', 'old123', MSG.newPasswordRequired],
+      ['#pwd-new', 'new456', MSG.confirmPasswordRequired],
+      ['#pwd-confirm', 'new457', MSG.passwordMismatch],
+    ] as const) {
+      await page.fill(field, value);
+      await page.click('[data-testid=password-submit]');
+      await expectToast(message);
+    }
     await page.fill('#pwd-confirm', 'new456');
     await page.click('[data-testid=password-submit]');
     await page.waitForSelector('[data-testid=login-submit]');
@@ -223,7 +197,7 @@ describe('account popover', () => {
 describe('protocol page', () => {
   it('shows the operator text with scripts and handlers removed', async () => {
     await server.admin('site', 'set', 'privacy_agreement=<h2>隐私条款正文</h2><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">');
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto(`${server.url}/#/protocol?type=privacy`);
     await page.waitForSelector('text=隐私条款正文');
     await page.waitForTimeout(300);

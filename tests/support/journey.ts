@@ -1,11 +1,82 @@
-/** What every browser journey does around its screens: operator calls, API logins, logging in a page, toasts. */
+/** What every browser journey does around its screens: its server, accounts and browser, operator calls, API logins, logging in a page, toasts. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
-import { ApiTestClient } from './app';
-import { newPage } from './browser';
-import type { RunningServer } from './server';
+import { ApiTestClient, TEST_PASSWORD } from './app';
+import { launchBrowser, newPage } from './browser';
+import { mediaDir as newMediaDir } from './media';
+import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
+import { startServer, type RunningServer } from './server';
+
+export type PageOptions = Parameters<typeof newPage>[1];
+type OpenPage = { page: Page; context: BrowserContext };
+
+/** What a journey file works with; the server is filled in before the file's first test. */
+export interface Journey {
+  /** The built app served by the real server (`server/main.ts`) with its own data directory. */
+  server: RunningServer;
+  /** A fresh browser context and page (zh-CN, Asia/Shanghai). */
+  newPage(options?: PageOptions): Promise<OpenPage>;
+  /** A fresh page that opens `route`, logs in as `username` (password TEST_PASSWORD) and waits for the route's panel. */
+  loggedInPage(username: string, route: string, options?: PageOptions): Promise<OpenPage>;
+  /** `username` logged in through the API. */
+  apiClient(username: string): Promise<ApiTestClient>;
+  operator<T = { id: number }>(call: CallDef, body: Record<string, unknown>): Promise<T>;
+  /** A folder for the file's media, removed after its tests. */
+  mediaDir(): string;
+  /** A Fish Audio peer on loopback, made the server's enabled fish channel with the operator CLI; closed after the file. */
+  fishChannel(): Promise<FishAudioPeer>;
+}
+
+/**
+ * One journey for the file: before its tests, the server on the built app (inject('webRoot')), the accounts
+ * (password TEST_PASSWORD; `users` as username → credits, or a list that each gets `credits`) and Chromium;
+ * after them, all of it stopped and removed.
+ */
+export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number } = {}): Journey {
+  const server = {} as RunningServer;
+  let browser: Browser | undefined;
+  let stopping = false;
+  const dirs: string[] = [];
+  const peers: FishAudioPeer[] = [];
+  beforeAll(async () => {
+    Object.assign(server, await startServer({ webRoot: inject('webRoot') }));
+    // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
+    server.process.once('exit', (code, signal) => {
+      if (!stopping) console.error(`[journey] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);
+    });
+    const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
+    for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    stopping = true;
+    await browser?.close();
+    await server.stop?.();
+    for (const peer of peers) await peer.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    server,
+    newPage: (pageOptions) => newPage(browser!, pageOptions),
+    loggedInPage: (username, route, pageOptions) => loggedInPage(browser!, server, username, TEST_PASSWORD, route, pageOptions),
+    apiClient: (username) => apiLogin(server, username, TEST_PASSWORD),
+    operator: (call, body) => operatorCall(server, call, body),
+    mediaDir() {
+      const dir = newMediaDir();
+      dirs.push(dir);
+      return dir;
+    },
+    async fishChannel() {
+      const fish = await startFishAudioPeer();
+      peers.push(fish);
+      await server.admin('channel', 'set', 'fish', '--enabled', 'true', '--base-url', fish.url, '--api-key', fish.apiKey);
+      return fish;
+    },
+  };
+}
 
 /** An operator call with the data directory's key (what `npm run admin` sends); throws on code ≠ 0. */
 export async function operatorCall<T = { id: number }>(server: RunningServer, call: CallDef, body: Record<string, unknown>): Promise<T> {
@@ -30,17 +101,17 @@ export async function okCall<T = any>(client: ApiTestClient, call: CallDef, para
   return reply.data as T;
 }
 
-/** Fills the login form a page shows (ticking the agreement) and submits it. */
-export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+/** Fills the login form a page shows (ticking the agreement unless told not to) and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, agree = true): Promise<void> {
   await page.waitForSelector('[data-testid=login-submit]');
   await page.fill('#login-username', username);
   await page.fill('#login-password', password);
-  await page.click('.login-agreement .bp6-control-indicator');
+  if (agree) await page.click('.login-agreement .bp6-control-indicator');
   await page.click('[data-testid=login-submit]');
 }
 
 /** A new page that opens `route`, logs in there and waits for the route's panel. */
-export async function loggedInPage(browser: Browser, server: RunningServer, username: string, password: string, route: string, options: Parameters<typeof newPage>[1] = {}) {
+export async function loggedInPage(browser: Browser, server: RunningServer, username: string, password: string, route: string, options: PageOptions = {}): Promise<OpenPage> {
   const { page, context } = await newPage(browser, options);
   await page.goto(`${server.url}/#${route}`);
   await submitLogin(page, username, password);
@@ -51,6 +122,38 @@ export async function loggedInPage(browser: Browser, server: RunningServer, user
 /** Waits for a toast with exactly this text among those shown. */
 export const toast = (page: Page, text: string) =>
   page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
+
+/** Opens the command palette (Ctrl+K) and types `query` into its search. */
+export async function searchPalette(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('.palette-search');
+  await page.keyboard.type(query);
+}
+
+/** Inserts a pause of `seconds` at the script editor's cursor from the pause menu. */
+export async function insertPause(page: Page, seconds: number): Promise<void> {
+  await page.click('[data-testid=pause-open]');
+  await page.click(`[data-testid="pause-${seconds}"]`);
+  await page.waitForSelector('[data-testid=pause-menu]', { state: 'detached' });
+}
+
+/** Clicks into the script editor and types `parts`: text as keystrokes, a number as a pause from the menu. */
+export async function typeScript(page: Page, ...parts: Array<string | number>): Promise<void> {
+  await page.click('.se-surface .view-lines');
+  for (const part of parts) {
+    if (typeof part === 'number') await insertPause(page, part);
+    else await page.keyboard.type(part);
+  }
+}
+
+/** Runs a palette command: searches for `query`, then picks the item with that text or, given one, that command id. */
+export async function runCommand(page: Page, query: string, commandId?: string): Promise<void> {
+  await searchPalette(page, query);
+  await page.click(commandId ? `.palette-item[data-command="${commandId}"]` : `.palette-item >> text=${query}`);
+}
+
+/** Waits until the toasts shown so far have gone (so the next one is a new one). */
+export const toastsGone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 15_000 });
 
 /** The route and query the hash router shows. */
 export const hashPath = (page: Page) => decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
