@@ -19,10 +19,10 @@ const LAYOUT_KEY = 'workbench.layout';
 
 
 /** A panel's parameters, live (they change when it is kept, marked dirty, or reopened with another query). */
-function useRouteParams(api: DockviewPanelApi): RouteParams {
-  const [params, setParams] = useState(() => paramsOf(api));
+function useRouteParams(api: DockviewPanelApi, initial: RouteParams): RouteParams {
+  const [params, setParams] = useState(initial);
   useEffect(() => {
-    const sub = api.onDidParametersChange(() => setParams(paramsOf(api)));
+    const sub = api.onDidParametersChange((next) => setParams(next as RouteParams));
     return () => sub.dispose();
   }, [api]);
   return params;
@@ -40,17 +40,19 @@ function RoutePanel(props: IDockviewPanelProps<RouteParams>) {
     },
     [closed$],
   );
-  const panelApi = props.api;
-  const host = useMemo<PanelHost>(
-    () => ({
-      markEdited: () => keepPanel(panelApi),
+  const { api: panelApi, containerApi } = props;
+  const host = useMemo<PanelHost>(() => {
+    const self = () => containerApi.getPanel(panelApi.id);
+    return {
+      markEdited: () => keepPanel(self()),
       setDirty: (dirty) => {
-        const params = paramsOf(panelApi);
+        const panel = self();
+        if (!panel) return;
+        const params = paramsOf(panel);
         if (Boolean(params.dirty) !== dirty || (dirty && params.preview)) panelApi.updateParameters({ ...params, dirty, preview: dirty ? false : params.preview });
       },
-    }),
-    [panelApi],
-  );
+    };
+  }, [panelApi, containerApi]);
   const { path, query } = props.params;
   const route = routes.find(path);
   const Panel = panels.get(path)?.component;
@@ -68,7 +70,7 @@ function RoutePanel(props: IDockviewPanelProps<RouteParams>) {
 
 /** The default tab, italic while a preview; a double-click keeps it; the active tab scrolls into view. */
 function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
-  const { preview, dirty, path } = useRouteParams(props.api);
+  const { preview, dirty, path } = useRouteParams(props.api, props.params);
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const reveal = () => {
@@ -77,7 +79,8 @@ function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
     reveal();
     const sub = props.api.onDidActiveChange(reveal);
     return () => sub.dispose();
-  }, [props.api]);
+    // A kept tab loses its italics and changes width: reveal it again.
+  }, [props.api, preview]);
   return (
     <>
       <span ref={ref} hidden />
@@ -87,7 +90,7 @@ function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
         data-preview={preview ? 'true' : undefined}
         data-dirty={dirty ? 'true' : undefined}
         title={preview ? `${props.api.title ?? ''}（预览，双击固定）` : props.api.title}
-        onDoubleClick={() => keepPanel(props.api)}
+        onDoubleClick={() => keepPanel(props.containerApi.getPanel(props.api.id))}
       />
     </>
   );
@@ -143,11 +146,11 @@ export function DockArea() {
     const plan = planOpen(
       loc.path,
       api.panels.map((p) => p.id),
-      (group?.panels ?? []).map((p) => ({ id: p.id, preview: Boolean(paramsOf(p.api).preview) })),
+      (group?.panels ?? []).map((p) => ({ id: p.id, preview: Boolean(paramsOf(p).preview) })),
     );
     if (plan.kind === 'focus') {
       const existing = api.getPanel(plan.id)!;
-      const current = paramsOf(existing.api);
+      const current = paramsOf(existing);
       if (JSON.stringify(current.query ?? {}) !== JSON.stringify(loc.query)) existing.api.updateParameters({ ...current, query: loc.query });
       if (!existing.api.isActive) existing.api.setActive();
       return;
@@ -180,7 +183,7 @@ export function DockArea() {
         api.clear();
       }
       for (const panel of [...api.panels]) {
-        const path = paramsOf(panel.api)?.path;
+        const path = paramsOf(panel).path;
         if (!path || !routes.find(path)) api.removePanel(panel);
       }
     }
@@ -204,7 +207,8 @@ export function DockArea() {
         if (api.totalPanels === 0) navigation.clear();
         return;
       }
-      const params = paramsOf(panel.api);
+      const params = paramsOf(panel);
+      if (!params.path) return;
       const here = navigation.current;
       if (here.path !== params.path || JSON.stringify(here.query) !== JSON.stringify(params.query ?? {})) {
         navigation.navigate(params.path, params.query ?? {});

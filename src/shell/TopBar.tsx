@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
 import { useKBar } from 'kbar';
 import { TOKENS, useContainer, useObservable, useService, type Navigation, type RouteRegistry, type ThemeService, type TopBarContribution } from '../core';
 import { getDockApi, openPages$ } from './dock-api';
@@ -39,9 +39,11 @@ function PageTitle({ title }: { title: string }) {
   return (
     <>
       <h1 className="top-title" data-testid="top-title">{title}</h1>
-      <Popover content={list} placement="bottom-start" disabled={pages.length === 0} className="top-title-switcher">
-        <Button variant="minimal" endIcon="caret-down" text={title || '没有打开的页面'} className="top-title-button" data-testid="top-title-button" />
-      </Popover>
+      <div className="top-title-switcher">
+        <Popover content={list} placement="bottom-start" disabled={pages.length === 0}>
+          <Button variant="minimal" endIcon="caret-down" text={title || '没有打开的页面'} className="top-title-button" data-testid="top-title-button" />
+        </Popover>
+      </div>
     </>
   );
 }
@@ -61,7 +63,8 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
       <Button className="menu-button" variant="minimal" icon="menu" aria-label="打开导航" onClick={onMenu} />
       <PageTitle title={pageTitle(location.path, location.query, routes.find(location.path))} />
       <button type="button" className="palette-trigger" onClick={() => query.toggle()} aria-label="打开命令面板">
-        <span>搜索页面和命令</span>
+        <Icon icon="search" size={14} />
+        <span className="palette-trigger-text">搜索页面和命令</span>
         <KeyHint binding="$mod+k" />
       </button>
       <div className="top-actions">
@@ -70,9 +73,12 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
             <Item key={id} />
           ))}
         </Suspense>
-        <Tooltip content={theme === 'dark' ? '切换到浅色主题' : '切换到深色主题'} placement="bottom">
-          <Button variant="minimal" icon={theme === 'dark' ? 'flash' : 'moon'} aria-label="切换主题" onClick={() => themes.toggle()} data-testid="theme-toggle" />
-        </Tooltip>
+        {/* On phones the theme is one palette command away: the bar's room goes to the title and the balance. */}
+        <span className="theme-toggle">
+          <Tooltip content={theme === 'dark' ? '切换到浅色主题' : '切换到深色主题'} placement="bottom">
+            <Button variant="minimal" icon={theme === 'dark' ? 'flash' : 'moon'} aria-label="切换主题" onClick={() => themes.toggle()} data-testid="theme-toggle" />
+          </Tooltip>
+        </span>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import type { DockviewApi, DockviewPanelApi } from 'dockview-react';
+import type { DockviewApi, IDockviewPanel } from 'dockview-react';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 /** The live dock, for shell commands (split, close) that act on it from the palette. */
@@ -38,10 +38,9 @@ export interface RouteParams {
   dirty?: boolean;
 }
 
-export const paramsOf = (api: Pick<DockviewPanelApi, 'getParameters'>) => api.getParameters<RouteParams>();
+export const paramsOf = (panel: IDockviewPanel) => (panel.params ?? {}) as RouteParams;
 
 /** Keeps a preview tab open (an edit, a double-click on its tab, or the pin command). */
-export function keepPanel(api: DockviewPanelApi): void {
-  const params = paramsOf(api);
-  if (params.preview) api.updateParameters({ ...params, preview: false });
+export function keepPanel(panel: IDockviewPanel | undefined): void {
+  if (panel && paramsOf(panel).preview) panel.api.updateParameters({ ...paramsOf(panel), preview: false });
 }

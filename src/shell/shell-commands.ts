@@ -93,8 +93,7 @@ export class ShellCommands implements CommandContribution {
         keywords: 'pin keep tab preview 固定 保持',
         icon: 'pin',
         run: () => {
-          const panel = this.focusedPage();
-          if (panel) keepPanel(panel.api);
+          keepPanel(this.focusedPage() ?? undefined);
         },
       },
       {
