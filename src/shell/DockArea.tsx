@@ -74,7 +74,7 @@ function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const reveal = () => {
-      if (props.api.isActive) ref.current?.parentElement?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      if (props.api.isActive) ref.current?.closest('.dv-tab')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     };
     reveal();
     const sub = props.api.onDidActiveChange(reveal);
