@@ -112,7 +112,7 @@ export const COMMANDS: Record<string, Command> = {
         const key = pair.slice(0, at);
         if (!(SETTABLE_KEYS as readonly string[]).includes(key)) throw new CliError(`unknown setting "${key}"; settable: ${SETTABLE_KEYS.join(', ')}`);
         const value = pair.slice(at + 1);
-        settings[key] = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
+        settings[key] = value.startsWith('@') ? readSettingFile(readFileSync, key, value.slice(1)) : value;
       }
       const data = await ok(send, API.admin.siteSet, { settings });
       return `updated: ${(data.updated as string[]).join(', ')}`;
@@ -121,6 +121,15 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 export class CliError extends Error {}
+
+/** `key=@file`: the file's text, or a plain message naming the file (not a stack trace). */
+function readSettingFile(read: (file: string, encoding: 'utf8') => string, key: string, file: string): string {
+  try {
+    return read(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`${key}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
 
 function usage(): string {
   return ['Usage: npm run admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');

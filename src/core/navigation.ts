@@ -40,13 +40,23 @@ export class HashNavigation implements Navigation {
 
   navigate(path: string, query: Record<string, string | number | undefined> = {}, options: { replace?: boolean } = {}): void {
     const href = `#${formatHref(normalizePath(path), query)}`;
-    if (window.location.hash === href) return;
+    // Same address (e.g. its tab was closed meanwhile): say it again, so the page opens or comes to the front.
+    if (window.location.hash === href) {
+      this.subject.next(parseHash(href));
+      return;
+    }
     if (options.replace) {
       window.history.replaceState(null, '', href);
       this.subject.next(parseHash(href));
     } else {
       window.location.hash = href;
     }
+  }
+
+  clear(): void {
+    if (!this.subject.value.path) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    this.subject.next({ path: '', query: {} });
   }
 
   href(location: Location = this.current): string {

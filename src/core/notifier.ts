@@ -1,27 +1,28 @@
 import { injectable } from 'inversify';
 import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
-import type { Intent, Notifier } from './tokens';
+import type { Intent, Notifier, ToastOptions } from './tokens';
 
 /** Toasts through Blueprint's toaster, created on first use. */
 @injectable()
 export class ToastNotifier implements Notifier {
   private toaster?: Promise<Toaster>;
 
-  private show(message: string, intent: Intent, icon: string): void {
+  private show(message: string, intent: Intent, icon: string, options: ToastOptions = {}): void {
     this.toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 });
-    void this.toaster.then((t) => t.show({ message, intent, icon: icon as never, timeout: intent === 'danger' ? 4000 : 2500 }));
+    const timeout = options.timeout ?? (intent === 'danger' ? 4000 : 2500);
+    void this.toaster.then((t) => t.show({ message, intent, icon: icon as never, timeout }));
   }
 
-  success(message: string) {
-    this.show(message, 'success', 'tick-circle');
+  success(message: string, options?: ToastOptions) {
+    this.show(message, 'success', 'tick-circle', options);
   }
-  info(message: string) {
-    this.show(message, 'primary', 'info-sign');
+  info(message: string, options?: ToastOptions) {
+    this.show(message, 'primary', 'info-sign', options);
   }
-  warn(message: string) {
-    this.show(message, 'warning', 'warning-sign');
+  warn(message: string, options?: ToastOptions) {
+    this.show(message, 'warning', 'warning-sign', options);
   }
-  error(message: string) {
-    this.show(message, 'danger', 'error');
+  error(message: string, options?: ToastOptions) {
+    this.show(message, 'danger', 'error', options);
   }
 }

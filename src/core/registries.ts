@@ -42,7 +42,8 @@ export class DefaultRouteRegistry implements RouteRegistry {
     const p = normalizePath(path);
     return this.routes.find((r) => r.path === p);
   }
-  isServed(path: string) {
-    return Boolean(this.panels.get(path));
+  isBuilt(path: string) {
+    const panel = this.panels.get(path);
+    return Boolean(panel && !panel.comingSoon && this.find(path));
   }
 }

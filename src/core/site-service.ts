@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, FALLBACK_SITE_TITLE, type SiteInfo } from '../contract';
+import { API, type SiteInfo } from '../contract';
 import { TOKENS, type ApiClient, type SiteService } from './tokens';
 
-/** Site settings; failures are silently ignored (part 1 §8) and the title falls back to AI超级分身. */
+/** Site settings; failures are silently ignored (part 1 §8). The shell titles the document from site_title. */
 @injectable()
 export class RemoteSiteService implements SiteService {
   private readonly subject = new BehaviorSubject<SiteInfo | null>(null);
@@ -15,9 +15,8 @@ export class RemoteSiteService implements SiteService {
     try {
       const site = await this.api.call(API.site.site, {}, { silent: true });
       this.subject.next(site);
-      document.title = site.site_title || FALLBACK_SITE_TITLE;
     } catch {
-      document.title = FALLBACK_SITE_TITLE;
+      // The shell keeps the fallback title.
     }
   }
 }

@@ -35,11 +35,15 @@ export interface Storage {
 }
 
 export type Intent = 'primary' | 'success' | 'warning' | 'danger' | 'none';
+export interface ToastOptions {
+  /** How long it stays, in ms (a message tied to a page that is about to go, e.g. 登录成功 before the redirect). */
+  timeout?: number;
+}
 export interface Notifier {
-  success(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  success(message: string, options?: ToastOptions): void;
+  info(message: string, options?: ToastOptions): void;
+  warn(message: string, options?: ToastOptions): void;
+  error(message: string, options?: ToastOptions): void;
 }
 
 export interface Location {
@@ -49,7 +53,10 @@ export interface Location {
 export interface Navigation {
   readonly location$: Observable<Location>;
   readonly current: Location;
+  /** Opens `path`; when the address already shows it, emits it again so the workbench reopens or focuses its page. */
   navigate(path: string, query?: Record<string, string | number | undefined>, options?: { replace?: boolean }): void;
+  /** No page is open (the last tab closed): the address drops its route and location$ emits `{ path: '' }`. */
+  clear(): void;
   /** `path?query` of the current location, for redirect targets. */
   href(location?: Location): string;
 }
@@ -149,6 +156,8 @@ export interface PanelContribution {
   /** The route path it serves. */
   route: string;
   component: LazyExoticComponent<PanelComponent> | PanelComponent;
+  /** The panel only says 即将上线 (a placeholder for a screen not built yet): entry points carry the badge. */
+  comingSoon?: boolean;
 }
 
 export interface PanelRegistry {
@@ -160,8 +169,11 @@ export interface RouteRegistry {
   /** Routes visible on this host and build, in table order. */
   all(): readonly RouteDef[];
   find(path: string): RouteDef | undefined;
-  /** True when a plugin of this build serves the route (else it shows 即将上线). */
-  isServed(path: string): boolean;
+  /**
+   * True when this build has the route's real screen: a plugin's panel that is not a 即将上线 placeholder.
+   * Every entry point's 即将上线 badge derives from this, so it goes away by itself when a screen lands.
+   */
+  isBuilt(path: string): boolean;
 }
 
 export interface TopBarContribution {

@@ -4,6 +4,7 @@ import { LOGIN_ROUTE } from '../contract';
 import { TOKENS, useObservable, useService, type Navigation, type PanelRegistry, type RouteRegistry, type SiteService, type ThemeService, type TokenStore } from '../core';
 import { NEVER } from 'rxjs';
 import { ComingSoon } from '../core';
+import { documentTitle, pageTitle } from './route-view';
 
 const NEVER_CLOSED = NEVER;
 
@@ -20,6 +21,7 @@ export function App() {
   const location = useObservable(navigation.location$, navigation.current);
   const token = useObservable(tokens.token$, tokens.get());
   const currentTheme = useObservable(theme.theme$, theme.current);
+  const siteInfo = useObservable(site.site$, null);
 
   useEffect(() => {
     void site.load();
@@ -32,6 +34,10 @@ export function App() {
   }, [currentTheme]);
 
   const route = routes.find(location.path);
+  const title = documentTitle(pageTitle(location.path, location.query, route), siteInfo?.site_title);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const needsLogin = !route?.standalone && !token;
   useEffect(() => {
     if (needsLogin) navigation.navigate(LOGIN_ROUTE, { redirectUrl: navigation.href(location) }, { replace: true });

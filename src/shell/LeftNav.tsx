@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { Icon } from '@blueprintjs/core';
-import { FALLBACK_SITE_TITLE, NAV_SECTIONS } from '../contract';
+import { FALLBACK_SITE_TITLE, MSG, NAV_SECTIONS } from '../contract';
 import { TOKENS, useObservable, useService, type Navigation, type RouteRegistry, type SiteService, type Storage } from '../core';
+import { navIdFor } from './route-view';
 
 const NAV_KEY = 'nav.active';
 
-/** Left navigation: 功能 / 视频 / 其他. The highlight follows the route and is remembered by nav id. */
+/**
+ * Left navigation: 功能 / 视频 / 其他. The highlight follows the route (or the entry it lies under; none when no
+ * page is open) and is remembered by nav id. An entry whose screen is not built carries 即将上线.
+ */
 export function LeftNav({ onNavigate }: { onNavigate?: () => void }) {
   const navigation = useService<Navigation>(TOKENS.Navigation);
   const routes = useService<RouteRegistry>(TOKENS.RouteRegistry);
@@ -14,11 +18,10 @@ export function LeftNav({ onNavigate }: { onNavigate?: () => void }) {
   const site = useObservable(siteService.site$, null);
   const location = useObservable(navigation.location$, navigation.current);
 
-  const currentNavId = routes.find(location.path)?.nav?.id;
+  const activeId = navIdFor(location.path, routes.all());
   useEffect(() => {
-    if (currentNavId) storage.set(NAV_KEY, currentNavId);
-  }, [currentNavId, storage]);
-  const activeId = currentNavId ?? storage.get<string | null>(NAV_KEY, null);
+    if (activeId) storage.set(NAV_KEY, activeId);
+  }, [activeId, storage]);
 
   const entries = routes.all().filter((r) => r.nav);
   return (
@@ -47,7 +50,8 @@ export function LeftNav({ onNavigate }: { onNavigate?: () => void }) {
                 }}
               >
                 <Icon icon={r.icon as never} size={16} />
-                <span>{r.title}</span>
+                <span className="nav-item-title">{r.title}</span>
+                {!routes.isBuilt(r.path) && <span className="soon-badge">{MSG.comingSoonPanel}</span>}
               </a>
             ))}
         </div>

@@ -1,19 +1,46 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Icon } from '@blueprintjs/core';
 import { KBarAnimator, KBarPortal, KBarPositioner, KBarProvider, KBarResults, KBarSearch, useKBar, useMatches, useRegisterActions, type Action } from 'kbar';
-import { TOKENS, useObservable, useService, type Command, type CommandRegistry } from '../core';
+import { MSG } from '../contract';
+import { TOKENS, useObservable, useService, type Command, type CommandRegistry, type RouteRegistry } from '../core';
 import { KeyHint } from './keys';
+import { NAV_COMMAND } from './shell-commands';
 
-/** kbar is a view of the CommandRegistry: actions mirror its commands; bindings stay with the registry. */
+type PinyinOf = (text: string) => string;
+
+/** The pinyin keys maker, loaded after the workbench (its dictionary is the bulk of it). */
+function usePinyin(): PinyinOf | null {
+  const [fn, setFn] = useState<PinyinOf | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./pinyin-keywords').then((m) => live && setFn(() => m.pinyinKeywords));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return fn;
+}
+
+/**
+ * kbar is a view of the CommandRegistry: actions mirror its commands; bindings stay with the registry.
+ * Each action's keywords add the pinyin of its title and keywords (full and initials), so zuopin finds 我的作品.
+ */
 function RegistryActions() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const commands = useObservable(registry.commands$, registry.list());
+  const pinyinOf = usePinyin();
   const actions = useMemo<Action[]>(
     () =>
       commands
         .filter((c) => c.id !== 'workbench.palette' && (!c.when || c.when()))
-        .map((c) => ({ id: c.id, name: c.title, section: c.section, keywords: c.keywords, perform: () => void registry.run(c.id) })),
-    [commands, registry],
+        .map((c) => ({
+          id: c.id,
+          name: c.title,
+          section: c.section,
+          keywords: [c.keywords, pinyinOf?.(`${c.title} ${c.keywords ?? ''}`)].filter(Boolean).join(','),
+          perform: () => void registry.run(c.id),
+        })),
+    [commands, registry, pinyinOf],
   );
   useRegisterActions(actions, [actions]);
 
@@ -34,6 +61,7 @@ function RegistryActions() {
 
 function Results() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
+  const routes = useService<RouteRegistry>(TOKENS.RouteRegistry);
   const byId = useMemo(() => new Map<string, Command>(registry.list().map((c) => [c.id, c])), [registry]);
   const { results } = useMatches();
   return (
@@ -46,6 +74,7 @@ function Results() {
           <div className={`palette-item${active ? ' active' : ''}`} data-command={item.id}>
             <Icon icon={(command?.icon as never) ?? 'chevron-right'} size={14} />
             <span className="palette-title">{item.name}</span>
+            {item.id.startsWith(NAV_COMMAND) && !routes.isBuilt(item.id.slice(NAV_COMMAND.length)) && <span className="soon-badge">{MSG.comingSoonPanel}</span>}
             {command?.keys?.[0] && <KeyHint binding={command.keys[0]} />}
           </div>
         );

@@ -2,7 +2,10 @@ import { ContainerModule, inject, injectable } from 'inversify';
 import {
   TOKENS, type Command, type CommandContribution, type Navigation, type Notifier, type RouteRegistry, type ThemeService,
 } from '../core';
-import { getDockApi } from './dock-api';
+import { getDockApi, keepPanel } from './dock-api';
+
+/** The id of a 前往：… command is this prefix and the route path. */
+export const NAV_COMMAND = 'nav.';
 
 /** Keyboard sequences for the most used destinations (g, then a letter). */
 const GO_KEYS: Record<string, string> = {
@@ -16,6 +19,11 @@ const GO_KEYS: Record<string, string> = {
   '/store': 'g s',
   '/consum': 'g $',
 };
+
+/** The focus is inside a dock nested in a page (a pane of /create), not on the page itself. */
+function focusInNestedPane(): boolean {
+  return Boolean((document.activeElement as HTMLElement | null)?.closest?.('.dock-panel .dv-groupview'));
+}
 
 @injectable()
 export class ShellCommands implements CommandContribution {
@@ -31,7 +39,7 @@ export class ShellCommands implements CommandContribution {
       .all()
       .filter((r) => !r.standalone)
       .map((route) => ({
-        id: `nav.${route.path}`,
+        id: `${NAV_COMMAND}${route.path}`,
         title: `前往：${route.title}`,
         section: '导航',
         keywords: `${route.path} go open 打开 ${route.title}`,
@@ -74,7 +82,19 @@ export class ShellCommands implements CommandContribution {
         keywords: 'close tab 关闭',
         icon: 'cross',
         keys: ['Alt+w'],
-        run: () => getDockApi()?.activePanel?.api.close(),
+        // A pane inside a page (the panes of /create) has its own close: the page closes only when it has the focus itself.
+        when: () => !focusInNestedPane(),
+        run: () => this.focusedPage()?.api.close(),
+      },
+      {
+        id: 'workbench.keepPanel',
+        title: '固定当前页面（不被下次导航替换）',
+        section: '布局',
+        keywords: 'pin keep tab preview 固定 保持',
+        icon: 'pin',
+        run: () => {
+          keepPanel(this.focusedPage() ?? undefined);
+        },
       },
       {
         id: 'workbench.resetLayout',
@@ -83,14 +103,18 @@ export class ShellCommands implements CommandContribution {
         keywords: 'reset layout 重置',
         icon: 'reset',
         run: () => {
-          const api = getDockApi();
-          if (!api) return;
-          api.clear();
+          getDockApi()?.clear();
           this.navigation.navigate('/home', {}, { replace: true });
-          api.addPanel({ id: '/home', component: 'route', title: this.routes.find('/home')!.title, params: { path: '/home', query: {} } });
         },
       },
     ];
+  }
+
+  /** The page holding the focus, else the active one. */
+  private focusedPage() {
+    const api = getDockApi();
+    const route = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.dock-panel[data-route]')?.dataset.route;
+    return (route && api?.getPanel(route)) || api?.activePanel;
   }
 
   private split(position: 'right' | 'bottom'): void {

@@ -149,7 +149,7 @@ describe('with published avatars, voices, guides and site settings', () => {
     await page.waitForFunction(() => location.hash.startsWith('#/create'));
     expect(hashPath(page)).toBe(`/create?id=${portrait[2]!.id}&hs=2`);
 
-    await page.click('.dv-tab >> text=首页');
+    await page.click('.nav-item[data-nav-id="home"]');
     await page.click('[data-testid=orientation] >> text=横屏');
     await waitCount(page, `${HOME} [data-testid=avatar-card]`, 2);
     const wide = page.locator(`${HOME} [data-testid=avatar-card]`).nth(1);
@@ -157,10 +157,10 @@ describe('with published avatars, voices, guides and site settings', () => {
     await wide.locator('[data-testid=avatar-create]').click();
     await page.waitForFunction((id) => location.hash === `#/create?id=${id}&hs=1`, landscape[1]!.id);
 
-    await page.click('.dv-tab >> text=首页');
+    await page.click('.nav-item[data-nav-id="home"]');
     await page.click(`${HOME} [data-testid=banner-customize]`);
     await page.waitForFunction(() => location.hash === '#/profile');
-    await page.click('.dv-tab >> text=首页');
+    await page.click('.nav-item[data-nav-id="home"]');
     await page.click(`${HOME} [data-testid=banner-create]`);
     await page.waitForFunction(() => location.hash === '#/create');
     await context.close();
@@ -264,7 +264,7 @@ describe('with published avatars, voices, guides and site settings', () => {
       await page.click(selector);
       await page.waitForFunction((p) => location.hash === `#${p}`, target);
       await page.waitForSelector(`.dock-panel[data-route="${target}"]`);
-      await page.click('.dv-tab >> text=创作商店');
+      await page.click('.nav-item[data-nav-id="store"]');
       await page.waitForFunction(() => location.hash === '#/store');
     }
 

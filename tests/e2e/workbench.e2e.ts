@@ -108,6 +108,8 @@ describe('workbench', () => {
 
   it('keeps a split layout across a reload', async () => {
     const { page } = await loggedInPage('/home');
+    // Pinned (double-click), so the next navigation opens a second tab rather than taking the preview's place.
+    await page.dblclick('[data-shell-tab="/home"]');
     await page.click('.nav-item[data-nav-id="works"]');
     await page.waitForSelector('.dock-panel[data-route="/works"]');
     // The split command's own binding (the palette's navigation is covered above).

@@ -1,5 +1,6 @@
 import { SITE_FIELDS, FALLBACK_SITE_TITLE, type SiteInfo, type OperatorSetting } from '../../../src/contract';
 import type { Db, Queryable } from '../../infra/db';
+import { DEFAULT_CLONE_USAGE, DEFAULT_EULA, DEFAULT_PRIVACY } from './default-agreements';
 
 /** Defaults for a fresh install, so the login page and footer look finished before the operator sets anything. */
 const DEFAULTS: Partial<Record<string, string>> = {
@@ -15,6 +16,9 @@ const DEFAULTS: Partial<Record<string, string>> = {
     '<li>消费时优先扣除最早到期的积分；任务失败时积分原路退回。</li></ol>',
   space_base_gb: '1',
   space_max_gb: '50',
+  eula: DEFAULT_EULA,
+  privacy_agreement: DEFAULT_PRIVACY,
+  clone_usage: DEFAULT_CLONE_USAGE,
 };
 
 /** Settings change rarely and are read on every page load: kept in memory briefly (other api processes see a change within this). */

@@ -7,7 +7,7 @@ export const plugin: WorkbenchPlugin = {
   id: 'employee',
   module: new ContainerModule(({ bind }) => {
     for (const route of ['/employee', '/employee/talking']) {
-      bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route, component: EmployeePanel });
+      bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route, component: EmployeePanel, comingSoon: true });
     }
   }),
 };

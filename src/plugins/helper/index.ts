@@ -7,7 +7,7 @@ export const plugin: WorkbenchPlugin = {
   id: 'helper',
   module: new ContainerModule(({ bind }) => {
     for (const route of ['/helper/index', '/helper/operation', '/helper/asyncOperation']) {
-      bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route, component: HelperPanel });
+      bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route, component: HelperPanel, comingSoon: true });
     }
   }),
 };

@@ -10,7 +10,7 @@ export interface StoreTool {
   title: string;
   icon: string;
   description: string;
-  /** Carries the 即将上线 mark and only says so when clicked. */
+  /** No route exists for it yet: it only says 即将上线 when clicked. (Cards with a route carry the badge while their screen is not built.) */
   comingSoon?: boolean;
 }
 

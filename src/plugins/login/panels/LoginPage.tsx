@@ -19,6 +19,9 @@ function Agreement({ checked, onChange }: { checked: boolean; onChange: (v: bool
   );
 }
 
+/** The success toast goes when the login page does, so it never sits over what the next page says. */
+const LEAVES_WITH_THE_PAGE = { timeout: LIMITS.loginRedirectDelayMs };
+
 /** /login: tabs 登录 (state=1) and 兑换码注册 (state=2), outside the workbench layout. */
 export default function LoginPage({ query }: PanelProps) {
   const auth = useService<AuthService>(TOKENS.AuthService);
@@ -74,7 +77,7 @@ export default function LoginPage({ query }: PanelProps) {
     setBusy(true);
     try {
       await auth.login(username.trim(), password, captcha ? { captcha_id: captcha.captcha_id, captcha: captchaAnswer(captchaText) } : undefined);
-      notifier.success(MSG.loginSucceeded);
+      notifier.success(MSG.loginSucceeded, LEAVES_WITH_THE_PAGE);
       goOn();
     } catch (err) {
       const message = (err as Error).message;
@@ -101,7 +104,7 @@ export default function LoginPage({ query }: PanelProps) {
     try {
       const reply = await api.call(API.credits.cdkey, { username: username.trim(), password, code: code.trim(), client: 'pc' });
       if ('token' in reply && reply.token) tokens.set(reply.token);
-      notifier.success(MSG.registerSucceeded);
+      notifier.success(MSG.registerSucceeded, LEAVES_WITH_THE_PAGE);
       goOn();
     } catch {
       setBusy(false);
@@ -118,7 +121,7 @@ export default function LoginPage({ query }: PanelProps) {
     try {
       const reply = await api.call(API.credits.tourist, {});
       tokens.set(reply.token);
-      notifier.success(MSG.loginSucceeded);
+      notifier.success(MSG.loginSucceeded, LEAVES_WITH_THE_PAGE);
       goOn();
     } catch {
       setBusy(false);

@@ -17,10 +17,6 @@ export default function ProtocolPage({ query }: PanelProps) {
     api.call(API.site.protocol, { type }, { silent: true }).then(setDoc, () => setDoc('error'));
   }, [api, type]);
 
-  useEffect(() => {
-    document.title = PROTOCOL_TITLES[type];
-  }, [type]);
-
   return (
     <div className="protocol-page">
       <Button variant="minimal" icon="arrow-left" text="返回" onClick={() => (history.length > 1 ? history.back() : navigation.navigate('/login'))} />

@@ -1,14 +1,27 @@
 import { useEffect, useRef } from 'react';
-import { Icon, Tag, type IconName } from '@blueprintjs/core';
+import { Icon, type IconName } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { TOKENS, useService, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { TOKENS, useService, type Navigation, type Notifier, type PanelProps, type RouteRegistry } from '../../../core';
 import { STORE_BANNERS, STORE_SECTIONS, type StoreTool } from '../tools';
 import './store.css';
 
-/** /store: banners for pet video and photo speak, then the tool sections; every card opens its route. */
+function SoonBadge() {
+  return (
+    <span className="soon-badge" data-testid="soon-badge">
+      {MSG.comingSoonPanel}
+    </span>
+  );
+}
+
+/**
+ * /store: banners for pet video and photo speak, then the tool sections; every card opens its route. A card or
+ * banner whose screen this build does not have yet carries 即将上线 (RouteRegistry.isBuilt, so it goes by itself).
+ */
 export default function StorePanel({ query }: PanelProps) {
   const navigation = useService<Navigation>(TOKENS.Navigation);
   const notifier = useService<Notifier>(TOKENS.Notifier);
+  const routes = useService<RouteRegistry>(TOKENS.RouteRegistry);
+  const unbuilt = (tool: { path?: string }) => !tool.path || !routes.isBuilt(tool.path);
   const sections = useRef(new Map<string, HTMLElement>());
 
   // /store?section=… (the palette's 创作商店：… commands) scrolls to that section.
@@ -39,7 +52,10 @@ export default function StorePanel({ query }: PanelProps) {
           {STORE_BANNERS.map((banner) => (
             <button key={banner.path} type="button" className={`store-banner ${banner.tone}`} onClick={() => navigation.navigate(banner.path)} data-testid="store-banner" data-path={banner.path}>
               <span className="store-banner-text">
-                <span className="store-banner-title">{banner.title}</span>
+                <span className="store-banner-title">
+                  {banner.title}
+                  {unbuilt(banner) && <SoonBadge />}
+                </span>
                 <span className="store-banner-desc">{banner.description}</span>
                 <span className="store-banner-cta">
                   立即体验 <Icon icon="arrow-right" size={14} />
@@ -82,11 +98,7 @@ export default function StorePanel({ query }: PanelProps) {
                   <span className="store-card-text">
                     <span className="store-card-title">
                       {tool.title}
-                      {tool.comingSoon && (
-                        <Tag minimal round intent="warning" className="store-soon-tag">
-                          {MSG.comingSoonPanel}
-                        </Tag>
-                      )}
+                      {unbuilt(tool) && <SoonBadge />}
                     </span>
                     <span className="store-card-desc">{tool.description}</span>
                   </span>
