@@ -34,12 +34,17 @@ describe.each(DB_KINDS)('the offline lip-sync channel (%s)', (kind) => {
     const list = await until(() => c.call(API.works.list, { page: 1, limit: 50 }), (r) => [3, 4].includes(r.data.list.find((w: any) => w.id === reply.data.id)?.status), 180_000);
     return list.data.list.find((w: any) => w.id === reply.data.id);
   }
+  let voice = 0;
+  /** One public voice on the offline speech channel, once it has trained. */
   async function publicVoice() {
+    if (voice) return voice;
     const sample = await makeSpeech(path.join(dir, `voice-${kind}.mp3`), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-    return (await t.operator(API.admin.voicePublish, { name: '主持人', audio: sample, api: 'local' })).data.id as number;
+    voice = (await t.operator(API.admin.voicePublish, { name: '主持人', audio: sample, api: 'local' })).data.id as number;
+    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.find((v: any) => v.id === voice)?.generate_status === 2, 60_000);
+    return voice;
   }
 
-  it('offers the channel, analyses a face at clone time and renders a lip-synced work, charged per second', async () => {
+  it('offers the channel, analyses a face at clone time and renders a lip-synced work, charged per second', { timeout: 300_000 }, async () => {
     a = await t.user('15700000001', 1000);
     const channels = (await a.call(API.works.videoChannel, {})).data.list;
     expect(channels.find((c: any) => c.api === 'lip')).toMatchObject({ name: '本地口型' });
@@ -48,9 +53,9 @@ describe.each(DB_KINDS)('the offline lip-sync channel (%s)', (kind) => {
     expect(analysed.face_note).toBe('ok');
     expect(analysed.faces_key).toMatch(/\.bin$/);
 
-    const voice = await publicVoice();
+    const voiceId = await publicVoice();
     const before = (await a.call(API.account.credits, {})).data.credits;
-    const work = await render(a, face, voice);
+    const work = await render(a, face, voiceId);
     expect(work).toMatchObject({ status: 3, api_key: 'lip' });
     expect(work.reason ?? '').toBe('');
     const file = path.join(dir, `lip-${kind}.mp4`);
@@ -62,7 +67,7 @@ describe.each(DB_KINDS)('the offline lip-sync channel (%s)', (kind) => {
     expect(before - (await a.call(API.account.credits, {})).data.credits).toBe(Math.ceil(work.duration * 2));
   });
 
-  it('renders a work on an avatar without a face as the loop, and says why on the work', async () => {
+  it('renders a work on an avatar without a face as the loop, and says why on the work', { timeout: 300_000 }, async () => {
     const faceless = await clone(a, '无人脸', makeFacelessVideo(path.join(dir, `noface-${kind}.mp4`), { seconds: 6 }));
     const analysed = await avatarNote(faceless);
     expect(analysed.faces_key).toBe('');
@@ -72,7 +77,7 @@ describe.each(DB_KINDS)('the offline lip-sync channel (%s)', (kind) => {
     expect(work.reason).toBe(analysed.face_note);
   });
 
-  it('analyses at render time an avatar that was never analysed, and keeps the result', async () => {
+  it('analyses at render time an avatar that was never analysed, and keeps the result', { timeout: 300_000 }, async () => {
     const face = await clone(a, '旧数字人', makeFaceVideo(path.join(dir, `old-${kind}.mp4`), { width: 480, height: 640, seconds: 6 }));
     await t.app.ctx.db.query(`UPDATE avatars SET faces_key = '', face_note = '' WHERE id = $1`, [face]);
     const work = await render(a, face, await publicVoice());
