@@ -14,7 +14,8 @@ export interface JobPayloads {
   /** Auditions older than a day, unless a queued work still needs one. */
   'audition-sweep': Record<string, never>;
   'avatar-clone': { avatarId: number };
-  'work-render': { workId: number };
+  /** `step`: a work on a remote lip-sync engine re-queues itself with the next step while it waits or runs there. */
+  'work-render': { workId: number; step?: number };
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
   'voice-train': { trainingId: number };
   'speech-synthesize': { jobId: string };
