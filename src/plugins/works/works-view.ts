@@ -1,5 +1,5 @@
 /** Pure helpers of the works page: the tabs and their list filters, statuses, waiting messages, file names. */
-import { WorkStatus, type TranslateRecord, type Work } from '../../contract';
+import { MSG, WorkStatus, type TranslateRecord, type Work } from '../../contract';
 
 export type TabKey = 'avatar' | 'pet' | 'photo' | 'translate' | 'multiVideo' | 'multiAudio';
 export type Level1 = 0 | 1;
@@ -89,13 +89,23 @@ export interface WorkItem {
   createTime: string;
   duration?: number;
   reason?: string;
+  /** On a remote lip-sync engine: how many go before it in our queue, or the engine's progress (0–100). */
+  queueAhead?: number;
+  progress?: number;
 }
 
 export function fromWork(w: Work): WorkItem {
   return {
     id: w.id, kind: 'work', name: w.name, url: w.url, cover: w.cover, status: w.status, apiKey: w.api_key, apiName: w.api_name,
-    createTime: w.create_time, duration: w.duration, reason: w.reason,
+    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress,
   };
+}
+
+/** Under the waiting line of a work on a remote lip-sync engine: its place in our queue, or the engine's progress. */
+export function remoteLine(item: Pick<WorkItem, 'queueAhead' | 'progress'>): string {
+  if (item.queueAhead !== undefined) return MSG.workQueueAhead(item.queueAhead);
+  if (item.progress !== undefined) return MSG.workProgress(Math.round(item.progress));
+  return '';
 }
 
 /** A translated video without a status is finished when it has a url. */
