@@ -103,7 +103,8 @@ export class JobQueue {
     if (missing.length) throw new MissingJobHandlerError(`no handler for job(s): ${missing.join(', ')}`);
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<typeof name>;
-      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
+      // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
+      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
       this.workers.set(name, worker);
