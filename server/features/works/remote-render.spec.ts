@@ -59,12 +59,13 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
   /** What a work driven by the uploaded audio reserves (and the most it costs). */
   let reserve: number;
   const submissionsOf = (workId: number) => peer.submissions.filter((s) => String(s.body.code).startsWith(`w${workId}-`));
-  /** A work on fy; driven by the uploaded audio unless `drive` says otherwise. */
+  /** A work on fy with the avatar (unless a material video is given), driven by the uploaded audio unless `drive` says otherwise. */
   const create = (c: ApiTestClient, name: string, drive: Record<string, unknown> = { voice_id: audioId, drive: 'audio' }) =>
-    c.call(API.works.create, { name, api: 'fy', video_id: avatarId, ...drive }).then((r) => {
+    c.call(API.works.create, { name, api: 'fy', ...('material_video_id' in drive ? {} : { video_id: avatarId }), ...drive }).then((r) => {
       expect(r).toMatchObject({ code: 0 });
       return r.data.id as number;
     });
+  const files = () => t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE user_id = (SELECT id FROM users WHERE username = $1)', ['15900000001']).then((r) => r.rows[0]!.n);
   const tasksLeft = () => t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM remote_lipsync_tasks').then((r) => r.rows[0]!.n);
 
   beforeAll(async () => {
@@ -106,7 +107,6 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
 
   it('renders a text work on fy through the engine into a playable mp4, charged once on the actual duration', async () => {
     const before = await credits(a);
-    const files = async () => (await t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE user_id = (SELECT id FROM users WHERE username = $1)', ['15900000001'])).rows[0]!.n;
     const filesBefore = await files();
     const id = await create(a, '唇形文本', { drive: 'text', user_voice_id: publicVoice, text: SCRIPT });
     const work = await finished(a, id);
@@ -128,6 +128,20 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(before - (await credits(a))).toBe(Math.ceil(work.duration * FY_PRICE));
     // Only the video stays: the speech stored for the engine went with the task.
     expect((await files()) - filesBefore).toBe(1);
+    expect(await tasksLeft()).toBe(0);
+  });
+
+  it('a material-library video as the avatar: prepared for the engine, the work keeps its own cover', async () => {
+    await uploadFile(a, 'video', avatarVideo);
+    const videos = (await a.call(API.material.list, { type: 'video', page: 1, limit: 50 })).data.list as { id: number }[];
+    const filesBefore = await files();
+    const id = await create(a, '素材视频', { material_video_id: Math.max(...videos.map((v) => v.id)), voice_id: audioId, drive: 'audio' });
+    const work = await finished(a, id);
+    expect(work.status).toBe(3);
+    expect((await playable(t.url, work.url)).video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(200);
+    // The video and its cover stay; the normalized copy made for the engine is gone.
+    expect((await files()) - filesBefore).toBe(2);
     expect(await tasksLeft()).toBe(0);
   });
 
