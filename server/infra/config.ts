@@ -20,6 +20,11 @@ export interface ServerConfig {
   /** A job running longer than this is taken for dead (its worker killed) and retried. */
   jobExpireSeconds: number;
   /**
+   * The origin (scheme, host, port) at which other machines — a GPU lip-sync server — reach this server's signed
+   * storage URLs (PUBLIC_URL). Unset: http://127.0.0.1:<the port this process listens on>.
+   */
+  publicUrl?: string;
+  /**
    * Chat engine (polish, AI writing) from CHAT_BASE_URL, CHAT_API_KEY, CHAT_MODEL, CHAT_TIMEOUT_MS. A value set
    * here wins over the operator's chat_* setting; unset values fall back to the setting, then the engine's default.
    */
@@ -37,7 +42,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, CHAT_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, PUBLIC_URL, CHAT_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -46,6 +51,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   const databaseUrl = env.DATABASE_URL || undefined;
   if (!databaseUrl && role !== 'all') {
     throw new ConfigError('The embedded database allows one process per data directory: ROLE=api and ROLE=worker need DATABASE_URL (PostgreSQL).');
+  }
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+$/i.test(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be an origin such as http://192.168.1.20:8080 (no path), got "${env.PUBLIC_URL}"`);
   }
   const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
   if (chatTimeoutMs !== undefined && !(chatTimeoutMs > 0)) throw new ConfigError(`CHAT_TIMEOUT_MS must be a positive number of milliseconds, got "${env.CHAT_TIMEOUT_MS}"`);
@@ -60,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     runWorker: role !== 'api',
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
+    publicUrl,
     chat: {
       baseUrl: env.CHAT_BASE_URL || undefined,
       apiKey: env.CHAT_API_KEY || undefined,

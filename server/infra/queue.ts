@@ -14,7 +14,8 @@ export interface JobPayloads {
   /** Auditions older than a day, unless a queued work still needs one. */
   'audition-sweep': Record<string, never>;
   'avatar-clone': { avatarId: number };
-  'work-render': { workId: number };
+  /** `step`: a work on a remote lip-sync engine re-queues itself with the next step while it waits or runs there. */
+  'work-render': { workId: number; step?: number };
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
   'voice-train': { trainingId: number };
   'speech-synthesize': { jobId: string };
@@ -102,7 +103,8 @@ export class JobQueue {
     if (missing.length) throw new MissingJobHandlerError(`no handler for job(s): ${missing.join(', ')}`);
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<typeof name>;
-      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
+      // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
+      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
       this.workers.set(name, worker);

@@ -180,6 +180,16 @@ export const MSG = {
   speechEngineMissing: '请先试听生成音频后再提交',
   workBusyOrMissing: '作品不存在或正在生成中',
   localEngineNote: '本地引擎不做口型同步',
+  /** ours: a work waiting in our queue for a remote lip-sync engine (works card, under the channel's waiting line). */
+  workQueueAhead: (n: number) => (n > 0 ? `排队中，前面还有 ${n} 个` : '排队中，即将开始'),
+  /** ours: a work on a remote lip-sync engine, with the engine's progress. */
+  workProgress: (percent: number) => `合成中 ${percent}%`,
+  /** ours: a remote lip-sync engine kept answering "running" past the render job's limit. */
+  lipSyncTimedOut: '唇形合成超时，积分已退回',
+  /** ours: the remote lip-sync engine lost the task (restarted) more often than the render job resubmits. */
+  lipSyncLost: '唇形合成服务多次丢失任务，积分已退回',
+  /** ours: what the remote lip-sync engine handed back does not play as a video. */
+  lipSyncResultInvalid: '唇形合成结果无法播放，积分已退回',
 
   // ---- copywriting engine: polish, AI writing (ours)
   /** ours: polish or AI writing while the operator has not configured the chat engine. */

@@ -3,12 +3,14 @@ import { API, CHANNEL_ENGINES, type CallRequest } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
+import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
+import { isRemoteVideoEngine, remoteVideoEngine } from '../../engines/video/remote-engines';
 import { PROVIDER_BASE_URLS } from './speech-engines';
 import { VoicesRepository, type ChannelKind } from './voices.repository';
 import { startTraining } from './voices.service';
 
 type ChannelSet = CallRequest<typeof API.admin.channelSet>;
-const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms'] as const;
+const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms', 'result_url', 'result_dir', 'concurrency'] as const;
 
 async function channelKind(channels: VoicesRepository, params: Pick<ChannelSet, 'api' | 'kind'>): Promise<ChannelKind> {
   if (params.kind) return params.kind;
@@ -16,6 +18,17 @@ async function channelKind(channels: VoicesRepository, params: Pick<ChannelSet, 
   if (kinds.length === 1) return kinds[0]!;
   if (kinds.length === 0) throw new ApiError(`渠道 ${params.api} 不存在：新建渠道请用 --kind voice 或 --kind video 指定类型`);
   throw new ApiError(`声音与视频都有渠道 ${params.api}：请用 --kind voice 或 --kind video 指定`);
+}
+
+/** A remote lip-sync engine is enabled only with an address it can be reached at (as providers need their keys). */
+function checkRemoteEngine(engine: string, config: Record<string, unknown>): void {
+  if (!config.base_url) throw new ApiError(`启用 ${engine} 引擎需要 --base-url（例如 http://gpu-host:8383）`);
+  try {
+    remoteVideoEngine(engine, config);
+  } catch (err) {
+    if (err instanceof LipSyncEngineError) throw new ApiError(`${engine} 引擎的地址无效：--base-url 与 --result-url 需为 http(s) 地址`);
+    throw err;
+  }
 }
 
 export function registerChannelAdminRoutes(ctx: FeatureContext): void {
@@ -52,6 +65,7 @@ export function registerChannelAdminRoutes(ctx: FeatureContext): void {
       const enabled = params.enabled ?? found?.enabled ?? false;
       if (enabled && engine === 'none') throw new ApiError('启用渠道前需要用 --engine 指定引擎');
       if (enabled && (engine === 'fish' || engine === 'minimax') && !config.api_key) throw new ApiError(`启用 ${engine} 引擎需要 --api-key`);
+      if (enabled && isRemoteVideoEngine(engine)) checkRemoteEngine(engine, config);
 
       await channels.updateChannel(kind, params.api, {
         engine, config, enabled, name: params.name, description: params.desc, version_name: params.version_name, credits: params.credits,

@@ -6,6 +6,6 @@ export const worksFeature = defineFeature({
   name: 'works',
   register: registerWorksRoutes,
   jobs: {
-    'work-render': (ctx, { workId }, job) => runWorkRender(ctx, workId, job.retryCount),
+    'work-render': (ctx, { workId, step }, job) => runWorkRender(ctx, workId, job.retryCount, step),
   },
 });

@@ -4,6 +4,9 @@ import type { Queryable } from '../../infra/db';
 import type { SpeechParams } from '../../engines/speech/speech-engine';
 
 const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
+/** Of task `t`: the tasks of its engine waiting longer in our queue (first come, first served; ties by work id). */
+const WAITING_AHEAD = `SELECT count(*)::int FROM remote_lipsync_tasks o
+  WHERE o.engine = t.engine AND o.state = 'queued' AND (o.queued_at, o.work_id) < (t.queued_at, t.work_id)`;
 const FINISHED = `(${WorkStatus.Success}, ${WorkStatus.Failed})`;
 
 export interface ChannelRow {
@@ -30,6 +33,14 @@ export interface WorkRow {
   reason: string;
   created_at: Date;
   channel_name: string | null;
+  channel_config: Record<string, unknown> | null;
+  /** While on a remote lip-sync engine (see RemoteTaskRow). */
+  remote_engine: string | null;
+  remote_state: RemoteTaskState | null;
+  remote_progress: number | null;
+  /** Queued: the engine's submissions in flight, and those waiting longer than this one. */
+  remote_running: number | null;
+  remote_waiting_ahead: number | null;
 }
 
 /** A scene of a multi-scene work, as stored for the render job. */
@@ -63,14 +74,16 @@ export interface RenderRow {
   user_id: number;
   status: number;
   is_multi: number;
-  /** The channel's video engine (multi-scene works always render on the local one). */
+  /** The channel's video engine (multi-scene works always render on the local one), and its settings. */
   engine: string | null;
+  engine_config: Record<string, unknown> | null;
   loop_key: string | null;
+  /** The avatar's normalized video (what a remote engine is given). */
+  avatar_video_key: string | null;
   cover_key: string | null;
-  /** The avatar (null for a material-library video) and what the lip-sync engine needs of it. */
+  /** The avatar (null for a material-library video) and what the offline lip-sync engine needs of it. */
   avatar_id: number | null;
   avatar_user_id: number | null;
-  video_key: string | null;
   faces_key: string | null;
   face_note: string | null;
   audio_key: string | null;
@@ -80,6 +93,29 @@ export interface RenderRow {
   reserved: number;
   spend_entry_id: number | null;
 }
+
+export type RemoteTaskState = 'queued' | 'submitted' | 'done';
+
+/** A work on a remote lip-sync engine (migration 008): waiting for a slot, running there, or its result located. */
+export interface RemoteTaskRow {
+  work_id: number;
+  engine: string;
+  code: string;
+  state: RemoteTaskState;
+  result: string;
+  progress: number;
+  submissions: number;
+  lost: number;
+  checks: number;
+  step: number;
+  audio_key: string;
+  video_key: string;
+  cover_key: string;
+  scratch_keys: string[];
+}
+
+/** What the render job may change of its task row as it moves on (see WorksRepository.advanceRemoteTask). */
+export type RemoteTaskChange = Partial<Pick<RemoteTaskRow, 'state' | 'code' | 'result' | 'progress' | 'lost' | 'checks'>>;
 
 export interface NewWork {
   userId: number;
@@ -195,7 +231,10 @@ export class WorksRepository {
   async list(userId: number, f: WorkFilter, limit: number, offset: number): Promise<WorkRow[]> {
     const { where, args } = listFilter(userId, f);
     const { rows } = await this.q.query<WorkRow>(
-      `SELECT w.*, c.name AS channel_name FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
+      `SELECT w.*, c.name AS channel_name, c.config AS channel_config, t.engine AS remote_engine, t.state AS remote_state, t.progress AS remote_progress,
+              CASE WHEN t.state = 'queued' THEN (SELECT count(*)::int FROM remote_lipsync_tasks o WHERE o.engine = t.engine AND o.state = 'submitted') END AS remote_running,
+              CASE WHEN t.state = 'queued' THEN (${WAITING_AHEAD}) END AS remote_waiting_ahead
+         FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api LEFT JOIN remote_lipsync_tasks t ON t.work_id = w.id
         WHERE ${where} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`,
       args,
     );
@@ -219,8 +258,9 @@ export class WorksRepository {
 
   async renderInput(workId: number): Promise<RenderRow | undefined> {
     const { rows } = await this.q.query<RenderRow>(
-      `SELECT w.user_id, w.status, w.is_multi, c.engine, a.loop_key, a.cover_key, a.id AS avatar_id, a.user_id AS avatar_user_id, a.video_key,
-              a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.price, w.reserved, w.spend_entry_id
+      `SELECT w.user_id, w.status, w.is_multi, c.engine, c.config AS engine_config, a.loop_key, a.video_key AS avatar_video_key, a.cover_key,
+              a.id AS avatar_id, a.user_id AS avatar_user_id, a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.price,
+              w.reserved, w.spend_entry_id
          FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id
          LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
         WHERE w.id = $1`,
@@ -255,5 +295,72 @@ export class WorksRepository {
       [workId, done.videoKey, done.coverKey, done.duration, done.charged, done.reason],
     );
     return rowCount > 0;
+  }
+
+  // ---- remote lip-sync tasks (the render job drives them, see remote-render.ts)
+
+  async remoteTask(workId: number): Promise<RemoteTaskRow | undefined> {
+    const { rows } = await this.q.query<RemoteTaskRow>('SELECT * FROM remote_lipsync_tasks WHERE work_id = $1', [workId]);
+    return rows[0];
+  }
+
+  /** The work joins its engine's line (queued now); false when it already had a task (a repeated first run). */
+  async addRemoteTask(t: Pick<RemoteTaskRow, 'work_id' | 'engine' | 'audio_key' | 'video_key' | 'cover_key' | 'scratch_keys'>): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `INSERT INTO remote_lipsync_tasks (work_id, engine, audio_key, video_key, cover_key, scratch_keys) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (work_id) DO NOTHING`,
+      [t.work_id, t.engine, t.audio_key, t.video_key, t.cover_key, t.scratch_keys],
+    );
+    return rowCount > 0;
+  }
+
+  /**
+   * Inside a transaction: serializes the slot decisions of one engine (every channel row it serves is locked) and
+   * answers the task, locked, while it is still waiting at this step; with its engine's submissions in flight and
+   * the tasks that wait longer than it.
+   */
+  async lockEngineLine(engine: string, workId: number, step: number): Promise<{ running: number; ahead: number } | undefined> {
+    await this.q.query(`SELECT api FROM channels WHERE kind = 'video' AND engine = $1 FOR UPDATE`, [engine]);
+    const { rows } = await this.q.query<{ running: number; ahead: number }>(
+      `SELECT (SELECT count(*)::int FROM remote_lipsync_tasks o WHERE o.engine = t.engine AND o.state = 'submitted') AS running, (${WAITING_AHEAD}) AS ahead
+         FROM remote_lipsync_tasks t WHERE t.work_id = $1 AND t.step = $2 AND t.state = 'queued' FOR UPDATE`,
+      [workId, step],
+    );
+    return rows[0];
+  }
+
+  /** Inside the slot decision: the task takes a slot under a new code (submissions counts them, making codes unique). */
+  async takeSlot(workId: number): Promise<string> {
+    const { rows } = await this.q.query<{ code: string }>(
+      `UPDATE remote_lipsync_tasks SET state = 'submitted', submissions = submissions + 1, code = 'w' || work_id || '-' || (submissions + 1), progress = 0
+        WHERE work_id = $1 RETURNING code`,
+      [workId],
+    );
+    return rows[0]!.code;
+  }
+
+  /**
+   * Applies the changes while the task is still at `step`, and with `advance` moves its chain on (step + 1, for the
+   * job the caller queues in the same transaction); false when another run already moved it (that run carries on).
+   */
+  async changeRemoteTask(workId: number, step: number, change: RemoteTaskChange, { advance = false } = {}): Promise<boolean> {
+    const sets = advance ? ['step = step + 1'] : [];
+    const args: unknown[] = [workId, step];
+    for (const [column, value] of Object.entries(change)) {
+      args.push(value);
+      sets.push(`${column} = $${args.length}`);
+    }
+    if (!sets.length) sets.push('step = step');
+    const { rowCount } = await this.q.query(`UPDATE remote_lipsync_tasks SET ${sets.join(', ')} WHERE work_id = $1 AND step = $2`, args);
+    return rowCount > 0;
+  }
+
+  /** The work has ended (done or failed): its task leaves the line; answers the objects made only for the engine. */
+  async endRemoteTask(workId: number): Promise<{ scratch_keys: string[]; cover_key: string } | undefined> {
+    const { rows } = await this.q.query<{ scratch_keys: string[]; cover_key: string }>(
+      'DELETE FROM remote_lipsync_tasks WHERE work_id = $1 RETURNING scratch_keys, cover_key',
+      [workId],
+    );
+    return rows[0];
   }
 }

@@ -9,7 +9,9 @@ import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
-import { WorksRepository, type WorkParams } from './works.repository';
+import { engineSlot } from '../../engines/video/lip-sync-engine';
+import { engineConcurrency } from '../../engines/video/remote-engines';
+import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 
@@ -41,6 +43,14 @@ async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, pa
   const voice = await ctx.speech.usableVoice(q, params.user_voice_id!, userId);
   const speech = { voice_id: voice.id, ...speechSettings(voice, params) };
   return { audioFileId: null, seconds: estimateSeconds(params.text ?? '', speech.rate), params: { ...context, speech, estimated: true } };
+}
+
+/** A work on a remote lip-sync engine: how many go before it while it waits in our queue, or the engine's progress. */
+function remoteLine(w: WorkRow): { queue_ahead?: number; progress?: number } {
+  if (!w.remote_state || !w.remote_engine) return {};
+  if (w.remote_state !== 'queued') return { progress: Number(w.remote_progress) };
+  const slot = engineSlot(engineConcurrency(w.remote_engine, w.channel_config), Number(w.remote_running), Number(w.remote_waiting_ahead));
+  return { queue_ahead: slot.start ? 0 : slot.position };
 }
 
 export function registerWorksRoutes(ctx: FeatureContext): void {
@@ -101,6 +111,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         create_time: formatDateTime(w.created_at),
         duration: Number(w.duration),
         reason: w.reason,
+        ...remoteLine(w),
       })),
       total,
       generate,

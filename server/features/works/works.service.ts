@@ -1,19 +1,22 @@
 /**
- * What the works routes, the render job and multi-scene works share: the speech a work will use, the avatar it
- * shows, reserving its credits, fetching its inputs, and the one call into a video engine.
+ * What the works routes, the render jobs and multi-scene works share: the speech a work will use, the avatar it
+ * shows, reserving its credits, fetching its inputs, the one call into a video engine, and ending a work (done and
+ * settled on its actual duration, or failed and refunded).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AvatarStatus, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
-import { renderTalkingVideo } from '../../engines/video/local-engine';
+import { prepareAvatar, renderTalkingVideo, type PreparedAvatar } from '../../engines/video/local-engine';
 import { renderLipSync } from '../../engines/lipsync';
 import type { SpeechParams } from '../../engines/speech/speech-engine';
-import { InsufficientCreditsError, spendIn } from '../credits';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';
-import { WorksRepository } from './works.repository';
+import { WorksRepository, type RenderRow } from './works.repository';
 
 /** A work that cannot render (an input was deleted, its engine is gone): it fails at once, credits returned. */
 export class WorkCannotRender extends Error {}
@@ -101,8 +104,9 @@ export interface TalkingVideoJob {
 }
 
 /**
- * The one place a work meets a video engine: the channel's `engine` names which one renders. `note` says why
- * the mouth was left as filmed (the lip-sync engine found no usable face), for the work's card.
+ * The one place a work meets a video engine that renders on this machine: the channel's `engine` names which one.
+ * Remote engines (HeyGem) are driven by the render job across runs instead (remote-render.ts). `note` says why
+ * the mouth was left as filmed (the offline lip-sync engine found no usable face), for the work's card.
  */
 export async function renderWithEngine(engine: string, job: TalkingVideoJob): Promise<{ duration: number; note?: string }> {
   switch (engine) {
@@ -120,4 +124,74 @@ export async function renderWithEngine(engine: string, job: TalkingVideoJob): Pr
     default:
       throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   }
+}
+
+/**
+ * A work whose avatar is a video of the user's material library: the video prepared now as a clone would, and its
+ * cover stored as the work's own.
+ */
+export async function materialAvatar(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ prepared: PreparedAvatar; coverKey: string }> {
+  const fileId = work.params.material_video_file_id;
+  const key = fileId ? await new WorksRepository(ctx.db).ownFileKey(fileId, work.user_id) : undefined;
+  if (!key) throw new WorkCannotRender('数字人或音频已被删除');
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  const prepared = await prepareAvatar(await fetchObject(ctx, key, path.join(dir, `material.${ext}`)), ext, dir);
+  const cover = await storeUserFile(ctx, work.user_id, prepared.cover, 'jpg', 'image');
+  return { prepared, coverKey: cover.key };
+}
+
+/**
+ * Inside the finishing transaction: what the work costs is its seconds at its price. A measured reservation (the
+ * audio the render is cut to) is the most it costs, and the rest is returned. An estimated one (speech synthesized
+ * by the job) is topped up by the difference when the balance allows; otherwise the reservation stands and the
+ * work's reason says what was not charged — never a silent discount.
+ */
+async function settle(q: Queryable, workId: number, work: RenderRow, seconds: number): Promise<{ charged: number; reason: string }> {
+  const reserved = Number(work.reserved);
+  const due = Math.ceil(seconds * Number(work.price));
+  if (due > reserved && work.params.estimated) {
+    try {
+      await spendIn(q, { userId: work.user_id, amount: due - reserved, action: '视频合成按实际时长补扣', key: `work:${workId}:extra` });
+      return { charged: due, reason: '' };
+    } catch (err) {
+      if (!(err instanceof InsufficientCreditsError)) throw err;
+      return { charged: reserved, reason: `余额不足，按预留的${reserved}积分结算（按实际时长应扣${due}积分）` };
+    }
+  }
+  const charged = Math.min(due, reserved);
+  if (work.spend_entry_id && reserved > charged) {
+    await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: reserved - charged, action: '视频合成按实际时长结算退回', key: `work:${workId}:settle` });
+  }
+  return { charged, reason: '' };
+}
+
+/**
+ * Stores the rendered file as the user's and finishes the work once, settled on its actual duration. A repeated
+ * job finds the work finished and drops its copy. Objects made only for a remote engine go with its task row.
+ */
+export async function finishWork(ctx: FeatureContext, workId: number, work: RenderRow, rendered: RenderedWork): Promise<void> {
+  const stored = await storeUserFile(ctx, work.user_id, rendered.file, rendered.ext, rendered.ext === 'mp4' ? 'video' : 'voice', rendered.duration);
+  const { done, scratch } = await ctx.db.tx(async (q) => {
+    const finishing = new WorksRepository(q);
+    if (!(await finishing.lockInProgress(workId))) return { done: false, scratch: [] };
+    const { charged, reason } = await settle(q, workId, work, rendered.duration);
+    const task = await finishing.endRemoteTask(workId);
+    const notes = [rendered.note, reason].filter(Boolean).join('；');
+    const marked = await finishing.markDone(workId, { videoKey: stored.key, coverKey: rendered.coverKey, duration: rendered.duration, charged, reason: notes });
+    return { done: marked, scratch: (task?.scratch_keys ?? []).filter((k) => k !== rendered.coverKey) };
+  });
+  await deleteObjects(ctx, done ? scratch : [stored.key]);
+}
+
+/** Fails the work once with the reason, returning its reservation exactly (and a remote task's own objects). */
+export async function failWork(ctx: FeatureContext, workId: number, work: RenderRow, reason: string): Promise<void> {
+  const scratch = await ctx.db.tx(async (q) => {
+    const works = new WorksRepository(q);
+    const task = await works.endRemoteTask(workId);
+    if ((await works.markFailed(workId, reason)) && work.spend_entry_id) {
+      await refundIn(q, { userId: work.user_id, spendEntryId: work.spend_entry_id, amount: Number(work.reserved), action: '视频合成失败退回', key: `work:${workId}:failed` });
+    }
+    return task?.scratch_keys ?? [];
+  });
+  await deleteObjects(ctx, scratch);
 }

@@ -5,8 +5,11 @@ import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
 import { CHANNEL_APIS } from '../limits';
 
-/** Engines that can serve a channel: the offline engines, the speech providers, or none (the channel waits). */
-export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'lipsync', 'none'] } as const;
+/**
+ * Engines that can serve a channel: the offline engines, the speech providers, a self-hosted HeyGem / Duix.Avatar
+ * lip-sync server or our offline lip-sync engine (video), or none (the channel waits).
+ */
+export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'lipsync', 'heygem', 'none'] } as const;
 export const CHANNEL_KINDS = ['voice', 'video'] as const;
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'enabled 取值为 true 或 false' }).transform((v) => v === 'true' || v === '1');
 const count = (label: string) => int(label, 0, 1_000_000).optional();
@@ -101,7 +104,8 @@ export const adminCalls = {
     id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
     summary:
       'Create or change a voice or video channel: what users see (name, desc, version, credits, free and train times, tips, languages), ' +
-      'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group). Keys are never echoed back.',
+      'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group; for heygem where its ' +
+      'results are served or mounted and how many jobs it runs at once). Keys are never echoed back.',
     request: z.object({
       api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }),
       kind: z.enum(CHANNEL_KINDS, { error: '类型取值为 voice 或 video' }).optional(),
@@ -120,6 +124,12 @@ export const adminCalls = {
       model: text('模型', 100).optional(),
       group_id: text('分组', 100).optional(),
       timeout_ms: int('超时', 1000, 600_000).optional(),
+      /** heygem: where the folder of its result paths is served over HTTP (default: base_url). */
+      result_url: z.string().trim().max(500).optional(),
+      /** heygem: a local mount of that folder (wins over result_url). */
+      result_dir: z.string().trim().max(500).optional(),
+      /** Remote video engines: jobs the engine runs at once (heygem: 1 unless the operator's server runs more). */
+      concurrency: int('并发数', 1, 64).optional(),
     }),
     response: z.object({ kind: z.enum(CHANNEL_KINDS), api: z.string(), enabled: z.boolean(), engine: z.string(), configured: z.array(z.string()) }),
   }),

@@ -91,13 +91,23 @@ export interface WorkItem {
   createTime: string;
   duration?: number;
   reason?: string;
+  /** On a remote lip-sync engine: how many go before it in our queue, or the engine's progress (0–100). */
+  queueAhead?: number;
+  progress?: number;
 }
 
 export function fromWork(w: Work): WorkItem {
   return {
     id: w.id, kind: 'work', name: w.name, url: w.url, cover: w.cover, status: w.status, apiKey: w.api_key, apiName: w.api_name,
-    createTime: w.create_time, duration: w.duration, reason: w.reason,
+    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress,
   };
+}
+
+/** Under the waiting line of a work on a remote lip-sync engine: its place in our queue, or the engine's progress. */
+export function remoteLine(item: Pick<WorkItem, 'queueAhead' | 'progress'>): string {
+  if (item.queueAhead !== undefined) return MSG.workQueueAhead(item.queueAhead);
+  if (item.progress !== undefined) return MSG.workProgress(Math.round(item.progress));
+  return '';
 }
 
 /** A translated video without a status is finished when it has a url. */

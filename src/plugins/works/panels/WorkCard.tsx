@@ -1,13 +1,13 @@
 import type { KeyboardEvent } from 'react';
 import { Button, Icon, Spinner } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { formatDuration, waitingMessage, workPhase, type WorkItem } from '../works-view';
+import { formatDuration, remoteLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
 
 const PHASE_TAG = { done: '已完成', failed: '失败', waiting: '生成中' } as const;
 
 /**
  * One work (part 1 §4): finished → play (the cover), download, rename, delete; failed → the reason and delete only;
- * in progress → the channel's waiting message. Works of the local channel say that it does not lip-sync.
+ * in progress → the channel's waiting message (and, on a remote lip-sync engine, the place in line or its progress). Works of the local channel say that it does not lip-sync.
  */
 export function WorkCard({
   item,
@@ -27,6 +27,7 @@ export function WorkCard({
   const phase = workPhase(item.status);
   const done = phase === 'done';
   const duration = formatDuration(item.duration);
+  const remote = phase === 'waiting' ? remoteLine(item) : '';
   const onKey = (e: KeyboardEvent) => {
     if (done && e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
@@ -66,6 +67,11 @@ export function WorkCard({
           <div className={`wk-state waiting ${item.cover ? 'over-cover' : ''}`} data-testid="work-waiting">
             <Spinner size={26} />
             <span className="wk-state-text">{waitingMessage(item.apiKey)}</span>
+            {remote && (
+              <span className="wk-state-text" data-testid="work-remote-line">
+                {remote}
+              </span>
+            )}
           </div>
         )}
         {phase === 'failed' && (

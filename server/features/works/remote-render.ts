@@ -1,0 +1,163 @@
+/**
+ * A single work on a remote lip-sync engine (HeyGem / Duix.Avatar), as server/engines/video/lip-sync-engine.ts
+ * describes: the first run stores the speech and the avatar's normalized video as objects the engine can GET and
+ * puts the work in its engine's line (a `remote_lipsync_tasks` row); every run does one thing and re-queues the job
+ * with the next step — wait for a slot, submit, poll — until the result is fetched or the work fails.
+ *
+ * Slots are decided under a lock of the engine's channel rows, first come first served (`engineSlot`), so no more
+ * submissions than the engine's limit are ever in flight, from any number of workers. The job's payload carries the
+ * row's `step`; a run whose step is not the row's (a retry of a run that had already queued its successor before
+ * the process died) does nothing, so there is one chain per work.
+ */
+import path from 'node:path';
+import { MSG } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { probe } from '../../infra/media-probe';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { engineSlot, type RemoteLipSyncEngine } from '../../engines/video/lip-sync-engine';
+import { engineConcurrency, remoteVideoEngine } from '../../engines/video/remote-engines';
+import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
+import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
+
+/** The render job's cadence on a remote engine (seconds) and its bounds. */
+export const REMOTE_RENDER = {
+  /** Between queries of a submitted task. */
+  pollSeconds: 2,
+  /** Between looks for a free slot while the work waits in our queue. */
+  queueSeconds: 2,
+  /** After the engine answered busy (a job that is not ours occupies it). */
+  busySeconds: 5,
+  /** Queries of one work answered "running" before it fails as timed out: two hours. */
+  maxChecks: 3600,
+  /** Times the engine may lose a task (a restart) before the work fails; each loss is submitted again. */
+  maxLost: 3,
+} as const;
+
+/** Where the engine's host reaches this server: PUBLIC_URL, else the loopback address this process listens on. */
+function publicOrigin(ctx: FeatureContext): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  const address = ctx.app.server.address();
+  return `http://127.0.0.1:${address && typeof address === 'object' ? address.port : ctx.config.port}`;
+}
+
+/**
+ * The first run: the speech (the user's audio, or the script spoken now with the chosen voice) and the avatar's
+ * normalized video (a material-library video is prepared now) as objects, then the work joins its engine's line.
+ * Objects made here only for the engine are the task's scratch, deleted when the work ends.
+ */
+async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, engine: string): Promise<void> {
+  const scratch: string[] = [];
+  try {
+    await withWorkDir(ctx.config.dataDir, async (dir) => {
+      let audioKey = work.audio_key;
+      if (!audioKey) {
+        if (!work.params.speech) throw new WorkCannotRender('数字人或音频已被删除');
+        const speech = await speak(ctx, work.user_id, work.params.speech, work.text, path.join(dir, 'speech.mp3'));
+        audioKey = (await storeUserFile(ctx, work.user_id, speech, 'mp3', 'voice', (await probe(speech, 'mp3')).duration)).key;
+        scratch.push(audioKey);
+      }
+      let videoKey = work.avatar_video_key;
+      let coverKey = work.cover_key ?? '';
+      if (!videoKey) {
+        const material = await materialAvatar(ctx, work, dir);
+        coverKey = material.coverKey;
+        scratch.push(coverKey);
+        videoKey = (await storeUserFile(ctx, work.user_id, material.prepared.normalized, 'mp4', 'video', material.prepared.duration)).key;
+        scratch.push(videoKey);
+      }
+      const joined = await new WorksRepository(ctx.db).addRemoteTask({ work_id: workId, engine, audio_key: audioKey, video_key: videoKey, cover_key: coverKey, scratch_keys: scratch });
+      if (!joined) await deleteObjects(ctx, scratch.splice(0));
+    });
+  } catch (err) {
+    await deleteObjects(ctx, scratch);
+    throw err;
+  }
+}
+
+/** Ends this run: the task's changes, and the job again after `seconds` with the next step (nothing if another run moved on). */
+async function requeue(ctx: FeatureContext, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    if (await new WorksRepository(q).changeRemoteTask(task.work_id, task.step, change, { advance: true })) {
+      await ctx.queue.send('work-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
+    }
+  });
+}
+
+/**
+ * Waiting in line: takes a slot when the engine has one free and nobody waits longer (the code is new for every
+ * submission), or answers that the work keeps waiting, or that another run has moved the task on.
+ */
+async function takeSlot(ctx: FeatureContext, task: RemoteTaskRow, limit: number): Promise<{ code: string } | 'wait' | 'moved'> {
+  return ctx.db.tx(async (q) => {
+    const works = new WorksRepository(q);
+    const line = await works.lockEngineLine(task.engine, task.work_id, task.step);
+    if (!line) return 'moved';
+    if (!engineSlot(limit, line.running, line.ahead).start) return 'wait';
+    return { code: await works.takeSlot(task.work_id) };
+  });
+}
+
+/** The result is located: fetched into the work dir, checked, stored as the user's video, the work finished and settled. */
+async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, workId: number, work: RenderRow, task: RemoteTaskRow): Promise<void> {
+  await withWorkDir(ctx.config.dataDir, async (dir) => {
+    const output = path.join(dir, 'work.mp4');
+    await engine.fetchResult(task.result, output);
+    const info = await probe(output, 'mp4').catch(() => undefined);
+    if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
+    await finishWork(ctx, workId, work, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key });
+  });
+}
+
+/** One run of a work on a remote engine (the render job's `step`); errors go to the render job's failure rules. */
+export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, step: number): Promise<void> {
+  const engine = remoteVideoEngine(work.engine!, work.engine_config ?? {});
+  const works = new WorksRepository(ctx.db);
+  if (step === 0 && !(await works.remoteTask(workId))) await joinLine(ctx, workId, work, engine.name);
+  const found = await works.remoteTask(workId);
+  if (!found || found.step !== step) return;
+  let task: RemoteTaskRow = found;
+  // The operator moved the channel to another engine while the work was on this one.
+  if (task.engine !== engine.name) throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
+
+  for (;;) {
+    if (task.state === 'done') return collect(ctx, engine, workId, work, task);
+
+    if (task.state === 'queued') {
+      const slot = await takeSlot(ctx, task, engineConcurrency(engine.name, work.engine_config));
+      if (slot === 'moved') return;
+      if (slot === 'wait') return requeue(ctx, task, REMOTE_RENDER.queueSeconds);
+      await works.markRendering(workId);
+      const origin = publicOrigin(ctx);
+      const outcome = await engine.submit({ code: slot.code, audioUrl: origin + ctx.urls.url(task.audio_key), videoUrl: origin + ctx.urls.url(task.video_key) });
+      // Busy: a job that is not ours holds the engine, which dropped this one; the work keeps its place in line.
+      if (outcome.state === 'busy') return requeue(ctx, task, REMOTE_RENDER.busySeconds, { state: 'queued', code: '' });
+      return requeue(ctx, task, REMOTE_RENDER.pollSeconds);
+    }
+
+    const state = await engine.query(task.code);
+    switch (state.state) {
+      case 'running':
+        if (task.checks >= REMOTE_RENDER.maxChecks) throw new WorkCannotRender(MSG.lipSyncTimedOut);
+        return requeue(ctx, task, REMOTE_RENDER.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
+      case 'failed':
+        ctx.app.log.warn({ workId, code: task.code, detail: state.detail }, 'lip-sync engine: the task failed');
+        throw new WorkCannotRender(`${state.reason}，积分已退回`);
+      case 'done': {
+        // The engine forgets the task once it has said so: the result's location is kept before anything else.
+        const change = { state: 'done', result: state.result, progress: 100 } as const;
+        if (!(await works.changeRemoteTask(workId, step, change))) return;
+        task = { ...task, ...change };
+        continue;
+      }
+      case 'unknown': {
+        // Lost (the engine restarted, or the submission never reached it): back to the head of the line, submitted again.
+        if (task.lost >= REMOTE_RENDER.maxLost) throw new WorkCannotRender(MSG.lipSyncLost);
+        const change = { state: 'queued', code: '', progress: 0, lost: task.lost + 1 } as const;
+        if (!(await works.changeRemoteTask(workId, step, change))) return;
+        task = { ...task, ...change };
+        continue;
+      }
+    }
+  }
+}
