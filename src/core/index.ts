@@ -18,3 +18,7 @@ export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
+export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
+export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
+export { useRemote, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
+export { useAction, type Action, type ActionOptions } from './action';
