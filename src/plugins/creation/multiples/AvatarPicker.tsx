@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
-import { clock, sceneAvatarOf, type SceneAvatar } from './scenes';
+import { TOKENS, formatDuration, useService, type Notifier } from '../../../core';
+import { sceneAvatarOf, type SceneAvatar } from './scenes';
 import { useRemote } from './use-remote';
 
 type Source = 'public' | 'mine';
@@ -111,7 +111,7 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
                       {selected && <Icon icon="tick-circle" className="mu-avatar-option-tick" />}
                       {a.status === 1 && <span className="mu-avatar-option-badge">克隆中</span>}
                       {a.status === 4 && <span className="mu-avatar-option-badge failed">克隆失败</span>}
-                      {a.duration ? <span className="mu-avatar-option-time">{clock(a.duration)}</span> : null}
+                      {a.duration ? <span className="mu-avatar-option-time">{formatDuration(a.duration)}</span> : null}
                     </span>
                     <span className="mu-avatar-option-name">{a.name}</span>
                   </button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, formatDuration, useService, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
 import { useList } from './use-list';
@@ -16,7 +16,6 @@ interface Card {
   portrait: boolean;
 }
 
-const clock = (s: number | undefined) => (s && s > 0 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
 
 /** 数字人 (part 2 §2.2): mine, public (landscape / portrait) and the material library's videos. */
 export function AvatarPane() {
@@ -130,7 +129,7 @@ export function AvatarPane() {
               <span className={`cr-avatar-cover ${c.portrait ? '' : 'wide'}`}>
                 {c.picked.cover ? <img src={c.picked.cover} alt="" loading="lazy" /> : <Icon icon={source === 'material' ? 'video' : 'person'} size={20} />}
                 {isPicked(c) && <Icon icon="tick-circle" className="cr-avatar-tick" />}
-                {clock(c.picked.duration) && <span className="cr-avatar-time">{clock(c.picked.duration)}</span>}
+                {formatDuration(c.picked.duration) && <span className="cr-avatar-time">{formatDuration(c.picked.duration)}</span>}
               </span>
               <span className="cr-avatar-name">{c.picked.name}</span>
             </button>

@@ -1,6 +1,6 @@
 import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
-import { TOKENS, UploadBox, useService, type Notifier, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, formatDuration, useService, type Notifier, type UploadedFile } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { useCreate } from './create-draft';
 import { channelHasEmotion, type DriveMode } from './create-logic';
@@ -20,7 +20,6 @@ export function checkDriveDuration(seconds: number | undefined): string | null {
   return seconds < LIMITS.audio.minSeconds || seconds > LIMITS.audio.maxSeconds ? MSG.audioDurationInvalid : null;
 }
 
-const clock = (s: number | undefined) => (s && s > 0 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
 
 /** Audio-driven: the requirements, a drag-and-drop upload, then a replay with re-upload. */
 function AudioDrive() {
@@ -44,7 +43,7 @@ function AudioDrive() {
         <div className="cr-audio-file" data-testid="create-audio-file">
           <div className="cr-audio-line">
             <span className="cr-audio-name" title={audio.name}>{audio.name}</span>
-            <span className="cr-audio-meta">{audio.kind === 'material' ? '素材库' : '已上传'}{clock(audio.duration) ? ` · ${clock(audio.duration)}` : ''}</span>
+            <span className="cr-audio-meta">{audio.kind === 'material' ? '素材库' : '已上传'}{formatDuration(audio.duration) ? ` · ${formatDuration(audio.duration)}` : ''}</span>
           </div>
           {audio.url && <audio controls preload="metadata" src={audio.url} className="cr-audio-player" data-testid="create-audio-player" />}
           <Button icon="refresh" text="重新上传" size="small" onClick={() => update({ audio: null })} data-testid="create-audio-reupload" />

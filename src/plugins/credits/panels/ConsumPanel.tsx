@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
-import { ApiCallError, TOKENS, useObservable, useService, type ApiClient, type AuthService, type Navigation, type PanelProps } from '../../../core';
+import { ApiCallError, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Navigation, type PanelProps } from '../../../core';
 import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import {
-  chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, shortTime, type DateRange,
-} from '../format';
+import { chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
 import SpendChart, { type DailySpend } from './SpendChart';
 import '../credits.css';
 
@@ -185,7 +183,7 @@ function LogTable({ list, dim }: { list: CreditLog[]; dim: boolean }) {
           {list.map((row, i) => (
             <tr key={`${row.create_time}-${i}`}>
               <td className="credits-log-action">{row.action_name}</td>
-              <td className="credits-log-time">{shortTime(row.create_time)}</td>
+              <td className="credits-log-time">{formatDateTime(row.create_time)}</td>
               <td className={`num credits-amount ${creditTone(row.credits)}`}>{formatSignedCredits(row.credits)}</td>
             </tr>
           ))}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, type CreditExpiry } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { TOKENS, formatDateTime, useService, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import { formatCredits, shortTime } from '../format';
+import { formatCredits } from '../format';
 import '../credits.css';
 
 interface Expiry {
@@ -71,7 +71,7 @@ export default function MoreCreditsPanel(_props: PanelProps) {
               <tbody>
                 {value.details.map((row, i) => (
                   <tr key={`${row.expire_time}-${i}`}>
-                    <td>{shortTime(row.expire_time)}</td>
+                    <td>{formatDateTime(row.expire_time)}</td>
                     <td className="num credits-amount grant">{formatCredits(row.credits)}</td>
                   </tr>
                 ))}

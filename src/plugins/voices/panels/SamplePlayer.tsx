@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@blueprintjs/core';
-import { TOKENS, useService, type Notifier } from '../../../core';
-import { formatDuration } from '../voice-view';
+import { TOKENS, formatClock, formatDuration, useService, type Notifier } from '../../../core';
 import { useAudio } from './use-audio';
 import { useWaveform, Waveform } from './Waveform';
 
@@ -69,7 +68,7 @@ export function SamplePlayer({
       <div className="vc-player-main">
         <Waveform load={load} progress={state.key === waveKey ? progress : 0} height={44} onSeek={seekTo} data-testid={testId ? `${testId}-wave` : undefined} />
         <div className="vc-player-time">
-          <span>{formatDuration(state.key === waveKey ? state.time : 0) || '00:00'}</span>
+          <span>{formatClock(state.key === waveKey ? state.time : 0)}</span>
           <span>{formatDuration(duration) || '--:--'}</span>
         </div>
       </div>
