@@ -1,10 +1,9 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Button, Icon, ProgressBar, SegmentedControl, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { UploadBox, formatClock } from '../../../core';
+import { UploadBox, formatClock, type AudioPlayer, type AudioPlayerState } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, sceneLimit, sceneSeconds, sliderEnabled, voiceLabel, type Scene, type SceneAudio, type SceneType, type SliderKey } from './scenes';
-import type { Player } from './use-player';
 
 export interface SceneActions {
   setType(id: string, type: SceneType): void;
@@ -28,8 +27,8 @@ export interface SceneCardProps {
   /** Only for an audio-only work: the avatar is kept but not used. */
   avatarUnused: boolean;
   /** The player's state when it holds this scene's sound, else null (so other scenes do not re-render). */
-  playing: Player['state'] | null;
-  player: Pick<Player, 'toggle' | 'seek'>;
+  playing: AudioPlayerState | null;
+  player: Pick<AudioPlayer, 'toggle' | 'seek'>;
   actions: SceneActions;
 }
 
@@ -250,7 +249,7 @@ function AudioScene({ scene, playing, player, actions }: Pick<SceneCardProps, 's
 function AudioStrip(props: {
   title: ReactNode;
   meta: string;
-  playing: Player['state'] | null;
+  playing: AudioPlayerState | null;
   onToggle: () => void;
   onSeek: (f: number) => void;
   testId: string;

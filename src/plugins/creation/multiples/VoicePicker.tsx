@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, useService, type AudioPlayer, type Notifier } from '../../../core';
 import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
 import { useRemote } from './use-remote';
-import type { Player } from './use-player';
 
 type Source = '2' | '1';
 
 export interface VoicePickerProps {
   isOpen: boolean;
   current: SceneVoice | null;
-  player: Player;
+  player: AudioPlayer;
   onClose: () => void;
   /** The chosen voice, for this scene or (所有场景使用) for every scene. */
   onPick: (voice: Voice, allScenes: boolean) => void;

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAudioPlayer, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
 import { PreviewDialog } from './PreviewDialog';
 import { AddVoiceCard, VoiceCard, waveKeyOf, type VoiceCardHandlers } from './VoiceCard';
-import { useAudio } from './use-audio';
 import { useDebounced, useVoices, type VoiceList } from './use-voices';
 import './voices.css';
 
@@ -26,7 +25,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const [version, setVersion] = useState(0);
   const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ }, version });
   const publicVoices = useVoices(2, tab === 2 ? name : '', { enabled: tab === 2 });
-  const player = useAudio((m) => notifier.error(m));
+  const player = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
 
   const [previewing, setPreviewing] = useState<Voice | null>(null);
   const [renaming, setRenaming] = useState<Voice | null>(null);

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@blueprintjs/core';
-import { TOKENS, formatClock, formatDuration, useService, type Notifier } from '../../../core';
-import { useAudio } from './use-audio';
+import { TOKENS, formatClock, formatDuration, useAudioPlayer, useService, type Notifier } from '../../../core';
 import { useWaveform, Waveform } from './Waveform';
 
 /**
@@ -28,7 +27,7 @@ export function SamplePlayer({
   'data-testid'?: string;
 }) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const audio = useAudio((m) => notifier.error(m));
+  const audio = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
   const load = useWaveform(waveKey, waveSource ?? url);
   const { state, progress, toggle, seek, bind, element } = audio;
   const playing = state.key === waveKey && state.playing;
