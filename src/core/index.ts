@@ -20,5 +20,5 @@ export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDelete
 export { leadingGate } from './leading-gate';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
-export { useRemote, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
+export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, type Action, type ActionOptions } from './action';

@@ -127,6 +127,14 @@ export function useRemote<T>(key: string | null, load: (signal?: AbortSignal) =>
   };
 }
 
+const NONE: never[] = [];
+
+/** useRemote of a list, with `list` ready to map (the same empty array until one comes). */
+export function useRemoteList<T>(key: string | null, load: (signal?: AbortSignal) => Promise<T[]>, options: RemoteOptions<T[]> = {}): Loaded<T[]> & { list: T[] } {
+  const remote = useRemote(key, load, options);
+  return { ...remote, list: remote.value ?? NONE };
+}
+
 /** A value that settles `ms` after its last change (a search box). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, MSG, type Avatar } from '../../../contract';
-import { ConfirmDelete, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, TOKENS, useAction, useDebounced, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
 import { PlayerDialog } from './PlayerDialog';
-import { useAvatars, useDebounced } from './use-avatars';
+import { useAvatars } from './use-avatars';
 import './avatars.css';
 
 /** /profile (part 1 §2 My avatars): name search, the card grid, delete, the player, and the way into the clone flow. */
@@ -17,16 +17,16 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   const state = useService<AvatarsState>(AvatarsStateToken);
   const [search, setSearch] = useState('');
   const name = useDebounced(search, 300);
-  const [version, setVersion] = useState(0);
-  const avatars = useAvatars(1, name, { poll: { stop$: closed$ }, version });
+  const avatars = useAvatars(1, name, { poll: { stop$: closed$ } });
   const [playing, setPlaying] = useState<Avatar | null>(null);
   const [deleting, setDeleting] = useState<Avatar | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
+  const { reload } = avatars;
   useEffect(() => {
-    const sub = state.changed$.subscribe(() => setVersion((v) => v + 1));
+    const sub = state.changed$.subscribe(reload);
     return () => sub.unsubscribe();
-  }, [state]);
+  }, [state, reload]);
 
   const create = (avatar: Avatar) => {
     setPlaying(null);
@@ -36,17 +36,13 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   const confirmDelete = async () => {
     const target = deleting;
     if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.avatar.remove, { id: target.id });
-      notifier.success(MSG.deleteSucceeded);
-      setDeleting(null);
-      avatars.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api.call(API.avatar.remove, { id: target.id }), {
+      success: MSG.deleteSucceeded,
+      then: () => {
+        setDeleting(null);
+        reload();
+      },
+    });
   };
   const cancelDelete = () => {
     setDeleting(null);

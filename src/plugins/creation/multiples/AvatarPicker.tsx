@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
-import { TOKENS, formatDuration, useService, type Notifier } from '../../../core';
+import { TOKENS, formatDuration, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
 import { sceneAvatarOf, type SceneAvatar } from './scenes';
-import { useRemote } from './use-remote';
 
 type Source = 'public' | 'mine';
 type Orientation = 1 | 2;
@@ -18,6 +17,7 @@ export interface AvatarPickerProps {
 /** 选择数字人 (part 2 §2.3): public (landscape or portrait) or mine; a ready avatar is picked and confirmed. */
 export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerProps) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
+  const api = useService<ApiClient>(TOKENS.ApiClient);
   const [source, setSource] = useState<Source>('public');
   const [orientation, setOrientation] = useState<Orientation>(2);
   const [picked, setPicked] = useState<Avatar | null>(null);
@@ -28,10 +28,10 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
     if (current) setOrientation(current.orientation);
   }, [isOpen, current]);
 
-  const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (api, signal) =>
+  const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (signal) =>
     api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }),
   );
-  const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (api, signal) =>
+  const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (signal) =>
     (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const remote = source === 'public' ? publicList : mine;

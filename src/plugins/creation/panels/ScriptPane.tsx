@@ -1,10 +1,9 @@
 import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
-import { TOKENS, UploadBox, formatDuration, useService, type Notifier, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { useCreate } from './create-draft';
 import { channelHasEmotion, type DriveMode } from './create-logic';
-import { useList } from './use-list';
 
 export const AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
 const AUDIO_EXT = /\.(mp3|m4a|wav)$/i;
@@ -67,7 +66,8 @@ function AudioDrive() {
 export function ScriptPane() {
   const { draft, update, audition, submit, auditioning } = useCreate();
   const channel = draft.voice?.api;
-  const channels = useList<VoiceChannel>('voice-channels', async (api, signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
     <div className="cr-pane cr-script" data-testid="create-script">

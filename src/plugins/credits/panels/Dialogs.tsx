@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Notice } from '../../../contract';
-import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
 import { formatCredits } from '../format';
 import '../credits.css';

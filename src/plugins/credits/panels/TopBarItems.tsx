@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Icon, Popover, ProgressBar, Spinner, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Navigation, type SiteService } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Navigation, type Remote, type SiteService } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
 import { badgeText, formatCredits, formatMb, percent, spaceRatio, vipStatus } from '../format';
 import '../credits.css';

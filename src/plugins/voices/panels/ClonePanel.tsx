@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAudioPlayer, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useAudioPlayer, useDebounced, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
 import { PreviewDialog } from './PreviewDialog';
 import { AddVoiceCard, VoiceCard, waveKeyOf, type VoiceCardHandlers } from './VoiceCard';
-import { useDebounced, useVoices, type VoiceList } from './use-voices';
+import { useVoices, type VoiceList } from './use-voices';
 import './voices.css';
 
 /**
@@ -22,8 +22,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const tab = tabFromQuery(query);
   const [search, setSearch] = useState('');
   const name = useDebounced(search, 300);
-  const [version, setVersion] = useState(0);
-  const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ }, version });
+  const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ } });
   const publicVoices = useVoices(2, tab === 2 ? name : '', { enabled: tab === 2 });
   const player = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
 
@@ -31,12 +30,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const [renaming, setRenaming] = useState<Voice | null>(null);
   const [deleting, setDeleting] = useState<Voice | null>(null);
   const [confirming, setConfirming] = useState<Voice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
+  const { reload } = mine;
   useEffect(() => {
-    const sub = state.changed$.subscribe(() => setVersion((v) => v + 1));
+    const sub = state.changed$.subscribe(reload);
     return () => sub.unsubscribe();
-  }, [state]);
+  }, [state, reload]);
 
   const select = (next: VoiceTab) => {
     if (next === tab) return;
@@ -45,32 +45,20 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
     navigation.navigate(CLONE_ROUTE, { id: next }, { replace: true });
   };
 
-  const rename = async (voice: Voice, newName: string) => {
-    try {
-      await api.call(API.voice.rename, { id: voice.id, name: newName });
-      notifier.success(MSG.renameSucceeded);
-      mine.reload();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const rename = (voice: Voice, newName: string) =>
+    run(() => api.call(API.voice.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
 
   const confirmDelete = async () => {
     const target = deleting;
     if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.voice.remove, { id: target.id });
-      notifier.success(MSG.deleteSucceeded);
-      if (player.state.key === waveKeyOf(target)) player.stop();
-      setDeleting(null);
-      mine.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api.call(API.voice.remove, { id: target.id }), {
+      success: MSG.deleteSucceeded,
+      then: () => {
+        player.stop(waveKeyOf(target));
+        setDeleting(null);
+        reload();
+      },
+    });
   };
   const cancelDelete = () => {
     setDeleting(null);
@@ -80,17 +68,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const confirmVoice = async () => {
     const target = confirming;
     if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.voice.confirm, { voice_id: target.id });
-      notifier.success(MSG.confirmSucceeded);
-      setConfirming(null);
-      mine.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api.call(API.voice.confirm, { voice_id: target.id }), {
+      success: MSG.confirmSucceeded,
+      then: () => {
+        setConfirming(null);
+        reload();
+      },
+    });
   };
   const cancelConfirm = () => {
     setConfirming(null);

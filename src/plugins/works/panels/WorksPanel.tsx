@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { WORKS_ROUTE, WorksStateToken, type WorksState } from '../works-state';
 import { LEVEL1, tabFromQuery, tabsOf, type Level1, type WorkItem, type WorksTab } from '../works-view';
 import { WorkCard } from './WorkCard';
@@ -27,7 +27,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
   const [downloading, setDownloading] = useState<WorkItem | null>(null);
   const [renaming, setRenaming] = useState<WorkItem | null>(null);
   const [deleting, setDeleting] = useState<WorkItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   useEffect(() => {
     const sub = state.refresh$.subscribe(() => works.refresh());
@@ -39,32 +39,18 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
     if (type1 !== tab.type1) select(tabsOf(type1)[0]!);
   };
 
-  const rename = async (item: WorkItem, name: string) => {
-    try {
-      await api.call(API.works.rename, { id: item.id, name });
-      notifier.success(MSG.renameSucceeded);
-      works.refresh();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const rename = (item: WorkItem, name: string) => run(() => api.call(API.works.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: works.refresh });
 
   const confirmDelete = async () => {
     const item = deleting;
     if (!item) return;
-    setBusy(true);
-    try {
-      if (item.kind === 'translate') await api.call(API.works.translateRemove, { id: item.id });
-      else await api.call(API.works.remove, { id: item.id });
-      notifier.success(MSG.deleteSucceeded);
-      setDeleting(null);
-      works.refresh();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
+    await run(() => (item.kind === 'translate' ? api.call(API.works.translateRemove, { id: item.id }) : api.call(API.works.remove, { id: item.id })), {
+      success: MSG.deleteSucceeded,
+      then: () => {
+        setDeleting(null);
+        works.refresh();
+      },
+    });
   };
   const cancelDelete = () => {
     setDeleting(null);
@@ -125,7 +111,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
           ))}
         </div>
 
-        {!loaded ? (
+        {!loaded && !error ? (
           <div className="wk-center">
             <Spinner size={28} />
           </div>
