@@ -59,7 +59,7 @@ describe('useRemote', () => {
 
   it('loads for a key, says loading in the very render that changed it, keeps the last value while reloading', async () => {
     const load = vi.fn(async (key: string) => `value of ${key}`);
-    const { result, rerender } = renderHook(({ key }: { key: string | null }) => useRemote(key, () => load(key!)), { key: null });
+    const { result, rerender } = renderHook(({ key }: { key: string | null }) => useRemote(key, () => load(key!)), { key: null as string | null });
     expect(result().remote).toEqual({ state: 'idle' });
     expect(load).not.toHaveBeenCalled();
 
