@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { MSG } from '../contract';
 import { useService } from './react';
 import { TOKENS, type Notifier } from './tokens';
 
@@ -40,4 +41,38 @@ export function useAction(): Action {
     [notifier],
   );
   return { busy, run };
+}
+
+export interface Deletion<T> {
+  /** What the confirmation asks about; null while it is closed. */
+  target: T | null;
+  busy: boolean;
+  ask: (target: T) => void;
+  /** Closes the confirmation and says it was cancelled. */
+  cancel: () => void;
+  /** Deletes the target; on success says so, closes, and runs `after`. */
+  confirm: () => void;
+}
+
+/** The delete confirmation of a list: which item it asks about, the call, 删除成功 / 已取消删除, then `after` (reload). */
+export function useDeletion<T>(remove: (target: T) => Promise<unknown>, after: (target: T) => void): Deletion<T> {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [target, setTarget] = useState<T | null>(null);
+  const { busy, run } = useAction();
+  const cancel = useCallback(() => {
+    setTarget(null);
+    notifier.info(MSG.deleteCancelled);
+  }, [notifier]);
+  const confirm = () => {
+    const item = target;
+    if (item === null) return;
+    void run(() => remove(item), {
+      success: MSG.deleteSucceeded,
+      then: () => {
+        setTarget(null);
+        after(item);
+      },
+    });
+  };
+  return { target, busy, ask: setTarget, cancel, confirm };
 }

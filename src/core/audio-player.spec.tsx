@@ -1,13 +1,10 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAudioPlayer, type AudioPlayer } from './audio-player';
+import { reactHost } from '../../tests/support/react-host';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+const view = reactHost();
 let errors: string[];
 let player: AudioPlayer;
 let played: HTMLMediaElement[];
@@ -31,20 +28,15 @@ beforeEach(() => {
     Object.defineProperty(this, 'paused', { value: true, configurable: true });
     this.dispatchEvent(new Event('pause'));
   });
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.restoreAllMocks();
 });
 
 describe('useAudioPlayer', () => {
   it('plays one key at a time through the bound element, pauses on toggle, stops only the key it is told', async () => {
-    act(() => root.render(<Probe bound />));
-    const audio = host.querySelector('audio')!;
+    act(() => view.root.render(<Probe bound />));
+    const audio = view.host.querySelector('audio')!;
     await act(async () => player.toggle('voice:1', 'https://x/1.mp3'));
     expect(played).toEqual([audio]);
     expect(audio.getAttribute('src')).toBe('https://x/1.mp3');
@@ -63,7 +55,7 @@ describe('useAudioPlayer', () => {
   });
 
   it('makes its own element when none is bound, and says a load failure in the product’s words', async () => {
-    act(() => root.render(<Probe bound={false} />));
+    act(() => view.root.render(<Probe bound={false} />));
     await act(async () => player.play('voice:3', 'https://x/3.mp3'));
     expect(played).toHaveLength(1);
     const own = player.element.current!;
@@ -74,7 +66,7 @@ describe('useAudioPlayer', () => {
   });
 
   it('says nothing when a play is interrupted, and a refused play in the product’s words', async () => {
-    act(() => root.render(<Probe bound />));
+    act(() => view.root.render(<Probe bound />));
     vi.mocked(HTMLMediaElement.prototype.play).mockImplementationOnce(() => Promise.reject(new DOMException('interrupted', 'AbortError')));
     await act(async () => player.play('a', 'https://x/a.mp3'));
     expect(errors).toEqual([]);

@@ -21,4 +21,4 @@ export { leadingGate } from './leading-gate';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
-export { useAction, type Action, type ActionOptions } from './action';
+export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';

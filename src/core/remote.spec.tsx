@@ -1,30 +1,23 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Container } from 'inversify';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAction } from './action';
+import { useAction, useDeletion } from './action';
+import { MSG } from '../contract';
 import { RxPollingService } from './polling-service';
-import { ContainerProvider } from './react';
+import { ContainerProvider, useSubscription } from './react';
 import { usePagedList, useRemote, type Page } from './remote';
 import { TOKENS, type Notifier } from './tokens';
+import { reactHost } from '../../tests/support/react-host';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+const view = reactHost();
 let notes: string[];
 
 beforeEach(() => {
   notes = [];
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
@@ -32,7 +25,7 @@ afterEach(() => {
 function renderHook<P, R>(hook: (props: P) => R, props: P) {
   const container = new Container();
   container.bind(TOKENS.PollingService).toConstantValue(new RxPollingService());
-  const notifier: Notifier = { success: (m) => notes.push(`success:${m}`), info: () => undefined, warn: () => undefined, error: () => undefined };
+  const notifier: Notifier = { success: (m) => notes.push(`success:${m}`), info: (m) => notes.push(`info:${m}`), warn: () => undefined, error: () => undefined };
   container.bind(TOKENS.Notifier).toConstantValue(notifier);
   let last: R;
   function Probe(p: { props: P }) {
@@ -41,7 +34,7 @@ function renderHook<P, R>(hook: (props: P) => R, props: P) {
   }
   const render = (next: P) =>
     act(() =>
-      root.render(
+      view.root.render(
         <ContainerProvider container={container}>
           <Probe props={next} />
         </ContainerProvider>,
@@ -131,8 +124,7 @@ describe('useRemote', () => {
     await settle();
     await settle(1000);
     expect(again).toHaveBeenCalledTimes(2);
-    act(() => root.unmount());
-    root = createRoot(host);
+    act(() => view.root.render(null));
     await settle(5000);
     expect(again).toHaveBeenCalledTimes(2);
   });
@@ -209,5 +201,39 @@ describe('useAction', () => {
     expect(notes).toEqual(['success:删除成功']);
     expect(then).toHaveBeenCalledTimes(1);
     expect(result().busy).toBe(false);
+  });
+});
+
+describe('useDeletion', () => {
+  it('asks about one item, deletes it with 删除成功 and runs what follows; cancelling says so', async () => {
+    const removed: number[] = [];
+    const after = vi.fn();
+    const { result } = renderHook(() => useDeletion<{ id: number }>(async (item) => void removed.push(item.id), after), undefined);
+    act(() => result().ask({ id: 7 }));
+    expect(result().target).toEqual({ id: 7 });
+    act(() => result().cancel());
+    expect(result().target).toBeNull();
+    expect(notes).toEqual([`info:${MSG.deleteCancelled}`]);
+
+    act(() => result().ask({ id: 8 }));
+    await act(async () => result().confirm());
+    expect(removed).toEqual([8]);
+    expect(after).toHaveBeenCalledWith({ id: 8 });
+    expect(result().target).toBeNull();
+    expect(notes).toEqual([`info:${MSG.deleteCancelled}`, `success:${MSG.deleteSucceeded}`]);
+  });
+});
+
+describe('useSubscription', () => {
+  it('hands each value to the latest handler while mounted', () => {
+    const changed$ = new Subject<number>();
+    const seen: string[] = [];
+    const { rerender } = renderHook(({ tag }: { tag: string }) => useSubscription(changed$, (n) => seen.push(`${tag}${n}`)), { tag: 'a' });
+    act(() => changed$.next(1));
+    rerender({ tag: 'b' });
+    act(() => changed$.next(2));
+    act(() => view.root.render(null));
+    changed$.next(3);
+    expect(seen).toEqual(['a1', 'b2']);
   });
 });

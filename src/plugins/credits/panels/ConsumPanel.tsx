@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
-import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
+import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, useSubscription, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
 import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
 import { chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
@@ -36,15 +36,10 @@ export default function ConsumPanel(_props: PanelProps) {
   );
   const log = logs.remote;
   const daily = days.remote;
-  const { reload: reloadLogs } = logs;
-  const { reload: reloadDays } = days;
-  useEffect(() => {
-    const sub = store.changed$.subscribe(() => {
-      reloadLogs();
-      reloadDays();
-    });
-    return () => sub.unsubscribe();
-  }, [store, reloadLogs, reloadDays]);
+  useSubscription(store.changed$, () => {
+    logs.reload();
+    days.reload();
+  });
 
   const choose = (next: DateRange) => {
     setRange(next);

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API } from '../../../contract';
-import { TOKENS, formatDateTime, remoteValue, useRemote, useService, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { TOKENS, formatDateTime, remoteValue, useRemote, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
 import { formatCredits } from '../format';
@@ -15,12 +14,7 @@ export default function MoreCreditsPanel(_props: PanelProps) {
   const actions = useService<CreditsActions>(CreditsActionsToken);
   const expiry = useRemote('expiry', (signal) => api.call(API.credits.expiry, {}, { silent: true, signal }));
   const data = expiry.remote;
-  const { reload } = expiry;
-
-  useEffect(() => {
-    const sub = store.changed$.subscribe(reload);
-    return () => sub.unsubscribe();
-  }, [store, reload]);
+  useSubscription(store.changed$, expiry.reload);
 
   // A failed call shows its message, not the batches it replaced.
   const value = data.state === 'error' ? undefined : remoteValue(data);

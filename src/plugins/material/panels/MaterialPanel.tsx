@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG, type Material, type MaterialType } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAction, usePagedList, useService, type ApiClient, type Navigation, type Notifier, type Page, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useDeletion, usePagedList, useService, useSubscription, type ApiClient, type Navigation, type Page, type PanelProps } from '../../../core';
 import { MaterialStateToken, type MaterialState } from '../material-state';
 import { MATERIAL_ROUTE, MATERIAL_TABS, SOURCE_OPTIONS, emptyText, sourceFromQuery, typeFromQuery, type MaterialSource } from '../material-view';
 import { AudioRow, MediaCard, TextCard } from './MaterialCards';
@@ -15,7 +15,6 @@ const PAGE_SIZE = 60;
 export default function MaterialPanel({ query }: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
   const state = useService<MaterialState>(MaterialStateToken);
   const type = typeFromQuery(query.type);
   const source = sourceFromQuery(query.source);
@@ -25,39 +24,21 @@ export default function MaterialPanel({ query }: PanelProps) {
   });
   const [previewing, setPreviewing] = useState<Material | null>(null);
   const [renaming, setRenaming] = useState<Material | null>(null);
-  const [deleting, setDeleting] = useState<Material | null>(null);
-  const { busy, run } = useAction();
+  const { run } = useAction();
+  const deletion = useDeletion<Material>((item) => api.call(API.material.remove, { id: item.id }), list.reload);
   const [uploading, setUploading] = useState(false);
   const { reload } = list;
 
-  useEffect(() => {
-    const sub = state.refresh$.subscribe(reload);
-    return () => sub.unsubscribe();
-  }, [state, reload]);
+  useSubscription(state.refresh$, reload);
 
   const select = (next: { type?: MaterialType; source?: MaterialSource }) =>
     navigation.navigate(MATERIAL_ROUTE, { type: next.type ?? type, source: next.source ?? source }, { replace: true });
 
   const rename = (item: Material, name: string) => run(() => api.call(API.material.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: reload });
-  const confirmDelete = async () => {
-    const item = deleting;
-    if (!item) return;
-    await run(() => api.call(API.material.remove, { id: item.id }), {
-      success: MSG.deleteSucceeded,
-      then: () => {
-        setDeleting(null);
-        reload();
-      },
-    });
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
 
   const tab = MATERIAL_TABS.find((t) => t.type === type)!;
   const empty = emptyText(type, source);
-  const cardProps = { type, onPreview: setPreviewing, onRename: setRenaming, onDelete: setDeleting };
+  const cardProps = { type, onPreview: setPreviewing, onRename: setRenaming, onDelete: deletion.ask };
 
   return (
     <div className="mt-page" data-testid="material-panel">
@@ -130,7 +111,7 @@ export default function MaterialPanel({ query }: PanelProps) {
       {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={reload} />}
       <PreviewDialog item={previewing} type={type} onClose={() => setPreviewing(null)} />
       <RenameDialog item={renaming} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" onClose={() => setRenaming(null)} onSave={rename} />
-      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`删除素材「${deleting?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
+      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`删除素材「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAction, useAudioPlayer, useDebounced, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
@@ -28,15 +28,15 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
 
   const [previewing, setPreviewing] = useState<Voice | null>(null);
   const [renaming, setRenaming] = useState<Voice | null>(null);
-  const [deleting, setDeleting] = useState<Voice | null>(null);
   const [confirming, setConfirming] = useState<Voice | null>(null);
   const { busy, run } = useAction();
+  const deletion = useDeletion<Voice>((voice) => api.call(API.voice.remove, { id: voice.id }), (voice) => {
+    player.stop(waveKeyOf(voice));
+    reload();
+  });
 
   const { reload } = mine;
-  useEffect(() => {
-    const sub = state.changed$.subscribe(reload);
-    return () => sub.unsubscribe();
-  }, [state, reload]);
+  useSubscription(state.changed$, reload);
 
   const select = (next: VoiceTab) => {
     if (next === tab) return;
@@ -48,22 +48,6 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const rename = (voice: Voice, newName: string) =>
     run(() => api.call(API.voice.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
 
-  const confirmDelete = async () => {
-    const target = deleting;
-    if (!target) return;
-    await run(() => api.call(API.voice.remove, { id: target.id }), {
-      success: MSG.deleteSucceeded,
-      then: () => {
-        player.stop(waveKeyOf(target));
-        setDeleting(null);
-        reload();
-      },
-    });
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
 
   const confirmVoice = async () => {
     const target = confirming;
@@ -101,7 +85,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
     onRename: setRenaming,
     onModify: modify,
     onConfirm: setConfirming,
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
   };
 
   const shown: VoiceList = tab === 1 ? mine : publicVoices;
@@ -211,13 +195,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
         onSave={rename}
       />
       <ConfirmDelete
-        isOpen={deleting !== null}
-        busy={busy}
-        title={`删除声音「${deleting?.name ?? ''}」？`}
+        isOpen={deletion.target !== null}
+        busy={deletion.busy}
+        title={`删除声音「${deletion.target?.name ?? ''}」？`}
         text="删除后不可恢复，已生成的作品不受影响。"
         classPrefix="vc"
-        onCancel={cancelDelete}
-        onConfirm={() => void confirmDelete()}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
       />
       <Alert
         isOpen={confirming !== null}
