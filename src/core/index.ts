@@ -19,3 +19,7 @@ export const UploadBox = (props: UploadBoxProps) =>
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
+export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
+export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
+export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
+export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';

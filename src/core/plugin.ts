@@ -1,5 +1,5 @@
-import type { ContainerModule } from 'inversify';
-import type { Command } from './tokens';
+import { ContainerModule, type Newable } from 'inversify';
+import { TOKENS, type Command, type DialogContribution, type PanelContribution, type TopBarContribution } from './tokens';
 
 /** A feature of the workbench: one folder under src/plugins, listed in plugins.manifest.json. */
 export interface WorkbenchPlugin {
@@ -34,4 +34,30 @@ export function pluginAllowedOnHost(plugin: ManifestPlugin, helperHost: boolean)
   if (plugin.hostRule === 'helper') return helperHost;
   if (plugin.hostRule === 'employee') return !helperHost;
   return true;
+}
+
+/** What a plugin contributes, declared rather than bound by hand (definePlugin binds it). */
+export interface PluginParts {
+  /** Singletons, each under its token: the plugin's state and command classes. */
+  services?: readonly (readonly [symbol, Newable<unknown>])[];
+  /** The token (among `services`) of the class that lists the plugin's commands. */
+  commands?: symbol | readonly symbol[];
+  panels?: readonly PanelContribution[];
+  topBar?: readonly TopBarContribution[];
+  dialogs?: readonly DialogContribution[];
+}
+
+/** A plugin from its parts: one ContainerModule that binds them to the workbench's contribution points. */
+export function definePlugin(id: string, parts: PluginParts): WorkbenchPlugin {
+  const commands = parts.commands === undefined ? [] : typeof parts.commands === 'symbol' ? [parts.commands] : parts.commands;
+  return {
+    id,
+    module: new ContainerModule(({ bind }) => {
+      for (const [token, service] of parts.services ?? []) bind(token).to(service).inSingletonScope();
+      for (const token of commands) bind(TOKENS.CommandContribution).toService(token);
+      for (const panel of parts.panels ?? []) bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue(panel);
+      for (const item of parts.topBar ?? []) bind<TopBarContribution>(TOKENS.TopBarContribution).toConstantValue(item);
+      for (const dialog of parts.dialogs ?? []) bind<DialogContribution>(TOKENS.DialogContribution).toConstantValue(dialog);
+    }),
+  };
 }

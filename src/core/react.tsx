@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Container } from 'inversify';
 import type { Observable } from 'rxjs';
 
@@ -25,4 +25,14 @@ export function useObservable<T>(source: Observable<T>, initial: T): T {
     return () => sub.unsubscribe();
   }, [source]);
   return value;
+}
+
+/** Runs `handler` on each value of `source` while the view is mounted (a store's "changed" signal). */
+export function useSubscription<T>(source: Observable<T>, handler: (value: T) => void): void {
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  useEffect(() => {
+    const sub = source.subscribe((value) => handlerRef.current(value));
+    return () => sub.unsubscribe();
+  }, [source]);
 }

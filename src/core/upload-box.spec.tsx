@@ -8,7 +8,8 @@ import { MSG } from '../contract';
 import { ApiCallError } from './api-client';
 import { ContainerProvider } from './react';
 import { TOKENS, type Notifier, type UploadProgress, type UploadService } from './tokens';
-import { UploadBox, acceptLabel, acceptsFile, formatBytes, uploadPercent, usableDuration, type UploadBoxProps } from './upload-box';
+import { formatSize } from './format';
+import { UploadBox, acceptLabel, acceptsFile, uploadPercent, usableDuration, type UploadBoxProps } from './upload-box';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -36,11 +37,11 @@ describe('upload box helpers', () => {
     expect(uploadPercent(999, 1000)).toBe(99);
     expect(uploadPercent(150, 100)).toBe(100);
     expect(uploadPercent(5, 0)).toBe(0);
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(500 * 1024 * 1024)).toBe('500 MB');
-    expect(formatBytes(2 * 1024 * 1024 * 1024)).toBe('2 GB');
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(500 * 1024 * 1024)).toBe('500 MB');
+    expect(formatSize(2 * 1024 * 1024 * 1024)).toBe('2 GB');
   });
 
   it('passes on only durations the registration accepts', () => {

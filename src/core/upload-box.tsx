@@ -5,6 +5,7 @@ import { MSG } from '../contract';
 import { ApiCallError } from './api-client';
 import { useService } from './react';
 import { TOKENS, type Notifier, type UploadFileType, type UploadService } from './tokens';
+import { formatSize } from './format';
 
 /** What a finished upload hands to its owner. */
 export interface UploadedFile {
@@ -82,20 +83,6 @@ export function acceptLabel(accept?: string): string {
 export function uploadPercent(loaded: number, total: number): number {
   if (!(total > 0) || !(loaded > 0)) return 0;
   return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
-}
-
-/** 1536 → 1.5 KB; 524288000 → 500 MB. */
-export function formatBytes(bytes: number): string {
-  if (!(bytes > 0)) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const text = unit === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${units[unit]}`;
 }
 
 /** A duration the registration call accepts (finite, 0..max seconds, two decimals), else undefined. */
@@ -364,7 +351,7 @@ export function UploadBox(props: UploadBoxProps) {
               <span className="upload-overlay-name" title={active.file.name}>
                 {active.file.name}
               </span>
-              <span className="upload-overlay-size">{formatBytes(active.file.size)}</span>
+              <span className="upload-overlay-size">{formatSize(active.file.size)}</span>
             </div>
             <ProgressBar intent="primary" value={active.phase === 'uploading' ? active.percent / 100 : active.phase === 'processing' ? 1 : undefined} animate stripes={active.phase !== 'uploading'} />
             <div className="upload-overlay-foot">

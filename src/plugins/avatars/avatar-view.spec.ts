@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, type Avatar } from '../../contract';
-import {
-  anyCloning, avatarPhase, checkCloneVideo, cloneFormProblem, createQuery, failureReason, formatDuration, formatSize, orientationOf,
-} from './avatar-view';
+import { anyCloning, avatarPhase, checkCloneVideo, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
+import { formatDuration, formatSize } from '../../core';
 
 const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url: '', cover: '', cover_small: '', source: 1, ...over });
 

@@ -31,18 +31,6 @@ export function anyCloning(list: readonly Pick<Avatar, 'status'>[]): boolean {
   return list.some((a) => avatarPhase(a) === 'cloning');
 }
 
-/** 83 → 01:23; 3725 → 1:02:05; unknown → ''. */
-export function formatDuration(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 /** The clone dialog's file check (part 1 §5): MP4 or MOV, at most 500 MB; else MSG.avatarVideoInvalid. */
 export function checkCloneVideo(file: { name: string; size: number }): string | null {
   const ext = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
@@ -61,11 +49,3 @@ export function cloneFormProblem(name: string, fileId: number | null): string | 
   return null;
 }
 
-
-/** 1536 → 1.5 KB; 5.2 MB. */
-export function formatSize(bytes: number): string {
-  if (!(bytes > 0)) return '0 B';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
-}

@@ -1,12 +1,11 @@
 import { injectable } from 'inversify';
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { NoticeSummary, Space } from '../../contract';
+import type { Remote } from '../../core';
 
 export const CreditsStoreToken = Symbol.for('credits.Store');
 export const CreditsActionsToken = Symbol.for('credits.Actions');
 
-/** What a remote value looks like to a view: not asked yet, loading, loaded, or failed with the server's words. */
-export type Remote<T> = { state: 'idle' } | { state: 'loading'; value?: T } | { state: 'ok'; value: T } | { state: 'error'; message: string; value?: T };
 
 /**
  * The plugin's shared state: which of its dialogs and popovers are open (commands and buttons both open

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays, badgeText, chinaToday, clampRange, creditTone, daysInRange, formatCredits, formatMb, formatSignedCredits, isDate,
-  lastDays, pageCount, parseChinaTime, percent, shortDate, shortTime, shortcutOf, spaceRatio, vipStatus,
-} from './format';
+import { addDays, badgeText, chinaToday, clampRange, creditTone, daysInRange, formatCredits, formatMb, formatSignedCredits, isDate, lastDays, pageCount, parseChinaTime, percent, shortDate, shortcutOf, spaceRatio, vipStatus } from './format';
+import { formatDateTime } from '../../core';
 
 /** 2026-11-21 23:30 in China = 15:30 UTC. */
 const LATE_EVENING_CHINA = Date.parse('2026-11-21T15:30:00Z');
@@ -102,7 +100,7 @@ describe('formatting', () => {
 
   it('shortens dates and times', () => {
     expect(shortDate('2026-11-21')).toBe('11-21');
-    expect(shortTime('2026-11-21 09:30:15')).toBe('2026-11-21 09:30');
+    expect(formatDateTime('2026-11-21 09:30:15')).toBe('2026-11-21 09:30');
   });
 
   it('counts pages and badge text', () => {

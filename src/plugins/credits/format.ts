@@ -133,11 +133,6 @@ export function shortDate(date: string): string {
   return date.length >= 10 ? date.slice(5, 10) : date;
 }
 
-/** `2026-11-21 09:30:00` → `2026-11-21 09:30`. */
-export function shortTime(value: string): string {
-  return value.length >= 16 ? value.slice(0, 16) : value;
-}
-
 /** Pages for a total: at least 1. */
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, limit)));

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
-import { ContainerModule } from 'inversify';
-import { TOKENS, type DialogContribution, type PanelContribution, type TopBarContribution, type WorkbenchPlugin } from '../../core';
+import { definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
 import { CreditsActionsToken, CreditsStore, CreditsStoreToken } from './credits-state';
 import { CreditsActions } from './credits-actions';
 
@@ -34,15 +33,13 @@ const dialogItems: DialogContribution[] = [
   { id: 'credits.notice', component: NoticeDialog },
 ];
 
-export const plugin: WorkbenchPlugin = {
-  id: 'credits',
-  module: new ContainerModule(({ bind }) => {
-    bind(CreditsStoreToken).to(CreditsStore).inSingletonScope();
-    bind(CreditsActionsToken).to(CreditsActions).inSingletonScope();
-    bind(TOKENS.CommandContribution).toService(CreditsActionsToken);
-    for (const item of topBarItems) bind<TopBarContribution>(TOKENS.TopBarContribution).toConstantValue(item);
-    for (const item of dialogItems) bind<DialogContribution>(TOKENS.DialogContribution).toConstantValue(item);
-    bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: '/consum', component: ConsumPanel });
-    bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: '/moreCredits', component: MoreCreditsPanel });
-  }),
-};
+export const plugin = definePlugin('credits', {
+  services: [[CreditsStoreToken, CreditsStore], [CreditsActionsToken, CreditsActions]],
+  commands: CreditsActionsToken,
+  topBar: topBarItems,
+  dialogs: dialogItems,
+  panels: [
+    { route: '/consum', component: ConsumPanel },
+    { route: '/moreCredits', component: MoreCreditsPanel },
+  ],
+});

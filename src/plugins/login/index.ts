@@ -1,12 +1,6 @@
 import { lazy } from 'react';
-import { ContainerModule } from 'inversify';
-import { TOKENS, type PanelContribution, type WorkbenchPlugin } from '../../core';
+import { definePlugin } from '../../core';
 
 const LoginPage = lazy(() => import('./panels/LoginPage'));
 
-export const plugin: WorkbenchPlugin = {
-  id: 'login',
-  module: new ContainerModule(({ bind }) => {
-    bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: '/login', component: LoginPage });
-  }),
-};
+export const plugin = definePlugin('login', { panels: [{ route: '/login', component: LoginPage }] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MATERIAL_SOURCES, MATERIAL_TYPES, MSG } from '../../contract';
-import { MATERIAL_TABS, SOURCE_OPTIONS, UPLOAD_RULES, emptyText, excerpt, formatDuration, originLabel, sourceFromQuery, typeFromQuery } from './material-view';
+import { MATERIAL_TABS, SOURCE_OPTIONS, UPLOAD_RULES, emptyText, excerpt, originLabel, sourceFromQuery, typeFromQuery } from './material-view';
+import { formatDuration } from '../../core';
 
 describe('material view helpers', () => {
   it('covers every material type and source of the contract', () => {

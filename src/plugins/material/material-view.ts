@@ -51,16 +51,6 @@ export function emptyText(type: MaterialType, source: MaterialSource): { title: 
   return { title, description: '点击「上传素材」添加；创作时上传的文件也会保存在这里。' };
 }
 
-/** 83 → 01:23. */
-export function formatDuration(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
-  const ss = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 /** What the upload dialog of each media tab accepts, and its client-side check (size and format). */
 export interface UploadRule {
   fileType: 'video' | 'voice' | 'image';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
-import {
-  audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason,
-  formatDuration, formatSize, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery,
-  uploadTips, voiceActions, voicePhase,
-} from './voice-view';
+import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
+import { formatDuration, formatSize } from '../../core';
 
 const voice = (over: Partial<Voice> = {}): Voice => ({
   id: 1, name: '我的声音', url: '/storage/1/a.mp3?sig', api: 'local', type: 0, remained_times: 2, version_name: '1.0', voice_channel_name: '本地克隆',

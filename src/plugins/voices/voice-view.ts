@@ -154,27 +154,6 @@ export function tabFromQuery(query: Record<string, string | undefined>): VoiceTa
   return query.id === '2' ? 2 : 1;
 }
 
-/** 83 → 01:23; 3725 → 1:02:05; unknown → ''. */
-export function formatDuration(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-/** 1536 → 1.5 KB; 5.2 MB. */
-export function formatSize(bytes: number): string {
-  if (!(bytes > 0)) return '0 B';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MB) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
-  return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
-}
-
-
 /**
  * The waveform's bars: for each of `buckets` equal slices of the samples, the largest magnitude over all channels,
  * scaled so the loudest bar is 1 (silence stays 0). Each slice is read with a stride, so a long file stays cheap.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Work } from '../../contract';
-import {
-  WORKS_TABS, downloadFileName, formatDuration, formatSize, fromTranslate, fromWork, inProgress, isAudioUrl, tabFromQuery, tabsOf, waitingMessage, workPhase,
-} from './works-view';
+import { WORKS_TABS, downloadFileName, fromTranslate, fromWork, inProgress, isAudioUrl, tabFromQuery, tabsOf, waitingMessage, workPhase } from './works-view';
+import { formatDuration, formatSize } from '../../core';
 
 describe('works tabs', () => {
   it('has the spec six tabs under two levels, with distinct type2 per level', () => {

@@ -136,20 +136,3 @@ export function isAudioUrl(url: string): boolean {
   return /\.(mp3|m4a|wav|aac|ogg)$/i.test(url.split(/[?#]/)[0] ?? '');
 }
 
-/** 83.4 → 01:23. */
-export function formatDuration(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
-  const ss = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-/** 2048 → 2 KB; for the download dialog. */
-export function formatSize(bytes: number): string {
-  if (!(bytes > 0)) return '0 B';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0).replace(/\.0$/, '')} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
-}

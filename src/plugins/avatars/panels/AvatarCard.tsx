@@ -1,7 +1,8 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Button, Icon, Spinner } from '@blueprintjs/core';
 import type { Avatar } from '../../../contract';
-import { avatarPhase, failureReason, formatDuration, orientationOf, PHASE_LABEL } from '../avatar-view';
+import { avatarPhase, failureReason, orientationOf, PHASE_LABEL } from '../avatar-view';
+import { formatDuration } from '../../../core';
 
 /**
  * One avatar: cover_small and name; 克隆中 with a spinner, 克隆失败 with the reason, or (ready) hover actions

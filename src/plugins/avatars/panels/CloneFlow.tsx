@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { TOKENS, UploadBox, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
-import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem, formatDuration, formatSize } from '../avatar-view';
+import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
 import './avatars.css';
 

@@ -1,57 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { API, MSG, type Avatar } from '../../../contract';
-import { ConfirmDelete, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { API, type Avatar } from '../../../contract';
+import { ConfirmDelete, TOKENS, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
 import { PlayerDialog } from './PlayerDialog';
-import { useAvatars, useDebounced } from './use-avatars';
+import { useAvatars } from './use-avatars';
 import './avatars.css';
 
 /** /profile (part 1 §2 My avatars): name search, the card grid, delete, the player, and the way into the clone flow. */
 export default function ProfilePanel({ closed$ }: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
   const state = useService<AvatarsState>(AvatarsStateToken);
   const [search, setSearch] = useState('');
   const name = useDebounced(search, 300);
-  const [version, setVersion] = useState(0);
-  const avatars = useAvatars(1, name, { poll: { stop$: closed$ }, version });
+  const avatars = useAvatars(1, name, { poll: { stop$: closed$ } });
   const [playing, setPlaying] = useState<Avatar | null>(null);
-  const [deleting, setDeleting] = useState<Avatar | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeletion<Avatar>((avatar) => api.call(API.avatar.remove, { id: avatar.id }), avatars.reload);
 
-  useEffect(() => {
-    const sub = state.changed$.subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, [state]);
+  useSubscription(state.changed$, avatars.reload);
 
   const create = (avatar: Avatar) => {
     setPlaying(null);
     navigation.navigate('/create', createQuery(avatar));
   };
 
-  const confirmDelete = async () => {
-    const target = deleting;
-    if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.avatar.remove, { id: target.id });
-      notifier.success(MSG.deleteSucceeded);
-      setDeleting(null);
-      avatars.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
 
   const { list, loaded, loading, error } = avatars;
   const filtered = name.trim() !== '';
@@ -107,14 +82,14 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
           <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
             {!filtered && <AddAvatarCard onClick={() => state.openClone()} />}
             {list.map((avatar) => (
-              <AvatarCard key={avatar.id} avatar={avatar} canDelete onPlay={setPlaying} onCreate={create} onDelete={setDeleting} />
+              <AvatarCard key={avatar.id} avatar={avatar} canDelete onPlay={setPlaying} onCreate={create} onDelete={deletion.ask} />
             ))}
           </div>
         )}
       </div>
 
       <PlayerDialog avatar={playing} onClose={() => setPlaying(null)} onCreate={create} />
-      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`删除数字人「${deleting?.name ?? ''}」？`} text="删除后不可恢复，已生成的作品不受影响。" classPrefix="av" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
+      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`删除数字人「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已生成的作品不受影响。" classPrefix="av" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import type { Avatar } from '../../../contract';
-import { TOKENS, useService, type Navigation, type PanelProps } from '../../../core';
+import { TOKENS, useDebounced, useService, type Navigation, type PanelProps } from '../../../core';
 import { createQuery } from '../avatar-view';
 import { AvatarCard } from './AvatarCard';
 import { PlayerDialog } from './PlayerDialog';
-import { useAvatars, useDebounced } from './use-avatars';
+import { useAvatars } from './use-avatars';
 import './avatars.css';
 
 type PublicTab = 'public' | 'bought';

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
-import { clock, sceneAvatarOf, type SceneAvatar } from './scenes';
-import { useRemote } from './use-remote';
+import { TOKENS, formatDuration, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
+import { sceneAvatarOf, type SceneAvatar } from './scenes';
 
 type Source = 'public' | 'mine';
 type Orientation = 1 | 2;
@@ -18,6 +17,7 @@ export interface AvatarPickerProps {
 /** 选择数字人 (part 2 §2.3): public (landscape or portrait) or mine; a ready avatar is picked and confirmed. */
 export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerProps) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
+  const api = useService<ApiClient>(TOKENS.ApiClient);
   const [source, setSource] = useState<Source>('public');
   const [orientation, setOrientation] = useState<Orientation>(2);
   const [picked, setPicked] = useState<Avatar | null>(null);
@@ -28,10 +28,10 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
     if (current) setOrientation(current.orientation);
   }, [isOpen, current]);
 
-  const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (api, signal) =>
+  const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (signal) =>
     api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }),
   );
-  const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (api, signal) =>
+  const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (signal) =>
     (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const remote = source === 'public' ? publicList : mine;
@@ -111,7 +111,7 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
                       {selected && <Icon icon="tick-circle" className="mu-avatar-option-tick" />}
                       {a.status === 1 && <span className="mu-avatar-option-badge">克隆中</span>}
                       {a.status === 4 && <span className="mu-avatar-option-badge failed">克隆失败</span>}
-                      {a.duration ? <span className="mu-avatar-option-time">{clock(a.duration)}</span> : null}
+                      {a.duration ? <span className="mu-avatar-option-time">{formatDuration(a.duration)}</span> : null}
                     </span>
                     <span className="mu-avatar-option-name">{a.name}</span>
                   </button>

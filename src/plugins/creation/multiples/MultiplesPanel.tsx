@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { TOKENS, useObservable, useService, type Notifier, type PanelProps } from '../../../core';
+import { TOKENS, useAudioPlayer, useObservable, useService, type Notifier, type PanelProps } from '../../../core';
 import { MultiplesStateToken, type MultiplesState } from './multiples-state';
 import {
   applyVoiceToAll, canAddScene, estimateDraft, formatSeconds, moveScene, removeScene, resetSceneSliders, setSceneAudio, setSceneAvatar, setSceneSlider, setSceneText,
@@ -16,7 +16,6 @@ import { SceneCard, audioKey, sceneKey, type SceneActions } from './SceneCard';
 import { SidePanel } from './SidePanel';
 import { AvatarPicker } from './AvatarPicker';
 import { VoicePicker } from './VoicePicker';
-import { usePlayer } from './use-player';
 import './multiples.css';
 
 type Picker = { kind: 'avatar' | 'voice'; sceneId: string } | null;
@@ -28,7 +27,7 @@ export default function MultiplesPanel(_props: PanelProps) {
   const auditioning = useObservable(state.auditioning$, state.auditioning$.value);
   const flagged = useObservable(state.flagged$, state.flagged$.value);
   const submitting = useObservable(state.submitting$, state.submitting$.value);
-  const { player, bind } = usePlayer((m) => notifier.error(m));
+  const player = useAudioPlayer((m) => notifier.error(m));
   const [picker, setPicker] = useState<Picker>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -158,7 +157,7 @@ export default function MultiplesPanel(_props: PanelProps) {
         onClose={() => setPicker(null)}
         onPick={(voice, all) => pickedScene && state.update((d) => (all ? applyVoiceToAll(d, voice) : setSceneVoice(d, pickedScene.id, voice)))}
       />
-      <audio {...bind} className="mu-audio-element" data-testid="multi-audio" />
+      <audio {...player.bind} className="mu-audio-element" data-testid="multi-audio" />
     </div>
   );
 }

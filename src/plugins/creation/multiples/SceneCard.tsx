@@ -1,13 +1,9 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Button, Icon, ProgressBar, SegmentedControl, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { UploadBox } from '../../../core';
+import { UploadBox, formatClock, type AudioPlayer, type AudioPlayerState } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
-import {
-  SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, clock, sceneLimit, sceneSeconds, sliderEnabled, voiceLabel,
-  type Scene, type SceneAudio, type SceneType, type SliderKey,
-} from './scenes';
-import type { Player } from './use-player';
+import { SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, sceneLimit, sceneSeconds, sliderEnabled, voiceLabel, type Scene, type SceneAudio, type SceneType, type SliderKey } from './scenes';
 
 export interface SceneActions {
   setType(id: string, type: SceneType): void;
@@ -31,8 +27,8 @@ export interface SceneCardProps {
   /** Only for an audio-only work: the avatar is kept but not used. */
   avatarUnused: boolean;
   /** The player's state when it holds this scene's sound, else null (so other scenes do not re-render). */
-  playing: Player['state'] | null;
-  player: Pick<Player, 'toggle' | 'seek'>;
+  playing: AudioPlayerState | null;
+  player: Pick<AudioPlayer, 'toggle' | 'seek'>;
   actions: SceneActions;
 }
 
@@ -235,7 +231,7 @@ function AudioScene({ scene, playing, player, actions }: Pick<SceneCardProps, 's
     <div className="mu-audio" data-testid="scene-audio">
       <AudioStrip
         title={<span data-testid="scene-audio-name">{audio.name}</span>}
-        meta={clock(audio.duration)}
+        meta={formatClock(audio.duration)}
         playing={playing}
         onToggle={() => player.toggle(audioKey(scene.id), audio.url)}
         onSeek={player.seek}
@@ -253,7 +249,7 @@ function AudioScene({ scene, playing, player, actions }: Pick<SceneCardProps, 's
 function AudioStrip(props: {
   title: ReactNode;
   meta: string;
-  playing: Player['state'] | null;
+  playing: AudioPlayerState | null;
   onToggle: () => void;
   onSeek: (f: number) => void;
   testId: string;
@@ -273,7 +269,7 @@ function AudioStrip(props: {
       <div className="mu-strip-main">
         <div className="mu-strip-title">
           <span className="mu-strip-name">{props.title}</span>
-          <span className="mu-strip-time">{playing && playing.duration > 0 ? `${clock(playing.time)} / ${clock(playing.duration)}` : props.meta}</span>
+          <span className="mu-strip-time">{playing && playing.duration > 0 ? `${formatClock(playing.time)} / ${formatClock(playing.duration)}` : props.meta}</span>
         </div>
         <div className="mu-strip-track" onClick={seek} role="presentation">
           <ProgressBar value={progress} animate={false} stripes={false} intent="primary" className="mu-strip-bar" />

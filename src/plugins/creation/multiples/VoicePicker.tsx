@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, useRemote, useService, type ApiClient, type AudioPlayer, type Notifier } from '../../../core';
 import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
-import { useRemote } from './use-remote';
-import type { Player } from './use-player';
 
 type Source = '2' | '1';
 
 export interface VoicePickerProps {
   isOpen: boolean;
   current: SceneVoice | null;
-  player: Player;
+  player: AudioPlayer;
   onClose: () => void;
   /** The chosen voice, for this scene or (所有场景使用) for every scene. */
   onPick: (voice: Voice, allScenes: boolean) => void;
@@ -22,6 +20,7 @@ const sampleKey = (voice: Voice) => `voice:${voice.id}`;
 /** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定. */
 export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoicePickerProps) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
+  const api = useService<ApiClient>(TOKENS.ApiClient);
   const [source, setSource] = useState<Source>('2');
   const [picked, setPicked] = useState<Voice | null>(null);
   const [allScenes, setAllScenes] = useState(false);
@@ -32,7 +31,7 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoiceP
     setAllScenes(false);
   }, [isOpen]);
 
-  const remote = useRemote(isOpen ? `voices-${source}` : null, async (api, signal) =>
+  const remote = useRemote(isOpen ? `voices-${source}` : null, async (signal) =>
     (await api.call(API.voice.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const list = remote.value ?? [];

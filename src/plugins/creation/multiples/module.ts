@@ -1,15 +1,16 @@
-/** /multiples (part 2 §2.3): what the creation plugin binds for it. */
+/** /multiples (part 2 §2.3): what the creation plugin contributes for it. */
 import { lazy } from 'react';
-import type { Bind } from 'inversify';
-import { TOKENS, type PanelContribution } from '../../../core';
+import type { PanelContribution } from '../../../core';
 import { MULTIPLES_ROUTE, MultiplesCommandsToken, MultiplesState, MultiplesStateToken } from './multiples-state';
 import { MultiplesCommands } from './multiples-commands';
 
 const MultiplesPanel = lazy(() => import('./MultiplesPanel'));
 
-export function bindMultiples(bind: Bind): void {
-  bind(MultiplesStateToken).to(MultiplesState).inSingletonScope();
-  bind(MultiplesCommandsToken).to(MultiplesCommands).inSingletonScope();
-  bind(TOKENS.CommandContribution).toService(MultiplesCommandsToken);
-  bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue({ route: MULTIPLES_ROUTE, component: MultiplesPanel });
-}
+export const multiples = {
+  services: [
+    [MultiplesStateToken, MultiplesState],
+    [MultiplesCommandsToken, MultiplesCommands],
+  ] as const,
+  commands: [MultiplesCommandsToken],
+  panels: [{ route: MULTIPLES_ROUTE, component: MultiplesPanel }] satisfies PanelContribution[],
+};

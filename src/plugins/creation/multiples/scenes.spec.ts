@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, MULTI_SCENE_API, estimateSeconds, pauseMarker, type Avatar, type Voice } from '../../../contract';
-import {
-  addScene, applyVoiceToAll, auditionKey, auditionRequest, buildSubmission, cachedAudition, canAddScene, checkSceneAudio, clock, draftProblem,
-  emptyDraft, estimateDraft, formatSeconds, hasSpeech, moveScene, newScene, priceOf, removeScene, resetSceneSliders, sceneAvatarOf, sceneItem,
-  sceneLimit, setSceneAudio, setSceneAudition, setSceneAvatar, setSceneSlider, setSceneText, setSceneType, setSceneVoice, sliderEnabled,
-  voiceLabel, voiceSettings, worksQuery, type MultiDraft, type Scene,
-} from './scenes';
+import { addScene, applyVoiceToAll, auditionKey, auditionRequest, buildSubmission, cachedAudition, canAddScene, checkSceneAudio, draftProblem, emptyDraft, estimateDraft, formatSeconds, hasSpeech, moveScene, newScene, priceOf, removeScene, resetSceneSliders, sceneAvatarOf, sceneItem, sceneLimit, setSceneAudio, setSceneAudition, setSceneAvatar, setSceneSlider, setSceneText, setSceneType, setSceneVoice, sliderEnabled, voiceLabel, voiceSettings, worksQuery, type MultiDraft, type Scene } from './scenes';
+import { formatClock } from '../../../core';
 
 const voice = (id: number, over: Partial<Voice> = {}): Voice => ({
   id, name: `声音${id}`, url: `/storage/v${id}.mp3`, api: 'local', type: 0, remained_times: 0, version_name: '1.0', voice_channel_name: '离线声音',
@@ -265,8 +261,8 @@ describe('estimate and price', () => {
     expect(priceOf(2.01)).toBe(31);
     expect(priceOf(0)).toBe(0);
     expect(formatSeconds(0)).toBe('0');
-    expect(clock(83.4)).toBe('01:23');
-    expect(clock(undefined)).toBe('');
+    expect(formatClock(83.4)).toBe('01:23');
+    expect(formatClock(undefined)).toBe('');
   });
 });
 

@@ -319,13 +319,6 @@ export function formatSeconds(seconds: number): string {
   return String(Math.round(seconds * 10) / 10);
 }
 
-/** 83 → 01:23; unknown → ''. */
-export function clock(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
-  const total = Math.round(seconds);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
 // ------------------------------------------------------------------------------------------------ submission
 
 /** One scene as submitted (part 2 §3 submitted scene item). */

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
-import { useList } from './use-list';
 
 type Source = 'mine' | 'public' | 'material';
 type Orientation = 1 | 2;
@@ -16,7 +15,6 @@ interface Card {
   portrait: boolean;
 }
 
-const clock = (s: number | undefined) => (s && s > 0 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
 
 /** 数字人 (part 2 §2.2): mine, public (landscape / portrait) and the material library's videos. */
 export function AvatarPane() {
@@ -25,16 +23,26 @@ export function AvatarPane() {
   const [source, setSource] = useState<Source>(query.material ? 'material' : 'mine');
   const [orientation, setOrientation] = useState<Orientation>(query.orientation ?? 2);
 
-  const mine = useList<Avatar>(source === 'mine' ? 'avatars-mine' : 'idle', async (api, signal) =>
-    source === 'mine' ? (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list : [],
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  // Each source's list loads while it is shown; coming back to it starts from a spinner.
+  const fresh = { clearOnKeyChange: true };
+  const mine = useRemoteList<Avatar>(
+    source === 'mine' ? 'avatars-mine' : null,
+    async (signal) => (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    fresh,
   );
-  const pub = useList<Avatar & { _o: Orientation }>(source === 'public' ? 'avatars-public' : 'idle', async (api, signal) => {
-    if (source !== 'public') return [];
-    const r = await api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal });
-    return [...r.hlist.map((a) => ({ ...a, _o: 1 as const })), ...r.slist.map((a) => ({ ...a, _o: 2 as const }))];
-  });
-  const material = useList<Material>(source === 'material' ? 'avatars-material' : 'idle', async (api, signal) =>
-    source === 'material' ? (await api.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'video', source: 0 }, { silent: true, signal })).list : [],
+  const pub = useRemoteList<Avatar & { _o: Orientation }>(
+    source === 'public' ? 'avatars-public' : null,
+    async (signal) => {
+      const r = await api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal });
+      return [...r.hlist.map((a) => ({ ...a, _o: 1 as const })), ...r.slist.map((a) => ({ ...a, _o: 2 as const }))];
+    },
+    fresh,
+  );
+  const material = useRemoteList<Material>(
+    source === 'material' ? 'avatars-material' : null,
+    async (signal) => (await api.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'video', source: 0 }, { silent: true, signal })).list,
+    fresh,
   );
   const loaded = source === 'mine' ? mine : source === 'public' ? pub : material;
 
@@ -130,7 +138,7 @@ export function AvatarPane() {
               <span className={`cr-avatar-cover ${c.portrait ? '' : 'wide'}`}>
                 {c.picked.cover ? <img src={c.picked.cover} alt="" loading="lazy" /> : <Icon icon={source === 'material' ? 'video' : 'person'} size={20} />}
                 {isPicked(c) && <Icon icon="tick-circle" className="cr-avatar-tick" />}
-                {clock(c.picked.duration) && <span className="cr-avatar-time">{clock(c.picked.duration)}</span>}
+                {formatDuration(c.picked.duration) && <span className="cr-avatar-time">{formatDuration(c.picked.duration)}</span>}
               </span>
               <span className="cr-avatar-name">{c.picked.name}</span>
             </button>

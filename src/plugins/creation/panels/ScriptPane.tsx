@@ -1,10 +1,9 @@
 import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
-import { TOKENS, UploadBox, useService, type Notifier, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { useCreate } from './create-draft';
 import { channelHasEmotion, type DriveMode } from './create-logic';
-import { useList } from './use-list';
 
 export const AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
 const AUDIO_EXT = /\.(mp3|m4a|wav)$/i;
@@ -20,7 +19,6 @@ export function checkDriveDuration(seconds: number | undefined): string | null {
   return seconds < LIMITS.audio.minSeconds || seconds > LIMITS.audio.maxSeconds ? MSG.audioDurationInvalid : null;
 }
 
-const clock = (s: number | undefined) => (s && s > 0 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : '');
 
 /** Audio-driven: the requirements, a drag-and-drop upload, then a replay with re-upload. */
 function AudioDrive() {
@@ -44,7 +42,7 @@ function AudioDrive() {
         <div className="cr-audio-file" data-testid="create-audio-file">
           <div className="cr-audio-line">
             <span className="cr-audio-name" title={audio.name}>{audio.name}</span>
-            <span className="cr-audio-meta">{audio.kind === 'material' ? '素材库' : '已上传'}{clock(audio.duration) ? ` · ${clock(audio.duration)}` : ''}</span>
+            <span className="cr-audio-meta">{audio.kind === 'material' ? '素材库' : '已上传'}{formatDuration(audio.duration) ? ` · ${formatDuration(audio.duration)}` : ''}</span>
           </div>
           {audio.url && <audio controls preload="metadata" src={audio.url} className="cr-audio-player" data-testid="create-audio-player" />}
           <Button icon="refresh" text="重新上传" size="small" onClick={() => update({ audio: null })} data-testid="create-audio-reupload" />
@@ -68,7 +66,8 @@ function AudioDrive() {
 export function ScriptPane() {
   const { draft, update, audition, submit, auditioning } = useCreate();
   const channel = draft.voice?.api;
-  const channels = useList<VoiceChannel>('voice-channels', async (api, signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
     <div className="cr-pane cr-script" data-testid="create-script">

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, NonIdealState, SegmentedControl, Slider, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Notifier } from '../../../core';
+import { TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import {
   DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
   type Sliders,
 } from './create-logic';
-import { useList } from './use-list';
 
 type Source = 'public' | 'mine' | 'material';
 
@@ -41,15 +40,17 @@ export function VoicePane() {
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const [source, setSource] = useState<Source>('public');
-  const [reload, setReload] = useState(0);
-  const voices = useList<Voice>(
-    source === 'material' ? 'idle' : `voices-${source}`,
-    async (client, signal) =>
-      source === 'material' ? [] : (await client.call(API.voice.list, { source: source === 'mine' ? 1 : 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
-    reload,
+  // Each source's list loads while it is shown; coming back to it starts from a spinner.
+  const fresh = { clearOnKeyChange: true };
+  const voices = useRemoteList<Voice>(
+    source === 'material' ? null : `voices-${source}`,
+    async (signal) => (await api.call(API.voice.list, { source: source === 'mine' ? 1 : 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    fresh,
   );
-  const audios = useList<Material>(source === 'material' ? 'audios-material' : 'idle', async (client, signal) =>
-    source === 'material' ? (await client.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'audio', source: 0 }, { silent: true, signal })).list : [],
+  const audios = useRemoteList<Material>(
+    source === 'material' ? 'audios-material' : null,
+    async (signal) => (await api.call(API.material.list, { page: 1, limit: LIMITS.listLimitAll, type: 'audio', source: 0 }, { silent: true, signal })).list,
+    fresh,
   );
   const loaded = source === 'material' ? audios : voices;
   const hover = useHoverPreview();
@@ -68,7 +69,7 @@ export function VoicePane() {
   // ---- the parameter panel: pending values until 确认修改
   const voice = draft.voice;
   const [pending, setPending] = useState<Sliders>(draft.params);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: save } = useAction();
   useEffect(() => setPending(draft.params), [draft.params, voice?.id]);
   const off = disabledSliders(voice?.api);
   const confirm = async () => {
@@ -78,17 +79,13 @@ export function VoicePane() {
       notifier.success(MSG.modifySucceeded);
       return;
     }
-    setSaving(true);
-    try {
-      await api.call(API.voice.settings, { voice_id: voice.id, ...pending });
-      update({ voice: { ...voice, ...pending }, params: pending });
-      notifier.success(MSG.voiceSettingsSaved);
-      setReload((n) => n + 1);
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setSaving(false);
-    }
+    await save(() => api.call(API.voice.settings, { voice_id: voice.id, ...pending }), {
+      then: () => {
+        update({ voice: { ...voice, ...pending }, params: pending });
+        notifier.success(MSG.voiceSettingsSaved);
+        voices.reload();
+      },
+    });
   };
 
   return (

@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
-import { ApiCallError, TOKENS, useObservable, useService, type ApiClient, type AuthService, type Navigation, type PanelProps } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, useSubscription, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import {
-  chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, shortTime, type DateRange,
-} from '../format';
+import { chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
 import SpendChart, { type DailySpend } from './SpendChart';
 import '../credits.css';
 
@@ -16,24 +14,6 @@ const SHORTCUTS = [
   { label: '近7天', value: '7' },
   { label: '近30天', value: '30' },
 ];
-
-/** Loads `fetch` whenever `deps` change, aborting the previous request; a failure keeps the server's message. */
-function useRemote<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: unknown[]): Remote<T> {
-  const [value, setValue] = useState<Remote<T>>({ state: 'idle' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setValue((v) => ({ state: 'loading', value: 'value' in v ? v.value : undefined }));
-    fetch(controller.signal).then(
-      (v) => !controller.signal.aborted && setValue({ state: 'ok', value: v }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setValue({ state: 'error', message: err instanceof ApiCallError || err instanceof Error ? err.message : String(err) });
-      },
-    );
-    return () => controller.abort();
-  }, deps);
-  return value;
-}
 
 /** /consum (part 1 §2): balance and 兑换, a date range (no future dates; 近7天, 近30天), daily spend chart, the usage list. */
 export default function ConsumPanel(_props: PanelProps) {
@@ -45,23 +25,21 @@ export default function ConsumPanel(_props: PanelProps) {
   const profile = useObservable(auth.profile$, null);
   const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
   const today = chinaToday();
   const shortcut = shortcutOf(range);
 
-  useEffect(() => {
-    const sub = store.changed$.subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, [store]);
-
-  const log = useRemote(
-    (signal) => api.call(API.credits.log, { start: range.start, end: range.end, page, limit: PAGE_SIZE }, { silent: true, signal }),
-    [api, range.start, range.end, page, version],
+  const logs = useRemote(`${range.start}:${range.end}:${page}`, (signal) =>
+    api.call(API.credits.log, { start: range.start, end: range.end, page, limit: PAGE_SIZE }, { silent: true, signal }),
   );
-  const daily = useRemote(
-    (signal) => api.call(API.credits.daily, { start: range.start, end: range.end }, { silent: true, signal }).then((r) => r.list),
-    [api, range.start, range.end, version],
+  const days = useRemote(`${range.start}:${range.end}`, (signal) =>
+    api.call(API.credits.daily, { start: range.start, end: range.end }, { silent: true, signal }).then((r) => r.list),
   );
+  const log = logs.remote;
+  const daily = days.remote;
+  useSubscription(store.changed$, () => {
+    logs.reload();
+    days.reload();
+  });
 
   const choose = (next: DateRange) => {
     setRange(next);
@@ -73,7 +51,8 @@ export default function ConsumPanel(_props: PanelProps) {
     choose(clampRange({ ...range, [which]: value }, today, which));
   };
 
-  const logValue = 'value' in log ? log.value : undefined;
+  // A failed call shows its message, not the list it replaced.
+  const logValue = log.state === 'error' ? undefined : remoteValue(log);
   const total = logValue?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
 
@@ -150,7 +129,7 @@ export default function ConsumPanel(_props: PanelProps) {
 }
 
 function DailyChart({ daily }: { daily: Remote<DailySpend[]> }) {
-  const points = 'value' in daily ? daily.value : undefined;
+  const points = remoteValue(daily);
   const anySpend = useMemo(() => (points ?? []).some((p) => p.spent > 0), [points]);
   if (daily.state === 'error') return <NonIdealState icon="warning-sign" title="消耗趋势加载失败" description={daily.message} className="credits-empty" />;
   if (!points) {
@@ -185,7 +164,7 @@ function LogTable({ list, dim }: { list: CreditLog[]; dim: boolean }) {
           {list.map((row, i) => (
             <tr key={`${row.create_time}-${i}`}>
               <td className="credits-log-action">{row.action_name}</td>
-              <td className="credits-log-time">{shortTime(row.create_time)}</td>
+              <td className="credits-log-time">{formatDateTime(row.create_time)}</td>
               <td className={`num credits-amount ${creditTone(row.credits)}`}>{formatSignedCredits(row.credits)}</td>
             </tr>
           ))}

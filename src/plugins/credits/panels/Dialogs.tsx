@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Notice } from '../../../contract';
-import { SafeHtml, TOKENS, useObservable, useService, type ApiClient, type AuthService } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import { formatCredits, shortTime } from '../format';
+import { formatCredits } from '../format';
 import '../credits.css';
 
 /** 兑换积分: one code field, sent as typed (the server judges it, part 1 §5). */
@@ -140,7 +140,7 @@ export function NoticeDialog() {
       <DialogBody className="credits-notice-body">
         {notice.state === 'ok' ? (
           <>
-            <div className="credits-muted credits-notice-meta">{shortTime(notice.value.create_time)}</div>
+            <div className="credits-muted credits-notice-meta">{formatDateTime(notice.value.create_time)}</div>
             <Suspense fallback={<div className="credits-pop-loading"><Spinner size={24} /></div>}>
               <SafeHtml html={notice.value.content || notice.value.desc} className="credits-html credits-notice-content" />
             </Suspense>

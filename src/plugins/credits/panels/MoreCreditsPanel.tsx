@@ -1,16 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { API, type CreditExpiry } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Navigation, type PanelProps } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { API } from '../../../contract';
+import { TOKENS, formatDateTime, remoteValue, useRemote, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import { formatCredits, shortTime } from '../format';
+import { formatCredits } from '../format';
 import '../credits.css';
-
-interface Expiry {
-  details: CreditExpiry[];
-  total: number;
-}
 
 /** /moreCredits (part 1 §2): unexpired credit batches by expiry date, and their total. */
 export default function MoreCreditsPanel(_props: PanelProps) {
@@ -18,25 +12,12 @@ export default function MoreCreditsPanel(_props: PanelProps) {
   const navigation = useService<Navigation>(TOKENS.Navigation);
   const store = useService<CreditsStore>(CreditsStoreToken);
   const actions = useService<CreditsActions>(CreditsActionsToken);
-  const [data, setData] = useState<Remote<Expiry>>({ state: 'idle' });
-  const [version, setVersion] = useState(0);
+  const expiry = useRemote('expiry', (signal) => api.call(API.credits.expiry, {}, { silent: true, signal }));
+  const data = expiry.remote;
+  useSubscription(store.changed$, expiry.reload);
 
-  useEffect(() => {
-    const sub = store.changed$.subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, [store]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setData((d) => ({ state: 'loading', value: 'value' in d ? d.value : undefined }));
-    api.call(API.credits.expiry, {}, { silent: true, signal: controller.signal }).then(
-      (value) => !controller.signal.aborted && setData({ state: 'ok', value }),
-      (err: Error) => !controller.signal.aborted && setData({ state: 'error', message: err.message }),
-    );
-    return () => controller.abort();
-  }, [api, version]);
-
-  const value = 'value' in data ? data.value : undefined;
+  // A failed call shows its message, not the batches it replaced.
+  const value = data.state === 'error' ? undefined : remoteValue(data);
 
   return (
     <div className="credits-page" data-testid="more-credits-panel">
@@ -71,7 +52,7 @@ export default function MoreCreditsPanel(_props: PanelProps) {
               <tbody>
                 {value.details.map((row, i) => (
                   <tr key={`${row.expire_time}-${i}`}>
-                    <td>{shortTime(row.expire_time)}</td>
+                    <td>{formatDateTime(row.expire_time)}</td>
                     <td className="num credits-amount grant">{formatCredits(row.credits)}</td>
                   </tr>
                 ))}

@@ -1,13 +1,10 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Icon, Popover, ProgressBar, Spinner, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import {
-  SafeHtml, TOKENS, useObservable, useService,
-  type ApiClient, type AuthService, type Navigation, type SiteService,
-} from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore, type Remote } from '../credits-state';
+import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Navigation, type Remote, type SiteService } from '../../../core';
+import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
 import type { CreditsActions } from '../credits-actions';
-import { badgeText, formatCredits, formatMb, percent, shortTime, spaceRatio, vipStatus } from '../format';
+import { badgeText, formatCredits, formatMb, percent, spaceRatio, vipStatus } from '../format';
 import '../credits.css';
 
 /** A top-bar button: icon always (with an optional count badge), text label from tablet width up (credits.css hides it on phones). */
@@ -275,7 +272,7 @@ export function NoticeButton() {
               <span className="credits-notice-main">
                 <span className="credits-notice-title">{n.title}</span>
                 {n.desc && <span className="credits-notice-desc">{n.desc}</span>}
-                <span className="credits-notice-time">{shortTime(n.create_time)}</span>
+                <span className="credits-notice-time">{formatDateTime(n.create_time)}</span>
               </span>
             </button>
           </li>

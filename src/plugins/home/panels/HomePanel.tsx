@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, SegmentedControl, Tab, Tabs } from '@blueprintjs/core';
 import { API, type Avatar, type Voice } from '../../../contract';
-import { TOKENS, useObservable, useService, type ApiClient, type Navigation, type Notifier, type PanelProps, type SiteService } from '../../../core';
+import { TOKENS, useAudioPlayer, useObservable, useService, type ApiClient, type Navigation, type Notifier, type PanelProps, type SiteService } from '../../../core';
 import { HomeStateToken, type HomeState, type HomeTab, type Orientation } from '../home-state';
 import { isNearBottom, isPristine, throttle } from '../paging';
 import { usePaging, type Paging } from './use-paging';
-import { useAudioPlayer } from './use-audio-player';
 import { HomeBanner } from './HomeBanner';
 import { HomeFooter } from './HomeFooter';
 import { AvatarGrid } from './AvatarGrid';
@@ -50,6 +49,7 @@ export default function HomePanel({ closed$ }: PanelProps) {
   }, [active]);
 
   const player = useAudioPlayer((message) => notifier.error(message));
+  const playingId = player.state.playing && player.state.key !== null ? Number(player.state.key) : null;
   useEffect(() => {
     if (tab !== 2) player.stop();
   }, [tab, player.stop]);
@@ -137,7 +137,7 @@ export default function HomePanel({ closed$ }: PanelProps) {
           {tab === 1 ? (
             <AvatarGrid avatars={(active as Paging<Avatar>).state.items} orientation={orientation} onPlay={setVideo} onCreate={createWith} />
           ) : (
-            <VoiceGrid voices={voices.state.items} playingId={player.playingId} onToggle={(voice) => player.toggle(voice.id, voice.url)} />
+            <VoiceGrid voices={voices.state.items} playingId={playingId} onToggle={(voice) => (playingId === voice.id ? player.stop() : player.play(String(voice.id), voice.url))} />
           )}
           <ListStatus
             state={active.state}

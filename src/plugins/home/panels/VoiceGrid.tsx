@@ -1,6 +1,8 @@
 import { Icon } from '@blueprintjs/core';
 import type { Voice } from '../../../contract';
-import { AudioState } from './use-audio-player';
+
+/** Audio play state of a voice card (part 1 §4): idle 1, playing 3. */
+const AudioState = { Idle: 1, Playing: 3 } as const;
 
 /** Public voice cards: a click plays the sample, a second click stops it; one plays at a time. */
 export function VoiceGrid({ voices, playingId, onToggle }: { voices: readonly Voice[]; playingId: number | null; onToggle: (voice: Voice) => void }) {

@@ -1,7 +1,8 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import type { Material, MaterialType } from '../../../contract';
-import { excerpt, formatDuration, originLabel } from '../material-view';
+import { excerpt, originLabel } from '../material-view';
+import { formatDate, formatDuration } from '../../../core';
 
 interface CardProps {
   item: Material;
@@ -24,7 +25,7 @@ function Actions({ item, onRename, onDelete }: Pick<CardProps, 'item' | 'onRenam
   );
 }
 
-const meta = (item: Material) => [originLabel(item), item.create_time?.slice(0, 10)].filter(Boolean).join(' · ');
+const meta = (item: Material) => [originLabel(item), formatDate(item.create_time)].filter(Boolean).join(' · ');
 const activate = (fn: () => void) => (e: KeyboardEvent) => {
   if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
     e.preventDefault();

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG, type Material, type MaterialType } from '../../../contract';
-import { ApiCallError, ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useDeletion, usePagedList, useService, useSubscription, type ApiClient, type Navigation, type Page, type PanelProps } from '../../../core';
 import { MaterialStateToken, type MaterialState } from '../material-state';
 import { MATERIAL_ROUTE, MATERIAL_TABS, SOURCE_OPTIONS, emptyText, sourceFromQuery, typeFromQuery, type MaterialSource } from '../material-view';
 import { AudioRow, MediaCard, TextCard } from './MaterialCards';
@@ -11,130 +11,34 @@ import './material.css';
 
 const PAGE_SIZE = 60;
 
-interface ListState {
-  items: Material[];
-  loaded: boolean;
-  loading: boolean;
-  error: string | null;
-  hasMore: boolean;
-}
-
 /** /material/index: tabs 视频 / 音频 / 图片 / 文本 with the source filter (全部 / 我上传的 / 工具保存); preview, rename, delete. */
 export default function MaterialPanel({ query }: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
   const state = useService<MaterialState>(MaterialStateToken);
   const type = typeFromQuery(query.type);
   const source = sourceFromQuery(query.source);
-  const [list, setList] = useState<ListState>({ items: [], loaded: false, loading: true, error: null, hasMore: false });
-  const [pages, setPages] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const list = usePagedList<Material, Page<Material>>(`${type}:${source}`, async (page, signal) => {
+    const r = await api.call(API.material.list, { page, limit: PAGE_SIZE, type, source }, { silent: true, signal });
+    return { items: r.list, total: r.total, more: r.list.length === PAGE_SIZE };
+  });
   const [previewing, setPreviewing] = useState<Material | null>(null);
   const [renaming, setRenaming] = useState<Material | null>(null);
-  const [deleting, setDeleting] = useState<Material | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run } = useAction();
+  const deletion = useDeletion<Material>((item) => api.call(API.material.remove, { id: item.id }), list.reload);
   const [uploading, setUploading] = useState(false);
-  const key = `${type}:${source}`;
-  const shown = useRef<string | null>(null);
-  const pagesRef = useRef(pages);
-  pagesRef.current = pages;
+  const { reload } = list;
 
-  const fetchPage = useCallback(
-    (page: number, signal?: AbortSignal) => api.call(API.material.list, { page, limit: PAGE_SIZE, type, source }, { silent: true, signal }),
-    [api, type, source],
-  );
-
-  useEffect(() => {
-    const sub = state.refresh$.subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, [state]);
-
-  // The filter's loaded pages (the first, on a new filter), again on refresh.
-  useEffect(() => {
-    const controller = new AbortController();
-    if (shown.current !== key) {
-      shown.current = key;
-      pagesRef.current = 1;
-      setPages(1);
-      setList({ items: [], loaded: false, loading: true, error: null, hasMore: false });
-    } else {
-      setList((l) => ({ ...l, loading: true }));
-    }
-    const n = pagesRef.current;
-    Promise.all(Array.from({ length: n }, (_, i) => fetchPage(i + 1, controller.signal))).then(
-      (replies) => {
-        if (controller.signal.aborted) return;
-        const items = replies.flatMap((r) => r.list);
-        const last = replies[replies.length - 1]!;
-        const total = replies[0]!.total;
-        setList({ items, loaded: true, loading: false, error: null, hasMore: total !== undefined ? items.length < total : last.list.length === PAGE_SIZE });
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setList({ items: [], loaded: true, loading: false, error: err instanceof ApiCallError || err instanceof Error ? err.message : String(err), hasMore: false });
-      },
-    );
-    return () => controller.abort();
-  }, [key, version, fetchPage]);
-
-  const loadMore = () => {
-    if (loadingMore) return;
-    const next = pagesRef.current + 1;
-    const at = key;
-    setLoadingMore(true);
-    fetchPage(next).then(
-      (r) => {
-        setLoadingMore(false);
-        if (shown.current !== at) return;
-        setPages(next);
-        setList((l) => {
-          const seen = new Set(l.items.map((i) => i.id));
-          const items = [...l.items, ...r.list.filter((i) => !seen.has(i.id))];
-          return { ...l, items, hasMore: r.total !== undefined ? items.length < r.total : r.list.length === PAGE_SIZE };
-        });
-      },
-      () => setLoadingMore(false),
-    );
-  };
+  useSubscription(state.refresh$, reload);
 
   const select = (next: { type?: MaterialType; source?: MaterialSource }) =>
     navigation.navigate(MATERIAL_ROUTE, { type: next.type ?? type, source: next.source ?? source }, { replace: true });
 
-  const rename = async (item: Material, name: string) => {
-    try {
-      await api.call(API.material.rename, { id: item.id, name });
-      notifier.success(MSG.renameSucceeded);
-      setVersion((v) => v + 1);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const confirmDelete = async () => {
-    const item = deleting;
-    if (!item) return;
-    setBusy(true);
-    try {
-      await api.call(API.material.remove, { id: item.id });
-      notifier.success(MSG.deleteSucceeded);
-      setDeleting(null);
-      setVersion((v) => v + 1);
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
+  const rename = (item: Material, name: string) => run(() => api.call(API.material.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: reload });
 
   const tab = MATERIAL_TABS.find((t) => t.type === type)!;
   const empty = emptyText(type, source);
-  const cardProps = { type, onPreview: setPreviewing, onRename: setRenaming, onDelete: setDeleting };
+  const cardProps = { type, onPreview: setPreviewing, onRename: setRenaming, onDelete: deletion.ask };
 
   return (
     <div className="mt-page" data-testid="material-panel">
@@ -158,7 +62,7 @@ export default function MaterialPanel({ query }: PanelProps) {
           </div>
         </header>
 
-        {!list.loaded ? (
+        {!list.loaded && !list.error ? (
           <div className="mt-center">
             <Spinner size={28} />
           </div>
@@ -168,7 +72,7 @@ export default function MaterialPanel({ query }: PanelProps) {
           </div>
         ) : list.error ? (
           <div className="mt-center" data-testid="material-error">
-            <NonIdealState icon="error" title="加载失败" description={list.error} action={<Button icon="refresh" text="重新加载" onClick={() => setVersion((v) => v + 1)} />} />
+            <NonIdealState icon="error" title="加载失败" description={list.error} action={<Button icon="refresh" text="重新加载" onClick={reload} />} />
           </div>
         ) : list.items.length === 0 ? (
           <div className="mt-center" data-testid="material-empty">
@@ -197,17 +101,17 @@ export default function MaterialPanel({ query }: PanelProps) {
             )}
             {list.hasMore && (
               <div className="mt-foot">
-                <Button variant="outlined" text="加载更多" loading={loadingMore} onClick={loadMore} data-testid="material-more" />
+                <Button variant="outlined" text="加载更多" loading={list.loadingMore} onClick={list.loadMore} data-testid="material-more" />
               </div>
             )}
           </>
         )}
       </div>
 
-      {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={() => setVersion((v) => v + 1)} />}
+      {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={reload} />}
       <PreviewDialog item={previewing} type={type} onClose={() => setPreviewing(null)} />
       <RenameDialog item={renaming} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" onClose={() => setRenaming(null)} onSave={rename} />
-      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`删除素材「${deleting?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
+      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`删除素材「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
     </div>
   );
 }

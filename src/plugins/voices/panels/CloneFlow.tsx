@@ -1,16 +1,10 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import {
-  ApiCallError, SafeHtml, TOKENS, leadingGate, UploadBox, useObservable, useService,
-  type ApiClient, type Navigation, type Notifier, type UploadedFile,
-} from '../../../core';
+import { ApiCallError, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
-import {
-  AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem,
-  formatDuration, formatSize, isNameLocked, pickableChannels, shortRecording,
-} from '../voice-view';
+import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import './voices.css';
 

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
 import { PreviewDialog } from './PreviewDialog';
 import { AddVoiceCard, VoiceCard, waveKeyOf, type VoiceCardHandlers } from './VoiceCard';
-import { useAudio } from './use-audio';
-import { useDebounced, useVoices, type VoiceList } from './use-voices';
+import { useVoices, type VoiceList } from './use-voices';
 import './voices.css';
 
 /**
@@ -23,21 +22,21 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const tab = tabFromQuery(query);
   const [search, setSearch] = useState('');
   const name = useDebounced(search, 300);
-  const [version, setVersion] = useState(0);
-  const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ }, version });
+  const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ } });
   const publicVoices = useVoices(2, tab === 2 ? name : '', { enabled: tab === 2 });
-  const player = useAudio((m) => notifier.error(m));
+  const player = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
 
   const [previewing, setPreviewing] = useState<Voice | null>(null);
   const [renaming, setRenaming] = useState<Voice | null>(null);
-  const [deleting, setDeleting] = useState<Voice | null>(null);
   const [confirming, setConfirming] = useState<Voice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
+  const deletion = useDeletion<Voice>((voice) => api.call(API.voice.remove, { id: voice.id }), (voice) => {
+    player.stop(waveKeyOf(voice));
+    reload();
+  });
 
-  useEffect(() => {
-    const sub = state.changed$.subscribe(() => setVersion((v) => v + 1));
-    return () => sub.unsubscribe();
-  }, [state]);
+  const { reload } = mine;
+  useSubscription(state.changed$, reload);
 
   const select = (next: VoiceTab) => {
     if (next === tab) return;
@@ -46,52 +45,20 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
     navigation.navigate(CLONE_ROUTE, { id: next }, { replace: true });
   };
 
-  const rename = async (voice: Voice, newName: string) => {
-    try {
-      await api.call(API.voice.rename, { id: voice.id, name: newName });
-      notifier.success(MSG.renameSucceeded);
-      mine.reload();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const rename = (voice: Voice, newName: string) =>
+    run(() => api.call(API.voice.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
 
-  const confirmDelete = async () => {
-    const target = deleting;
-    if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.voice.remove, { id: target.id });
-      notifier.success(MSG.deleteSucceeded);
-      if (player.state.key === waveKeyOf(target)) player.stop();
-      setDeleting(null);
-      mine.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
 
   const confirmVoice = async () => {
     const target = confirming;
     if (!target) return;
-    setBusy(true);
-    try {
-      await api.call(API.voice.confirm, { voice_id: target.id });
-      notifier.success(MSG.confirmSucceeded);
-      setConfirming(null);
-      mine.reload();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api.call(API.voice.confirm, { voice_id: target.id }), {
+      success: MSG.confirmSucceeded,
+      then: () => {
+        setConfirming(null);
+        reload();
+      },
+    });
   };
   const cancelConfirm = () => {
     setConfirming(null);
@@ -118,7 +85,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
     onRename: setRenaming,
     onModify: modify,
     onConfirm: setConfirming,
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
   };
 
   const shown: VoiceList = tab === 1 ? mine : publicVoices;
@@ -228,13 +195,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
         onSave={rename}
       />
       <ConfirmDelete
-        isOpen={deleting !== null}
-        busy={busy}
-        title={`删除声音「${deleting?.name ?? ''}」？`}
+        isOpen={deletion.target !== null}
+        busy={deletion.busy}
+        title={`删除声音「${deletion.target?.name ?? ''}」？`}
         text="删除后不可恢复，已生成的作品不受影响。"
         classPrefix="vc"
-        onCancel={cancelDelete}
-        onConfirm={() => void confirmDelete()}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
       />
       <Alert
         isOpen={confirming !== null}

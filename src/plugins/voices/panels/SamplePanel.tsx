@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Icon, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { TOKENS, UploadBox, useService, type Navigation, type PanelProps, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, formatDuration, formatSize, useService, type Navigation, type PanelProps, type UploadedFile } from '../../../core';
 import { CLONE_ROUTE } from '../voices-commands';
-import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, checkCloneAudio, formatDuration, formatSize } from '../voice-view';
+import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, checkCloneAudio } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import './voices.css';
 

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@blueprintjs/core';
-import { TOKENS, useService, type Notifier } from '../../../core';
-import { formatDuration } from '../voice-view';
-import { useAudio } from './use-audio';
+import { TOKENS, formatClock, formatDuration, useAudioPlayer, useService, type Notifier } from '../../../core';
 import { useWaveform, Waveform } from './Waveform';
 
 /**
@@ -29,7 +27,7 @@ export function SamplePlayer({
   'data-testid'?: string;
 }) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const audio = useAudio((m) => notifier.error(m));
+  const audio = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
   const load = useWaveform(waveKey, waveSource ?? url);
   const { state, progress, toggle, seek, bind, element } = audio;
   const playing = state.key === waveKey && state.playing;
@@ -69,7 +67,7 @@ export function SamplePlayer({
       <div className="vc-player-main">
         <Waveform load={load} progress={state.key === waveKey ? progress : 0} height={44} onSeek={seekTo} data-testid={testId ? `${testId}-wave` : undefined} />
         <div className="vc-player-time">
-          <span>{formatDuration(state.key === waveKey ? state.time : 0) || '00:00'}</span>
+          <span>{formatClock(state.key === waveKey ? state.time : 0)}</span>
           <span>{formatDuration(duration) || '--:--'}</span>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { Button, Icon, Spinner } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { formatDuration, remoteLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
+import { remoteLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
+import { formatDateTime, formatDuration } from '../../../core';
 
 const PHASE_TAG = { done: '已完成', failed: '失败', waiting: '生成中' } as const;
 
@@ -87,7 +88,7 @@ export function WorkCard({
           {item.name}
         </div>
         <div className="wk-meta">
-          {[item.apiName, item.createTime.slice(0, 16)].filter(Boolean).join(' · ')}
+          {[item.apiName, formatDateTime(item.createTime)].filter(Boolean).join(' · ')}
         </div>
         {item.apiKey === 'local' && (
           <div className="wk-note" title="内置本地引擎把数字人视频按音频时长循环或截取后配上声音，口型不随台词变化" data-testid="work-local-note">

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, ProgressBar } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, formatSize, useService, type Notifier } from '../../../core';
 import { fetchWithProgress, saveBlob } from '../download';
-import { downloadFileName, formatSize, isAudioUrl, type WorkItem } from '../works-view';
+import { downloadFileName, isAudioUrl, type WorkItem } from '../works-view';
 
 /** Plays a finished work: a video, or (multi-scene audio) an audio player. */
 export function PlayerDialog({ item, audio, onClose }: { item: WorkItem | null; audio: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useService, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useAction, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { WORKS_ROUTE, WorksStateToken, type WorksState } from '../works-state';
 import { LEVEL1, tabFromQuery, tabsOf, type Level1, type WorkItem, type WorksTab } from '../works-view';
 import { WorkCard } from './WorkCard';
@@ -19,57 +19,24 @@ const sum = (counts: Counts, tabs: readonly WorksTab[]) => {
 export default function WorksPanel({ query, closed$ }: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
   const state = useService<WorksState>(WorksStateToken);
   const tab = tabFromQuery(query);
   const works = useWorks(tab, closed$);
   const [playing, setPlaying] = useState<WorkItem | null>(null);
   const [downloading, setDownloading] = useState<WorkItem | null>(null);
   const [renaming, setRenaming] = useState<WorkItem | null>(null);
-  const [deleting, setDeleting] = useState<WorkItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run } = useAction();
+  const deletion = useDeletion<WorkItem>((item) => (item.kind === 'translate' ? api.call(API.works.translateRemove, { id: item.id }) : api.call(API.works.remove, { id: item.id })), works.refresh);
 
-  useEffect(() => {
-    const sub = state.refresh$.subscribe(() => works.refresh());
-    return () => sub.unsubscribe();
-  }, [state, works.refresh]);
+  useSubscription(state.refresh$, works.refresh);
 
   const select = (next: WorksTab) => navigation.navigate(WORKS_ROUTE, { type1: next.type1, type2: next.type2 }, { replace: true });
   const selectLevel = (type1: Level1) => {
     if (type1 !== tab.type1) select(tabsOf(type1)[0]!);
   };
 
-  const rename = async (item: WorkItem, name: string) => {
-    try {
-      await api.call(API.works.rename, { id: item.id, name });
-      notifier.success(MSG.renameSucceeded);
-      works.refresh();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const rename = (item: WorkItem, name: string) => run(() => api.call(API.works.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: works.refresh });
 
-  const confirmDelete = async () => {
-    const item = deleting;
-    if (!item) return;
-    setBusy(true);
-    try {
-      if (item.kind === 'translate') await api.call(API.works.translateRemove, { id: item.id });
-      else await api.call(API.works.remove, { id: item.id });
-      notifier.success(MSG.deleteSucceeded);
-      setDeleting(null);
-      works.refresh();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancelDelete = () => {
-    setDeleting(null);
-    notifier.info(MSG.deleteCancelled);
-  };
 
   const { items, counts, loaded, loading, error } = works;
 
@@ -125,7 +92,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
           ))}
         </div>
 
-        {!loaded ? (
+        {!loaded && !error ? (
           <div className="wk-center">
             <Spinner size={28} />
           </div>
@@ -157,7 +124,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
                   onPlay={setPlaying}
                   onDownload={setDownloading}
                   onRename={setRenaming}
-                  onDelete={setDeleting}
+                  onDelete={deletion.ask}
                 />
               ))}
             </div>
@@ -177,7 +144,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
       <PlayerDialog item={playing} audio={Boolean(tab.audio)} onClose={() => setPlaying(null)} />
       <DownloadDialog item={downloading} onClose={() => setDownloading(null)} />
       <RenameDialog item={renaming} title="重命名作品" label="作品名称" inputId="work-rename-input" className="wk-dialog" inputTestId="rename-input" saveTestId="rename-save" onClose={() => setRenaming(null)} onSave={rename} />
-      <ConfirmDelete isOpen={deleting !== null} busy={busy} title={`永久删除作品「${deleting?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" onCancel={cancelDelete} onConfirm={() => void confirmDelete()} />
+      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`永久删除作品「${deletion.target?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
     </div>
   );
 }

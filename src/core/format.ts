@@ -1,0 +1,51 @@
+/**
+ * The one way the workbench writes durations, sizes and dates, so a card, a player and a dialog agree
+ * (mm:ss, h:mm:ss past an hour; 1.5 KB; 2026-11-21 09:30). Pure, no DOM.
+ */
+
+/** mm:ss of whole seconds (rounded), h:mm:ss past an hour. */
+function clockOf(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
+  const ss = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** A length: 83 → 01:23; 3725 → 1:02:05; unknown or 0 → '' (nothing to show). */
+export function formatDuration(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return '';
+  return clockOf(seconds);
+}
+
+/** A play position: like formatDuration, but the start reads 00:00; unknown → ''. */
+export function formatClock(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  return clockOf(seconds);
+}
+
+/** 1536 → 1.5 KB; 300 KB; 524288000 → 500 MB (one decimal below 100 of a unit). */
+export function formatSize(bytes: number): string {
+  if (!(bytes > 0)) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = unit === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${units[unit]}`;
+}
+
+/** The server's `YYYY-MM-DD HH:mm:ss` → `YYYY-MM-DD`; anything shorter as it is. */
+export function formatDate(value: string | undefined): string {
+  if (!value) return '';
+  return value.length >= 10 ? value.slice(0, 10) : value;
+}
+
+/** The server's `YYYY-MM-DD HH:mm:ss` → `YYYY-MM-DD HH:mm`; anything shorter as it is. */
+export function formatDateTime(value: string | undefined): string {
+  if (!value) return '';
+  return value.length >= 16 ? value.slice(0, 16) : value;
+}
