@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(await set({ engine: 'heygem', enabled: 'true' })).toMatchObject({ code: 1, msg: expect.stringContaining('--base-url') });
     expect(await set({ engine: 'heygem', enabled: 'true', base_url: 'ftp://gpu:8383' })).toMatchObject({ code: 1, msg: expect.stringContaining('http(s)') });
     expect((await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', engine: 'heygem' })).code).toBe(1);
-    expect((await a.call(API.works.videoChannel, {})).data.list.map((c: { api: string }) => c.api)).toEqual(['local']);
+    expect((await a.call(API.works.videoChannel, {})).data.list.map((c: { api: string }) => c.api)).toEqual(['lip', 'local']);
     expect(await a.call(API.works.create, { name: 'x', api: 'fy', video_id: avatarId, voice_id: audioId, drive: 'audio' })).toMatchObject({ code: 1, msg: MSG.channelUnavailable });
 
     expect(await set({ engine: 'heygem', enabled: 'true', base_url: peer.url })).toMatchObject({
