@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     });
     // The channel dialog on /create lists it (with its price) beside the local one; df, gj and ou have no engine.
     const listed = (await a.call(API.works.videoChannel, {})).data.list as { api: string; credits: number }[];
-    expect(listed.map((c) => c.api).sort()).toEqual(['fy', 'local']);
+    expect(listed.map((c) => c.api).sort()).toEqual(['fy', 'lip', 'local']);
     expect(listed.find((c) => c.api === 'fy')).toMatchObject({ credits: FY_PRICE, version_name: '3.0' });
   });
 

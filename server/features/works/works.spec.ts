@@ -137,7 +137,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     expect((await works(a)).total).toBe(0);
     await t.app.ctx.db.query(`UPDATE channels SET credits = 1 WHERE kind = 'video' AND api = 'local'`);
     const channels = (await a.call(API.works.videoChannel, {})).data;
-    expect(channels.list.map((c: { api: string }) => c.api)).toEqual(['local']);
+    expect(channels.list.map((c: { api: string }) => c.api)).toEqual(['lip', 'local']);
     expect(channels.tips).toContain('3.0');
   });
 
