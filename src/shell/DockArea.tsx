@@ -57,8 +57,10 @@ function RoutePanel(props: IDockviewPanelProps<RouteParams>) {
   const route = routes.find(path);
   const Panel = panels.get(path)?.component;
   return (
-    // Typing into a page is editing it: its tab stops being a preview (as in VS Code).
-    <div className="dock-panel" data-route={path} onInputCapture={host.markEdited}>
+    // Typing into a page is editing it: its tab stops being a preview (as in VS Code). Kept after the event, not
+    // during it: dockview re-renders the panel synchronously, which would put a controlled input's old value back
+    // before its own onChange reads the new one.
+    <div className="dock-panel" data-route={path} onInputCapture={() => setTimeout(host.markEdited)}>
       <PanelHostContext.Provider value={host}>
         <Suspense fallback={<div className="panel-center"><Spinner size={28} /></div>}>
           {!route ? <NotFound /> : Panel ? <Panel query={query ?? {}} closed$={closed$} /> : <ComingSoon title={route.title} />}

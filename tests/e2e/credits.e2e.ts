@@ -309,12 +309,15 @@ describe('/moreCredits', () => {
 });
 
 describe('phone width', () => {
-  it('keeps the buttons icon-only and every popover inside the screen', async () => {
+  it('keeps the buttons icon-only but the balance, and every popover inside the screen', async () => {
     const { page, context } = await loggedInPage(READER, '/home', { viewport: PHONE_VIEWPORT });
+    // The balance is the one figure a phone user checks at a glance: it keeps its number.
+    await page.waitForSelector('[data-testid=points-button] .credits-top-label');
+    expect(await page.innerText('[data-testid=points-button] .credits-top-label')).toBe(formatCredits(10));
     for (const id of ['points', 'vip', 'space', 'notice']) {
       const button = page.locator(`[data-testid=${id}-button]`);
       const label = button.locator('.bp6-button-text');
-      if (await label.count()) expect(await label.isVisible()).toBe(false);
+      if (id !== 'points' && (await label.count())) expect(await label.isVisible()).toBe(false);
       const b = (await button.boundingBox())!;
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
