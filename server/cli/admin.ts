@@ -86,20 +86,22 @@ export const COMMANDS: Record<string, Command> = {
   'channel set': {
     usage:
       'channel set <api> [--kind voice|video] [--enabled true|false] [--name …] [--desc …] [--version-name …] [--credits n] [--free-times n] ' +
-      '[--train-times n] [--upload-tips …] [--language …] [--engine local|fish|minimax|heygem|none] [--base-url …] [--api-key …] [--model …] [--group-id …] ' +
-      '[--timeout-ms n] [--result-url …] [--result-dir …] [--concurrency n]',
+      '[--train-times n] [--upload-tips …] [--language …] [--engine local|fish|minimax|fishspeech|gptsovits|heygem|none] [--base-url …] [--api-key …] [--model …] ' +
+      '[--group-id …] [--timeout-ms n] [--share-dir …] [--server-dir …] [--result-url …] [--result-dir …] [--concurrency n]',
     flags: Object.fromEntries(
       [
         'kind', 'enabled', 'name', 'desc', 'version-name', 'credits', 'free-times', 'train-times', 'upload-tips', 'language', 'engine', 'base-url', 'api-key', 'model',
-        'group-id', 'timeout-ms', 'result-url', 'result-dir', 'concurrency',
+        'group-id', 'timeout-ms', 'share-dir', 'server-dir', 'result-url', 'result-dir', 'concurrency',
       ].map((k) => [k, { type: 'string' as const }]),
     ),
     async run(send, f, rest) {
       if (rest.length !== 1) throw new CliError('channel set needs one channel api, e.g. channel set fish --enabled true --api-key …');
       const body: Record<string, unknown> = { api: rest[0] };
       for (const [flag, value] of Object.entries(f)) if (value !== undefined) body[flag.replace(/-/g, '_')] = value;
-      // A mounted result folder is read by the server: named from where the operator stands.
-      if (typeof body.result_dir === 'string' && body.result_dir) body.result_dir = (await import('node:path')).resolve(body.result_dir);
+      // Mounted folders (results, shared references) are used by the server: named from where the operator stands.
+      for (const key of ['result_dir', 'share_dir'] as const) {
+        if (typeof body[key] === 'string' && body[key]) body[key] = (await import('node:path')).resolve(body[key]);
+      }
       const data = await ok(send, API.admin.channelSet, body);
       const configured = (data.configured as string[]).join(', ') || 'nothing';
       return `${data.kind} channel ${data.api}: ${data.enabled ? 'enabled' : 'disabled'}, engine ${data.engine} (configured: ${configured})`;

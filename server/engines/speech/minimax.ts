@@ -14,7 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
 import { trimBaseUrl } from '../provider-http';
-import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, withTempDir, type AudioPart } from './provider-http';
+import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-http';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The t2a_v2 model unless the channel names another. */
@@ -127,22 +127,6 @@ function pauseMarker(seconds: number): string {
   return `<#${Math.round(Math.min(MAX_PAUSE, Math.max(0.01, seconds)) * 100) / 100}#>`;
 }
 
-/** Splits an over-long text at the last sentence end before the limit (or hard at the limit). */
-function splitLong(text: string, limit: number): string[] {
-  const pieces: string[] = [];
-  let rest = text;
-  while (rest.length > limit) {
-    const head = rest.slice(0, limit);
-    let cut = Math.max(...['。', '！', '？', '.', '!', '?', '\n', '；', ';'].map((p) => head.lastIndexOf(p))) + 1;
-    if (cut < limit / 2) cut = limit;
-    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
-    pieces.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-  }
-  if (rest.trim()) pieces.push(rest);
-  return pieces;
-}
-
 export type MiniMaxPlan = ({ text: string } | { silence: number })[];
 
 /**
@@ -158,7 +142,7 @@ export function planMiniMaxScript(script: string, limit = MINIMAX_TEXT_LIMIT): M
     else if (part.text.trim()) {
       if (pending > 0) items.push({ pause: pending });
       pending = 0;
-      for (const piece of splitLong(part.text, limit)) items.push({ text: piece });
+      for (const piece of splitAtSentenceEnds(part.text, limit)) items.push({ text: piece });
     }
   }
   if (pending > 0) items.push({ pause: pending });

@@ -16,12 +16,17 @@ export const MSG_NOT_CONFIGURED = '该渠道尚未配置接口密钥';
  * One HTTP exchange with a speech provider (see ../provider-http.ts): network failures and timeouts become
  * transient SpeechEngineErrors; the caller judges the status.
  */
-export async function providerFetch(url: string, init: RequestInit, timeoutMs: number): Promise<ProviderResponse> {
+export async function providerFetch(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  words: { timeout: string; unreachable: string } = { timeout: '语音服务响应超时，请稍后重试', unreachable: '暂时无法连接语音服务，请稍后重试' },
+): Promise<ProviderResponse> {
   try {
     return await fetchWithDeadline(url, init, timeoutMs);
   } catch (err) {
     if (!(err instanceof ProviderUnreachable)) throw err;
-    throw new SpeechEngineError(err.timedOut ? '语音服务响应超时，请稍后重试' : '暂时无法连接语音服务，请稍后重试', true);
+    throw new SpeechEngineError(err.timedOut ? words.timeout : words.unreachable, true);
   }
 }
 
@@ -37,24 +42,66 @@ export function looksLikeMp3(bytes: Buffer): boolean {
   return bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
 }
 
-export type AudioPart = { file: string } | { silence: number };
+/** True when the bytes are a RIFF/WAVE file. */
+export function looksLikeWav(bytes: Buffer): boolean {
+  return bytes.length >= 44 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WAVE';
+}
 
-/** Joins mp3 files and silences into one mono mp3 (re-encoded, so segments of any rate join cleanly). */
-export async function joinAudio(parts: AudioPart[], output: string): Promise<void> {
+/** A spoken file (mp3 unless said) or a stretch of real silence, in seconds. */
+export type AudioPart = { file: string; format?: 'mp3' | 'wav' } | { silence: number };
+
+export interface JoinOptions {
+  /** ffmpeg filters applied to each spoken part (not to the silences), e.g. tempo and pitch. */
+  speechFilters?: string[];
+  /** Fade each spoken part in and out over a few milliseconds, so parts that end mid-wave join without clicks. */
+  fade?: boolean;
+  /** Linear gain of the whole result (1 = unchanged); peaks are held under full scale. */
+  volume?: number;
+}
+
+const FADE_SECONDS = 0.012;
+
+/** Joins spoken files and silences into one mono mp3 (re-encoded, so segments of any rate join cleanly). */
+export async function joinAudio(parts: AudioPart[], output: string, options: JoinOptions = {}): Promise<void> {
   const inputs: string[] = [];
   const chains: string[] = [];
+  const fade = `afade=t=in:d=${FADE_SECONDS},areverse,afade=t=in:d=${FADE_SECONDS},areverse`;
   parts.forEach((part, i) => {
-    if ('file' in part) inputs.push('-f', 'mp3', '-i', part.file);
-    else inputs.push('-f', 'lavfi', '-t', part.silence.toFixed(3), '-i', 'anullsrc=r=44100:cl=mono');
-    chains.push(`[${i}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono[a${i}]`);
+    const common = `[${i}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono`;
+    if ('file' in part) {
+      inputs.push('-f', part.format ?? 'mp3', '-i', part.file);
+      chains.push([common, ...(options.speechFilters ?? []), ...(options.fade ? [fade] : [])].join(',') + `[a${i}]`);
+    } else {
+      inputs.push('-f', 'lavfi', '-t', part.silence.toFixed(3), '-i', 'anullsrc=r=44100:cl=mono');
+      chains.push(`${common}[a${i}]`);
+    }
   });
+  const gain = options.volume !== undefined && Math.abs(options.volume - 1) > 1e-3 ? `,volume=${options.volume.toFixed(3)},alimiter=limit=0.97` : '';
   const labels = parts.map((_, i) => `[a${i}]`).join('');
-  const graph = `${chains.join(';')};${labels}concat=n=${parts.length}:v=0:a=1[out]`;
+  const graph = `${chains.join(';')};${labels}concat=n=${parts.length}:v=0:a=1${gain}[out]`;
   try {
     await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[out]', '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '1', '-f', 'mp3', output], 10 * 60_000);
   } catch {
     throw new SpeechEngineError('合成音频拼接失败，请稍后重试', true);
   }
+}
+
+/** Splits a text longer than `limit` characters at the last sentence end before it (or hard at the limit). */
+export function splitAtSentenceEnds(text: string, limit: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > limit) {
+    const head = rest.slice(0, limit);
+    let cut = Math.max(...['。', '！', '？', '.', '!', '?', '\n', '；', ';'].map((p) => head.lastIndexOf(p))) + 1;
+    // No sentence end in the second half: a comma is the next best place, then the limit itself.
+    if (cut < limit / 2) cut = Math.max(...['，', ',', '、', '：', ':'].map((p) => head.lastIndexOf(p))) + 1;
+    if (cut < limit / 2) cut = limit;
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest.trim()) pieces.push(rest);
+  return pieces;
 }
 
 export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {

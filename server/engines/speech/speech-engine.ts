@@ -1,6 +1,6 @@
 /**
  * What the voice features ask of a speech engine, whichever serves a channel: the offline engine (channel
- * `local`), Fish Audio or MiniMax. Engines work on local files; the features move bytes in and out of storage.
+ * `local`), Fish Audio, MiniMax, or a self-hosted cloning TTS server (fish-speech, GPT-SoVITS). Engines work on local files; the features move bytes in and out of storage.
  */
 
 /** The user-facing parameters, in the product's units: 1 is the default of each. */
@@ -73,4 +73,8 @@ export interface EngineConfig {
   group_id?: string;
   /** Request timeout, ms. */
   timeout_ms?: number;
+  /** Cloning TTS servers: our mount of the folder the server reads reference audio from. */
+  share_dir?: string;
+  /** GPT-SoVITS: that folder as the server sees it (default: share_dir). */
+  server_dir?: string;
 }

@@ -5,12 +5,13 @@ import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
 import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
 import { isRemoteVideoEngine, remoteVideoEngine } from '../../engines/video/remote-engines';
+import { isCloningServer } from '../../engines/speech/providers';
 import { PROVIDER_BASE_URLS } from './speech-engines';
 import { VoicesRepository, type ChannelKind } from './voices.repository';
 import { startTraining } from './voices.service';
 
 type ChannelSet = CallRequest<typeof API.admin.channelSet>;
-const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms', 'result_url', 'result_dir', 'concurrency'] as const;
+const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms', 'result_url', 'result_dir', 'share_dir', 'server_dir', 'concurrency'] as const;
 
 async function channelKind(channels: VoicesRepository, params: Pick<ChannelSet, 'api' | 'kind'>): Promise<ChannelKind> {
   if (params.kind) return params.kind;
@@ -29,6 +30,12 @@ function checkRemoteEngine(engine: string, config: Record<string, unknown>): voi
     if (err instanceof LipSyncEngineError) throw new ApiError(`${engine} 引擎的地址无效：--base-url 与 --result-url 需为 http(s) 地址`);
     throw err;
   }
+}
+
+/** A cloning TTS server is enabled only with an http(s) address and the shared folder it reads references from. */
+function checkCloningServer(engine: string, config: Record<string, unknown>): void {
+  if (!/^https?:\/\/./.test(String(config.base_url ?? ''))) throw new ApiError(`启用 ${engine} 引擎需要 --base-url（http(s) 地址，例如 http://gpu-host:${engine === 'fishspeech' ? 18180 : 9880}）`);
+  if (!config.share_dir) throw new ApiError(`启用 ${engine} 引擎需要 --share-dir（本机可写、语音服务可读的参考音频共享目录）`);
 }
 
 export function registerChannelAdminRoutes(ctx: FeatureContext): void {
@@ -66,6 +73,7 @@ export function registerChannelAdminRoutes(ctx: FeatureContext): void {
       if (enabled && engine === 'none') throw new ApiError('启用渠道前需要用 --engine 指定引擎');
       if (enabled && (engine === 'fish' || engine === 'minimax') && !config.api_key) throw new ApiError(`启用 ${engine} 引擎需要 --api-key`);
       if (enabled && isRemoteVideoEngine(engine)) checkRemoteEngine(engine, config);
+      if (enabled && kind === 'voice' && isCloningServer(engine)) checkCloningServer(engine, config);
 
       await channels.updateChannel(kind, params.api, {
         engine, config, enabled, name: params.name, description: params.desc, version_name: params.version_name, credits: params.credits,

@@ -1,7 +1,7 @@
-/** Which engine speaks for a voice channel: the offline engine, or a provider with the operator's keys. */
+/** Which engine speaks for a voice channel: the offline engine, a provider with the operator's keys, or a self-hosted cloning server. */
 import { MSG } from '../../../src/contract';
 import { OfflineSpeechEngine } from '../../engines/speech/offline/offline-engine';
-import { createProviderEngine } from '../../engines/speech/providers';
+import { createProviderEngine, isProviderEngine } from '../../engines/speech/providers';
 import { SpeechEngineError, type SpeechEngine } from '../../engines/speech/speech-engine';
 import type { VoiceChannelRow } from './voices.repository';
 
@@ -12,7 +12,7 @@ export class SpeechEngines {
   for(channel: VoiceChannelRow | undefined): SpeechEngine {
     if (!channel) throw new SpeechEngineError(MSG.channelUnavailable);
     if (channel.engine === 'local') return (this.offline ??= new OfflineSpeechEngine());
-    if (channel.engine === 'fish' || channel.engine === 'minimax') return createProviderEngine(channel.engine, channel.config ?? {});
+    if (isProviderEngine(channel.engine)) return createProviderEngine(channel.engine, channel.config ?? {});
     throw new SpeechEngineError(MSG.channelUnavailable);
   }
 

@@ -3,7 +3,7 @@
  * rename, delete, confirm, settings, languages; and auditions (a synthesis job whose mp3 is the user's file,
  * usable by the render pipeline).
  */
-import { API, AuditionStatus, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus } from '../../../src/contract';
+import { API, AuditionStatus, CLONING_SERVER_UPLOAD_TIPS, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus } from '../../../src/contract';
 import { ApiError, WithMessage } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import type { SpeechParams } from '../../engines/speech/speech-engine';
@@ -18,6 +18,11 @@ const HANDHELD_ONLY_API = 'xf';
 /** Free clones of this channel the user has left. */
 async function freeTimesLeft(voices: VoicesRepository, userId: number, channel: VoiceChannelRow): Promise<number> {
   return Math.max(0, Number(channel.free_times) - (await voices.freeClonesUsed(userId, channel.api)));
+}
+
+/** A cloning server's own advice on the sample, for a channel whose operator gave none. */
+function engineUploadTips(engine: string): string {
+  return (CLONING_SERVER_UPLOAD_TIPS as Record<string, string>)[engine] ?? '';
 }
 
 async function ownVoice(voices: VoicesRepository, id: number, userId: number, lock = false): Promise<VoiceRow> {
@@ -60,7 +65,7 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
       list.push({
         api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits),
         free_times: await freeTimesLeft(voices, user.id, c), train_times: Number(c.train_times),
-        upload_tips: c.upload_tips, language: c.language,
+        upload_tips: c.upload_tips || engineUploadTips(c.engine), language: c.language,
       });
     }
     return { list };

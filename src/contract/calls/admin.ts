@@ -6,10 +6,11 @@ import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
 import { CHANNEL_APIS } from '../limits';
 
 /**
- * Engines that can serve a channel: the offline engines, the speech providers, a self-hosted HeyGem / Duix.Avatar
+ * Engines that can serve a channel: the offline engines, the speech providers, self-hosted cloning TTS servers
+ * (fish-speech as HeyGem / Duix.Avatar ships it, GPT-SoVITS's api_v2), a self-hosted HeyGem / Duix.Avatar
  * lip-sync server or our offline lip-sync engine (video), or none (the channel waits).
  */
-export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'none'], video: ['local', 'lipsync', 'heygem', 'none'] } as const;
+export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'fishspeech', 'gptsovits', 'none'], video: ['local', 'lipsync', 'heygem', 'none'] } as const;
 export const CHANNEL_KINDS = ['voice', 'video'] as const;
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'enabled 取值为 true 或 false' }).transform((v) => v === 'true' || v === '1');
 const count = (label: string) => int(label, 0, 1_000_000).optional();
@@ -104,7 +105,8 @@ export const adminCalls = {
     id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
     summary:
       'Create or change a voice or video channel: what users see (name, desc, version, credits, free and train times, tips, languages), ' +
-      'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group; for heygem where its ' +
+      'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group; for cloning TTS servers ' +
+      'the shared reference folder; for heygem where its ' +
       'results are served or mounted and how many jobs it runs at once). Keys are never echoed back.',
     request: z.object({
       api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }),
@@ -128,6 +130,10 @@ export const adminCalls = {
       result_url: z.string().trim().max(500).optional(),
       /** heygem: a local mount of that folder (wins over result_url). */
       result_dir: z.string().trim().max(500).optional(),
+      /** fishspeech / gptsovits: a local mount of the folder the TTS server reads reference audio from (fishspeech: its data volume). */
+      share_dir: z.string().trim().max(500).optional(),
+      /** gptsovits: that same folder as the TTS server sees it (default: share_dir, the same machine). */
+      server_dir: z.string().trim().max(500).optional(),
       /** Remote video engines: jobs the engine runs at once (heygem: 1 unless the operator's server runs more). */
       concurrency: int('并发数', 1, 64).optional(),
     }),

@@ -14,6 +14,31 @@ export const VoiceStatus = { Training: 1, Ready: 2, Failed: 3 } as const;
 /** AuditionJob.status values: poll until Done (url and file_id set) or Failed. */
 export const AuditionStatus = { Queued: 1, Running: 2, Done: 3, Failed: 4 } as const;
 
+/**
+ * What users read when a self-hosted cloning TTS server (fish-speech, GPT-SoVITS) fails them: training reasons on
+ * the voice, synthesis reasons on the audition or the work.
+ */
+export const CLONING_SERVER_MSG = {
+  notConfigured: '该渠道尚未配置克隆语音服务地址或共享目录，请联系管理员',
+  shareDirFailed: '无法写入克隆语音服务的共享目录，请联系管理员检查渠道配置',
+  unreachable: '克隆语音服务无法连接，请稍后重试',
+  timeout: '克隆语音服务响应超时，请稍后重试',
+  unavailable: '克隆语音服务暂时不可用，请稍后重试',
+  badReply: '克隆语音服务返回了无法识别的应答，请稍后重试',
+  badAudio: '克隆语音服务返回的音频无效，请稍后重试',
+  trainingFailed: '声音样本处理失败，请更换清晰、无背景噪音的人声样本后重试',
+  referenceTooShort: '样本中清晰的人声不足3秒，请重新录制',
+  referenceMissing: '声音的参考音频已不在语音服务上，请重新克隆声音',
+  refused: '克隆语音服务拒绝了合成请求，请检查文案后重试',
+  emptyScript: '文案不能为空',
+} as const;
+
+/** The upload tips a channel gets when an operator points it at a cloning TTS server (unless given their own). */
+export const CLONING_SERVER_UPLOAD_TIPS = {
+  fishspeech: '请上传10-60秒清晰、无背景音乐的单人说话录音；只会使用开头约60秒作为参考音色。',
+  gptsovits: '请上传10秒以上清晰、无背景音乐的单人说话录音；系统会截取开头3-10秒的人声作为参考音色。',
+} as const;
+
 export const Voice = z.object({
   id: z.number(),
   name: z.string(),
