@@ -1,5 +1,5 @@
 /** Real media files for tests, made with the ffmpeg that ships in the npm package. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,4 +46,21 @@ export async function makeSpeech(file: string, text: string, { pitch = 1, rate =
 export function makeSilence(file: string, seconds: number): string {
   ff(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'libmp3lame', file]);
   return file;
+}
+
+/** The silent stretches of an audio file, as ffmpeg's silencedetect finds them (below `noiseDb` for `minSeconds`). */
+export function silencesIn(file: string, { noiseDb = -40, minSeconds = 0.2 } = {}): { start: number; end: number; duration: number }[] {
+  const run = spawnSync(FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-af', `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, '-f', 'null', '-'], { encoding: 'utf8' });
+  const found: { start: number; end: number; duration: number }[] = [];
+  let start: number | undefined;
+  for (const line of run.stderr.split('\n')) {
+    const began = /silence_start: (-?[\d.]+)/.exec(line);
+    if (began) start = Number(began[1]);
+    const ended = /silence_end: ([\d.]+) \| silence_duration: ([\d.]+)/.exec(line);
+    if (ended && start !== undefined) {
+      found.push({ start, end: Number(ended[1]), duration: Number(ended[2]) });
+      start = undefined;
+    }
+  }
+  return found;
 }

@@ -6,6 +6,7 @@ import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../t
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { auditionVoice as audition, cloneVoice as clone, creditsOf as credits, downloadTo, trained as ready, voicesOf as voices } from '../../../tests/support/voices';
 import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
 import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
 import { probe } from '../../infra/media-probe';
@@ -20,29 +21,8 @@ beforeAll(async () => {
   lowSample = await makeSpeech(path.join(dir, 'low.mp3'), SAMPLE_TEXT, { pitch: 0.3, rate: 0.7 });
 }, 60_000);
 
-const voices = (c: ApiTestClient, source = 1) => c.call(API.voice.list, { source, page: 1, limit: 9999 }).then((r) => r.data as { list: any[]; generate: number; total: number });
-const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
-const ready = (c: ApiTestClient, id: number) => until(() => voices(c), (v) => v.list.find((x) => x.id === id)?.generate_status !== 1, 60_000).then((v) => v.list.find((x) => x.id === id));
-
-async function clone(c: ApiTestClient, file: string, name = '我的声音', api = 'local') {
-  const upload = await uploadFile(c, 'voice', file);
-  expect(upload.code).toBe(0);
-  return c.call(API.voice.create, { name, file_id: upload.data.file_id, api });
-}
-
-async function audition(c: ApiTestClient, voiceId: number, text: string, extra: Record<string, unknown> = {}) {
-  const start = await c.call(API.voice.audition, { voice_id: voiceId, text, ...extra });
-  expect(start.code).toBe(0);
-  const done = await until(() => c.call(API.voice.auditionPoll, { job_id: start.data.job_id }), (r) => r.data?.status === 3 || r.data?.status === 4, 60_000);
-  return done.data as { status: number; url: string; file_id: number };
-}
-
 async function durationOf(t: TestApp, url: string): Promise<number> {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.mp3`);
-  const res = await fetch(`${t.url}${url}`);
-  expect(res.status).toBe(200);
-  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return (await probe(file, 'mp3')).duration;
+  return (await probe(await downloadTo(t, url, dir), 'mp3')).duration;
 }
 
 describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {

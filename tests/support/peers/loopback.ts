@@ -77,3 +77,32 @@ export async function peerWorkspace(prefix: string): Promise<{ dir: string; tone
   await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=1:sample_rate=44100', '-c:a', 'libmp3lame', '-b:a', '128k', '-ac', '1', '-f', 'mp3', file]);
   return { dir, tone: await fs.readFile(file) };
 }
+
+/** The seconds of audio in a PCM WAV (from its format and data chunks), or undefined when it is not one. */
+export function wavSeconds(wav: Buffer): number | undefined {
+  if (wav.length < 44 || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= wav.length; ) {
+    const id = wav.toString('latin1', at, at + 4);
+    const size = wav.readUInt32LE(at + 4);
+    if (id === 'fmt ') byteRate = wav.readUInt32LE(at + 16);
+    if (id === 'data') return byteRate > 0 ? Math.min(size, wav.length - at - 8) / byteRate : undefined;
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
+}
+
+/**
+ * What a TTS server would speak for `text`: a real 16-bit mono WAV of a 220 Hz tone, `secondsPerChar` per
+ * character (at least 0.4 s), so tests can measure lengths and the silences between spoken parts.
+ */
+export async function speechLikeWav(dir: string, text: string, rate: number, secondsPerChar = 0.12): Promise<Buffer> {
+  const seconds = Math.max(0.4, [...text].length * secondsPerChar);
+  const file = path.join(dir, `tts-${Math.random().toString(36).slice(2)}.wav`);
+  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds.toFixed(3)}:sample_rate=${rate}`, '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', file]);
+  try {
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}

@@ -1,0 +1,40 @@
+/** Voice calls the server specs share: clone from a file, wait for training, audition to the end, fetch the result. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { API } from '../../src/contract';
+import type { ApiTestClient, TestApp } from './app';
+import { uploadFile } from './upload';
+import { until } from './wait';
+
+export const voicesOf = (c: ApiTestClient, source = 1) =>
+  c.call(API.voice.list, { source, page: 1, limit: 9999 }).then((r) => r.data as { list: any[]; generate: number; total: number });
+
+export const creditsOf = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+
+/** The voice once its training has ended (ready or failed). */
+export const trained = (c: ApiTestClient, id: number) =>
+  until(() => voicesOf(c), (v) => v.list.find((x) => x.id === id)?.generate_status !== 1, 60_000).then((v) => v.list.find((x) => x.id === id));
+
+export async function cloneVoice(c: ApiTestClient, file: string, name = '我的声音', api = 'local') {
+  const upload = await uploadFile(c, 'voice', file);
+  expect(upload.code).toBe(0);
+  return c.call(API.voice.create, { name, file_id: upload.data.file_id, api });
+}
+
+/** Starts an audition and polls it to its end (done or failed). */
+export async function auditionVoice(c: ApiTestClient, voiceId: number, text: string, extra: Record<string, unknown> = {}, ms = 60_000) {
+  const start = await c.call(API.voice.audition, { voice_id: voiceId, text, ...extra });
+  expect(start.code).toBe(0);
+  const done = await until(() => c.call(API.voice.auditionPoll, { job_id: start.data.job_id }), (r) => r.data?.status === 3 || r.data?.status === 4, ms);
+  return { ...(done.data as { status: number; url: string; file_id: number }), job_id: start.data.job_id as string };
+}
+
+/** Downloads a served file (a signed URL path of the test app) into `dir`. */
+export async function downloadTo(t: TestApp, url: string, dir: string, ext = 'mp3'): Promise<string> {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.${ext}`);
+  const res = await fetch(`${t.url}${url}`);
+  expect(res.status).toBe(200);
+  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return file;
+}
