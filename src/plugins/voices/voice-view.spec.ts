@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
-import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
+import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, computePeaks, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, resamplePeaks, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
 import { formatDuration, formatSize } from '../../core';
 
 const voice = (over: Partial<Voice> = {}): Voice => ({
@@ -87,6 +87,12 @@ describe('channels', () => {
   it('shows 免费 for 0 credits, else the credits per clone', () => {
     expect(channelPrice(channel({ credits: 0 }))).toBe('免费');
     expect(channelPrice(channel({ credits: 200 }))).toBe('200 积分/次');
+  });
+
+  it('shows the free clones left only on a paid channel, never 免费 beside 剩余免费 0 次', () => {
+    expect(showsFreeTimes(channel({ credits: 0, free_times: 0 }))).toBe(false);
+    expect(showsFreeTimes(channel({ credits: 100, free_times: 0 }))).toBe(true);
+    expect(showsFreeTimes(channel({ credits: 100, free_times: 1 }))).toBe(true);
   });
 
   it("shows the channel's upload tip, or the 3-5 minutes advice", () => {

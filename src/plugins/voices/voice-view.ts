@@ -80,6 +80,14 @@ export function channelPrice(channel: Pick<VoiceChannel, 'credits'>): string {
   return channel.credits > 0 ? `${channel.credits} 积分/次` : '免费';
 }
 
+/**
+ * Whether a channel card shows its free clones left: only on a paid channel, where they matter. A free channel
+ * would otherwise read 免费 beside 剩余免费 0 次.
+ */
+export function showsFreeTimes(channel: Pick<VoiceChannel, 'credits'>): boolean {
+  return channel.credits > 0;
+}
+
 export const DEFAULT_UPLOAD_TIPS = '建议上传 3~5 分钟的清晰人声录音，效果更佳';
 
 /** The channel's own upload tip, or the default advice (3 to 5 minutes). */

@@ -4,7 +4,7 @@ import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from
 import { ApiCallError, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
-import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording } from '../voice-view';
+import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import './voices.css';
 
@@ -207,9 +207,11 @@ function ChannelDialog({
                   </span>
                   {c.desc && <span className="vc-channel-desc">{c.desc}</span>}
                   <span className="vc-channel-meta">
-                    <span data-testid="voice-channel-free">
-                      剩余免费 <b>{c.free_times}</b> 次
-                    </span>
+                    {showsFreeTimes(c) && (
+                      <span data-testid="voice-channel-free">
+                        剩余免费 <b>{c.free_times}</b> 次
+                      </span>
+                    )}
                     <span data-testid="voice-channel-train">
                       可训练 <b>{c.train_times}</b> 次
                     </span>

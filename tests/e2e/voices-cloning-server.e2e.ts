@@ -1,0 +1,135 @@
+/**
+ * A voice cloned on a self-hosted cloning server, in the browser: the operator points channel hs at a fish-speech
+ * server (the loopback peer that speaks HeyGem's protocol) with `npm run admin -- channel set`; the user picks it in
+ * the clone flow (its own upload tips, no 剩余免费 beside 免费), clones from a real recording, auditions the voice, and
+ * speaks a /create work with it. The picker's screenshot goes to SHOTS_DIR (default /tmp/shots-cloning).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Avatar, type Voice } from '../../src/contract';
+import type { ApiTestClient } from '../support/app';
+import { audioPlays, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
+import { makeSpeech, makeVideo } from '../support/media';
+import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
+import { until } from '../support/wait';
+
+const USERNAME = '13800009201';
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-cloning';
+const AVATAR_NAME = '公共主播·克隆声音';
+const VOICE_NAME = '我的本地克隆';
+
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 } });
+let peer: FishSpeechPeer;
+let client: ApiTestClient;
+let speech: string;
+
+beforeAll(async () => {
+  peer = await startFishSpeechPeer();
+  await server.admin('channel', 'set', 'hs', '--enabled', 'true', '--base-url', peer.url, '--share-dir', peer.dataDir);
+  const dir = mediaDir();
+  speech = await makeSpeech(path.join(dir, '我的录音.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
+  await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
+  client = await apiClient(USERNAME);
+  await until(
+    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
+    120_000,
+    500,
+  );
+}, 240_000);
+afterAll(() => peer?.close());
+
+const card = (id: number) => `[data-testid=voice-card][data-id="${id}"]`;
+
+describe('a voice cloned on a fish-speech server', () => {
+  it('is picked with its own tips, cloned through the server, auditioned, and speaks a /create work', { timeout: 300_000 }, async () => {
+    const { page, context } = await loggedInPage(USERNAME, '/clone');
+    await page.waitForSelector('[data-testid=voice-empty]');
+    await page.click('[data-testid=voice-empty-clone]');
+    await page.click('.vc-notice-check .bp6-control-indicator');
+    await page.click('[data-testid=voice-notice-next]');
+
+    // The picker lists the fish-speech channel; free channels show 免费 and no 剩余免费 line.
+    const hs = '[data-testid=voice-channel][data-api=hs]';
+    await page.waitForSelector(hs);
+    expect(await page.textContent(`${hs} [data-testid=voice-channel-price]`)).toBe('免费');
+    expect(await page.locator(`${hs} [data-testid=voice-channel-free]`).count()).toBe(0);
+    expect(await page.locator('[data-testid=voice-channel][data-api=local] [data-testid=voice-channel-free]').count()).toBe(0);
+    expect(await page.textContent('[data-testid=voice-channel][data-api=local]')).toContain('不复制音色');
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.locator('.vc-channel-dialog').screenshot({ path: path.join(SHOTS_DIR, 'channel-picker.png') });
+
+    await page.click(hs);
+    await page.waitForSelector('.vc-clone-dialog');
+    expect(await page.textContent('[data-testid=clone-channel]')).toContain('本地克隆 fish-speech');
+    expect(await page.textContent('[data-testid=voice-requirements]')).toContain(CLONING_SERVER_UPLOAD_TIPS.fishspeech);
+    await page.fill('[data-testid=voice-clone-name]', VOICE_NAME);
+    await page.setInputFiles('[data-testid=voice-clone-upload] [data-testid=upload-input]', speech);
+    await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
+    await page.waitForTimeout(1100);
+    await page.click('[data-testid=voice-clone-start]');
+    await toast(page, MSG.cloneSucceeded);
+    const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    expect(voice).toMatchObject({ name: VOICE_NAME, api: 'hs' });
+    await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
+    // The sample reached the server's shared volume and was prepared there.
+    expect(peer.trainings).toHaveLength(1);
+    expect(peer.prepared.size).toBe(1);
+
+    // Audition: the server speaks each stretch with the prepared reference; the pause is silence between them.
+    await page.click(`${card(voice.id)} [data-testid=voice-more]`);
+    await page.waitForSelector('[data-testid=voice-menu]');
+    await page.click('[data-testid=voice-action-preview]');
+    await page.fill('[data-testid=voice-audition-text]', '你好<#1#>这是我克隆的声音。');
+    await page.click('[data-testid=voice-audition-run]');
+    await page.waitForSelector('[data-testid=voice-audition-player]', { timeout: 30_000 });
+    await audioPlays(page, '[data-testid=voice-audition-player]');
+    const [reference] = [...peer.prepared.keys()];
+    expect(peer.invokes.map((c) => [c.text, c.reference_audio])).toEqual([['你好', reference], ['这是我克隆的声音。', reference]]);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.vc-preview-dialog', { state: 'detached' });
+
+    // /create: the script, a public avatar, the cloned voice; its audition plays, then the work renders.
+    await page.goto(`${server.url}/#/create`);
+    await page.waitForSelector('[data-testid=create-panel]');
+    await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
+    await typeScript(page, '大家好，这是我克隆的声音。', 1, '欢迎来到直播间。');
+    await page.click('[data-testid=create-tab-avatar]');
+    await page.click('[data-testid=create-avatar-source] >> text=公共');
+    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
+    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
+    await page.click('[data-testid=create-tab-voice]');
+    await page.click('[data-testid=create-voice-source] >> text=我的声音');
+    await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
+    await page.waitForSelector('[data-testid=create-voice-params]');
+    await page.click('[data-testid=create-tab-preview]');
+    expect(await page.textContent('[data-testid=create-preview-voice]')).toContain(VOICE_NAME);
+    const before = peer.invokes.length;
+    await page.click('[data-testid=create-audition]');
+    await page.waitForFunction(
+      () => {
+        const a = document.querySelector<HTMLAudioElement>('[data-testid=create-audition-audio]');
+        return a !== null && a.duration > 0 && a.currentTime > 0.3;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(peer.invokes.slice(before).map((c) => c.text)).toEqual(['大家好，这是我克隆的声音。', '欢迎来到直播间。']);
+
+    await page.click('[data-testid=create-submit]');
+    await page.waitForSelector('.cr-channel-dialog');
+    await page.click('[data-testid=create-channel-local]');
+    await page.click('[data-testid=create-channel-confirm]');
+    await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
+    const works = await until(
+      async () => (await client.call(API.works.list, { page: 1, limit: 10 })).data.list as { status: number; duration: number }[],
+      (list) => (list[0]?.status ?? 0) >= 3,
+      120_000,
+      1000,
+    );
+    expect(works[0]).toMatchObject({ status: 3 });
+    expect(works[0]!.duration).toBeGreaterThan(3);
+    await context.close();
+  });
+});
