@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
     expectPauses(await downloadTo(t, heard.url, dir), [1.5, 0.8]);
   });
 
-  it('fish-speech: speed by ffmpeg; a long script goes in parts cut at sentence ends; a text work speaks with the voice', { timeout: 180_000 }, async () => {
+  it('fish-speech: speed by ffmpeg; a long script goes in parts cut at sentence ends; a text work speaks with the voice', { timeout: 400_000 }, async () => {
     const plain = await auditionVoice(a, fishVoice, '声音克隆的速度测试。');
     const fast = await auditionVoice(a, fishVoice, '声音克隆的速度测试。', { rate: 2, volume: 1.5, pitch: 1.2 });
     const seconds = async (url: string) => (await probe(await downloadTo(t, url, dir), 'mp3')).duration;
@@ -127,9 +127,11 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
 
     const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }));
     const avatar = await a.call(API.avatar.clone, { name: '主播', file_id: video.data.file_id });
-    await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3);
+    // Avatar cloning is slow on a busy machine.
+    const avatars = await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000);
+    expect(avatars.data.list[0]).toMatchObject({ id: avatar.data.id, status: 3 });
     const work = await a.call(API.works.create, { name: '克隆声音成片', api: 'local', video_id: avatar.data.id, user_voice_id: fishVoice, text: PAUSED });
-    expect(work.code).toBe(0);
+    expect(work).toMatchObject({ code: 0 });
     const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status >= 3, 120_000);
     expect(done.data.list[0]).toMatchObject({ status: 3 });
     const mp4 = await downloadTo(t, done.data.list[0].url, dir, 'mp4');
