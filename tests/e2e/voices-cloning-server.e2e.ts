@@ -87,8 +87,6 @@ describe('a voice cloned on a fish-speech server', () => {
     await audioPlays(page, '[data-testid=voice-audition-player]');
     const [reference] = [...peer.prepared.keys()];
     expect(peer.invokes.map((c) => [c.text, c.reference_audio])).toEqual([['你好', reference], ['这是我克隆的声音。', reference]]);
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('.vc-preview-dialog', { state: 'detached' });
 
     // /create: the script, a public avatar, the cloned voice; its audition plays, then the work renders.
     await page.goto(`${server.url}/#/create`);
