@@ -148,7 +148,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect((await a.call(API.voice.settings, { voice_id: voiceId, rate: 3, volume: 1, pitch: 1 })).code).toBe(1);
   });
 
-  it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', async () => {
+  it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', { timeout: 180_000 }, async () => {
     await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', credits: 0 });
     const plain = await audition(a, voiceId, '你好，欢迎使用超级分身。', { rate: 1, volume: 1, pitch: 1 });
     expect(plain.status).toBe(3);
