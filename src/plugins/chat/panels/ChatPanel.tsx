@@ -188,11 +188,11 @@ export default function ChatPanel({ closed$ }: PanelProps) {
                 <span className="chat-record-title">{r.title}</span>
                 <span className="chat-record-time">{r.create_time}</span>
               </button>
-              {opening === r.id ? <Spinner size={14} /> : <Button minimal small icon="trash" aria-label="删除对话" onClick={() => deletion.ask(r)} disabled={loading} />}
+              {opening === r.id ? <Spinner size={14} /> : <Button variant="minimal" size="small" icon="trash" aria-label="删除对话" onClick={() => deletion.ask(r)} disabled={loading} />}
             </div>
           ))}
           {history.loaded && history.items.length === 0 && <p className="chat-muted">暂无对话记录</p>}
-          {history.hasMore && <Button minimal small text="加载更多" loading={history.loadingMore} onClick={history.loadMore} />}
+          {history.hasMore && <Button variant="minimal" size="small" text="加载更多" loading={history.loadingMore} onClick={history.loadMore} />}
         </div>
       </aside>
 
@@ -201,7 +201,7 @@ export default function ChatPanel({ closed$ }: PanelProps) {
           <h1>文案火花</h1>
           <ButtonGroup>
             {(['v3', 'r1'] as const).map((m) => (
-              <Button key={m} text={m === 'v3' ? 'V3 对话' : 'R1 深度思考'} active={model === m} onClick={() => setModel(m)} data-testid={`chat-model-${m}`} />
+              <Button key={m} text={m === 'v3' ? 'V3 对话' : 'R1 深度思考'} active={model === m} intent={model === m ? 'primary' : 'none'} onClick={() => setModel(m)} data-testid={`chat-model-${m}`} />
             ))}
           </ButtonGroup>
         </header>
@@ -296,8 +296,8 @@ function MessageBubble({ bubble: b, onStop, onCopy, onCreate, onSave }: BubblePr
     <div className="chat-bubble assistant" data-testid="chat-answer">
       {b.reasoning && (
         <div className="chat-reasoning" data-testid="chat-reasoning">
-          <Button minimal small icon={showReasoning ? 'chevron-down' : 'chevron-right'} text={thinking ? '深度思考中…' : '已深度思考'} onClick={() => setReasoningOpen(!showReasoning)} data-testid="chat-reasoning-toggle" />
-          <Collapse isOpen={showReasoning} keepChildrenMounted>
+          <Button variant="minimal" size="small" icon={showReasoning ? 'chevron-down' : 'chevron-right'} text={thinking ? '深度思考中…' : '已深度思考'} onClick={() => setReasoningOpen(!showReasoning)} data-testid="chat-reasoning-toggle" />
+          <Collapse isOpen={showReasoning}>
             <div className="chat-reasoning-text" data-testid="chat-reasoning-text">{b.reasoning}</div>
           </Collapse>
         </div>
@@ -309,12 +309,12 @@ function MessageBubble({ bubble: b, onStop, onCopy, onCreate, onSave }: BubblePr
       </div>
       {b.error && <div className="chat-error" data-testid="chat-answer-error">{b.error}</div>}
       <div className="chat-actions">
-        {onStop && <Button small icon="stop" text="停止" onClick={onStop} data-testid="chat-stop" />}
+        {onStop && <Button size="small" icon="stop" text="停止" onClick={onStop} data-testid="chat-stop" />}
         {done && b.content && (
           <>
-            <Button small minimal icon="duplicate" text="复制" onClick={() => onCopy(b.content)} data-testid="chat-copy" />
-            <Button small minimal icon="video" text="去创作" onClick={() => onCreate(b.content)} data-testid="chat-create" />
-            <Button small minimal icon="floppy-disk" text="保存到素材库" onClick={() => onSave(b.content)} data-testid="chat-save" />
+            <Button size="small" variant="minimal" icon="duplicate" text="复制" onClick={() => onCopy(b.content)} data-testid="chat-copy" />
+            <Button size="small" variant="minimal" icon="video" text="去创作" onClick={() => onCreate(b.content)} data-testid="chat-create" />
+            <Button size="small" variant="minimal" icon="floppy-disk" text="保存到素材库" onClick={() => onSave(b.content)} data-testid="chat-save" />
           </>
         )}
       </div>
