@@ -35,6 +35,8 @@ export interface ChatEnvConfig {
   baseUrl?: string;
   apiKey?: string;
   model?: string;
+  /** The copy chat's r1 model (CHAT_REASONING_MODEL). */
+  reasoningModel?: string;
   timeoutMs?: number;
 }
 
@@ -74,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       baseUrl: env.CHAT_BASE_URL || undefined,
       apiKey: env.CHAT_API_KEY || undefined,
       model: env.CHAT_MODEL || undefined,
+      reasoningModel: env.CHAT_REASONING_MODEL || undefined,
       timeoutMs: chatTimeoutMs,
     },
   };

@@ -1,8 +1,8 @@
 /** Request logging: what a line says about a request, with the secrets of signed media URLs left out. */
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that grant access on their own (signed object URLs). */
-const SECRET_PARAMS = /([?&](?:sig|signature)=)[^&#]*/gi;
+/** Query parameters that grant access on their own (signed object URLs, the chat stream's session token). */
+const SECRET_PARAMS = /([?&](?:sig|signature|token)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');

@@ -115,6 +115,14 @@ export const LIMITS = {
   promptMaxChars: 2000,
   /** ours: one chat message. */
   chatMaxChars: 4000,
+  /** ours: earlier turns of a conversation sent upstream with a new message (the newest ones). */
+  chatHistoryTurns: 20,
+  /** part 2 §9: the typing effect of a chat answer, ms per character. */
+  chatTypingMs: 30,
+  /** ours: the typing effect catches up when this many characters wait (a long answer does not trail for minutes). */
+  chatTypingCatchUpChars: 60,
+  /** ours: a keep-alive comment on the answer stream every so many ms while upstream is silent (r1 thinks long). */
+  chatKeepAliveMs: 15_000,
   /** ours: a text material (a saved chat answer). */
   textMaterialMaxChars: 20_000,
   /** ours: a pasted short-video link. */

@@ -233,6 +233,12 @@ export const MSG = {
   analyseLinkRequired: '请输入视频链接',
   /** ours: a chat message with no text. */
   chatContentRequired: '请输入内容',
+  /** ours: a chat stream opened for an answer that is already streaming elsewhere. */
+  chatAnswerBusy: '该回答正在生成中，请稍候',
+  /** ours: a chat conversation or message id that is not the user's (or no longer exists). */
+  chatNotFound: '会话不存在或已删除',
+  /** ours: an answer that failed before any text arrived (its credits are not charged). */
+  chatAnswerFailed: '回答生成失败，本次不扣积分',
   /** ours: a multi-scene work with no scene. */
   sceneListEmpty: '请至少添加一个场景',
   /** ours: multi-scene content that is not a JSON list of scenes. */

@@ -95,3 +95,6 @@ export function findRoute(path: string): RouteDef | undefined {
   const p = normalizePath(path);
   return ROUTES.find((route) => route.path === p);
 }
+
+/** Local-storage key of the text /create?type=fk puts in its editor (the tools that send a script there write it). */
+export const CREATE_TEXT_KEY = 'createText';

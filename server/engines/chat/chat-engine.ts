@@ -21,8 +21,23 @@ export interface ChatCompletion {
   finishReason: string;
 }
 
+/** One piece of a streamed answer: text of the answer, or of the reasoning that comes before it (r1). */
+export interface ChatDelta {
+  content?: string;
+  reasoning?: string;
+}
+
+export interface ChatStreamOptions extends ChatOptions {
+  /** The model to ask instead of the configured chat model (the reasoning model for r1). */
+  model?: string;
+  /** Aborts the upstream request (the browser went away). */
+  signal?: AbortSignal;
+}
+
 export interface ChatEngine {
   complete(messages: ChatMessage[], options?: ChatOptions): Promise<ChatCompletion>;
+  /** The answer as it is generated; ends at the provider's [DONE]. */
+  stream(messages: ChatMessage[], options?: ChatStreamOptions): AsyncGenerator<ChatDelta>;
 }
 
 /**

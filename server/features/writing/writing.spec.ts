@@ -22,12 +22,12 @@ describe('chat engine configuration and adapter', () => {
     expect(resolveChatConfig(undefined, {})).toBeNull();
     expect(resolveChatConfig({ baseUrl: 'http://x' }, { chat_model: 'm' })).toBeNull();
     expect(resolveChatConfig(undefined, { chat_api_key: 'k' })).toEqual({
-      apiKey: 'k', baseUrl: DEFAULT_CHAT_BASE_URL, model: DEFAULT_CHAT_MODEL, timeoutMs: DEFAULT_CHAT_TIMEOUT_MS,
+      apiKey: 'k', baseUrl: DEFAULT_CHAT_BASE_URL, model: DEFAULT_CHAT_MODEL, reasoningModel: 'deepseek-reasoner', timeoutMs: DEFAULT_CHAT_TIMEOUT_MS,
     });
     expect(DEFAULT_CHAT_BASE_URL).toBe('https://api.deepseek.com');
     expect(DEFAULT_CHAT_MODEL).toBe('deepseek-chat');
     expect(resolveChatConfig({ apiKey: 'env-key', model: 'env-model', timeoutMs: 100 }, { chat_api_key: 'k', chat_model: 'm', chat_base_url: 'http://set' })).toEqual({
-      apiKey: 'env-key', baseUrl: 'http://set', model: 'env-model', timeoutMs: 100,
+      apiKey: 'env-key', baseUrl: 'http://set', model: 'env-model', reasoningModel: 'deepseek-reasoner', timeoutMs: 100,
     });
     expect(chatCompletionsUrl('https://api.deepseek.com/')).toBe('https://api.deepseek.com/chat/completions');
     expect(chatCompletionsUrl('http://127.0.0.1:9/v1')).toBe('http://127.0.0.1:9/v1/chat/completions');
@@ -35,7 +35,7 @@ describe('chat engine configuration and adapter', () => {
 
   it('never lets the API key into an error, even when the provider echoes it', async () => {
     const apiKey = 'sk-secret-wrong-987654321';
-    const engine = new OpenAiCompatibleChat({ baseUrl: peer.url, apiKey, model: 'm', timeoutMs: 2000 });
+    const engine = new OpenAiCompatibleChat({ baseUrl: peer.url, apiKey, model: 'm', reasoningModel: 'r', timeoutMs: 2000 });
     const err = await engine.complete([{ role: 'user', content: '你好' }]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChatEngineError);
     const e = err as ChatEngineError;

@@ -9,6 +9,10 @@ import { Flag, Timestamp, optionalId, requiredId } from './fields';
 export const CHAT_MODELS = ['v3', 'r1'] as const;
 export type ChatModel = (typeof CHAT_MODELS)[number];
 
+/** ours: where an assistant answer is. Pending until its stream opens; failed answers cost nothing. */
+export const ChatAnswerStatus = { Pending: 1, Streaming: 2, Done: 3, Failed: 4 } as const;
+export type ChatAnswerStatus = (typeof ChatAnswerStatus)[keyof typeof ChatAnswerStatus];
+
 export const ChatRecord = z.object({ id: z.number(), title: z.string(), create_time: Timestamp });
 export type ChatRecord = z.infer<typeof ChatRecord>;
 
@@ -18,6 +22,10 @@ export const ChatMessage = z.object({
   role: z.enum(['user', 'assistant']),
   /** ours */
   create_time: Timestamp.optional(),
+  /** ours: r1's reasoning before the answer (shown apart; never sent upstream again). */
+  reasoning: z.string().optional(),
+  /** ours: the model that answered (assistant messages). */
+  model: z.enum(CHAT_MODELS).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -25,6 +33,8 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 export const ChatStreamEvent = z.object({
   /** The next piece of the answer. */
   message: z.string(),
+  /** ours: the next piece of r1's reasoning (before the answer). */
+  reasoning: z.string().optional(),
   /** ours: 1 on the last event; the server then closes the stream. */
   done: Flag.optional(),
   /** ours: a failure message (e.g. not enough credits); the stream ends. */
@@ -66,6 +76,12 @@ export const chatCalls = {
     summary: 'Delete a conversation.',
     request: z.object({ id: id('会话ID') }),
     response: z.object({}),
+  }),
+  engine: defineCall({
+    id: 'chat.engine', method: 'GET', path: '/api/chat/engine', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: whether the operator has configured the chat engine (the screen disables sending when not).',
+    request: z.object({}),
+    response: z.object({ configured: Flag }),
   }),
   messages: defineCall({
     id: 'chat.messages', method: 'GET', path: '/api/chat/messageList', checked: true, auth: 'user', pathFromSpec: true,

@@ -3,7 +3,9 @@
  * {base}/chat/completions with `Authorization: Bearer <key>` and a JSON body {model, messages, temperature,
  * max_tokens, stream}. It checks the key and the body's shape, records every request, and answers as the
  * test says: a reply text (or a function of the last user message), an HTTP error, a slow answer, broken JSON,
- * no choices, or a finish reason.
+ * no choices, or a finish reason. With `stream: true` it answers in server-sent events as DeepSeek does: a
+ * `: keep-alive` comment first, `data: {choices: [{delta}]}` chunks (`reasoning_content` first when the reply
+ * has reasoning, as deepseek-reasoner streams it), then `data: [DONE]`; optionally slowly, or cut mid-stream.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,8 +33,21 @@ export interface PeerRequest {
 }
 
 export type PeerBehaviour =
-  /** 200 with this text as choices[0].message.content (a function gets the last user message). */
-  | { kind: 'reply'; text: string | ((user: string, req: PeerRequest) => string); finishReason?: string; delayMs?: number }
+  /**
+   * 200 with this text as choices[0].message.content (a function gets the last user message). Streamed: the
+   * reasoning then the text in chunks of `chunkChars`, `chunkDelayMs` apart; `failAfterChunks` drops the
+   * connection after that many text chunks (no [DONE]).
+   */
+  | {
+      kind: 'reply';
+      text: string | ((user: string, req: PeerRequest) => string);
+      finishReason?: string;
+      delayMs?: number;
+      reasoning?: string;
+      chunkChars?: number;
+      chunkDelayMs?: number;
+      failAfterChunks?: number;
+    }
   /** This HTTP status with an OpenAI-style error body. */
   | { kind: 'status'; status: number; message?: string }
   /** 200 with a body that is not JSON. */
@@ -47,6 +62,8 @@ export interface OpenAiPeer {
   requests: PeerRequest[];
   /** Requests the peer refused for their shape (none expected). */
   shapeErrors: string[];
+  /** Streams whose client closed the connection before [DONE]. */
+  abortedStreams: number;
   /** What the next requests get (default: the last user message echoed back). */
   behave(b: PeerBehaviour): void;
   close(): Promise<void>;
@@ -69,7 +86,7 @@ function shapeError(body: unknown): string | null {
   }
   if (b.temperature !== undefined && (typeof b.temperature !== 'number' || b.temperature < 0 || b.temperature > 2)) return 'temperature must be 0–2';
   if (b.max_tokens !== undefined && (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1)) return 'max_tokens must be a positive integer';
-  if (b.stream !== undefined && b.stream !== false) return 'this peer only serves stream: false';
+  if (b.stream !== undefined && typeof b.stream !== 'boolean') return 'stream must be a boolean';
   return null;
 }
 
@@ -78,6 +95,51 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
   const requests: PeerRequest[] = [];
   const shapeErrors: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const counters = { abortedStreams: 0 };
+
+  /** Writes the answer as server-sent events, chunk by chunk. */
+  async function streamReply(res: http.ServerResponse, model: string, text: string, b: Extract<PeerBehaviour, { kind: 'reply' }>) {
+    const size = b.chunkChars ?? 3;
+    const pieces = (t: string) => Array.from({ length: Math.ceil([...t].length / size) }, (_, i) => [...t].slice(i * size, (i + 1) * size).join(''));
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) counters.abortedStreams++;
+    });
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, ms);
+        timers.add(timer);
+      });
+    const event = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-stream', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.write(': keep-alive\n\n');
+    if (b.delayMs) await wait(b.delayMs);
+    const reasoning = b.reasoning ? pieces(b.reasoning).map((r) => ({ reasoning_content: r, content: null })) : [];
+    const answer = pieces(text).map((c) => ({ content: c }));
+    let sentText = 0;
+    for (const delta of [{ role: 'assistant', content: '' }, ...reasoning, ...answer]) {
+      if (res.destroyed) return;
+      if (b.failAfterChunks !== undefined && 'content' in delta && delta.content && sentText >= b.failAfterChunks) {
+        finished = true;
+        res.destroy();
+        return;
+      }
+      res.write(event(delta));
+      if ('content' in delta && delta.content) sentText++;
+      // A keep-alive comment between chunks now and then, as providers send while busy.
+      if (sentText === 2) res.write(': keep-alive\n\n');
+      if (b.chunkDelayMs) await wait(b.chunkDelayMs);
+    }
+    if (res.destroyed) return;
+    res.write(event({}, b.finishReason ?? 'stop'));
+    res.write('data: [DONE]\n\n');
+    finished = true;
+    res.end();
+  }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -132,6 +194,7 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
       });
       if (b.kind === 'empty') return json(200, completion([]));
       const text = typeof b.text === 'function' ? b.text(user, record) : b.text;
+      if (body.stream) return void streamReply(res, body.model, text, b).catch(() => res.destroy());
       const send = () => json(200, completion([{ index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: b.finishReason ?? 'stop' }]));
       if (!b.delayMs) return send();
       const timer = setTimeout(() => {
@@ -149,6 +212,9 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
     apiKey,
     requests,
     shapeErrors,
+    get abortedStreams() {
+      return counters.abortedStreams;
+    },
     behave(b) {
       behaviour = b;
     },

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, InputGroup, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
 import { Subject, lastValueFrom, merge, timer } from 'rxjs';
-import { API, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
+import { API, CREATE_TEXT_KEY, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
   ApiCallError, TOKENS, leadingGate, useObservable, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
@@ -30,8 +30,6 @@ const components = { script: ScriptPane, avatar: AvatarPane, voice: VoicePane, p
 
 /** An audition still unfinished after this long is given up. */
 const AUDITION_GIVE_UP_MS = 5 * 60_000;
-/** The text that type=fk reads (stored by the tools that send a script here). */
-export const CREATE_TEXT_KEY = 'createText';
 
 /** Tabs without a close button: the four panes are the page, they move but do not go away. */
 function PaneTab(props: IDockviewPanelHeaderProps) {

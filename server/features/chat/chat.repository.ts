@@ -1,0 +1,118 @@
+/** Conversations and their messages (part 2 §3): every statement of the copy chat. */
+import { ChatAnswerStatus, type ChatModel } from '../../../src/contract';
+import type { Queryable } from '../../infra/db';
+
+export interface ConversationRow {
+  id: number;
+  title: string;
+  created_at: Date;
+}
+
+export interface MessageRow {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  reasoning: string;
+  model: ChatModel;
+  status: ChatAnswerStatus;
+  created_at: Date;
+}
+
+/** An answer with what its stream needs: whose it is and what it cost. */
+export interface AnswerRow extends MessageRow {
+  conversation_id: number;
+  user_id: number;
+  spend_entry_id: number | null;
+  error: string;
+}
+
+export class ChatRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async createConversation(userId: number, title: string): Promise<number> {
+    const { rows } = await this.db.query<{ id: number }>('INSERT INTO chat_conversations (user_id, title) VALUES ($1, $2) RETURNING id', [userId, title]);
+    return rows[0]!.id;
+  }
+
+  async addMessage(m: { cid: number; role: 'user' | 'assistant'; content: string; model: ChatModel; status: ChatAnswerStatus }): Promise<number> {
+    const { rows } = await this.db.query<{ id: number }>(
+      'INSERT INTO chat_messages (conversation_id, role, content, model, status) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [m.cid, m.role, m.content, m.model, m.status],
+    );
+    await this.db.query('UPDATE chat_conversations SET updated_at = now() WHERE id = $1', [m.cid]);
+    return rows[0]!.id;
+  }
+
+  async setSpend(mid: number, spendEntryId: number): Promise<void> {
+    await this.db.query('UPDATE chat_messages SET spend_entry_id = $2 WHERE id = $1', [mid, spendEntryId]);
+  }
+
+  async listConversations(userId: number, page: { limit: number; offset: number }): Promise<{ rows: ConversationRow[]; total: number }> {
+    const [{ rows }, count] = [
+      await this.db.query<ConversationRow>(
+        'SELECT id, title, created_at FROM chat_conversations WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3',
+        [userId, page.limit, page.offset],
+      ),
+      await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_conversations WHERE user_id = $1', [userId]),
+    ];
+    return { rows, total: count.rows[0]!.n };
+  }
+
+  async deleteConversation(userId: number, cid: number): Promise<boolean> {
+    const { rows } = await this.db.query('DELETE FROM chat_conversations WHERE id = $1 AND user_id = $2 RETURNING id', [cid, userId]);
+    return rows.length > 0;
+  }
+
+  async ownsConversation(userId: number, cid: number): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM chat_conversations WHERE id = $1 AND user_id = $2', [cid, userId]);
+    return rows.length > 0;
+  }
+
+  /** What the conversation shows: every question, and every answer with text (a stopped or failed one too). */
+  async visibleMessages(cid: number): Promise<MessageRow[]> {
+    const { rows } = await this.db.query<MessageRow>(
+      `SELECT id, role, content, reasoning, model, status, created_at FROM chat_messages
+        WHERE conversation_id = $1 AND (role = 'user' OR content <> '') ORDER BY id`,
+      [cid],
+    );
+    return rows;
+  }
+
+  /** The turns before an answer that go upstream: questions and finished answers, the newest `turns`, oldest first. */
+  async turnsBefore(cid: number, mid: number, turns: number): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
+    const { rows } = await this.db.query<{ role: 'user' | 'assistant'; content: string }>(
+      `SELECT role, content FROM (
+         SELECT id, role, content FROM chat_messages
+          WHERE conversation_id = $1 AND id < $2 AND (role = 'user' OR (status = $3 AND content <> ''))
+          ORDER BY id DESC LIMIT $4) recent
+        ORDER BY id`,
+      [cid, mid, ChatAnswerStatus.Done, turns],
+    );
+    return rows;
+  }
+
+  /** The user's answer `mid` in conversation `cid`, or undefined when either is not theirs. */
+  async answer(userId: number, cid: number, mid: number): Promise<AnswerRow | undefined> {
+    const { rows } = await this.db.query<AnswerRow>(
+      `SELECT m.id, m.role, m.content, m.reasoning, m.model, m.status, m.created_at, m.conversation_id, c.user_id, m.spend_entry_id, m.error
+         FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
+        WHERE m.id = $1 AND m.conversation_id = $2 AND c.user_id = $3 AND m.role = 'assistant'`,
+      [mid, cid, userId],
+    );
+    return rows[0];
+  }
+
+  /** Pending → streaming; false when another stream has it already (only one relays an answer). */
+  async claimAnswer(mid: number): Promise<boolean> {
+    const { rows } = await this.db.query('UPDATE chat_messages SET status = $2 WHERE id = $1 AND status = $3 RETURNING id', [
+      mid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending,
+    ]);
+    return rows.length > 0;
+  }
+
+  async finishAnswer(mid: number, end: { status: ChatAnswerStatus; content: string; reasoning: string; error?: string }): Promise<void> {
+    await this.db.query('UPDATE chat_messages SET status = $2, content = $3, reasoning = $4, error = $5 WHERE id = $1', [
+      mid, end.status, end.content, end.reasoning, end.error ?? '',
+    ]);
+  }
+}

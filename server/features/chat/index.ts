@@ -1,0 +1,4 @@
+import { defineFeature } from '../../app-context';
+import { registerChatRoutes } from './chat.routes';
+
+export const chatFeature = defineFeature({ name: 'chat', register: registerChatRoutes });

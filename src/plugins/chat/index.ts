@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+
+const ChatPanel = lazy(() => import('./panels/ChatPanel'));
+
+/** /store/aiChat: the copy-spark chat with streamed answers (part 2 §2.10). */
+export const plugin = definePlugin('chat', { panels: [{ route: '/store/aiChat', component: ChatPanel }] });
