@@ -16,8 +16,9 @@ import { worksFeature } from './works';
 import { materialFeature } from './material';
 import { voicesFeature } from './voices';
 import { writingFeature } from './writing';
+import { photoFeature } from './photo';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
-  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature,
+  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, photoFeature,
 ];
