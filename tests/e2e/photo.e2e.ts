@@ -121,7 +121,7 @@ describe('pet and photo-speak', () => {
     await page.click('[data-testid=photo-tab-mine]');
     await page.click('[data-testid=photo-add]');
     await page.waitForSelector('.ph-dialog');
-    expect(await page.isChecked('[data-testid=photo-agree] input')).toBe(true);
+    expect(await page.isChecked('[data-testid=photo-agree]')).toBe(true);
     await page.click('[data-testid=photo-submit]');
     await toast(page, MSG.petNameRequired);
     await page.fill('[data-testid=photo-name]', '我家旺财');
@@ -135,7 +135,7 @@ describe('pet and photo-speak', () => {
     await page.setInputFiles('[data-testid=photo-upload-box] input[type=file]', pet);
     await toast(page, MSG.uploadSucceeded);
     // The agreement is not enforced.
-    await page.click('[data-testid=photo-agree]');
+    await page.click('.ph-agree');
     await page.click('[data-testid=photo-submit]');
     await page.waitForSelector('.ph-dialog', { state: 'detached' });
     const card = page.locator('[data-testid=photo-card]', { hasText: '我家旺财' });

@@ -57,6 +57,15 @@ export class PhotoRepository {
     return rows[0];
   }
 
+  /** The file of an image in the user's material library. */
+  async ownMaterialImage(materialId: number, userId: number): Promise<{ key: string } | undefined> {
+    const { rows } = await this.q.query<{ key: string }>(
+      `SELECT f.object_key AS key FROM materials m JOIN files f ON f.id = m.file_id WHERE m.id = $1 AND m.user_id = $2 AND f.kind = 'image'`,
+      [materialId, userId],
+    );
+    return rows[0];
+  }
+
   /** Deletes one of the user's own pictures; public ones have no owner and never match. */
   async removeOwn(id: number, userId: number): Promise<PhotoRow | undefined> {
     const { rows } = await this.q.query<PhotoRow>('DELETE FROM photos WHERE id = $1 AND user_id = $2 RETURNING *', [id, userId]);

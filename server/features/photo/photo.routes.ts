@@ -30,7 +30,7 @@ export function registerPhotoRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.photo.create, async ({ params, user }) => ({
-    id: await addOwnPhoto(ctx, user.id, { type: params.type, name: params.name, fileId: params.file_id }),
+    id: await addOwnPhoto(ctx, user.id, { type: params.type, name: params.name, fileId: params.file_id, materialId: params.material_id }),
   }));
 
   router.handle(API.photo.remove, async ({ params, user }) => {

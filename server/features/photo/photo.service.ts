@@ -47,9 +47,10 @@ export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; 
   });
 }
 
-/** Adds one of the user's own pictures from an image they uploaded (file_id of the upload calls). */
-export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type: PhotoTypeValue; name: string; fileId: number }): Promise<number> {
-  const upload = await new PhotoRepository(ctx.db).ownImageFile(p.fileId, userId);
+/** Adds one of the user's own pictures from an image they uploaded (file_id of the upload calls) or of their material library. */
+export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type: PhotoTypeValue; name: string; fileId?: number; materialId?: number }): Promise<number> {
+  const photos = new PhotoRepository(ctx.db);
+  const upload = p.fileId !== undefined ? await photos.ownImageFile(p.fileId, userId) : await photos.ownMaterialImage(p.materialId!, userId);
   if (!upload) throw new ApiError(p.type === 2 ? MSG.petImageRequired : MSG.personImageRequired);
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const file = await download(ctx, upload.key, path.join(dir, `upload.${upload.key.split('.').pop()}`));

@@ -90,9 +90,19 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
 
     // Another user: not listed, not usable in a work, not deletable.
     expect((await list(b, 2, 1)).data.total).toBe(0);
+    // An image of the material library (every upload is one) becomes a picture for its owner only.
+    const aMaterial = (await a.call(API.material.list, { type: 'image', page: 1, limit: 9 })).data.list[0].id;
+    expect(await b.call(API.photo.create, { type: 1, name: '偷图', material_id: aMaterial })).toMatchObject({ code: 1, msg: MSG.personImageRequired });
+    const fromMaterial = await a.call(API.photo.create, { type: 1, name: '素材人物', material_id: aMaterial });
+    expect(fromMaterial.code, fromMaterial.msg).toBe(0);
+    expect((await list(a, 1, 1)).data.list).toEqual([expect.objectContaining({ id: fromMaterial.data.id, name: '素材人物', source: 1 })]);
     expect(await b.call(API.works.create, { api: 'local', photo_id: mine, voice_id: speechFileId })).toMatchObject({ code: 1, msg: MSG.photoMissing });
     expect(await b.call(API.photo.remove, { id: mine })).toMatchObject({ code: 1, msg: MSG.photoMissing });
     expect((await list(a, 2, 1)).data.total).toBe(1);
+    // Nor can B make a picture of A's uploaded image.
+    const aImage = await uploadFile(a, 'image', PET);
+    expect(await b.call(API.photo.create, { type: 2, name: '偷图', file_id: aImage.data.file_id })).toMatchObject({ code: 1, msg: MSG.petImageRequired });
+    expect((await list(b, 2, 1)).data.total).toBe(0);
 
     const publicPet = (await list(a, 2, 2)).data.list[0].id;
     for (const c of [a, b]) expect(await c.call(API.photo.remove, { id: publicPet })).toMatchObject({ code: 1, msg: MSG.photoPublicUndeletable });

@@ -44,19 +44,21 @@ export const photoCalls = {
   }),
   create: defineCall({
     id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Add an own pet or person image from a registered image (png/jpg); messages per type.',
+    summary:
+      'Add an own pet or person image from a registered image (png/jpg, file_id) or, ours, an image of the material library ' +
+      '(material_id: /store/characters picks from it); messages per type.',
     request: z
       .object({
         type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
         name: text('名称', LIMITS.nameMaxChars).default(''),
         file_id: optionalId('图片'),
+        material_id: optionalId('素材'),
       })
       .superRefine((v, ctx) => {
         const msg = REQUIRED[v.type];
         if (!v.name) ctx.addIssue({ code: 'custom', message: msg.name, path: ['name'] });
-        if (v.file_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });
-      })
-      .transform((v) => ({ ...v, file_id: v.file_id as number })),
+        if (v.file_id === undefined && v.material_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });
+      }),
     response: z.object({ id: z.number() }),
   }),
   remove: defineCall({
