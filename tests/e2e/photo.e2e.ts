@@ -14,7 +14,7 @@ import { API, MSG, type Photo } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { hashPath, toast, toastsGone, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { hashPath, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech } from '../support/media';
 import { makeFacePicture, makePetPicture } from '../support/picture-media';
 import { until } from '../support/wait';
@@ -194,7 +194,7 @@ describe('pet and photo-speak', () => {
     await card.locator('[data-testid=photo-delete]').click();
     await page.click('.ph-alert >> text=取消');
     await toast(page, MSG.deleteCancelled);
-    await toastsGone(page);
+    await page.waitForSelector('.ph-alert', { state: 'detached' });
     await card.hover();
     await card.locator('[data-testid=photo-delete]').click();
     await page.click('.ph-alert >> text=删除');
