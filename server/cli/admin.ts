@@ -5,7 +5,7 @@
  * data directory's lock and serves the same calls in-process.
  */
 import { parseArgs } from 'node:util';
-import { API, OPERATOR_KEY_HEADER, SETTABLE_KEYS, type CallDef } from '../../src/contract';
+import { API, OPERATOR_KEY_HEADER, PhotoType, SETTABLE_KEYS, type CallDef } from '../../src/contract';
 import { configFromEnv } from '../infra/config';
 import { operatorKey, readServerInfo } from '../infra/data-dir';
 
@@ -71,6 +71,18 @@ export const COMMANDS: Record<string, Command> = {
       const { resolve } = await import('node:path');
       const data = await ok(send, API.admin.avatarPublish, { name: f.name, video: resolve(rest[0]!) });
       return `public avatar ${data.id} is being prepared; it appears on the home page once ready`;
+    },
+  },
+  'photo publish': {
+    usage: 'photo publish <图片文件> --name <名称> --type pet|person   (png/jpg, checked like an upload; joins the AI pet or person library)',
+    flags: { name: { type: 'string' }, type: { type: 'string' } },
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('photo publish needs one image file');
+      const type = { person: PhotoType.Person, pet: PhotoType.Pet }[String(f.type)];
+      if (!type) throw new CliError('photo publish needs --type pet or --type person');
+      const { resolve } = await import('node:path');
+      const data = await ok(send, API.photo.publish, { name: f.name, image: resolve(rest[0]!), type });
+      return `public ${f.type} picture ${data.id} published`;
     },
   },
   'voice publish': {

@@ -17,8 +17,9 @@ import { materialFeature } from './material';
 import { voicesFeature } from './voices';
 import { writingFeature } from './writing';
 import { chatFeature } from './chat';
+import { photoFeature } from './photo';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
-  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature,
+  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature, photoFeature,
 ];

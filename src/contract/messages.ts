@@ -139,6 +139,15 @@ export const MSG = {
   personNameRequired: '请填写人物图片名称！',
   personImageRequired: '请上传人物图片图片！',
   imageTooLarge: '上传头像图片大小不能超过 10MB!',
+  /** ours: a picture that is not the user's nor public (or was deleted). */
+  photoMissing: '图片不存在或已被删除',
+  /** ours: deleting a picture of the public AI library. */
+  photoPublicUndeletable: '公共图片不能删除',
+  /** ours: a picture work on a channel whose engine cannot render pictures (a remote lip-sync server). */
+  photoChannelUnsupported: '该通道暂不支持图片视频，请选择本地口型或本地合成通道',
+  /** ours: why a picture work moves only the camera, shown on its card. */
+  photoMotionNoFace: '未检测到可驱动的正脸，以图片镜头缓动呈现（未做口型）',
+  photoMotionChannel: '所选通道不做口型，以图片镜头缓动呈现',
 
   // ---- extraction and translation (part 2 §5)
   extractVideoInvalid: '请上传500MB以内的视频',

@@ -17,6 +17,7 @@ import { AvatarsRepository, FACE_OK, analyseAndStoreFaces, analyseFaces } from '
 import { deleteObjects } from '../../infra/user-files';
 import { renderMulti } from './multi-scene';
 import { runRemoteRender } from './remote-render';
+import { PictureGone, renderPictureWork } from '../photo';
 
 /** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
 async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string; normalized?: string }> {
@@ -57,6 +58,7 @@ async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): 
     throw new WorkCannotRender('数字人或音频已被删除');
   }
   const engine = work.engine ?? 'none';
+  if (work.params.photo_id) return renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, dir });
   const face = await faceOf(ctx, work, dir);
   const lipSync = engine === 'lipsync' ? await lipSyncInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
@@ -66,7 +68,7 @@ async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): 
 
 /** Engine errors the engine itself calls permanent end the work at once; others are retried until the last attempt. */
 function failureReason(err: unknown, attempt: number): string | undefined {
-  if (err instanceof WorkCannotRender) return err.message;
+  if (err instanceof WorkCannotRender || err instanceof PictureGone) return err.message;
   const engineError = err instanceof SpeechEngineError || err instanceof LipSyncEngineError ? err : undefined;
   if (engineError && !engineError.transient) return `${engineError.message}，积分已退回`;
   if (attempt < JOB_RETRY_LIMIT) return undefined;
@@ -83,7 +85,7 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
   const work = await works.renderInput(workId);
   if (!work || !(WORK_IN_PROGRESS as readonly number[]).includes(work.status)) return;
   try {
-    if (!Number(work.is_multi) && isRemoteVideoEngine(work.engine)) return await runRemoteRender(ctx, workId, work, step);
+    if (!Number(work.is_multi) && !work.params.photo_id && isRemoteVideoEngine(work.engine)) return await runRemoteRender(ctx, workId, work, step);
     await works.markRendering(workId);
     await withWorkDir(ctx.config.dataDir, async (dir) => {
       const rendered = Number(work.is_multi) ? await renderMulti(ctx, work, dir) : await renderSingle(ctx, work, dir);

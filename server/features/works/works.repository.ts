@@ -57,6 +57,8 @@ export interface WorkParams {
   emotion?: string;
   /** A material-library video used as the avatar: the render prepares it as a clone would. */
   material_video_file_id?: number;
+  /** A pet or person picture (photo feature) shown instead of an avatar. */
+  photo_id?: number;
   /** Set when the render job must synthesize the text first. */
   speech?: { voice_id: number } & SpeechParams;
   /**
@@ -129,6 +131,8 @@ export interface NewWork {
   params: WorkParams;
   price: number;
   reserved: number;
+  /** 0 an avatar video, 1 photo-speak, 2 pet (works made from a picture). */
+  photoType?: number;
 }
 
 /** The list's filters, as the contract parsed them. */
@@ -206,9 +210,9 @@ export class WorksRepository {
   /** A new work, queued. */
   async add(w: NewWork): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
-      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved)
-       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved],
+      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved, photo_type)
+       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved, w.photoType ?? 0],
     );
     return rows[0]!.id;
   }

@@ -14,11 +14,13 @@ import { engineConcurrency } from '../../engines/video/remote-engines';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
+import { pictureForWork } from '../photo';
 
 type Submission = CallParsedRequest<typeof API.works.create>;
 
-/** Who appears: a ready avatar (own or public), or a video of the user's material library. */
-async function faceInput(q: Queryable, userId: number, params: Submission): Promise<{ avatarId?: number; materialFileId?: number; duration: number }> {
+/** Who appears: a ready avatar (own or public), a video of the user's material library, or a pet or person picture. */
+async function faceInput(q: Queryable, userId: number, params: Submission, engine: string): Promise<{ avatarId?: number; materialFileId?: number; photoId?: number; photoType?: number; duration: number }> {
+  if (params.photo_id !== undefined) return { ...(await pictureForWork(q, userId, params.photo_id, engine)), duration: 0 };
   if (params.material_video_id !== undefined) {
     const video = await new WorksRepository(q).materialVideo(params.material_video_id, userId);
     if (!video) throw new ApiError(MSG.avatarRequired);
@@ -65,16 +67,15 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.create, async ({ params, user }) => {
     const channel = await works.videoChannel(params.api);
     if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
-    if (params.photo_id !== undefined) throw new ApiError(MSG.comingSoon);
-    const face = await faceInput(db, user.id, params);
+    const face = await faceInput(db, user.id, params, channel.engine);
     if (params.api === 'gj' && !(face.duration >= 30 && face.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
     const speech = await spokenInput(ctx, db, user.id, params);
     const price = Number(channel.credits);
     const reserved = Math.ceil(speech.seconds * price);
     return db.tx(async (q) => {
       const workId = await new WorksRepository(q).add({
-        userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null,
-        audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId }, price, reserved,
+        userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
+        audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
       });
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}` }) };
     });
@@ -126,8 +127,9 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.remove, async ({ params, user }) => {
     const removed = await works.remove(params.id, user.id);
     if (!removed) throw new ApiError(MSG.workBusyOrMissing);
-    // A cover made from a material video is the work's own; an avatar's cover stays with the avatar.
-    await deleteObjects(ctx, [removed.video_key, removed.params.material_video_file_id ? removed.cover_key : '']);
+    // A cover made from a material video or a picture is the work's own; an avatar's cover stays with the avatar.
+    const ownCover = removed.params.material_video_file_id || removed.params.photo_id;
+    await deleteObjects(ctx, [removed.video_key, ownCover ? removed.cover_key : '']);
     return {};
   });
 }

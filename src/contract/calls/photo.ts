@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, page, text } from '../schema';
+import { id, limit, page, requiredText, text } from '../schema';
 import { intOneOf, optionalId } from './fields';
 
 /** Photo.type: 1 person, 2 pet. */
 export const PhotoType = { Person: 1, Pet: 2 } as const;
+export type PhotoTypeValue = (typeof PhotoType)[keyof typeof PhotoType];
 /** Photo.source: 1 mine, 2 public (AI library). */
-export const PHOTO_SOURCES = [1, 2] as const;
+export const PhotoSource = { Mine: 1, Public: 2 } as const;
+export const PHOTO_SOURCES = [PhotoSource.Mine, PhotoSource.Public] as const;
 
 export const Photo = z.object({
   id: z.number(),
@@ -42,19 +44,21 @@ export const photoCalls = {
   }),
   create: defineCall({
     id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Add an own pet or person image from a registered image (png/jpg); messages per type.',
+    summary:
+      'Add an own pet or person image from a registered image (png/jpg, file_id) or, ours, an image of the material library ' +
+      '(material_id: /store/characters picks from it); messages per type.',
     request: z
       .object({
         type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
         name: text('名称', LIMITS.nameMaxChars).default(''),
         file_id: optionalId('图片'),
+        material_id: optionalId('素材'),
       })
       .superRefine((v, ctx) => {
         const msg = REQUIRED[v.type];
         if (!v.name) ctx.addIssue({ code: 'custom', message: msg.name, path: ['name'] });
-        if (v.file_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });
-      })
-      .transform((v) => ({ ...v, file_id: v.file_id as number })),
+        if (v.file_id === undefined && v.material_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });
+      }),
     response: z.object({ id: z.number() }),
   }),
   remove: defineCall({
@@ -62,5 +66,15 @@ export const photoCalls = {
     summary: 'Delete an own image (public ones cannot be deleted).',
     request: z.object({ id: id('图片ID') }),
     response: z.object({}),
+  }),
+  publish: defineCall({
+    id: 'photo.publish', method: 'POST', path: '/api/admin/photoPublish', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Publish a pet or person image of the AI library from a local png/jpg on the server machine, checked like an upload.',
+    request: z.object({
+      name: requiredText('名称', '请填写名称', LIMITS.nameMaxChars),
+      image: requiredText('图片', '请提供图片文件', 2000),
+      type: intOneOf('图片类型（1 人物，2 宠物）', [PhotoType.Person, PhotoType.Pet]),
+    }),
+    response: z.object({ id: z.number().int() }),
   }),
 };

@@ -5,10 +5,19 @@ import { CREATE_ROUTE, CreationCommands } from './creation-commands';
 import { multiples } from './multiples/module';
 
 const CreatePanel = lazy(() => import('./panels/CreatePanel'));
+const PetEstablishPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.PetEstablishPanel })));
+const CharactersPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.CharactersPanel })));
 
-/** /create (part 2 §2.2) and the script editor shared by every text scene: pause chips, polish, AI writing, the limit. */
+/** /create, /pet/establish and /store/characters (part 2 §2.2) and the script editor shared by every text scene: pause chips, polish, AI writing, the limit. */
 export const plugin = definePlugin('creation', {
   services: [[CreationStateToken, CreationState], [CreationCommandsToken, CreationCommands], ...multiples.services],
   commands: [CreationCommandsToken, ...multiples.commands],
-  panels: [{ route: CREATE_ROUTE, component: CreatePanel }, ...multiples.panels],
+  panels: [
+    { route: CREATE_ROUTE, component: CreatePanel },
+    { route: '/pet/establish', component: PetEstablishPanel },
+    // part 1's name of the same screen
+    { route: '/establishPet', component: PetEstablishPanel },
+    { route: '/store/characters', component: CharactersPanel },
+    ...multiples.panels,
+  ],
 });

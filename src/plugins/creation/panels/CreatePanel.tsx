@@ -15,7 +15,7 @@ import {
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
-  WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
+  afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
   emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
@@ -24,9 +24,12 @@ import { ScriptPane } from './ScriptPane';
 import { AvatarPane } from './AvatarPane';
 import { VoicePane } from './VoicePane';
 import { PreviewPane } from './PreviewPane';
+import { PicturePane } from './PicturePane';
+import { CHARACTERS_SCREEN, CREATE_SCREEN, PET_SCREEN, type CreateScreen } from './screens';
 import './create.css';
 
-const components = { script: ScriptPane, avatar: AvatarPane, voice: VoicePane, preview: PreviewPane };
+const avatarComponents = { script: ScriptPane, avatar: AvatarPane, voice: VoicePane, preview: PreviewPane };
+const pictureComponents = { ...avatarComponents, avatar: PicturePane };
 
 /** An audition still unfinished after this long is given up. */
 const AUDITION_GIVE_UP_MS = 5 * 60_000;
@@ -36,7 +39,13 @@ function PaneTab(props: IDockviewPanelHeaderProps) {
   return <DockviewDefaultTab {...props} hideClose data-testid={`create-tab-${props.api.id}`} />;
 }
 
-export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
+/** /pet/establish and /store/characters: the same screen with the picture picker. */
+export const PetEstablishPanel = (props: PanelProps) => <CreatePanel {...props} screen={PET_SCREEN} />;
+export const CharactersPanel = (props: PanelProps) => <CreatePanel {...props} screen={CHARACTERS_SCREEN} />;
+
+export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_SCREEN }: PanelProps & { screen?: CreateScreen }) {
+  const layoutKey = CREATE_LAYOUT_KEY + screen.layoutSuffix;
+  const titles = useMemo(() => ({ avatar: screen.pickerTitle }), [screen.pickerTitle]);
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const storage = useService<Storage>(TOKENS.Storage);
@@ -196,8 +205,8 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
   );
 
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list }),
-    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, screen }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, screen],
   );
 
   const restore = useCallback(
@@ -205,7 +214,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
       const width = hostRef.current?.clientWidth ?? window.innerWidth;
       const screen = screenClass(window.innerWidth);
       screenRef.current = screen;
-      const saved = savedLayout(storage.get<unknown>(CREATE_LAYOUT_KEY, null), screen);
+      const saved = savedLayout(storage.get<unknown>(layoutKey, null), screen);
       if (saved) {
         try {
           api.fromJSON(saved);
@@ -214,9 +223,9 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
           /* an arrangement this version cannot read: start from the default */
         }
       }
-      applyDefaultLayout(api, screen, width, hostRef.current?.clientHeight ?? 0);
+      applyDefaultLayout(api, screen, width, hostRef.current?.clientHeight ?? 0, titles);
     },
-    [storage],
+    [storage, layoutKey, titles],
   );
 
   const onReady = (event: DockviewReadyEvent) => {
@@ -229,7 +238,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
       const screen = screenRef.current;
       timer = setTimeout(() => {
         if (apiRef.current !== api || screenRef.current !== screen || api.panels.length !== 4) return;
-        storage.set(CREATE_LAYOUT_KEY, withLayout(storage.get<unknown>(CREATE_LAYOUT_KEY, null), screen, api.toJSON()));
+        storage.set(layoutKey, withLayout(storage.get<unknown>(layoutKey, null), screen, api.toJSON()));
       }, 150);
     });
   };
@@ -248,14 +257,14 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
 
   const resetLayout = () => {
     const api = apiRef.current;
-    if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, hostRef.current?.clientHeight ?? 0);
+    if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, hostRef.current?.clientHeight ?? 0, titles);
   };
 
   return (
     <CreateContext.Provider value={value}>
-      <div className="cr-page" data-testid="create-panel">
+      <div className="cr-page" data-testid="create-panel" data-screen={screen.route}>
         <header className="cr-head">
-          <h2 className="cr-title">开始创作</h2>
+          <h2 className="cr-title">{screen.title}</h2>
           <InputGroup
             className="cr-name"
             size="small"
@@ -276,7 +285,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
         <div className="cr-dock" ref={hostRef}>
           <DockviewReact
             className="cr-dockview"
-            components={components}
+            components={screen.pictureType ? pictureComponents : avatarComponents}
             defaultTabComponent={PaneTab}
             onReady={onReady}
             theme={theme === 'dark' ? themeDark : themeLight}
@@ -304,7 +313,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
         cancelButtonText="继续创作"
         onConfirm={() => {
           setSubmitted(false);
-          navigation.navigate(WORKS_AFTER_SUBMIT.path, WORKS_AFTER_SUBMIT.query);
+          navigation.navigate(screen.works.path, screen.works.query);
         }}
         onCancel={() => setSubmitted(false)}
         className="cr-alert"

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
-import { MSG, countChars, estimateSeconds, pauseSeconds, scriptLimit } from '../../../contract';
+import { countChars, estimateSeconds, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
 import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
 export function PreviewPane() {
-  const { draft, submit, submitting, channels, playToken, audition, auditioning } = useCreate();
+  const { draft, submit, submitting, channels, playToken, audition, auditioning, screen } = useCreate();
   const audioRef = useRef<HTMLAudioElement>(null);
   const cached = cachedAudition(draft);
   const channel = channels.find((c) => c.api === draft.channel) ?? channels[0];
@@ -32,13 +32,13 @@ export function PreviewPane() {
           <img src={draft.avatar.cover} alt={draft.avatar.name} />
         ) : (
           <span className="cr-stage-empty">
-            <Icon icon="person" size={28} />
-            选择数字人后在此预览
+            <Icon icon={screen.pictureType === 2 ? 'heart' : 'person'} size={28} />
+            选择{screen.pickerTitle}后在此预览
           </span>
         )}
       </div>
       <dl className="cr-summary">
-        <dt>数字人</dt>
+        <dt>{screen.pickerTitle}</dt>
         <dd>{draft.avatar?.name ?? '未选择'}</dd>
         {audioMode ? (
           <>
@@ -68,7 +68,7 @@ export function PreviewPane() {
         <audio ref={audioRef} controls preload="auto" src={cached?.url || undefined} className="cr-listen-audio" data-testid="create-audition-audio" hidden={!cached} />
       )}
       <p className="cr-note">
-        <Icon icon="info-sign" size={12} /> {MSG.localEngineNote}：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。
+        <Icon icon="info-sign" size={12} /> {screen.note}
       </p>
       <div className="cr-actions">
         {!audioMode && <Button icon="volume-up" text={cached ? '播放试听' : '试听'} loading={auditioning} onClick={audition} data-testid="create-audition" />}

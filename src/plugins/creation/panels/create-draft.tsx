@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { VideoChannel } from '../../../contract';
 import type { CreateDraft, CreateQuery } from './create-logic';
+import type { CreateScreen } from './screens';
 
 export type { CreateDraft } from './create-logic';
 export { channelHasEmotion } from './create-logic';
@@ -24,6 +25,8 @@ export interface CreateContextValue {
   /** Synthesizing and submitting. */
   submitting: boolean;
   channels: VideoChannel[];
+  /** Which screen this is (/create, /pet/establish, /store/characters). */
+  screen: CreateScreen;
 }
 
 export const CreateContext = createContext<CreateContextValue | null>(null);

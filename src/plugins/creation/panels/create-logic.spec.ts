@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API, MSG, pauseMarker, type Voice } from '../../../contract';
 import {
   DEFAULT_SLIDERS, WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition,
-  channelProblem, disabledSliders, emptyDraft, estimatePrice, parseCreateQuery, sentParams, submitProblem, voicePickProblem, withAudition,
+  channelProblem, disabledSliders, emptyDraft, estimatePrice, parseCreateQuery, photoOf, sentParams, submitProblem, voicePickProblem, withAudition,
   type CreateDraft,
 } from './create-logic';
 import { checkDriveAudio, checkDriveDuration } from './ScriptPane';
@@ -170,12 +170,25 @@ describe('what is sent', () => {
 
 describe('the address and the rest', () => {
   it('reads id, hs, source=3, origin=audio with audioId, type=fk', () => {
-    expect(parseCreateQuery({ id: '12', hs: '1' })).toEqual({ avatarId: 12, orientation: 1, material: false, audioId: null, storedText: false });
+    expect(parseCreateQuery({ id: '12', hs: '1' })).toEqual({ avatarId: 12, orientation: 1, material: false, audioId: null, storedText: false, photoSource: null });
+    // The picture screens: source 1 my upload, 2 the AI library; sc marks the material library.
+    expect(parseCreateQuery({ id: '4', source: '2' })).toMatchObject({ avatarId: 4, photoSource: 2, material: false });
+    expect(parseCreateQuery({ id: '4', source: '1' })).toMatchObject({ photoSource: 1 });
+    expect(parseCreateQuery({ id: '4', sc: '1' })).toMatchObject({ material: true, photoSource: null });
     expect(parseCreateQuery({ id: '5', source: '3' })).toMatchObject({ avatarId: 5, material: true });
     expect(parseCreateQuery({ origin: 'audio', audioId: '9' })).toMatchObject({ audioId: 9 });
     expect(parseCreateQuery({ audioId: '9' })).toMatchObject({ audioId: null });
     expect(parseCreateQuery({ type: 'fk' })).toMatchObject({ storedText: true });
     expect(parseCreateQuery({ id: 'x', hs: '3' })).toMatchObject({ avatarId: null, orientation: null });
+  });
+
+  it('submits a picture as photo_id, shown as its image', () => {
+    const picture = photoOf({ id: 9, name: '旺财', url: '/p.png', cover: '/c.jpg', source: 2, type: 2 });
+    expect(picture).toEqual({ kind: 'photo', id: 9, name: '旺财', cover: '/p.png', url: '' });
+    const sent = buildSubmission(ready({ avatar: picture }), 'lip', 11);
+    expect(sent).toMatchObject({ api: 'lip', photo_id: 9, voice_id: 11 });
+    expect(sent).not.toHaveProperty('video_id');
+    expect(API.works.create.request.safeParse(sent).success).toBe(true);
   });
 
   it('goes to the works page’s digital-human tab; prices the estimate', () => {

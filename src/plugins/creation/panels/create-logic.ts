@@ -5,7 +5,7 @@
  */
 import {
   LIMITS, MSG, VoiceStatus, countChars, scriptLimit,
-  type API, type Avatar, type CallRequest, type Material, type Voice,
+  type API, type Avatar, type CallRequest, type Material, type Photo, type Voice,
 } from '../../../contract';
 import { hasText } from '../editor/markers';
 
@@ -21,9 +21,12 @@ export const DEFAULT_SLIDERS: Sliders = {
   pitch: LIMITS.sliders.pitch.default,
 };
 
-/** The picked avatar: one of the user's or the public avatars (video_id), or a material-library video (material_video_id). */
+/**
+ * The picked avatar: one of the user's or the public avatars (video_id), a material-library video (material_video_id),
+ * or a pet or person picture (photo_id, on /pet/establish and /store/characters).
+ */
 export interface PickedAvatar {
-  kind: 'avatar' | 'material';
+  kind: 'avatar' | 'material' | 'photo';
   id: number;
   name: string;
   cover: string;
@@ -84,6 +87,8 @@ export const isPublicVoice = (voice: Pick<Voice, 'source'> | null | undefined) =
 
 export const avatarOf = (a: Avatar): PickedAvatar => ({ kind: 'avatar', id: a.id, name: a.name, cover: a.cover || a.cover_small, url: a.url, duration: a.duration });
 export const materialAvatarOf = (m: Material): PickedAvatar => ({ kind: 'material', id: m.id, name: m.name, cover: m.cover, url: m.url, duration: m.duration });
+/** A picture shows as itself: no video url, its image as the cover. */
+export const photoOf = (p: Photo): PickedAvatar => ({ kind: 'photo', id: p.id, name: p.name, cover: p.url || p.cover, url: '' });
 export const materialAudioOf = (m: Pick<Material, 'id' | 'name' | 'url' | 'duration'>): DriveAudio => ({ kind: 'material', id: m.id, name: m.name, url: m.url, duration: m.duration });
 
 /** Why an avatar cannot be picked (still cloning, failed), or null. */
@@ -218,7 +223,7 @@ export function buildSubmission(d: CreateDraft, api: string, auditionFileId?: nu
   const base = {
     name: d.name.trim() || LIMITS.defaultWorkName,
     api,
-    ...(avatar.kind === 'material' ? { material_video_id: avatar.id } : { video_id: avatar.id }),
+    ...(avatar.kind === 'material' ? { material_video_id: avatar.id } : avatar.kind === 'photo' ? { photo_id: avatar.id } : { video_id: avatar.id }),
   };
   if (d.mode === 'audio') {
     const audio = d.audio!;
@@ -252,6 +257,8 @@ export interface CreateQuery {
   audioId: number | null;
   /** type=fk: the text stored under createText. */
   storedText: boolean;
+  /** On the picture screens: source 1 my upload, 2 the AI library (sc marks the material library). */
+  photoSource: 1 | 2 | null;
 }
 
 const positive = (v: string | undefined) => {
@@ -263,9 +270,10 @@ export function parseCreateQuery(q: Record<string, string | undefined>): CreateQ
   return {
     avatarId: positive(q.id),
     orientation: q.hs === '1' ? 1 : q.hs === '2' ? 2 : null,
-    material: q.source === '3',
+    material: q.source === '3' || q.sc !== undefined,
     audioId: q.origin === 'audio' ? positive(q.audioId) : null,
     storedText: q.type === 'fk',
+    photoSource: q.source === '1' ? 1 : q.source === '2' ? 2 : null,
   };
 }
 

@@ -47,10 +47,10 @@ const title = (id: PaneId) => PANES.find((p) => p.id === id)!.title;
  * The default arrangement. Wide: 数字人 | 脚本 | 声音 over 预览. Narrow: one group of tabs, 脚本 first.
  * `width` and `height` are the dock's own, so the side columns fit it and the preview gets the larger share of its column.
  */
-export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width: number, height = 0): void {
+export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width: number, height = 0, titles: Partial<Record<PaneId, string>> = {}): void {
   api.clear();
   const add = (id: PaneId, position?: Parameters<DockviewApi['addPanel']>[0]['position'], size?: { initialWidth?: number; initialHeight?: number }) =>
-    api.addPanel({ id, component: id, title: title(id), position, ...size });
+    api.addPanel({ id, component: id, title: titles[id] ?? title(id), position, ...size });
   if (screen === 'narrow') {
     add('script');
     add('avatar', { referencePanel: 'script', direction: 'within' });

@@ -1,0 +1,108 @@
+/**
+ * Pictures and the works made from them. Adding a picture (a user's upload or the operator's publish) stores the
+ * picture's own copy and a small cover. A work from a picture renders here, called by the works feature's render
+ * job: with the offline lip-sync engine and a face found, the mouth moves with the speech; otherwise (a pet, no
+ * usable face, or a channel that does not lip-sync) the camera moves gently over the still picture and the work's
+ * card says so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MSG, type PhotoTypeValue } from '../../../src/contract';
+import { ApiError } from '../../infra/http';
+import type { Queryable } from '../../infra/db';
+import type { FeatureContext } from '../../app-context';
+import { sniffFile } from '../../infra/media-files';
+import { storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { cameraMotionVideo, coverOf, pictureSize, stillClip } from '../../engines/video/still-picture';
+import { renderLipSync } from '../../engines/lipsync';
+import { analyseFaces } from '../avatars';
+import { PhotoRepository, type PhotoRow } from './photo.repository';
+
+/** Video engines that render a picture work on this machine; remote lip-sync servers take avatar videos only. */
+const PICTURE_ENGINES = new Set(['lipsync', 'local']);
+
+/** A picture work is thrown out with this (an input gone): the works feature fails it at once, credits returned. */
+export class PictureGone extends Error {}
+
+async function download(ctx: FeatureContext, key: string, file: string): Promise<string> {
+  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
+  return file;
+}
+
+/**
+ * Adds a picture from a local png/jpg already checked by content (the upload calls, or the operator's publish):
+ * its own copy and a 360 px cover, owned by the user (null: public).
+ */
+export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; type: PhotoTypeValue; name: string; file: string }): Promise<number> {
+  const ext = sniffFile(p.file);
+  if (ext !== 'png' && ext !== 'jpg') throw new ApiError(MSG.imageInvalid);
+  return withWorkDir(ctx.config.dataDir, async (dir) => {
+    const size = await pictureSize(p.file, ext);
+    const cover = await coverOf(p.file, ext, path.join(dir, 'cover.jpg'));
+    const image = await storeUserFile(ctx, p.userId, p.file, ext, 'image');
+    const small = await storeUserFile(ctx, p.userId, cover, 'jpg', 'image');
+    return new PhotoRepository(ctx.db).add({ userId: p.userId, type: p.type, name: p.name, imageKey: image.key, coverKey: small.key, ...size });
+  });
+}
+
+/** Adds one of the user's own pictures from an image they uploaded (file_id of the upload calls) or of their material library. */
+export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type: PhotoTypeValue; name: string; fileId?: number; materialId?: number }): Promise<number> {
+  const photos = new PhotoRepository(ctx.db);
+  const upload = p.fileId !== undefined ? await photos.ownImageFile(p.fileId, userId) : await photos.ownMaterialImage(p.materialId!, userId);
+  if (!upload) throw new ApiError(p.type === 2 ? MSG.petImageRequired : MSG.personImageRequired);
+  return withWorkDir(ctx.config.dataDir, async (dir) => {
+    const file = await download(ctx, upload.key, path.join(dir, `upload.${upload.key.split('.').pop()}`));
+    return addPhoto(ctx, { userId, type: p.type, name: p.name, file });
+  });
+}
+
+/**
+ * At submit: the picture a work shows (the user's own or a public one) on a channel that can render it; else the
+ * message. Answers what the work keeps of it.
+ */
+export async function pictureForWork(q: Queryable, userId: number, photoId: number, engine: string): Promise<{ photoId: number; photoType: number }> {
+  const photo = await new PhotoRepository(q).usableBy(photoId, userId);
+  if (!photo) throw new ApiError(MSG.photoMissing);
+  if (!PICTURE_ENGINES.has(engine)) throw new ApiError(MSG.photoChannelUnsupported);
+  return { photoId: photo.id, photoType: Number(photo.type) };
+}
+
+export interface PictureRender {
+  userId: number;
+  photoId: number;
+  /** The channel's video engine. */
+  engine: string;
+  audio: { file: string; ext: string };
+  dir: string;
+}
+
+/** The rendered work (the works feature stores and settles it): an mp4 in `dir`, its cover stored as the user's. */
+export async function renderPictureWork(ctx: FeatureContext, job: PictureRender): Promise<{ file: string; ext: 'mp4'; duration: number; coverKey: string; note?: string }> {
+  const photo: PhotoRow | undefined = await new PhotoRepository(ctx.db).usableBy(job.photoId, job.userId);
+  if (!photo) throw new PictureGone('图片已被删除，积分已退回');
+  if (!PICTURE_ENGINES.has(job.engine)) throw new PictureGone('该通道的视频引擎不可用，积分已退回');
+  const ext = photo.image_key.split('.').pop()!;
+  const picture = await download(ctx, photo.image_key, path.join(job.dir, `picture.${ext}`));
+  const size = { width: Number(photo.width), height: Number(photo.height) };
+  const output = path.join(job.dir, 'work.mp4');
+  let rendered: { duration: number; note?: string };
+  const face = job.engine === 'lipsync' ? await lipSyncFace(ctx, picture, size, job.dir) : undefined;
+  if (face?.track) {
+    rendered = await renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
+  } else {
+    const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
+    rendered = { ...motion, note: face ? MSG.photoMotionNoFace : MSG.photoMotionChannel };
+  }
+  const cover = await coverOf(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
+  const { key } = await storeUserFile(ctx, job.userId, cover, 'jpg', 'image');
+  return { file: output, ext: 'mp4', duration: rendered.duration, coverKey: key, note: rendered.note };
+}
+
+/** The picture as a one-second still clip, and the face track the lip-sync engine found in it (if any). */
+async function lipSyncFace(ctx: FeatureContext, picture: string, size: { width: number; height: number }, dir: string) {
+  const still = await stillClip(picture, size, path.join(dir, 'still.mp4'));
+  const { track } = await analyseFaces(ctx, still, dir);
+  return { still, track };
+}

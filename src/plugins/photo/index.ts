@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+
+const PetLibraryPanel = lazy(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PetLibraryPanel })));
+const PersonLibraryPanel = lazy(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PersonLibraryPanel })));
+
+/** /pet and /store/imageSpeak (part 2 §2.4): the AI libraries, my uploads, the upload dialog, create-video and delete. */
+export const plugin = definePlugin('photo', {
+  panels: [
+    { route: '/pet', component: PetLibraryPanel },
+    { route: '/store/imageSpeak', component: PersonLibraryPanel },
+  ],
+});
