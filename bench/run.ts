@@ -277,7 +277,7 @@ async function lipSyncSpeed(): Promise<void> {
     // The render in a child under bash's `time`: wall, and user + system CPU including its ffmpeg processes.
     const timed = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time '${path.join(ROOT, 'node_modules/.bin/tsx')}' bench/lipsync-render.ts "$@"`, 'bash', prepared.normalized, faces, speech, path.join(dir, 'work.mp4')], { cwd: ROOT, encoding: 'utf8' });
     if (timed.status !== 0) throw new Error(`lip-sync render failed: ${timed.stderr}`);
-    const { duration, timing } = JSON.parse(timed.stdout.trim().split('\n').pop()!) as { duration: number; timing: Record<'frames' | 'decode' | 'warp' | 'encode' | 'curve', number> };
+    const { duration, timing, nodeCpu } = JSON.parse(timed.stdout.trim().split('\n').pop()!) as { duration: number; nodeCpu: number; timing: Record<'frames' | 'decode' | 'warp' | 'encode' | 'curve', number> };
     const [seconds, user, system] = timed.stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number];
     const cpu = user + system;
     const loopStart = performance.now();
@@ -287,12 +287,14 @@ async function lipSyncSpeed(): Promise<void> {
     const cores = os.cpus().length;
     const inLoop = timing.decode + timing.warp + timing.encode + timing.curve;
     const share = (s: number) => `${s.toFixed(1)} s (${((100 * s) / inLoop).toFixed(0)}%)`;
-    console.log(`\n(g) a ${duration.toFixed(1)} s lip-synced ${video?.width}×${video?.height} work from a 10 s real-face avatar (offline lip-sync engine, ${cores} cores, load average ${os.loadavg()[0]!.toFixed(1)} while measuring)`);
-    console.log(`    render ${seconds.toFixed(1)} s wall: ${(seconds / duration).toFixed(2)} of real time — goal ≤ 1.0`);
-    console.log(`    CPU spent (this render and its ffmpeg processes): ${cpu.toFixed(1)} s, so ${(cpu / cores / duration).toFixed(2)} of real time on ${cores} idle cores`);
-    console.log(`    the render's own clock: waiting for decoded frames ${share(timing.decode)}, mouth curve ${share(timing.curve)}, mouth warp ${share(timing.warp)} (${((1000 * timing.warp) / timing.frames).toFixed(1)} ms a frame), waiting for the x264/AAC encoder ${share(timing.encode)}`);
+    const [load1, load5] = os.loadavg() as [number, number];
+    console.log(`\n(g) a ${duration.toFixed(1)} s lip-synced ${video?.width}×${video?.height} work from a 10 s real-face avatar (offline lip-sync engine, ${cores} cores, load average ${load1.toFixed(1)} / ${load5.toFixed(1)} (1 / 5 min) after the render)`);
+    console.log(`    render time / media time: ${(seconds / duration).toFixed(2)} wall (${seconds.toFixed(1)} s) — goal ≤ 1.0; ${(cpu / cores / duration).toFixed(2)} from CPU spent (${cpu.toFixed(1)} s over ${cores} cores), what ${cores} idle cores would need`);
+    console.log(`    where the time goes:`);
+    console.log(`      landmarks: none at render time (the avatar's face track is read from disk); found once per avatar at clone time, ${(analysisSeconds / analysis.seconds).toFixed(2)} s wall, ${(analysisCpuSeconds / analysis.seconds).toFixed(2)} s CPU per avatar second (every 2nd frame, 2 worker threads; ${analysisSeconds.toFixed(1)} s for this ${analysis.seconds.toFixed(0)} s avatar)`);
+    console.log(`      CPU: per-frame work in Node (mouth warp, mouth curve) ${nodeCpu.toFixed(1)} s = ${((1000 * nodeCpu) / timing.frames).toFixed(1)} ms a frame; ffmpeg (decode + x264/AAC encode) ${(cpu - nodeCpu).toFixed(1)} s = ${((1000 * (cpu - nodeCpu)) / timing.frames).toFixed(1)} ms a frame`);
+    console.log(`      the render loop's clock: mouth warp ${share(timing.warp)} (${((1000 * timing.warp) / timing.frames).toFixed(1)} ms a frame), waiting for the encoder ${share(timing.encode)}, waiting for decoded frames ${share(timing.decode)}, mouth curve ${share(timing.curve)}`);
     console.log(`    the loop render (no lip-sync, copied video) of the same audio: ${loopSeconds.toFixed(2)} s`);
-    console.log(`    one-time face analysis (landmarks on every 2nd frame, 2 worker threads): ${analysisSeconds.toFixed(1)} s wall, ${analysisCpuSeconds.toFixed(1)} s CPU for ${analysis.seconds.toFixed(1)} s of avatar: ${(analysisSeconds / analysis.seconds).toFixed(2)} s wall, ${(analysisCpuSeconds / analysis.seconds).toFixed(2)} s CPU per avatar second`);
   } finally {
     await closeLandmarkWorkers();
     fs.rmSync(dir, { recursive: true, force: true });

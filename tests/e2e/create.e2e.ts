@@ -13,7 +13,7 @@ import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } fr
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { toast, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -121,36 +121,11 @@ async function submitAndGoToWorks(page: Page): Promise<string> {
   await page.waitForFunction(() => location.hash === '#/works?type1=0&type2=1');
   await page.waitForSelector('[data-testid=works-tab-avatar][aria-selected=true]');
   const works = (await client.call(API.works.list, { page: 1, limit: 20 })).data.list as { id: number }[];
-  return `[data-testid=work-card][data-id="${works[0]!.id}"]`;
+  return workCard(works[0]!.id);
 }
 
-/** Waits until the card is playable (refreshing the list), plays it, downloads its mp4 and answers its length. */
-async function playableDuration(page: Page, card: string, name: string): Promise<number> {
-  await page.waitForSelector(card);
-  const end = Date.now() + 120_000;
-  while ((await page.locator(`${card}[data-status="3"]`).count()) === 0) {
-    if (Date.now() > end) throw new Error(`work not ready: ${await page.getAttribute(card, 'data-status')}`);
-    await page.waitForTimeout(2000);
-    await page.click('[data-testid=works-refresh]');
-  }
-  await page.click(`${card} [data-testid=work-cover]`);
-  await page.waitForSelector('[data-testid=work-video]');
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('[data-testid=work-video]');
-    return v !== null && v.duration > 0;
-  });
-  await page.keyboard.press('Escape');
-  await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
-  const download = page.waitForEvent('download');
-  await page.click(`${card} [data-testid=work-download]`);
-  const file = await download;
-  const saved = path.join(dir, `${name}.mp4`);
-  await file.saveAs(saved);
-  const probed = await probe(saved, 'mp4');
-  expect(probed.video).toBeDefined();
-  expect(probed.audio).toBeDefined();
-  return probed.duration;
-}
+/** Waits until the card is playable, plays it, downloads its mp4 and answers its length. */
+const playableDuration = (page: Page, card: string, name: string) => downloadPlayable(page, card, path.join(dir, `${name}.mp4`));
 
 // ---------------------------------------------------------------------------------------------------------------- journeys
 

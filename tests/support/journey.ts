@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
 import { launchBrowser, newPage } from './browser';
+import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
 import { startServer, type RunningServer } from './server';
@@ -168,4 +169,35 @@ export async function audioPlays(page: Page, selector: string) {
     selector,
     { timeout: 20_000 },
   );
+}
+
+/** The works list's card of work `id`. */
+export const workCard = (id: number) => `[data-testid=work-card][data-id="${id}"]`;
+
+/**
+ * On /works: waits until the card is playable (refreshing the list), plays it in the player, downloads its mp4 to
+ * `saveAs` and answers its length; the file has video and sound.
+ */
+export async function downloadPlayable(page: Page, card: string, saveAs: string, timeoutMs = 120_000): Promise<number> {
+  await page.waitForSelector(card);
+  const end = Date.now() + timeoutMs;
+  while ((await page.locator(`${card}[data-status="3"]`).count()) === 0) {
+    if (Date.now() > end) throw new Error(`work not ready: ${await page.getAttribute(card, 'data-status')}`);
+    await page.waitForTimeout(2000);
+    await page.click('[data-testid=works-refresh]');
+  }
+  await page.click(`${card} [data-testid=work-cover]`);
+  await page.waitForSelector('[data-testid=work-video]');
+  await page.waitForFunction(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid=work-video]');
+    return v !== null && v.duration > 0;
+  });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
+  const download = page.waitForEvent('download');
+  await page.click(`${card} [data-testid=work-download]`);
+  await (await download).saveAs(saveAs);
+  const probed = await probe(saveAs, 'mp4');
+  if (!probed.video || !probed.audio) throw new Error(`the downloaded work lacks ${probed.video ? 'sound' : 'video'}`);
+  return probed.duration;
 }

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFaceVideo, makeFacelessVideo } from '../../../tests/support/face-media';
+import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { FFPROBE, probe } from '../../infra/media-probe';
 import { prepareAvatar, renderTalkingVideo } from '../video/local-engine';
-import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, trackFaces } from './analyse';
-import { point, readFaceTrack, type FaceTrack } from './face-track';
-import { decodePcm, mouthCurve } from './mouth-curve';
+import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS } from './analyse';
+import { point, readFaceTrack } from './face-track';
+import { mouthCurve } from './mouth-curve';
 import { MouthWarper } from './mouth-warp';
 import { renderLipSync } from './render';
 
@@ -28,38 +29,6 @@ afterAll(async () => {
   await closeLandmarkWorkers();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The inner lips' gap over the mouth's width, per frame (the landmark detector's reading of the pixels). */
-function mouthOpenings(track: FaceTrack): number[] {
-  return Array.from({ length: track.frames }, (_, f) => {
-    const [x62, y62] = point(track, f, 62), [x66, y66] = point(track, f, 66);
-    const [x48, y48] = point(track, f, 48), [x54, y54] = point(track, f, 54);
-    return Math.hypot(x66 - x62, y66 - y62) / Math.hypot(x54 - x48, y54 - y48);
-  });
-}
-
-/** Loudness (RMS dB) of the audio in each 40 ms video frame, measured here independently of the engine. */
-function loudness(pcm: Float32Array, frames: number): number[] {
-  const per = 16_000 / 25;
-  return Array.from({ length: frames }, (_, f) => {
-    let sum = 0;
-    for (let i = f * per; i < (f + 1) * per; i++) sum += (pcm[i] ?? 0) ** 2;
-    return 10 * Math.log10(sum / per + 1e-9);
-  });
-}
-
-function correlation(a: number[], b: number[]): number {
-  const n = Math.min(a.length, b.length);
-  const mean = (x: number[]) => x.slice(0, n).reduce((s, v) => s + v, 0) / n;
-  const ma = mean(a), mb = mean(b);
-  let ab = 0, aa = 0, bb = 0;
-  for (let i = 0; i < n; i++) {
-    ab += (a[i]! - ma) * (b[i]! - mb);
-    aa += (a[i]! - ma) ** 2;
-    bb += (b[i]! - mb) ** 2;
-  }
-  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
-}
 
 function streams(file: string): { codec_name: string; codec_type: string; pix_fmt?: string }[] {
   return JSON.parse(execFileSync(FFPROBE, ['-v', 'error', '-show_streams', '-print_format', 'json', file]).toString()).streams;
@@ -156,11 +125,7 @@ describe('offline lip-sync engine', () => {
     const looped = path.join(dir, 'looped.mp4');
     await renderTalkingVideo(prepared.loop, speech, 'mp3', looped);
 
-    const pcm = await decodePcm(speech, 'mp3');
-    const measure = async (file: string) => {
-      const track = await trackFaces(file, { step: 1, smooth: 0 });
-      return correlation(mouthOpenings(track), loudness(pcm, track.frames));
-    };
+    const measure = async (file: string) => (await measureLips(file, { file: speech, ext: 'mp3' })).follows;
     const synced = await measure(output);
     const loop = await measure(looped);
     console.log(`mouth opening ~ loudness: lip-synced ${synced.toFixed(2)}, looped ${loop.toFixed(2)}`);

@@ -12,7 +12,7 @@ import { deleteObjects } from '../../infra/user-files';
 import { engineSlot } from '../../engines/video/lip-sync-engine';
 import { engineConcurrency } from '../../engines/video/remote-engines';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
-import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
+import { ownAudio, readyAvatar, renderJobExpiry, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
 
@@ -77,7 +77,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
         audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
       });
-      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}` }) };
+      const expireSeconds = renderJobExpiry(ctx, channel.engine, speech.seconds);
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}`, expireSeconds }) };
     });
   });
 
