@@ -148,7 +148,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect((await a.call(API.voice.settings, { voice_id: voiceId, rate: 3, volume: 1, pitch: 1 })).code).toBe(1);
   });
 
-  it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', { timeout: 180_000 }, async () => {
+  it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', { timeout: 400_000 }, async () => {
     await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', credits: 0 });
     const plain = await audition(a, voiceId, '你好，欢迎使用超级分身。', { rate: 1, volume: 1, pitch: 1 });
     expect(plain.status).toBe(3);
@@ -159,10 +159,10 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect(gap).toBeLessThan(3.5);
 
     const avatar = await a.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(a, 'video', makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }))).data.file_id });
-    await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3);
+    await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 150_000);
     const work = await a.call(API.works.create, { name: '试听成片', api: 'local', video_id: avatar.data.id, user_voice_id: voiceId, voice_id: paused.file_id, text: '你好<#2#>欢迎使用<#1#>超级分身。', drive: 'text' });
     expect(work).toMatchObject({ code: 0 });
-    const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3);
+    const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 150_000);
     expect(Math.abs(done.data.list[0].duration - (await durationOf(t, paused.url)))).toBeLessThan(0.2);
   });
 
