@@ -10,12 +10,12 @@ import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type Dockview
 import { Subject, lastValueFrom, merge, timer } from 'rxjs';
 import { API, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
-  ApiCallError, TOKENS, leadingGate, useObservable, useService,
+  ApiCallError, DraftStore, TOKENS, leadingGate, useObservable, usePanelHost, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
-  WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
+  CREATE_DRAFT_KEY, WORKS_AFTER_SUBMIT, afterRefusal, createDraftRules, hasUnsavedText, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
   emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
@@ -47,7 +47,17 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
   const auth = useService<AuthService>(TOKENS.AuthService);
   const themes = useService<ThemeService>(TOKENS.ThemeService);
   const theme = useObservable(themes.theme$, themes.current);
-  const [draft, setDraft] = useState<CreateDraft>(emptyDraft);
+  const host = usePanelHost();
+  // The draft survives closing the tab and reloading; it is dropped after a successful submission.
+  const drafts = useMemo(() => new DraftStore(storage, CREATE_DRAFT_KEY, createDraftRules), [storage]);
+  const [draft, setDraft] = useState<CreateDraft>(() => drafts.load() ?? emptyDraft());
+  // What was just submitted stays on screen for another variant; it is no longer a draft until it is edited.
+  const [submittedDraft, setSubmittedDraft] = useState<CreateDraft | null>(null);
+  useEffect(() => {
+    if (draft !== submittedDraft) drafts.save(draft);
+  }, [drafts, draft, submittedDraft]);
+  const unsaved = draft !== submittedDraft && hasUnsavedText(draft);
+  useEffect(() => host.setDirty(unsaved), [host, unsaved]);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const apiRef = useRef<DockviewApi | null>(null);
@@ -69,7 +79,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
 
   const update = useCallback((patch: Partial<CreateDraft>) => setDraft((d) => applyPatch(d, patch)), []);
 
-  // ---- the address: id/hs/source=3 (the avatar pane picks it), origin=audio&audioId, type=fk
+  // ---- the address: id/hs/source=3 (the avatar pane picks it), origin=audio&audioId, type=fk (over a stored draft)
   const query = useMemo(() => parseCreateQuery(rawQuery), [rawQuery]);
   useEffect(() => {
     if (!query.storedText) return;
@@ -177,6 +187,8 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
         }
         await api.call(API.works.create, buildSubmission(d, channelApi, fileId));
         setDialogOpen(false);
+        drafts.clear();
+        setSubmittedDraft(draftRef.current);
         setSubmitted(true);
         void auth.refreshProfile().catch(() => undefined);
       } catch (err) {
@@ -186,7 +198,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
         setSubmitting(false);
       }
     },
-    [api, auth, notifier, synthesize, update],
+    [api, auth, notifier, synthesize, update, drafts],
   );
   /** 开始合成 is debounced 500 ms: the last click of a burst counts. */
   const create = useCallback(
