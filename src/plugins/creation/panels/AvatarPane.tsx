@@ -86,7 +86,7 @@ export function AvatarPane() {
   const isPicked = (c: Card) => draft.avatar?.kind === c.picked.kind && draft.avatar.id === c.picked.id;
 
   return (
-    <div className="cr-pane" data-testid="create-avatars">
+    <div className="cr-pane" data-pane="avatar" data-testid="create-avatars">
       <SegmentedControl
         className="cr-segment"
         size="small"

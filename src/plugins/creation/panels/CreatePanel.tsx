@@ -19,7 +19,8 @@ import {
   emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
-import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, withLayout, type ScreenClass } from './layout';
+import { CreationStateToken, type CreatePageHandle, type CreationState } from '../creation-state';
+import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, showPane, withLayout, type PaneId, type ScreenClass } from './layout';
 import { ScriptPane } from './ScriptPane';
 import { AvatarPane } from './AvatarPane';
 import { VoicePane } from './VoicePane';
@@ -33,9 +34,20 @@ const AUDITION_GIVE_UP_MS = 5 * 60_000;
 /** The text that type=fk reads (stored by the tools that send a script here). */
 export const CREATE_TEXT_KEY = 'createText';
 
-/** Tabs without a close button: the four panes are the page, they move but do not go away. */
+/** A pane's tab; a closed pane comes back from the palette (开始创作：显示「…」窗格) or the reset button. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
-  return <DockviewDefaultTab {...props} hideClose data-testid={`create-tab-${props.api.id}`} />;
+  return <DockviewDefaultTab {...props} data-testid={`create-tab-${props.api.id}`} />;
+}
+
+/** Every pane closed: the way back. */
+function NoPanes() {
+  const creation = useService<CreationState>(CreationStateToken);
+  return (
+    <div className="cr-center cr-no-panes" data-testid="create-no-panes">
+      <p>窗格都已关闭</p>
+      <Button icon="reset" text="恢复默认布局" onClick={() => creation.createPage?.resetLayout()} />
+    </div>
+  );
 }
 
 export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
@@ -242,7 +254,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
       clearTimeout(timer);
       const screen = screenRef.current;
       timer = setTimeout(() => {
-        if (apiRef.current !== api || screenRef.current !== screen || api.panels.length !== 4) return;
+        if (apiRef.current !== api || screenRef.current !== screen || api.panels.length === 0) return;
         storage.set(CREATE_LAYOUT_KEY, withLayout(storage.get<unknown>(CREATE_LAYOUT_KEY, null), screen, api.toJSON()));
       }, 150);
     });
@@ -260,10 +272,39 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
   }, [restore]);
   useEffect(() => () => void (apiRef.current = null), []);
 
-  const resetLayout = () => {
+  const resetLayout = useCallback(() => {
     const api = apiRef.current;
     if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, hostRef.current?.clientHeight ?? 0);
-  };
+  }, []);
+
+  /** Brings a pane to the front (reopening it) and puts the keyboard in it. */
+  const revealPane = useCallback((id: PaneId) => {
+    const api = apiRef.current;
+    if (!api) return;
+    showPane(api, id, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth);
+    requestAnimationFrame(() => {
+      const pane = hostRef.current?.querySelector<HTMLElement>(`[data-pane="${id}"]`);
+      pane?.querySelector<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])')?.focus();
+    });
+  }, []);
+
+  // The palette's commands act on this page while it is the active one.
+  const creation = useService<CreationState>(CreationStateToken);
+  useEffect(() => {
+    const handle: CreatePageHandle = {
+      get mode() {
+        return draftRef.current.mode;
+      },
+      showPane: revealPane,
+      resetLayout,
+      submit,
+      setMode: (mode) => update({ mode }),
+    };
+    creation.createPage = handle;
+    return () => {
+      if (creation.createPage === handle) creation.createPage = null;
+    };
+  }, [creation, revealPane, resetLayout, submit, update]);
 
   return (
     <CreateContext.Provider value={value}>
@@ -296,6 +337,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
             theme={theme === 'dark' ? themeDark : themeLight}
             defaultRenderer="always"
             disableFloatingGroups
+            watermarkComponent={NoPanes}
           />
         </div>
       </div>

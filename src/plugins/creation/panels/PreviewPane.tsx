@@ -24,7 +24,7 @@ export function PreviewPane() {
   }, [playToken]);
 
   return (
-    <div className="cr-pane cr-preview" data-testid="create-preview">
+    <div className="cr-pane cr-preview" data-pane="preview" data-testid="create-preview">
       <div className="cr-stage">
         {draft.avatar?.url ? (
           <video key={draft.avatar.url} src={draft.avatar.url} poster={draft.avatar.cover || undefined} muted loop autoPlay playsInline preload="metadata" data-testid="create-stage-video" />

@@ -70,7 +70,7 @@ export function ScriptPane() {
   const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
-    <div className="cr-pane cr-script" data-testid="create-script">
+    <div className="cr-pane cr-script" data-pane="script" data-testid="create-script">
       <SegmentedControl
         className="cr-segment cr-mode"
         size="small"
