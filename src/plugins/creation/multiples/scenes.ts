@@ -285,10 +285,10 @@ export function draftProblem(draft: MultiDraft): DraftProblem | null {
 
 // ------------------------------------------------------------------------------------------------ estimate
 
-/** Seconds a scene is expected to last: characters / 4.2 + pauses for text, the upload's length for audio. */
+/** Seconds a scene is expected to last: characters / (4.2 × its speed) + pauses for text, the upload's length for audio. */
 export function sceneSeconds(scene: Scene): number {
   if (scene.type === 'audio') return scene.audio?.duration ?? 0;
-  return hasSpeech(scene.text) ? estimateSeconds(scene.text) : 0;
+  return hasSpeech(scene.text) ? estimateSeconds(scene.text, scene.rate) : 0;
 }
 
 export interface Estimate {

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, InputGroup, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
 import { Subject, lastValueFrom, merge, timer } from 'rxjs';
-import { API, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
+import { API, LIMITS, MSG, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
   ApiCallError, DraftStore, TOKENS, leadingGate, useObservable, usePanelHost, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
@@ -16,11 +16,11 @@ import {
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
   CREATE_DRAFT_KEY, WORKS_AFTER_SUBMIT, afterRefusal, createDraftRules, hasUnsavedText, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
-  emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
+  draftSeconds, emptyDraft, estimatePrice, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
 import { CreationStateToken, type CreatePageHandle, type CreationState } from '../creation-state';
-import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, showPane, withLayout, type PaneId, type ScreenClass } from './layout';
+import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, scriptUsable, showPane, withLayout, type PaneId, type ScreenClass } from './layout';
 import { ScriptPane } from './ScriptPane';
 import { AvatarPane } from './AvatarPane';
 import { VoicePane } from './VoicePane';
@@ -221,21 +221,24 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
     [createNow],
   );
 
+  const seconds = draftSeconds(draft);
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list }),
-    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, seconds }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, seconds],
   );
+  const channel = channels.list.find((c) => c.api === draft.channel) ?? channels.list[0];
 
   const restore = useCallback(
     (api: DockviewApi) => {
-      const width = hostRef.current?.clientWidth ?? window.innerWidth;
-      const screen = screenClass(window.innerWidth);
+      // The page's own width decides (half of a split screen arranges like a narrow one), not the window's.
+      const width = hostRef.current?.clientWidth || window.innerWidth;
+      const screen = screenClass(width);
       screenRef.current = screen;
       const saved = savedLayout(storage.get<unknown>(CREATE_LAYOUT_KEY, null), screen);
       if (saved) {
         try {
           api.fromJSON(saved);
-          return;
+          if (scriptUsable(api)) return;
         } catch {
           /* an arrangement this version cannot read: start from the default */
         }
@@ -260,15 +263,16 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
     });
   };
 
-  // Crossing the phone breakpoint switches to that screen class's arrangement.
+  // The page crossing the narrow width (a window resized, the workbench split or unsplit) switches to that class's arrangement.
   useEffect(() => {
-    const query = window.matchMedia('(max-width: 767px)');
-    const changed = () => {
+    const host = hostRef.current;
+    if (!host) return;
+    const observer = new ResizeObserver(() => {
       const api = apiRef.current;
-      if (api && screenClass(window.innerWidth) !== screenRef.current) restore(api);
-    };
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
+      if (api && host.clientWidth > 0 && screenClass(host.clientWidth) !== screenRef.current) restore(api);
+    });
+    observer.observe(host);
+    return () => observer.disconnect();
   }, [restore]);
   useEffect(() => () => void (apiRef.current = null), []);
 
@@ -327,6 +331,13 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
           <Tooltip content="恢复默认布局" placement="bottom" compact>
             <Button variant="minimal" size="small" icon="reset" aria-label="恢复默认布局" onClick={resetLayout} data-testid="create-reset-layout" />
           </Tooltip>
+          {/* The primary action and its price stay in view whatever the panes' arrangement (the preview may be closed or behind a tab). */}
+          <Tooltip content={MSG.estimateSettles} placement="bottom" compact>
+            <span className="cr-head-price" data-testid="create-head-price">
+              {channel && seconds > 0 ? <>约 <strong>{estimatePrice(seconds, channel.credits)}</strong> 积分</> : channel ? `${channel.credits} 积分/秒` : ''}
+            </span>
+          </Tooltip>
+          <Button intent="primary" icon="video" text="合成视频" loading={submitting} onClick={submit} className="cr-head-submit" data-testid="create-submit" />
         </header>
         <div className="cr-dock" ref={hostRef}>
           <DockviewReact
@@ -348,7 +359,7 @@ export default function CreatePanel({ query: rawQuery, closed$ }: PanelProps) {
         loading={channels.loading}
         current={draft.channel}
         busy={submitting}
-        seconds={draft.mode === 'audio' ? (draft.audio?.duration ?? 0) : estimateSeconds(draft.text)}
+        seconds={seconds}
         onClose={() => !submitting && setDialogOpen(false)}
         onCreate={create}
       />

@@ -24,6 +24,8 @@ export interface CreateContextValue {
   /** Synthesizing and submitting. */
   submitting: boolean;
   channels: VideoChannel[];
+  /** The estimated length in seconds (create-logic's draftSeconds). */
+  seconds: number;
 }
 
 export const CreateContext = createContext<CreateContextValue | null>(null);

@@ -4,7 +4,7 @@
  * audition and the submitted request (rate/volume/pitch only with a public voice), and the address's parameters.
  */
 import {
-  LIMITS, MSG, VoiceStatus, countChars, scriptLimit,
+  LIMITS, MSG, VoiceStatus, countChars, estimateSeconds, scriptLimit,
   type API, type Avatar, type CallRequest, type Material, type Voice,
 } from '../../../contract';
 import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
@@ -272,6 +272,15 @@ export function parseCreateQuery(q: Record<string, string | undefined>): CreateQ
 
 /** The works page on the digital-human video tab (type1 0 video works, type2 1 数字人视频). */
 export const WORKS_AFTER_SUBMIT = { path: '/works', query: { type1: 0, type2: 1 } } as const;
+
+/**
+ * How long the work should last: the audio's length (audio mode), else the script at the speed it will be spoken
+ * (the voice's speed slider, unless its channel ignores speed), as the server estimates it.
+ */
+export function draftSeconds(d: Pick<CreateDraft, 'mode' | 'audio' | 'text' | 'voice' | 'params'>): number {
+  if (d.mode === 'audio') return d.audio?.duration ?? 0;
+  return estimateSeconds(d.text, disabledSliders(d.voice?.api).rate ? 1 : d.params.rate);
+}
 
 /** Estimated seconds × the channel's credits per second, rounded up. */
 export const estimatePrice = (seconds: number, creditsPerSecond: number) => Math.ceil(seconds * creditsPerSecond);

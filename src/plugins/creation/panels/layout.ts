@@ -35,6 +35,15 @@ export function savedLayout(saved: unknown, screen: ScreenClass): SerializedDock
   return layout;
 }
 
+/** Narrower than this the script editor is not usable (its toolbar wraps, a line holds a few characters). */
+export const SCRIPT_MIN_WIDTH = 300;
+
+/** A restored arrangement whose script pane (if open) is too narrow for the dock it lands in is not kept. */
+export function scriptUsable(api: DockviewApi): boolean {
+  const script = api.getPanel('script');
+  return !script || script.api.width === 0 || script.api.width >= Math.min(SCRIPT_MIN_WIDTH, api.width * 0.9);
+}
+
 /** Stores one screen class's arrangement beside the other's. */
 export function withLayout(saved: unknown, screen: ScreenClass, layout: SerializedDockview): SavedLayouts {
   const base: SavedLayouts = saved && typeof saved === 'object' ? { ...(saved as SavedLayouts) } : {};
