@@ -1,7 +1,7 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { API, AvatarStatus, MSG, VoiceStatus } from '../../../src/contract';
+import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { createAccount, issueRedeemCodes } from '../credits';
 import { fileIdOf, publishLocalFile, type PublishableKind } from '../../infra/user-files';
@@ -29,11 +29,8 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
 
   /** Public avatars and voices are told apart by name only; a failed one does not hold its name. */
   const refuseTakenName = async (name: string, kind: '数字人' | '声音' = '数字人') => {
-    const { rows } =
-      kind === '数字人'
-        ? await db.query('SELECT 1 FROM avatars WHERE user_id IS NULL AND name = $1 AND status <> $2', [name, AvatarStatus.Failed])
-        : await db.query('SELECT 1 FROM voices WHERE user_id IS NULL AND name = $1 AND generate_status <> $2', [name, VoiceStatus.Failed]);
-    if (rows.length > 0) throw new ApiError(MSG.publicNameTaken(kind, name));
+    const taken = kind === '数字人' ? await new AvatarsRepository(db).publicNameTaken(name) : await new VoicesRepository(db).publicNameTaken(name);
+    if (taken) throw new ApiError(MSG.publicNameTaken(kind, name));
   };
 
   router.handle(API.admin.publicAvatarAdd, async ({ params }) => {

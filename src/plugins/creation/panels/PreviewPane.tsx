@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import { MSG, countChars, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
+import { AUDITION_LABELS } from '../editor/ScriptEditor';
 import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
@@ -73,7 +74,7 @@ export function PreviewPane() {
         <Icon icon="info-sign" size={12} /> {MSG.localEngineNote}：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。
       </p>
       <div className="cr-actions">
-        {!audioMode && <Button icon="volume-up" text={cached ? '播放试听' : '试听'} fill loading={auditioning} onClick={audition} data-testid="create-audition" />}
+        {!audioMode && <Button icon="volume-up" text={cached ? AUDITION_LABELS.ready : AUDITION_LABELS.idle} fill loading={auditioning} onClick={audition} data-testid="create-audition" />}
       </div>
     </div>
   );
