@@ -17,7 +17,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** What the browser actually received for each response (body as sent, i.e. compressed, plus headers), and its raw size. */
 function recordTransfers(page: import('playwright-core').Page) {
-  const rows: Promise<{ url: string; sent: number; raw: number; encoding: string }>[] = [];
+  type Row = { url: string; sent: number; raw: number; encoding: string };
+  const rows: Promise<Row | null>[] = [];
   page.on('requestfinished', (request) => {
     rows.push(
       (async () => {
@@ -26,10 +27,10 @@ function recordTransfers(page: import('playwright-core').Page) {
         const raw = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
         const encoding = (response && (await response.headerValue('content-encoding'))) || 'identity';
         return { url: request.url(), sent: sizes.responseBodySize + sizes.responseHeadersSize, raw, encoding };
-      })(),
+      })().catch(() => null), // a request still finishing when the browser closes
     );
   });
-  return { take: async () => Promise.all(rows.splice(0)) };
+  return { take: async () => (await Promise.all(rows.splice(0))).filter((r): r is Row => r !== null) };
 }
 
 async function loginPageWeight(): Promise<void> {
