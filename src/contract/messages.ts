@@ -21,6 +21,14 @@ export const MSG = {
   notFound: '内容不存在或已被删除',
   tooManyRequests: '操作过于频繁，请稍后再试',
 
+  // ---- the workbench (ours)
+  /** ours: closing a page that holds text not yet submitted (its draft stays on this device). */
+  closeUnsaved: (title: string) => `「${title}」中有尚未提交的内容。草稿已保存在本机，再次打开时恢复。确定关闭该页面吗？`,
+  /** ours: beside every price estimate: what is charged is the real length. */
+  estimateSettles: '预估时长按字数、语速和停顿计算，积分按实际合成时长结算',
+  /** ours (operator CLI): public avatars and voices are told apart by name only. */
+  publicNameTaken: (kind: '数字人' | '声音', name: string) => `已有名为「${name}」的公共${kind}，用户无法区分同名项；请用 --name 换一个名称`,
+
   // ---- login and accounts (part 1 §5, §8)
   loginUsernameRequired: '请输入账号',
   loginPasswordRequired: '请输入密码',

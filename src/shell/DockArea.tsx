@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   DockviewDefaultTab, DockviewReact, themeDark, themeLight,
-  type DockviewApi, type DockviewPanelApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps, type IDockviewPanelProps,
+  type DockviewApi, type DockviewPanelApi, type IDockviewPanel, type DockviewReadyEvent, type IDockviewPanelHeaderProps, type IDockviewPanelProps,
 } from 'dockview-react';
 import 'dockview-react/dist/styles/dockview.css';
 import { Subject } from 'rxjs';
-import { HOME_ROUTE } from '../contract';
+import { HOME_ROUTE, MSG } from '../contract';
 import {
   ComingSoon, PanelHostContext, TOKENS, useObservable, useService,
   type Location, type Navigation, type PanelHost, type PanelRegistry, type RouteRegistry, type Storage, type ThemeService,
 } from '../core';
-import { keepPanel, paramsOf, publishOpenPages, setDockApi, type RouteParams } from './dock-api';
+import { closeAsk$, keepPanel, paramsOf, publishOpenPages, requestClose, setDockApi, type RouteParams } from './dock-api';
 import { pageTitle } from './route-view';
 import { planOpen } from './tab-policy';
 
@@ -93,6 +93,7 @@ function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
         data-dirty={dirty ? 'true' : undefined}
         title={preview ? `${props.api.title ?? ''}（预览，双击固定）` : props.api.title}
         onDoubleClick={() => keepPanel(props.containerApi.getPanel(props.api.id))}
+        closeActionOverride={() => requestClose(props.containerApi.getPanel(props.api.id))}
       />
     </>
   );
@@ -118,6 +119,33 @@ function Watermark() {
         action={<Button intent="primary" icon="home" text="打开首页" onClick={() => navigation.navigate(HOME_ROUTE)} />}
       />
     </div>
+  );
+}
+
+/** Asks before closing a page that holds unsaved work (its draft is kept, so closing loses nothing but the tab). */
+function CloseConfirm() {
+  const [panel, setPanel] = useState<IDockviewPanel | null>(null);
+  useEffect(() => {
+    const sub = closeAsk$.subscribe(setPanel);
+    return () => sub.unsubscribe();
+  }, []);
+  return (
+    <Alert
+      isOpen={panel !== null}
+      icon="warning-sign"
+      intent="warning"
+      confirmButtonText="关闭"
+      cancelButtonText="取消"
+      canEscapeKeyCancel
+      onConfirm={() => {
+        panel?.api.close();
+        setPanel(null);
+      }}
+      onCancel={() => setPanel(null)}
+      className="close-confirm"
+    >
+      <p data-testid="close-confirm">{panel ? MSG.closeUnsaved(panel.title ?? panel.id) : ''}</p>
+    </Alert>
   );
 }
 
@@ -229,15 +257,18 @@ export function DockArea() {
   }, [navigation]);
 
   return (
-    <DockviewReact
-      className="dock-area"
-      components={components}
-      tabComponents={tabComponents}
-      defaultTabComponent={RouteTab}
-      onReady={onReady}
-      watermarkComponent={Watermark}
-      theme={theme === 'dark' ? themeDark : themeLight}
-      defaultRenderer="always"
-    />
+    <>
+      <DockviewReact
+        className="dock-area"
+        components={components}
+        tabComponents={tabComponents}
+        defaultTabComponent={RouteTab}
+        onReady={onReady}
+        watermarkComponent={Watermark}
+        theme={theme === 'dark' ? themeDark : themeLight}
+        defaultRenderer="always"
+      />
+      <CloseConfirm />
+    </>
   );
 }

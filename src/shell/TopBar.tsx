@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Button, Icon, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
 import { useKBar } from 'kbar';
 import { TOKENS, useContainer, useObservable, useService, type Navigation, type RouteRegistry, type ThemeService, type TopBarContribution } from '../core';
-import { getDockApi, openPages$ } from './dock-api';
+import { getDockApi, openPages$, requestClose } from './dock-api';
 import { KeyHint } from './keys';
 import { pageTitle } from './route-view';
 
@@ -28,7 +28,7 @@ function PageTitle({ title }: { title: string }) {
               aria-label={`关闭 ${p.title}`}
               onClick={(e) => {
                 e.stopPropagation();
-                getDockApi()?.getPanel(p.id)?.api.close();
+                requestClose(getDockApi()?.getPanel(p.id));
               }}
             />
           }

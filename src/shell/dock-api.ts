@@ -1,5 +1,5 @@
 import type { DockviewApi, IDockviewPanel } from 'dockview-react';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 
 /** The live dock, for shell commands (split, close) that act on it from the palette. */
 let current: DockviewApi | null = null;
@@ -43,4 +43,15 @@ export const paramsOf = (panel: IDockviewPanel) => (panel.params ?? {}) as Route
 /** Keeps a preview tab open (an edit, a double-click on its tab, or the pin command). */
 export function keepPanel(panel: IDockviewPanel | undefined): void {
   if (panel && paramsOf(panel).preview) panel.api.updateParameters({ ...paramsOf(panel), preview: false });
+}
+
+/** Pages that asked to close while holding unsaved work; the dock asks the user first (DockArea's CloseConfirm). */
+const closeAsks = new Subject<IDockviewPanel>();
+export const closeAsk$: Observable<IDockviewPanel> = closeAsks.asObservable();
+
+/** Every close (the tab's ×, a middle click, Alt+W, the palette) comes here: a page with unsaved work asks first. */
+export function requestClose(panel: IDockviewPanel | null | undefined): void {
+  if (!panel) return;
+  if (paramsOf(panel).dirty) closeAsks.next(panel);
+  else panel.api.close();
 }

@@ -2,7 +2,7 @@ import { ContainerModule, inject, injectable } from 'inversify';
 import {
   TOKENS, type Command, type CommandContribution, type Navigation, type Notifier, type RouteRegistry, type ThemeService,
 } from '../core';
-import { getDockApi, keepPanel } from './dock-api';
+import { getDockApi, keepPanel, requestClose } from './dock-api';
 
 /** The id of a 前往：… command is this prefix and the route path. */
 export const NAV_COMMAND = 'nav.';
@@ -84,7 +84,7 @@ export class ShellCommands implements CommandContribution {
         keys: ['Alt+w'],
         // A pane inside a page (the panes of /create) has its own close: the page closes only when it has the focus itself.
         when: () => !focusInNestedPane(),
-        run: () => this.focusedPage()?.api.close(),
+        run: () => requestClose(this.focusedPage()),
       },
       {
         id: 'workbench.keepPanel',

@@ -234,9 +234,9 @@ describe('/multiples: a three-scene work', () => {
     expect(auditions).toEqual([]);
     expect(await s1.locator('[data-testid=scene-preview][data-state=ready]').count()).toBe(1);
 
-    // The estimate: characters / 4.2 + pauses for the texts, the upload's length; 15 credits a second.
+    // The estimate: characters / (4.2 × the scene's speed) + pauses for the texts, the upload's length; 15 credits a second.
     const text2 = `${TEXT2a}${pauseMarker(0.5)}${TEXT2b}谢谢`;
-    const expected = estimateSeconds(TEXT1) + estimateSeconds(text2) + sceneAudioSeconds;
+    const expected = estimateSeconds(TEXT1, 1.2) + estimateSeconds(text2, 1) + sceneAudioSeconds;
     const shown = Number(await page.getAttribute('[data-testid=estimate-seconds]', 'data-seconds'));
     expect(Math.abs(shown - expected)).toBeLessThan(0.15);
     expect(await page.textContent('[data-testid=estimate-seconds]')).toBe(`约 ${Math.round(shown * 10) / 10} 秒`);

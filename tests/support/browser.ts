@@ -50,3 +50,12 @@ export function horizontalOverflow(page: Page, scrollers: string, elements = '.d
     { scrollers, elements },
   );
 }
+
+/** Fills the login form (agreeing to the terms unless told not to) and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, agree = true): Promise<void> {
+  await page.waitForSelector('[data-testid=login-submit]');
+  await page.fill('#login-username', username);
+  await page.fill('#login-password', password);
+  if (agree) await page.click('.login-agreement .bp6-control-indicator');
+  await page.click('[data-testid=login-submit]');
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, submitLogin } from './browser';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
@@ -103,13 +103,7 @@ export async function okCall<T = any>(client: ApiTestClient, call: CallDef, para
 }
 
 /** Fills the login form a page shows (ticking the agreement unless told not to) and submits it. */
-export async function submitLogin(page: Page, username: string, password: string, agree = true): Promise<void> {
-  await page.waitForSelector('[data-testid=login-submit]');
-  await page.fill('#login-username', username);
-  await page.fill('#login-password', password);
-  if (agree) await page.click('.login-agreement .bp6-control-indicator');
-  await page.click('[data-testid=login-submit]');
-}
+export { submitLogin };
 
 /** A new page that opens `route`, logs in there and waits for the route's panel. */
 export async function loggedInPage(browser: Browser, server: RunningServer, username: string, password: string, route: string, options: PageOptions = {}): Promise<OpenPage> {

@@ -1,7 +1,7 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { API } from '../../../src/contract';
+import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { createAccount, issueRedeemCodes } from '../credits';
 import { fileIdOf, publishLocalFile, type PublishableKind } from '../../infra/user-files';
@@ -27,13 +27,21 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
     return { id: await db.tx((q) => new GuideRepository(q).add({ category: params.category, name: params.name, cover, video_url: video })) };
   });
 
+  /** Public avatars and voices are told apart by name only; a failed one does not hold its name. */
+  const refuseTakenName = async (name: string, kind: '数字人' | '声音' = '数字人') => {
+    const taken = kind === '数字人' ? await new AvatarsRepository(db).publicNameTaken(name) : await new VoicesRepository(db).publicNameTaken(name);
+    if (taken) throw new ApiError(MSG.publicNameTaken(kind, name));
+  };
+
   router.handle(API.admin.publicAvatarAdd, async ({ params }) => {
+    await refuseTakenName(params.name);
     const video = await publish(params.video, 'video');
     const cover = await publish(params.cover, 'image');
     return { id: await new AvatarsRepository(db).addPublicReady({ name: params.name, videoKey: video, coverKey: cover, orientation: params.orientation }) };
   });
 
   router.handle(API.admin.avatarPublish, async ({ params }) => {
+    await refuseTakenName(params.name);
     const full = path.resolve(params.video);
     if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) throw new ApiError(`文件不存在：${params.video}`);
     const { checkMedia, MediaRefused } = await import('../upload');
@@ -48,6 +56,7 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.admin.publicVoiceAdd, async ({ params }) => {
+    await refuseTakenName(params.name, '声音');
     const audio = await publish(params.audio, 'voice');
     return { id: await new VoicesRepository(db).addPublicReady({ name: params.name, audioKey: audio, api: params.api }) };
   });

@@ -101,6 +101,23 @@ describe.each(DB_KINDS)('operator publishing of guides and public media (%s)', (
     expect(audioRes.headers.get('content-type')).toBe('audio/mpeg');
   });
 
+  it('refuses a second public avatar or voice of the same name (the lists cannot tell them apart)', async () => {
+    const dir = mediaDir();
+    const video = makeVideo(path.join(dir, 'b.mp4'), { width: 640, height: 360, seconds: 2 });
+    const cover = makeImage(path.join(dir, 'b.png'));
+    const audio = makeAudio(path.join(dir, 'b.mp3'), { seconds: 2 });
+    expect((await t.operator(API.admin.publicAvatarAdd, { name: '同名主播', orientation: 1, video, cover })).code).toBe(0);
+    const avatarTaken = { code: 1, msg: MSG.publicNameTaken('数字人', '同名主播') };
+    expect(await t.operator(API.admin.publicAvatarAdd, { name: '同名主播', orientation: 2, video, cover })).toMatchObject(avatarTaken);
+    expect(await t.operator(API.admin.avatarPublish, { name: '同名主播', video })).toMatchObject(avatarTaken);
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: '同名女声', audio })).code).toBe(0);
+    const voiceTaken = { code: 1, msg: MSG.publicNameTaken('声音', '同名女声') };
+    expect(await t.operator(API.admin.publicVoiceAdd, { name: '同名女声', audio })).toMatchObject(voiceTaken);
+    expect(await t.operator(API.admin.voicePublish, { name: '同名女声', audio })).toMatchObject(voiceTaken);
+    // Another name is fine.
+    expect((await t.operator(API.admin.publicVoiceAdd, { name: '另一个女声', audio })).code).toBe(0);
+  });
+
   it('refuses files of the wrong kind and paths that are not files', async () => {
     const png = makeImage(path.join(mediaDir(), 'x.png'));
     expect((await t.operator(API.admin.publicAvatarAdd, { name: 'x', orientation: 1, video: png, cover: png })).msg).toMatch(/不支持的文件格式/);

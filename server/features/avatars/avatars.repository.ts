@@ -41,6 +41,11 @@ const nameLike = (name: string | undefined) => (name ? `%${name}%` : '%');
 export class AvatarsRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** A public avatar (not a failed one) already has this name. */
+  async publicNameTaken(name: string): Promise<boolean> {
+    return (await this.q.query('SELECT 1 FROM avatars WHERE user_id IS NULL AND name = $1 AND status <> $2', [name, AvatarStatus.Failed])).rows.length > 0;
+  }
+
   /** The user's own uploaded file (to clone from), whatever its kind. */
   async ownFile(fileId: number, userId: number) {
     const { rows } = await this.q.query<{ id: number; kind: string; duration: number }>('SELECT id, kind, duration FROM files WHERE id = $1 AND user_id = $2', [fileId, userId]);

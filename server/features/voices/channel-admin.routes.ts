@@ -1,5 +1,5 @@
 /** Operator calls of the voice pipeline: publish a public voice, configure a voice or video channel. */
-import { API, CHANNEL_ENGINES, type CallRequest } from '../../../src/contract';
+import { API, CHANNEL_ENGINES, MSG, type CallRequest } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
@@ -42,6 +42,8 @@ export function registerChannelAdminRoutes(ctx: FeatureContext): void {
   const { router, db, queue } = ctx;
 
   router.handle(API.admin.voicePublish, async ({ params }) => {
+    // Public voices are told apart by name only; a failed one does not hold its name.
+    if (await new VoicesRepository(db).publicNameTaken(params.name)) throw new ApiError(MSG.publicNameTaken('声音', params.name));
     const key = await publishLocalFile(ctx, params.audio, 'voice');
     return db.tx(async (q) => {
       const voices = new VoicesRepository(q);

@@ -117,6 +117,11 @@ const AUDITION_RUNNING_WINDOW = `interval '1 hour'`;
 export class VoicesRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** A public voice (not a failed one) already has this name. */
+  async publicNameTaken(name: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM voices WHERE user_id IS NULL AND name = $1 AND generate_status <> $2', [name, VoiceStatus.Failed])).rows.length > 0;
+  }
+
   /** An operator's public voice from a ready audio sample, on channel `api`. */
   async addPublicReady(v: { name: string; audioKey: string; api: string }): Promise<number> {
     const { rows } = await this.db.query<{ id: number }>(

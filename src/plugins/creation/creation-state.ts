@@ -19,6 +19,17 @@ export interface ScriptEditorHandle {
   submit(): void;
 }
 
+/** What the open /create page offers the palette (its commands show while /create is the active page). */
+export interface CreatePageHandle {
+  readonly mode: 'text' | 'audio';
+  /** Brings a pane to the front, reopening it if closed. */
+  showPane(id: 'script' | 'avatar' | 'voice' | 'preview'): void;
+  resetLayout(): void;
+  /** 合成视频: the checks, then the channel dialog. */
+  submit(): void;
+  setMode(mode: 'text' | 'audio'): void;
+}
+
 /**
  * Shared by every script editor, the /create panel and the commands: which editor has the cursor (the palette's
  * editor commands act on it), and whether the server can write text at all (polish and AI writing need a chat
@@ -29,6 +40,8 @@ export class CreationState {
   readonly activeEditor$ = new BehaviorSubject<ScriptEditorHandle | null>(null);
   /** The server's words when text polish / AI writing is not available; null while it may be. */
   readonly aiUnavailable$ = new BehaviorSubject<string | null>(null);
+  /** The mounted /create page, if any. */
+  createPage: CreatePageHandle | null = null;
 
   get activeEditor(): ScriptEditorHandle | null {
     return this.activeEditor$.value;

@@ -20,6 +20,9 @@ import './script-editor.css';
 
 const MonacoScript = lazy(() => import('./MonacoScript'));
 
+/** What an audition button says: one wording for every 试听 button of a screen. */
+export const AUDITION_LABELS = { idle: '试听', ready: '播放试听' } as const;
+
 export interface ScriptEditorProps {
   value: string;
   onChange: (value: string) => void;
@@ -30,6 +33,8 @@ export interface ScriptEditorProps {
   /** Shown as 试听 and in the palette while the editor has the cursor. */
   onAudition?: () => void;
   auditionBusy?: boolean;
+  /** The audition is ready and unchanged: the button says 播放试听 (as the preview's does). */
+  auditionReady?: boolean;
   /** In the palette while the editor has the cursor (提交合成视频). */
   onSubmit?: () => void;
   /** The channel has a language choice (options from API.voice.language). */
@@ -300,7 +305,7 @@ export function ScriptEditor(props: ScriptEditorProps) {
             </HTMLSelect>
           )}
           {props.onAudition && (
-            <Button size="small" icon="volume-up" text="试听" loading={props.auditionBusy} onClick={props.onAudition} data-testid="script-audition" />
+            <Button size="small" icon="volume-up" text={props.auditionReady ? AUDITION_LABELS.ready : AUDITION_LABELS.idle} loading={props.auditionBusy} onClick={props.onAudition} data-testid="script-audition" />
           )}
         </div>
         <div className="se-meta">

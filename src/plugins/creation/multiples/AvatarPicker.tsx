@@ -68,8 +68,8 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
               value={String(orientation)}
               onValueChange={(v) => setOrientation(v === '1' ? 1 : 2)}
               options={[
-                { label: '横屏', value: '1' },
                 { label: '竖屏', value: '2' },
+                { label: '横屏', value: '1' },
               ]}
               data-testid="avatar-orientation"
             />

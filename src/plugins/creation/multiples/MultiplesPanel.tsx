@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { TOKENS, useAudioPlayer, useObservable, useService, type Notifier, type PanelProps } from '../../../core';
+import { TOKENS, useAudioPlayer, useObservable, usePanelHost, useService, type Notifier, type PanelProps } from '../../../core';
 import { MultiplesStateToken, type MultiplesState } from './multiples-state';
 import {
   applyVoiceToAll, canAddScene, estimateDraft, formatSeconds, moveScene, removeScene, resetSceneSliders, setSceneAudio, setSceneAvatar, setSceneSlider, setSceneText,
@@ -29,6 +29,9 @@ export default function MultiplesPanel(_props: PanelProps) {
   const submitting = useObservable(state.submitting$, state.submitting$.value);
   const player = useAudioPlayer((m) => notifier.error(m));
   const [picker, setPicker] = useState<Picker>(null);
+  const host = usePanelHost();
+  const unsaved = useObservable(state.unsaved$, false);
+  useEffect(() => host.setDirty(unsaved), [host, unsaved]);
   const listRef = useRef<HTMLDivElement>(null);
 
   const reveal = useCallback((id: string) => {

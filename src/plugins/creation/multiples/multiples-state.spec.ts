@@ -2,10 +2,21 @@ import 'reflect-metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { Observable, firstValueFrom, from } from 'rxjs';
 import { API, LIMITS, MSG, type CallDef, type Voice } from '../../../contract';
-import { ApiCallError, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
+import { ApiCallError, type Storage, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
 import { MultiplesCommands } from './multiples-commands';
 import { MULTIPLES_ROUTE, MultiplesState } from './multiples-state';
-import { auditionKey, cachedAudition, sceneAvatarOf, setSceneAvatar, setSceneText, setSceneVoice } from './scenes';
+import { MULTI_DRAFT_KEY, auditionKey, cachedAudition, sceneAvatarOf, setSceneAvatar, setSceneText, setSceneVoice } from './scenes';
+
+/** The Storage service's contract over a map (the draft's own store). */
+function memoryStorage(): Storage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    get: <T>(key: string, fallback: T) => (data.has(key) ? (JSON.parse(data.get(key)!) as T) : fallback),
+    set: (key, value) => void data.set(key, JSON.stringify(value)),
+    remove: (key) => void data.delete(key),
+  };
+}
 
 const voice: Voice = {
   id: 7, name: '公共女声', url: '/v.mp3', api: 'local', type: 0, remained_times: 0, version_name: '离线', voice_channel_name: '离线',
@@ -13,7 +24,7 @@ const voice: Voice = {
 };
 const avatar = { id: 3, name: '主播', url: '/a.mp4', cover: '/a.jpg', cover_small: '/a.jpg', source: 2, status: 3, duration: 6, orientation: 2 };
 
-function setup(answer: (call: CallDef, params: unknown) => unknown) {
+function setup(answer: (call: CallDef, params: unknown) => unknown, storage = memoryStorage()) {
   const calls: { id: string; params: unknown }[] = [];
   const api: ApiClient = {
     call: vi.fn(async (call: CallDef, params?: unknown) => {
@@ -44,8 +55,8 @@ function setup(answer: (call: CallDef, params: unknown) => unknown) {
       });
     },
   };
-  const state = new MultiplesState(api, notifier, navigation, auth, polling);
-  return { state, calls, notifier, navigation, auth, intervals };
+  const state = new MultiplesState(api, notifier, navigation, auth, polling, storage);
+  return { state, calls, notifier, navigation, auth, intervals, storage };
 }
 
 /** One complete text scene. */
@@ -76,7 +87,7 @@ describe('multi-scene submission', () => {
   });
 
   it('submits, refreshes the points, says 提交成功 and opens the multi-scene list of the works page', async () => {
-    const { state, calls, notifier, navigation, auth } = setup(() => ({ id: 1 }));
+    const { state, calls, notifier, navigation, auth, storage } = setup(() => ({ id: 1 }));
     fill(state);
     state.update((d) => ({ ...d, name: '我的多场景', outputMode: 'audio' }));
     expect(await state.submit()).toBe(true);
@@ -88,8 +99,36 @@ describe('multi-scene submission', () => {
     expect(auth.refreshProfile).toHaveBeenCalled();
     expect(notifier.success).toHaveBeenCalledWith(MSG.submitSucceeded);
     expect(navigation.navigate).toHaveBeenCalledWith('/works', { type1: 1, type2: 2 });
-    // The draft stays for another submission.
+    // The stored draft is dropped; what was sent stays on screen for another variant, not unsaved until edited.
     expect(state.draft.name).toBe('我的多场景');
+    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(false);
+    expect(await firstValueFrom(state.unsaved$)).toBe(false);
+    expect(setup(() => ({}), storage).state.draft.name).toBe(LIMITS.defaultWorkName);
+    state.update((d) => ({ ...d, name: '下一个' }));
+    expect(await firstValueFrom(state.unsaved$)).toBe(true);
+    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(true);
+  });
+
+  it('keeps the draft in storage: a new page (after closing the tab or a reload) starts from it, without auditions', async () => {
+    const storage = memoryStorage();
+    const first = setup(() => ({}), storage).state;
+    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(false);
+    const id = fill(first);
+    first.update((d) => ({ ...d, name: '草稿', driveMode: 'random' }));
+    first.addScene('audio');
+    first.update((d) => ({ ...d, scenes: d.scenes.map((s) => (s.id === id ? { ...s, audition: { key: auditionKey(s), url: '/a.mp3', file_id: 9 } } : s)) }));
+
+    const again = setup(() => ({}), storage).state.draft;
+    expect(again.name).toBe('草稿');
+    expect(again.driveMode).toBe('random');
+    expect(again.scenes.map((s) => [s.type, s.text, s.voice?.id, s.avatar?.id, s.audition])).toEqual([
+      ['text', '大家好，欢迎', 7, 3, null],
+      ['audio', '', 7, 3, null],
+    ]);
+    expect(new Set(again.scenes.map((s) => s.id)).size).toBe(2);
+    // Not a draft of ours: the page opens empty.
+    storage.data.set(MULTI_DRAFT_KEY, JSON.stringify({ scenes: 'x' }));
+    expect(setup(() => ({}), storage).state.draft.scenes).toHaveLength(1);
   });
 
   it("stays on the page when the server refuses (its message is the API client's toast), and throttles 1 s", async () => {

@@ -4,11 +4,11 @@
  * opens on the multi-scene list). The draft lives here, so it survives closing the panel.
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subject, lastValueFrom, merge, timer } from 'rxjs';
+import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, lastValueFrom, map, merge, timer, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type AuditionJob } from '../../../contract';
-import { TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
+import { DraftStore, TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../../core';
 import {
-  addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
+  MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
 } from './scenes';
 
@@ -33,6 +33,11 @@ export class MultiplesState {
   readonly reveal$ = new Subject<string>();
   /** A scene's audition to play now (just finished, or asked for again unchanged). */
   readonly play$ = new Subject<{ sceneId: string; url: string }>();
+  /** The draft last submitted, while it is still the one shown. */
+  private readonly submitted$ = new BehaviorSubject<MultiDraft | null>(null);
+  /** Text typed and not submitted (closing the tab asks first). */
+  readonly unsaved$: Observable<boolean>;
+  private readonly drafts: DraftStore<MultiDraft>;
   private readonly gate: () => boolean;
   private readonly disposed$ = new Subject<void>();
 
@@ -42,8 +47,15 @@ export class MultiplesState {
     @inject(TOKENS.Navigation) private readonly navigation: Navigation,
     @inject(TOKENS.AuthService) private readonly auth: AuthService,
     @inject(TOKENS.PollingService) private readonly polling: PollingService,
+    @inject(TOKENS.Storage) storage: Storage,
   ) {
     this.gate = leadingGate(LIMITS.submitThrottleMs);
+    // The draft outlives the page and a reload; it is dropped after a successful submission.
+    this.drafts = new DraftStore(storage, MULTI_DRAFT_KEY, multiDraftRules);
+    const stored = this.drafts.load();
+    if (stored) this.draft$.next(stored);
+    this.draft$.subscribe((draft) => draft !== this.submitted$.value && this.drafts.save(draft));
+    this.unsaved$ = combineLatest([this.draft$, this.submitted$]).pipe(map(([d, sent]) => d !== sent && hasUnsavedText(d)), distinctUntilChanged());
   }
 
   get draft(): MultiDraft {
@@ -151,6 +163,9 @@ export class MultiplesState {
     } finally {
       this.submitting$.next(false);
     }
+    // What was sent stays on screen for another variant; it is no longer a draft until it is edited.
+    this.submitted$.next(draft);
+    this.drafts.clear();
     void this.auth.refreshProfile().catch(() => undefined);
     this.notifier.success(MSG.submitSucceeded);
     this.navigation.navigate(WORKS_ROUTE, worksQuery(draft.outputMode));

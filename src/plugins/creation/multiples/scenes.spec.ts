@@ -235,17 +235,18 @@ describe('checks before submitting, in the server order', () => {
 });
 
 describe('estimate and price', () => {
-  it('is characters / 4.2 + pause seconds for text, plus each upload length; 15 credits per second rounded up', () => {
+  it('is characters / (4.2 × the scene speed) + pause seconds for text, plus each upload length; 15 credits per second rounded up', () => {
     const d = readyDraft();
     const text = scene(d, 's1').text;
-    // 10 characters + 0.5 s of pause.
+    // 10 characters + 0.5 s of pause, spoken at the voice's speed 1.2 (the server estimates the same way).
+    expect(scene(d, 's1').rate).toBe(1.2);
     expect(estimateSeconds(text)).toBeCloseTo(10 / 4.2 + 0.5, 10);
     const e = estimateDraft(d);
-    expect(e.seconds).toBeCloseTo(10 / 4.2 + 0.5 + 6.2, 10);
+    expect(e.seconds).toBeCloseTo(10 / (4.2 * 1.2) + 0.5 + 6.2, 10);
     expect(e.credits).toBe(Math.ceil(e.seconds * LIMITS.multiSceneCreditsPerSecond));
-    expect(e.credits).toBe(137);
+    expect(e.credits).toBe(131);
     expect(e.unknownAudio).toBe(false);
-    expect(formatSeconds(e.seconds)).toBe('9.1');
+    expect(formatSeconds(e.seconds)).toBe('8.7');
   });
 
   it('leaves out empty texts and unread audio lengths, and says so', () => {

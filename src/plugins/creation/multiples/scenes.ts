@@ -7,6 +7,7 @@ import {
   LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses,
   type Avatar, type CallRequest, type SceneItem, type Voice, API,
 } from '../../../contract';
+import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 
 export type SceneType = 'text' | 'audio';
 export type DriveMode = 'serial' | 'random';
@@ -284,10 +285,10 @@ export function draftProblem(draft: MultiDraft): DraftProblem | null {
 
 // ------------------------------------------------------------------------------------------------ estimate
 
-/** Seconds a scene is expected to last: characters / 4.2 + pauses for text, the upload's length for audio. */
+/** Seconds a scene is expected to last: characters / (4.2 × its speed) + pauses for text, the upload's length for audio. */
 export function sceneSeconds(scene: Scene): number {
   if (scene.type === 'audio') return scene.audio?.duration ?? 0;
-  return hasSpeech(scene.text) ? estimateSeconds(scene.text) : 0;
+  return hasSpeech(scene.text) ? estimateSeconds(scene.text, scene.rate) : 0;
 }
 
 export interface Estimate {
@@ -373,3 +374,47 @@ export function checkSceneAudio(file: { name: string; size: number }): string | 
   if (file.size > LIMITS.audio.maxBytes) return MSG.audioTooLarge(LIMITS.audio.maxBytes / 1024 / 1024);
   return null;
 }
+
+// ------------------------------------------------------------------------------------------------ the stored draft
+
+/** Where /multiples keeps its draft (the Storage service adds `aisa.`). */
+export const MULTI_DRAFT_KEY = 'multiples.draft';
+
+/** Some scene holds text not yet submitted: closing the tab asks first. */
+export const hasUnsavedText = (draft: MultiDraft) => draft.scenes.some((s) => s.text.trim() !== '');
+
+function reviveScene(stored: unknown): Scene | null {
+  if (!isRecord(stored)) return null;
+  const scene = newScene(stored.type === 'audio' ? 'audio' : 'text');
+  const audio = isRecord(stored.audio) && typeof stored.audio.file_id === 'number' ? (stored.audio as unknown as SceneAudio) : null;
+  return {
+    ...scene,
+    text: stringOr(stored.text, ''),
+    voice: pickedOr<SceneVoice>(stored.voice),
+    avatar: pickedOr<SceneAvatar>(stored.avatar),
+    rate: numberOr(stored.rate, scene.rate),
+    volume: numberOr(stored.volume, scene.volume),
+    pitch: numberOr(stored.pitch, scene.pitch),
+    audio,
+  };
+}
+
+/** The multi-scene draft in storage: scenes get fresh local ids and no audition (its file may be gone by then). */
+export const multiDraftRules: DraftRules<MultiDraft> = {
+  revive(stored) {
+    if (!isRecord(stored) || !Array.isArray(stored.scenes)) return null;
+    const scenes = stored.scenes.map(reviveScene).filter((s): s is Scene => s !== null).slice(0, LIMITS.sceneMaxCount);
+    if (scenes.length === 0) return null;
+    return {
+      name: stringOr(stored.name, LIMITS.defaultWorkName),
+      scenes,
+      driveMode: stored.driveMode === 'random' ? 'random' : 'serial',
+      outputMode: stored.outputMode === 'audio' ? 'audio' : 'video',
+    };
+  },
+  keep: (draft) => ({ ...draft, scenes: draft.scenes.map((s) => ({ ...s, audition: null })) }),
+  isEmpty: (draft) => {
+    const strip = (d: MultiDraft) => JSON.stringify({ ...d, scenes: d.scenes.map((s) => ({ ...s, id: '', audition: null })) });
+    return strip(draft) === strip(emptyDraft());
+  },
+};

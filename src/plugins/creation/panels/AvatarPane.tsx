@@ -79,6 +79,24 @@ export function AvatarPane() {
     else applied.current = wanted;
   }, [wanted, loaded.loading, loaded.list, source, query.avatarId, query.material, mine.list, pub.list, material.list, update]);
 
+  // Without an avatar in the address the pane opens on the first list that has items (mine, then public in either
+  // orientation, then the material library), until the user picks a list.
+  const settled = useRef(false);
+  useEffect(() => {
+    if (settled.current || wanted !== null || loaded.loading || !loaded.loaded) return;
+    if (source === 'mine' && mine.list.length === 0) return setSource('public');
+    if (source === 'public' && !pub.list.some((a) => a._o === orientation)) {
+      const other: Orientation = orientation === 1 ? 2 : 1;
+      if (pub.list.some((a) => a._o === other)) return setOrientation(other);
+      return setSource('material');
+    }
+    settled.current = true;
+  }, [wanted, source, orientation, loaded.loading, loaded.loaded, mine.list, pub.list]);
+  const choose = (next: () => void) => {
+    settled.current = true;
+    next();
+  };
+
   const pick = (card: Card) => {
     if (card.problem) notifier.warn(card.problem);
     else update({ avatar: card.picked });
@@ -86,12 +104,12 @@ export function AvatarPane() {
   const isPicked = (c: Card) => draft.avatar?.kind === c.picked.kind && draft.avatar.id === c.picked.id;
 
   return (
-    <div className="cr-pane" data-testid="create-avatars">
+    <div className="cr-pane" data-pane="avatar" data-testid="create-avatars">
       <SegmentedControl
         className="cr-segment"
         size="small"
         value={source}
-        onValueChange={(v) => setSource(v as Source)}
+        onValueChange={(v) => choose(() => setSource(v as Source))}
         options={[
           { label: '我的', value: 'mine' },
           { label: '公共', value: 'public' },
@@ -104,10 +122,10 @@ export function AvatarPane() {
           className="cr-segment cr-segment-sub"
           size="small"
           value={String(orientation)}
-          onValueChange={(v) => setOrientation(v === '1' ? 1 : 2)}
+          onValueChange={(v) => choose(() => setOrientation(v === '1' ? 1 : 2))}
           options={[
-            { label: '横屏', value: '1' },
             { label: '竖屏', value: '2' },
+            { label: '横屏', value: '1' },
           ]}
           data-testid="create-avatar-orientation"
         />

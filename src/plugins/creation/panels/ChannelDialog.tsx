@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import type { VideoChannel } from '../../../contract';
+import { MSG, type VideoChannel } from '../../../contract';
+import { estimatePrice } from './create-logic';
 
 export interface ChannelDialogProps {
   isOpen: boolean;
@@ -75,7 +76,7 @@ export function ChannelDialog(props: ChannelDialogProps) {
         ]}
       >
         {chosen && props.seconds > 0 && (
-          <span className="cr-channel-estimate">预计约 {Math.ceil(props.seconds * chosen.credits)} 积分</span>
+          <span className="cr-channel-estimate" title={MSG.estimateSettles}>预计约 {estimatePrice(props.seconds, chosen.credits)} 积分，按实际时长结算</span>
         )}
       </DialogFooter>
     </Dialog>

@@ -8,18 +8,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, InputGroup, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
 import { Subject, lastValueFrom, merge, timer } from 'rxjs';
-import { API, CREATE_TEXT_KEY, LIMITS, MSG, estimateSeconds, type AuditionJob, type VideoChannel } from '../../../contract';
+import { API, CREATE_TEXT_KEY, LIMITS, MSG, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
-  ApiCallError, TOKENS, leadingGate, useObservable, useService,
+  ApiCallError, DraftStore, TOKENS, leadingGate, useObservable, usePanelHost, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
-  afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
-  emptyDraft, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
+  CREATE_DRAFT_KEY, afterRefusal, createDraftRules, hasUnsavedText, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem,
+  draftSeconds, emptyDraft, estimatePrice, parseCreateQuery, submitProblem, withAudition, type CachedAudition, type CreateDraft,
 } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
-import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, withLayout, type ScreenClass } from './layout';
+import { CreationStateToken, type CreatePageHandle, type CreationState } from '../creation-state';
+import { CREATE_LAYOUT_KEY, applyDefaultLayout, savedLayout, screenClass, scriptUsable, showPane, withLayout, type PaneId, type ScreenClass } from './layout';
 import { ScriptPane } from './ScriptPane';
 import { AvatarPane } from './AvatarPane';
 import { VoicePane } from './VoicePane';
@@ -34,9 +35,20 @@ const pictureComponents = { ...avatarComponents, avatar: PicturePane };
 /** An audition still unfinished after this long is given up. */
 const AUDITION_GIVE_UP_MS = 5 * 60_000;
 
-/** Tabs without a close button: the four panes are the page, they move but do not go away. */
+/** A pane's tab; a closed pane comes back from the palette (开始创作：显示「…」窗格) or the reset button. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
-  return <DockviewDefaultTab {...props} hideClose data-testid={`create-tab-${props.api.id}`} />;
+  return <DockviewDefaultTab {...props} data-testid={`create-tab-${props.api.id}`} />;
+}
+
+/** Every pane closed: the way back. */
+function NoPanes() {
+  const creation = useService<CreationState>(CreationStateToken);
+  return (
+    <div className="cr-center cr-no-panes" data-testid="create-no-panes">
+      <p>窗格都已关闭</p>
+      <Button icon="reset" text="恢复默认布局" onClick={() => creation.createPage?.resetLayout()} />
+    </div>
+  );
 }
 
 /** /pet/establish and /store/characters: the same screen with the picture picker. */
@@ -54,7 +66,17 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
   const auth = useService<AuthService>(TOKENS.AuthService);
   const themes = useService<ThemeService>(TOKENS.ThemeService);
   const theme = useObservable(themes.theme$, themes.current);
-  const [draft, setDraft] = useState<CreateDraft>(emptyDraft);
+  const host = usePanelHost();
+  // The draft survives closing the tab and reloading; it is dropped after a successful submission.
+  const drafts = useMemo(() => new DraftStore(storage, CREATE_DRAFT_KEY + screen.layoutSuffix, createDraftRules), [storage, screen.layoutSuffix]);
+  const [draft, setDraft] = useState<CreateDraft>(() => drafts.load() ?? emptyDraft());
+  // What was just submitted stays on screen for another variant; it is no longer a draft until it is edited.
+  const [submittedDraft, setSubmittedDraft] = useState<CreateDraft | null>(null);
+  useEffect(() => {
+    if (draft !== submittedDraft) drafts.save(draft);
+  }, [drafts, draft, submittedDraft]);
+  const unsaved = draft !== submittedDraft && hasUnsavedText(draft);
+  useEffect(() => host.setDirty(unsaved), [host, unsaved]);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const apiRef = useRef<DockviewApi | null>(null);
@@ -76,7 +98,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
 
   const update = useCallback((patch: Partial<CreateDraft>) => setDraft((d) => applyPatch(d, patch)), []);
 
-  // ---- the address: id/hs/source=3 (the avatar pane picks it), origin=audio&audioId, type=fk
+  // ---- the address: id/hs/source=3 (the avatar pane picks it), origin=audio&audioId, type=fk (over a stored draft)
   const query = useMemo(() => parseCreateQuery(rawQuery), [rawQuery]);
   useEffect(() => {
     if (!query.storedText) return;
@@ -184,6 +206,8 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         }
         await api.call(API.works.create, buildSubmission(d, channelApi, fileId));
         setDialogOpen(false);
+        drafts.clear();
+        setSubmittedDraft(draftRef.current);
         setSubmitted(true);
         void auth.refreshProfile().catch(() => undefined);
       } catch (err) {
@@ -193,7 +217,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         setSubmitting(false);
       }
     },
-    [api, auth, notifier, synthesize, update],
+    [api, auth, notifier, synthesize, update, drafts],
   );
   /** 开始合成 is debounced 500 ms: the last click of a burst counts. */
   const create = useCallback(
@@ -204,21 +228,24 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
     [createNow],
   );
 
+  const seconds = draftSeconds(draft);
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, screen }),
-    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, screen],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, screen, seconds }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, screen, seconds],
   );
+  const channel = channels.list.find((c) => c.api === draft.channel) ?? channels.list[0];
 
   const restore = useCallback(
     (api: DockviewApi) => {
-      const width = hostRef.current?.clientWidth ?? window.innerWidth;
-      const screen = screenClass(window.innerWidth);
+      // The page's own width decides (half of a split screen arranges like a narrow one), not the window's.
+      const width = hostRef.current?.clientWidth || window.innerWidth;
+      const screen = screenClass(width);
       screenRef.current = screen;
       const saved = savedLayout(storage.get<unknown>(layoutKey, null), screen);
       if (saved) {
         try {
           api.fromJSON(saved);
-          return;
+          if (scriptUsable(api)) return;
         } catch {
           /* an arrangement this version cannot read: start from the default */
         }
@@ -237,28 +264,58 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
       clearTimeout(timer);
       const screen = screenRef.current;
       timer = setTimeout(() => {
-        if (apiRef.current !== api || screenRef.current !== screen || api.panels.length !== 4) return;
+        if (apiRef.current !== api || screenRef.current !== screen || api.panels.length === 0) return;
         storage.set(layoutKey, withLayout(storage.get<unknown>(layoutKey, null), screen, api.toJSON()));
       }, 150);
     });
   };
 
-  // Crossing the phone breakpoint switches to that screen class's arrangement.
+  // The page crossing the narrow width (a window resized, the workbench split or unsplit) switches to that class's arrangement.
   useEffect(() => {
-    const query = window.matchMedia('(max-width: 767px)');
-    const changed = () => {
+    const host = hostRef.current;
+    if (!host) return;
+    const observer = new ResizeObserver(() => {
       const api = apiRef.current;
-      if (api && screenClass(window.innerWidth) !== screenRef.current) restore(api);
-    };
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
+      if (api && host.clientWidth > 0 && screenClass(host.clientWidth) !== screenRef.current) restore(api);
+    });
+    observer.observe(host);
+    return () => observer.disconnect();
   }, [restore]);
   useEffect(() => () => void (apiRef.current = null), []);
 
-  const resetLayout = () => {
+  const resetLayout = useCallback(() => {
     const api = apiRef.current;
     if (api) applyDefaultLayout(api, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, hostRef.current?.clientHeight ?? 0, titles);
-  };
+  }, [titles]);
+
+  /** Brings a pane to the front (reopening it) and puts the keyboard in it. */
+  const revealPane = useCallback((id: PaneId) => {
+    const api = apiRef.current;
+    if (!api) return;
+    showPane(api, id, screenRef.current, hostRef.current?.clientWidth ?? window.innerWidth, titles);
+    requestAnimationFrame(() => {
+      const pane = hostRef.current?.querySelector<HTMLElement>(`[data-pane="${id}"]`);
+      pane?.querySelector<HTMLElement>('button, input, [tabindex]:not([tabindex="-1"])')?.focus();
+    });
+  }, [titles]);
+
+  // The palette's commands act on this page while it is the active one.
+  const creation = useService<CreationState>(CreationStateToken);
+  useEffect(() => {
+    const handle: CreatePageHandle = {
+      get mode() {
+        return draftRef.current.mode;
+      },
+      showPane: revealPane,
+      resetLayout,
+      submit,
+      setMode: (mode) => update({ mode }),
+    };
+    creation.createPage = handle;
+    return () => {
+      if (creation.createPage === handle) creation.createPage = null;
+    };
+  }, [creation, revealPane, resetLayout, submit, update]);
 
   return (
     <CreateContext.Provider value={value}>
@@ -281,6 +338,13 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
           <Tooltip content="恢复默认布局" placement="bottom" compact>
             <Button variant="minimal" size="small" icon="reset" aria-label="恢复默认布局" onClick={resetLayout} data-testid="create-reset-layout" />
           </Tooltip>
+          {/* The primary action and its price stay in view whatever the panes' arrangement (the preview may be closed or behind a tab). */}
+          <Tooltip content={MSG.estimateSettles} placement="bottom" compact>
+            <span className="cr-head-price" data-testid="create-head-price">
+              {channel && seconds > 0 ? <>约 <strong>{estimatePrice(seconds, channel.credits)}</strong> 积分</> : channel ? `${channel.credits} 积分/秒` : ''}
+            </span>
+          </Tooltip>
+          <Button intent="primary" icon="video" text="合成视频" loading={submitting} onClick={submit} className="cr-head-submit" data-testid="create-submit" />
         </header>
         <div className="cr-dock" ref={hostRef}>
           <DockviewReact
@@ -291,6 +355,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
             theme={theme === 'dark' ? themeDark : themeLight}
             defaultRenderer="always"
             disableFloatingGroups
+            watermarkComponent={NoPanes}
           />
         </div>
       </div>
@@ -301,7 +366,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         loading={channels.loading}
         current={draft.channel}
         busy={submitting}
-        seconds={draft.mode === 'audio' ? (draft.audio?.duration ?? 0) : estimateSeconds(draft.text)}
+        seconds={seconds}
         onClose={() => !submitting && setDialogOpen(false)}
         onCreate={create}
       />

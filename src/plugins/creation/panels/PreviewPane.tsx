@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
-import { countChars, estimateSeconds, pauseSeconds, scriptLimit } from '../../../contract';
+import { MSG, countChars, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
+import { AUDITION_LABELS } from '../editor/ScriptEditor';
 import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
 export function PreviewPane() {
-  const { draft, submit, submitting, channels, playToken, audition, auditioning, screen } = useCreate();
+  const { draft, channels, playToken, audition, auditioning, seconds, screen } = useCreate();
   const audioRef = useRef<HTMLAudioElement>(null);
   const cached = cachedAudition(draft);
   const channel = channels.find((c) => c.api === draft.channel) ?? channels[0];
   const audioMode = draft.mode === 'audio';
-  const seconds = audioMode ? (draft.audio?.duration ?? 0) : estimateSeconds(draft.text);
   const pauses = pauseSeconds(draft.text);
 
   // A finished (or cached) audition plays when asked.
@@ -24,7 +24,7 @@ export function PreviewPane() {
   }, [playToken]);
 
   return (
-    <div className="cr-pane cr-preview" data-testid="create-preview">
+    <div className="cr-pane cr-preview" data-pane="preview" data-testid="create-preview">
       <div className="cr-stage">
         {draft.avatar?.url ? (
           <video key={draft.avatar.url} src={draft.avatar.url} poster={draft.avatar.cover || undefined} muted loop autoPlay playsInline preload="metadata" data-testid="create-stage-video" />
@@ -67,12 +67,14 @@ export function PreviewPane() {
       {!audioMode && (
         <audio ref={audioRef} controls preload="auto" src={cached?.url || undefined} className="cr-listen-audio" data-testid="create-audition-audio" hidden={!cached} />
       )}
+      <p className="cr-note" data-testid="create-estimate-note">
+        <Icon icon="info-sign" size={12} /> {MSG.estimateSettles}。
+      </p>
       <p className="cr-note">
         <Icon icon="info-sign" size={12} /> {screen.note}
       </p>
       <div className="cr-actions">
-        {!audioMode && <Button icon="volume-up" text={cached ? '播放试听' : '试听'} loading={auditioning} onClick={audition} data-testid="create-audition" />}
-        <Button intent="primary" icon="video" text="合成视频" fill loading={submitting} onClick={submit} data-testid="create-submit" />
+        {!audioMode && <Button icon="volume-up" text={cached ? AUDITION_LABELS.ready : AUDITION_LABELS.idle} fill loading={auditioning} onClick={audition} data-testid="create-audition" />}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
 import { TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { useCreate } from './create-draft';
-import { channelHasEmotion, type DriveMode } from './create-logic';
+import { cachedAudition, channelHasEmotion, type DriveMode } from './create-logic';
 
 export const AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
 const AUDIO_EXT = /\.(mp3|m4a|wav)$/i;
@@ -70,7 +70,7 @@ export function ScriptPane() {
   const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
-    <div className="cr-pane cr-script" data-testid="create-script">
+    <div className="cr-pane cr-script" data-pane="script" data-testid="create-script">
       <SegmentedControl
         className="cr-segment cr-mode"
         size="small"
@@ -89,6 +89,7 @@ export function ScriptPane() {
           channelApi={channel}
           onAudition={audition}
           auditionBusy={auditioning}
+          auditionReady={cachedAudition(draft) !== null}
           onSubmit={submit}
           showLanguage={Boolean(channel)}
           language={draft.language}

@@ -89,7 +89,7 @@ export function VoicePane() {
   };
 
   return (
-    <div className="cr-pane cr-voices" data-testid="create-voices">
+    <div className="cr-pane cr-voices" data-pane="voice" data-testid="create-voices">
       <SegmentedControl
         className="cr-segment"
         size="small"

@@ -27,6 +27,8 @@ export interface CreateContextValue {
   channels: VideoChannel[];
   /** Which screen this is (/create, /pet/establish, /store/characters). */
   screen: CreateScreen;
+  /** The estimated length in seconds (create-logic's draftSeconds). */
+  seconds: number;
 }
 
 export const CreateContext = createContext<CreateContextValue | null>(null);

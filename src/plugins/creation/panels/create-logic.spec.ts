@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API, MSG, pauseMarker, type Voice } from '../../../contract';
 import {
   DEFAULT_SLIDERS, WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition,
-  channelProblem, disabledSliders, emptyDraft, estimatePrice, parseCreateQuery, photoOf, sentParams, submitProblem, voicePickProblem, withAudition,
+  channelProblem, createDraftRules, disabledSliders, emptyDraft, hasUnsavedText, estimatePrice, parseCreateQuery, photoOf, sentParams, submitProblem, voicePickProblem, withAudition,
   type CreateDraft,
 } from './create-logic';
 import { checkDriveAudio, checkDriveDuration } from './ScriptPane';
@@ -194,5 +194,20 @@ describe('the address and the rest', () => {
   it('goes to the works page’s digital-human tab; prices the estimate', () => {
     expect(WORKS_AFTER_SUBMIT).toEqual({ path: '/works', query: { type1: 0, type2: 1 } });
     expect(estimatePrice(10.2, 2)).toBe(21);
+  });
+});
+
+describe('the stored draft', () => {
+  it('keeps everything but the audition, opens a draft of another version field by field, and stores nothing for an empty page', () => {
+    const d = ready({ name: '新品介绍', mode: 'audio', audio: { kind: 'upload', id: 4, name: 'a.mp3', url: '/a.mp3', duration: 9 }, channel: 'mm', params: { rate: 1.2, volume: 1, pitch: 0.9 } });
+    const withCache = { ...d, audition: { key: auditionKey(d), url: '/x.mp3', file_id: 5 } };
+    const stored = JSON.parse(JSON.stringify(createDraftRules.keep(withCache)));
+    expect(createDraftRules.revive(stored)).toEqual({ ...d, audition: null });
+    expect(createDraftRules.revive({ text: '旧版本的稿子', avatar: { id: 'x' }, mode: 'video' })).toEqual({ ...emptyDraft(), text: '旧版本的稿子' });
+    expect(createDraftRules.revive('garbage')).toBeNull();
+    expect(createDraftRules.isEmpty(emptyDraft())).toBe(true);
+    expect(createDraftRules.isEmpty({ ...emptyDraft(), avatar })).toBe(false);
+    expect(hasUnsavedText(emptyDraft())).toBe(false);
+    expect(hasUnsavedText(d)).toBe(true);
   });
 });

@@ -4,9 +4,10 @@
  * audition and the submitted request (rate/volume/pitch only with a public voice), and the address's parameters.
  */
 import {
-  LIMITS, MSG, VoiceStatus, countChars, scriptLimit,
+  LIMITS, MSG, VoiceStatus, countChars, estimateSeconds, scriptLimit,
   type API, type Avatar, type CallRequest, type Material, type Photo, type Voice,
 } from '../../../contract';
+import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 import { hasText } from '../editor/markers';
 
 export type DriveMode = 'text' | 'audio';
@@ -280,6 +281,50 @@ export function parseCreateQuery(q: Record<string, string | undefined>): CreateQ
 /** The works page on the digital-human video tab (type1 0 video works, type2 1 数字人视频). */
 export const WORKS_AFTER_SUBMIT = { path: '/works', query: { type1: 0, type2: 1 } } as const;
 
+/**
+ * How long the work should last: the audio's length (audio mode), else the script at the speed it will be spoken
+ * (the voice's speed slider, unless its channel ignores speed), as the server estimates it.
+ */
+export function draftSeconds(d: Pick<CreateDraft, 'mode' | 'audio' | 'text' | 'voice' | 'params'>): number {
+  if (d.mode === 'audio') return d.audio?.duration ?? 0;
+  return estimateSeconds(d.text, disabledSliders(d.voice?.api).rate ? 1 : d.params.rate);
+}
+
 /** Estimated seconds × the channel's credits per second, rounded up. */
 export const estimatePrice = (seconds: number, creditsPerSecond: number) => Math.ceil(seconds * creditsPerSecond);
 
+
+// ------------------------------------------------------------------------------------------------ the stored draft
+
+/** Where /create keeps its draft (the Storage service adds `aisa.`). */
+export const CREATE_DRAFT_KEY = 'create.draft';
+
+/** Text typed and not yet submitted: closing the tab asks first. */
+export const hasUnsavedText = (d: Pick<CreateDraft, 'text'>) => hasText(d.text);
+
+/**
+ * /create's draft in storage: everything but the audition (its file may be gone by the next visit); a stored draft
+ * is laid over an empty one field by field, so a draft of an older version still opens.
+ */
+export const createDraftRules: DraftRules<CreateDraft> = {
+  revive(stored) {
+    if (!isRecord(stored)) return null;
+    const empty = emptyDraft();
+    const params = isRecord(stored.params) ? stored.params : {};
+    return {
+      name: stringOr(stored.name, empty.name),
+      mode: stored.mode === 'audio' ? 'audio' : 'text',
+      text: stringOr(stored.text, ''),
+      language: stringOr(stored.language, ''),
+      emotion: stringOr(stored.emotion, empty.emotion),
+      avatar: pickedOr<PickedAvatar>(stored.avatar),
+      voice: pickedOr<Voice>(stored.voice),
+      params: { rate: numberOr(params.rate, empty.params.rate), volume: numberOr(params.volume, empty.params.volume), pitch: numberOr(params.pitch, empty.params.pitch) },
+      audio: pickedOr<DriveAudio>(stored.audio),
+      audition: null,
+      channel: stringOr(stored.channel, empty.channel),
+    };
+  },
+  keep: (d) => ({ ...d, audition: null }),
+  isEmpty: (d) => JSON.stringify({ ...d, audition: null }) === JSON.stringify(emptyDraft()),
+};

@@ -17,7 +17,7 @@ export interface CreateScreen {
   library?: '/pet' | '/store/imageSpeak';
   /** Offers the material library's images (characters only). */
   materialImages?: boolean;
-  /** Suffix of the saved dock arrangement (each screen keeps its own). */
+  /** Suffix of the keys this screen stores under: its dock arrangement and its draft (each screen keeps its own). */
   layoutSuffix: string;
   /** The works page after a submission (type1 0 video works, type2 1 digital human, 2 pet, 4 photo-speak). */
   works: { readonly path: '/works'; readonly query: { readonly type1: 0; readonly type2: 1 | 2 | 4 } };

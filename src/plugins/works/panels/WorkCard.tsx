@@ -105,14 +105,14 @@ export function WorkCard({
         <div className="wk-actions">
           {done && (
             <>
-              <Button size="small" variant="minimal" icon="download" text="下载" onClick={() => onDownload(item)} data-testid="work-download" />
-              {item.kind === 'work' && <Button size="small" variant="minimal" icon="edit" text="重命名" onClick={() => onRename(item)} data-testid="work-rename" />}
+              <Button size="small" variant="minimal" icon="download" text="下载" aria-label="下载" onClick={() => onDownload(item)} data-testid="work-download" />
+              {item.kind === 'work' && <Button size="small" variant="minimal" icon="edit" text="重命名" aria-label="重命名" onClick={() => onRename(item)} data-testid="work-rename" />}
             </>
           )}
           {phase === 'waiting' ? (
             <span className="wk-actions-hint">完成后可播放和下载</span>
           ) : (
-            <Button size="small" variant="minimal" intent="danger" icon="trash" text="删除" onClick={() => onDelete(item)} className="wk-delete" data-testid="work-delete" />
+            <Button size="small" variant="minimal" intent="danger" icon="trash" text="删除" aria-label="删除" onClick={() => onDelete(item)} className="wk-delete" data-testid="work-delete" />
           )}
         </div>
       </div>

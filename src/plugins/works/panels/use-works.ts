@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Observable } from 'rxjs';
-import { API, LIMITS } from '../../../contract';
-import { TOKENS, usePagedList, useService, type ApiClient, type PagedList } from '../../../core';
+import { API, LIMITS, MSG } from '../../../contract';
+import { ApiCallError, TOKENS, usePagedList, useService, type ApiClient, type PagedList } from '../../../core';
 import { WORKS_TABS, fromTranslate, fromWork, inProgress, type TabKey, type WorkItem, type WorksTab } from '../works-view';
 
 export const PAGE_SIZE = 24;
@@ -12,9 +12,19 @@ interface WorksPage {
   generate: number;
 }
 
+/** The translated videos; a server without video translation yet (即将上线) has none. */
+async function translateList(api: ApiClient, page: number, limit: number, signal?: AbortSignal) {
+  try {
+    return await api.call(API.works.translateList, { page, limit }, { silent: true, signal });
+  } catch (err) {
+    if (err instanceof ApiCallError && err.message === MSG.comingSoon) return { list: [], total: 0, generate: 0 };
+    throw err;
+  }
+}
+
 async function fetchPage(api: ApiClient, tab: WorksTab, page: number, signal?: AbortSignal): Promise<WorksPage> {
   if (tab.filter === 'translate') {
-    const r = await api.call(API.works.translateList, { page, limit: PAGE_SIZE }, { silent: true, signal });
+    const r = await translateList(api, page, PAGE_SIZE, signal);
     const items = r.list.map(fromTranslate);
     return { items, total: r.total ?? items.length, generate: r.generate ?? 0 };
   }
@@ -25,7 +35,7 @@ async function fetchPage(api: ApiClient, tab: WorksTab, page: number, signal?: A
 /** A list's count: page 0 and limit 0 answer only the total (part 1 §7). */
 async function fetchCount(api: ApiClient, tab: WorksTab): Promise<number> {
   if (tab.filter === 'translate') {
-    const r = await api.call(API.works.translateList, { page: 0, limit: 0 }, { silent: true });
+    const r = await translateList(api, 0, 0);
     return r.total ?? r.list.length;
   }
   return (await api.call(API.works.list, { page: 0, limit: 0, ...tab.filter }, { silent: true })).total;

@@ -1,0 +1,48 @@
+import type { Storage } from './tokens';
+
+export interface DraftRules<T> {
+  /** The stored value as a draft, or null when it is not one this version can use. */
+  revive(stored: unknown): T | null;
+  /** What is kept (without what goes stale, such as a finished audition). */
+  keep(draft: T): unknown;
+  /** Nothing worth keeping: the stored draft is removed instead. */
+  isEmpty(draft: T): boolean;
+}
+
+/**
+ * A creation screen's unfinished work in local storage (through the Storage service): read back when the screen
+ * opens, written on every change, removed after a successful submission. It survives closing the tab and reloading.
+ */
+export class DraftStore<T> {
+  constructor(
+    private readonly storage: Storage,
+    private readonly key: string,
+    private readonly rules: DraftRules<T>,
+  ) {}
+
+  load(): T | null {
+    const stored = this.storage.get<unknown>(this.key, null);
+    if (stored === null) return null;
+    try {
+      return this.rules.revive(stored);
+    } catch {
+      return null;
+    }
+  }
+
+  save(draft: T): void {
+    if (this.rules.isEmpty(draft)) this.storage.remove(this.key);
+    else this.storage.set(this.key, this.rules.keep(draft));
+  }
+
+  clear(): void {
+    this.storage.remove(this.key);
+  }
+}
+
+/** Checks for revive(): a plain object, and typed fields of it. */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const stringOr = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+export const numberOr = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+/** An object with a positive numeric id (a picked avatar, voice or file), else null. */
+export const pickedOr = <P>(v: unknown): P | null => (isRecord(v) && typeof v.id === 'number' && v.id > 0 ? (v as P) : null);
