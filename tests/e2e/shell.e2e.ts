@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/contract';
 import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
-import { hashPath, loggedInPage, submitLogin } from '../support/journey';
+import { hashPath, loggedInPage, searchPalette, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 
 const USER = { username: '13800138020', password: 'abc123' };
@@ -68,8 +68,8 @@ describe('tabs', () => {
 
     // The palette's pin command keeps the preview.
     await page.click('[data-shell-tab="/use"]');
-    await page.keyboard.press('Control+k');
-    await page.keyboard.type('固定当前页面');
+    // Typed once the search box is there (keys pressed before it opens are lost).
+    await searchPalette(page, '固定当前页面');
     await page.waitForSelector('.palette-item.active >> text=固定当前页面');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !document.querySelector('[data-shell-tab="/use"]')!.hasAttribute('data-preview'));
