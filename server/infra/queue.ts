@@ -51,6 +51,11 @@ function bossDb(db: Db): PgBoss.Db {
   };
 }
 
+export interface SendOptions extends PgBoss.SendOptions {
+  /** How long this job's handler may legitimately run (the queue's default allowance is used when longer). */
+  runsUpToSeconds?: number;
+}
+
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
@@ -79,10 +84,13 @@ export class JobQueue {
    * Queues a job; given a transaction, the job is queued only if that transaction commits. A worker of this
    * process is woken for it at once (after the commit), instead of at its next poll.
    */
-  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: PgBoss.SendOptions = {}, tx?: Queryable): Promise<string | null> {
+  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: SendOptions = {}, tx?: Queryable): Promise<string | null> {
     const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.query(text, values ?? []) } : undefined;
+    const { runsUpToSeconds, ...bossOptions } = options;
+    // pg-boss starts an expired job again even while its first handler still runs: a long job's allowance grows.
+    const expireInSeconds = Math.max(this.expireSeconds, Math.ceil(runsUpToSeconds ?? 0));
     const id = await this.boss.send(name, payload as object, {
-      retryLimit: JOB_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: this.expireSeconds, ...options, ...(db ? { db } : {}),
+      retryLimit: JOB_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds, ...bossOptions, ...(db ? { db } : {}),
     });
     if (!options.startAfter) {
       const wake = () => this.wake(name);

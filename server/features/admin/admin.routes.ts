@@ -45,14 +45,15 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
     const full = path.resolve(params.video);
     if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) throw new ApiError(`文件不存在：${params.video}`);
     const { checkMedia, MediaRefused } = await import('../upload');
+    let seconds: number;
     try {
-      await checkMedia(full, 'video', fs.statSync(full).size);
+      seconds = (await checkMedia(full, 'video', fs.statSync(full).size)).duration;
     } catch (err) {
       if (err instanceof MediaRefused) throw new ApiError(`${params.video}：${err.message}`);
       throw err;
     }
     const key = await publish(params.video, 'video');
-    return { id: await db.tx(async (q) => startClone(q, ctx.queue, { userId: null, name: params.name, sourceFileId: (await fileIdOf(q, key))! })) };
+    return { id: await db.tx(async (q) => startClone(q, ctx.queue, { userId: null, name: params.name, sourceFileId: (await fileIdOf(q, key))!, seconds })) };
   });
 
   router.handle(API.admin.publicVoiceAdd, async ({ params }) => {

@@ -41,7 +41,7 @@ export function registerAvatarRoutes(ctx: FeatureContext): void {
     if (Number(file.duration) < LIMITS.video.minSeconds) throw new ApiError(MSG.videoDurationInvalid);
     return db.tx(async (q) => {
       if (await new AvatarsRepository(q).isSourceUsed(params.file_id)) throw new ApiError('该视频已用于克隆，请重新上传');
-      return { id: await startClone(q, queue, { userId: user.id, name: params.name, sourceFileId: params.file_id }) };
+      return { id: await startClone(q, queue, { userId: user.id, name: params.name, sourceFileId: params.file_id, seconds: Number(file.duration) }) };
     });
   });
 

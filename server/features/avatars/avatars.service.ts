@@ -9,9 +9,16 @@ import type { JobQueue } from '../../infra/queue';
 import { AvatarsRepository } from './avatars.repository';
 
 /** Inside the caller's transaction: the cloning avatar and its job, which runs only if the transaction commits. */
-export async function startClone(q: Queryable, queue: JobQueue, clone: { userId: number | null; name: string; sourceFileId: number }): Promise<number> {
+/**
+ * How long a clone may run: normalizing plus the face analysis, which takes up to about 3 s per second of video on
+ * a busy machine (bench g); past its allowance the queue would start the clone again beside itself.
+ */
+const CLONE_START_SECONDS = 120;
+const CLONE_PER_SECOND = 4;
+
+export async function startClone(q: Queryable, queue: JobQueue, clone: { userId: number | null; name: string; sourceFileId: number; seconds: number }): Promise<number> {
   const avatarId = await new AvatarsRepository(q).addCloning(clone.userId, clone.name, clone.sourceFileId);
-  await queue.send('avatar-clone', { avatarId }, {}, q);
+  await queue.send('avatar-clone', { avatarId }, { runsUpToSeconds: CLONE_START_SECONDS + CLONE_PER_SECOND * clone.seconds }, q);
   return avatarId;
 }
 

@@ -77,8 +77,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
         audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
       });
-      const expireSeconds = renderJobExpiry(ctx, channel.engine, speech.seconds);
-      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}`, expireSeconds }) };
+      const runsUpToSeconds = renderJobExpiry(channel.engine, speech.seconds);
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}`, runsUpToSeconds }) };
     });
   });
 

@@ -60,7 +60,7 @@ export async function readyAvatar(q: Queryable, id: number, userId: number) {
  * Inside a work's submitting transaction: reserves its credits (MSG.insufficientCredits when short, which rolls
  * everything back) and queues its render, which runs only if the transaction commits.
  */
-export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; expireSeconds?: number }): Promise<number> {
+export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number }): Promise<number> {
   if (work.amount > 0) {
     try {
       const spend = await spendIn(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
@@ -70,7 +70,7 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  await ctx.queue.send('work-render', { workId: work.workId }, work.expireSeconds ? { expireInSeconds: work.expireSeconds } : {}, q);
+  await ctx.queue.send('work-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
   return work.workId;
 }
 
@@ -83,9 +83,9 @@ const LIPSYNC_RENDER_PER_SECOND = 3;
  * default (config.jobExpireSeconds) could be too short: a lip-synced render takes about its media time or more on a
  * busy machine (bench g), and on expiry pg-boss stops waiting for the handler and starts the job again beside it.
  */
-export function renderJobExpiry(ctx: FeatureContext, engine: string, mediaSeconds: number): number | undefined {
+export function renderJobExpiry(engine: string, mediaSeconds: number): number | undefined {
   if (engine !== 'lipsync') return undefined;
-  return Math.max(ctx.config.jobExpireSeconds, Math.ceil(LIPSYNC_RENDER_START_SECONDS + LIPSYNC_RENDER_PER_SECOND * mediaSeconds));
+  return LIPSYNC_RENDER_START_SECONDS + LIPSYNC_RENDER_PER_SECOND * mediaSeconds;
 }
 
 /** Copies a stored object into the job's directory (inputs of ffmpeg must be local files). */
