@@ -192,12 +192,12 @@ describe('pet and photo-speak', () => {
     const card = page.locator('[data-testid=photo-card]', { hasText: '我家旺财' });
     await card.hover();
     await card.locator('[data-testid=photo-delete]').click();
-    await page.click('.ph-alert >> text=取消');
+    await page.click('.ph-alert button >> text=取消');
     await toast(page, MSG.deleteCancelled);
     await page.waitForSelector('.ph-alert', { state: 'detached' });
     await card.hover();
     await card.locator('[data-testid=photo-delete]').click();
-    await page.click('.ph-alert >> text=删除');
+    await page.click('.ph-alert button.bp6-intent-danger');
     await toast(page, MSG.deleteSucceeded);
     await card.waitFor({ state: 'detached' });
     expect(await myPictures(2)).toEqual([]);
