@@ -14,7 +14,7 @@ import { API, MSG, type Photo } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
-import { hashPath, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { downloadPlayable, hashPath, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech } from '../support/media';
 import { makeFacePicture, makePetPicture } from '../support/picture-media';
 import { until } from '../support/wait';
@@ -86,24 +86,8 @@ async function submitTo(page: Page, channel: string, tab: 'pet' | 'photo', type2
 
 /** Waits until the card is playable, plays it, downloads its mp4; answers its probe. */
 async function playAndDownload(page: Page, card: string, name: string) {
-  await page.waitForSelector(card);
-  const end = Date.now() + 240_000;
-  while ((await page.locator(`${card}[data-status="3"]`).count()) === 0) {
-    if (Date.now() > end) throw new Error(`work not ready: ${await page.getAttribute(card, 'data-status')}`);
-    await page.waitForTimeout(2000);
-    await page.click('[data-testid=works-refresh]');
-  }
-  await page.click(`${card} [data-testid=work-cover]`);
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('[data-testid=work-video]');
-    return v !== null && v.duration > 0;
-  });
-  await page.keyboard.press('Escape');
-  await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
-  const download = page.waitForEvent('download');
-  await page.click(`${card} [data-testid=work-download]`);
   const saved = path.join(dir, `${name}.mp4`);
-  await (await download).saveAs(saved);
+  await downloadPlayable(page, card, saved, 240_000);
   return probe(saved, 'mp4');
 }
 
