@@ -29,6 +29,8 @@ function RegistryActions() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const commands = useObservable(registry.commands$, registry.list());
   const pinyinOf = usePinyin();
+  // Opening the palette asks every `when` again: a page's state may have changed since focus last moved.
+  const { query, opened } = useKBar((state) => ({ opened: state.visualState !== 'hidden' }));
   const actions = useMemo<Action[]>(
     () =>
       commands
@@ -40,11 +42,11 @@ function RegistryActions() {
           keywords: [c.keywords, pinyinOf?.(`${c.title} ${c.keywords ?? ''}`)].filter(Boolean).join(','),
           perform: () => void registry.run(c.id),
         })),
-    [commands, registry, pinyinOf],
+    // `opened` is not an input of the list, but the moment to evaluate it again.
+    [commands, registry, pinyinOf, opened],
   );
   useRegisterActions(actions, [actions]);
 
-  const { query } = useKBar();
   useEffect(
     () =>
       registry.register({

@@ -180,14 +180,18 @@ describe('即将上线 badges', () => {
 
     const panel = '.dock-panel[data-route="/store"]';
     await page.waitForSelector(`${panel} [data-testid=store-banner]`);
+    // The pet and photo-speak screens are built: their banners carry no badge.
     for (const banner of ['/pet', '/store/imageSpeak']) {
-      expect(await page.locator(`${panel} [data-testid=store-banner][data-path="${banner}"] [data-testid=soon-badge]`).count()).toBe(1);
+      expect(await page.locator(`${panel} [data-testid=store-banner][data-path="${banner}"] [data-testid=soon-badge]`).count()).toBe(0);
     }
-    // Of the store's tools only the copy chat is built: every other card says so, and it does not.
+    // The store's built tools carry no badge; every other card says 即将上线.
+    const builtTools = ['/store/aiChat', '/store/imageSpeak', '/store/characters', '/pet', '/pet/establish'];
     const cards = page.locator(`${panel} [data-testid=store-card]`);
     expect(await cards.count()).toBeGreaterThan(0);
-    expect(await page.locator(`${panel} [data-testid=store-card]:not([data-path="/store/aiChat"]):not(:has([data-testid=soon-badge]))`).count()).toBe(0);
-    expect(await page.locator(`${panel} [data-testid=store-card][data-path="/store/aiChat"] [data-testid=soon-badge]`).count()).toBe(0);
+    const notBuilt = builtTools.map((p) => `:not([data-path="${p}"])`).join('');
+    expect(await page.locator(`${panel} [data-testid=store-card]${notBuilt}`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`${panel} [data-testid=store-card]${notBuilt}:not(:has([data-testid=soon-badge]))`).count()).toBe(0);
+    for (const tool of builtTools) expect(await page.locator(`${panel} [data-testid=store-card][data-path="${tool}"] [data-testid=soon-badge]`).count()).toBe(0);
     // An unbuilt card still opens its route, which says 即将上线.
     await page.click(`${panel} [data-testid=store-card][data-path="/store/wsImage"]`);
     await page.waitForSelector('[data-testid=coming-soon] >> text=文生图 · 即将上线');
