@@ -22,8 +22,8 @@ export default defineConfig({
           globalSetup: ['tests/support/postgres-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own servers and databases; two cores, so keep files few at once.
-          maxWorkers: 2,
+          // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
+          maxWorkers: 3,
         },
       },
       {
