@@ -29,8 +29,9 @@ function RegistryActions() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const commands = useObservable(registry.commands$, registry.list());
   const pinyinOf = usePinyin();
-  // Opening the palette asks every `when` again: a page's state may have changed since focus last moved.
-  const { query, opened } = useKBar((state) => ({ opened: state.visualState !== 'hidden' }));
+  // Every move of the palette (opening, closing, opening again mid-close) asks each `when` again: a page's state may
+  // have changed since focus last moved, e.g. through the command just run.
+  const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
   const actions = useMemo<Action[]>(
     () =>
       commands
@@ -42,8 +43,8 @@ function RegistryActions() {
           keywords: [c.keywords, pinyinOf?.(`${c.title} ${c.keywords ?? ''}`)].filter(Boolean).join(','),
           perform: () => void registry.run(c.id),
         })),
-    // `opened` is not an input of the list, but the moment to evaluate it again.
-    [commands, registry, pinyinOf, opened],
+    // `visualState` is not an input of the list, but the moment to evaluate it again.
+    [commands, registry, pinyinOf, visualState],
   );
   useRegisterActions(actions, [actions]);
 
