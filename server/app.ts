@@ -70,7 +70,9 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     trustProxy: false,
   });
 
-  const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds);
+  const queue = new JobQueue(db, {
+    pollSeconds: config.jobPollSeconds, expireSeconds: config.jobExpireSeconds, retryDelaySeconds: config.jobRetryDelaySeconds, heartbeatSeconds: config.workerHeartbeatSeconds,
+  });
   const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();

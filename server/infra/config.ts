@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_QUEUE_TIMINGS } from './queue';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -19,6 +20,10 @@ export interface ServerConfig {
   jobPollSeconds: number;
   /** A job running longer than this is taken for dead (its worker killed) and retried. */
   jobExpireSeconds: number;
+  /** The first retry's delay of a failed job (JOB_RETRY_DELAY_SECONDS, whole seconds, 0 for at once); later ones double. */
+  jobRetryDelaySeconds: number;
+  /** How often a worker says it lives (WORKER_HEARTBEAT_SECONDS); a silent one's jobs are retried after 4.5 beats. */
+  workerHeartbeatSeconds: number;
   /**
    * The origin (scheme, host, port) at which other machines — a GPU lip-sync server — reach this server's signed
    * storage URLs (PUBLIC_URL). Unset: http://127.0.0.1:<the port this process listens on>.
@@ -71,6 +76,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     runWorker: role !== 'api',
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
+    jobRetryDelaySeconds: wholeSeconds(env, 'JOB_RETRY_DELAY_SECONDS', DEFAULT_QUEUE_TIMINGS.retryDelaySeconds, 0),
+    workerHeartbeatSeconds: wholeSeconds(env, 'WORKER_HEARTBEAT_SECONDS', DEFAULT_QUEUE_TIMINGS.heartbeatSeconds, 1),
     publicUrl,
     chat: {
       baseUrl: env.CHAT_BASE_URL || undefined,
@@ -80,4 +87,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       timeoutMs: chatTimeoutMs,
     },
   };
+}
+
+/** A whole number of seconds from the environment, at least `min`. */
+function wholeSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of seconds, at least ${min}, got "${raw}"`);
+  return n;
 }

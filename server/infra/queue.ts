@@ -2,6 +2,8 @@
  * Jobs on pg-boss, on the same database as everything else (PGlite or PostgreSQL).
  * Job names are a closed set with typed payloads; starting a worker without a handler for each fails.
  */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
@@ -56,19 +58,38 @@ export interface SendOptions extends PgBoss.SendOptions {
   runsUpToSeconds?: number;
 }
 
+export interface QueueTimings {
+  /** How often an idle worker asks for jobs. */
+  pollSeconds: number;
+  /** A job still active after this (or its own longer allowance) is taken for stuck and retried. */
+  expireSeconds: number;
+  /** The first retry's delay; each later one doubles it (pg-boss backoff, with jitter). */
+  retryDelaySeconds: number;
+  /** How often a worker process says it is alive; one silent for WORKER_DEAD_BEATS beats is dead and its jobs retried. */
+  heartbeatSeconds: number;
+}
+
+export const DEFAULT_QUEUE_TIMINGS: QueueTimings = { pollSeconds: 1, expireSeconds: 15 * 60, retryDelaySeconds: 2, heartbeatSeconds: 10 };
+/** Missed beats before a worker is taken for dead: generous, since a job run twice costs more than a late retry. */
+export const WORKER_DEAD_BEATS = 4.5;
+
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
   /** This process's worker of each job name, to wake when a job is sent. */
   private readonly workers = new Map<JobName, string>();
+  private readonly timings: QueueTimings;
+  /** This process as a worker, once it works (see queue_workers). */
+  private readonly workerId = randomUUID();
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
-    db: Db,
-    private readonly pollSeconds = 1,
-    /** A job whose worker died is retried once this has passed. */
-    private readonly expireSeconds = 15 * 60,
+    private readonly db: Db,
+    timings: Partial<QueueTimings> = {},
   ) {
-    // Expired jobs (their worker died) are found by maintenance, so it runs often enough to retry them promptly.
+    this.timings = { ...DEFAULT_QUEUE_TIMINGS, ...timings };
+    const { expireSeconds } = this.timings;
+    // Expired jobs (their worker hung) are found by maintenance, so it runs often enough to retry them promptly.
     const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(expireSeconds / 2)));
     this.boss = new PgBoss({ db: bossDb(db), schema: 'pgboss', supervise: true, schedule: true, migrate: true, maintenanceIntervalSeconds, monitorStateIntervalSeconds: maintenanceIntervalSeconds });
     this.boss.on('error', (err) => console.error('[queue]', err.message));
@@ -88,9 +109,10 @@ export class JobQueue {
     const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.query(text, values ?? []) } : undefined;
     const { runsUpToSeconds, ...bossOptions } = options;
     // pg-boss starts an expired job again even while its first handler still runs: a long job's allowance grows.
-    const expireInSeconds = Math.max(this.expireSeconds, Math.ceil(runsUpToSeconds ?? 0));
+    const expireInSeconds = Math.max(this.timings.expireSeconds, Math.ceil(runsUpToSeconds ?? 0));
     const id = await this.boss.send(name, payload as object, {
-      retryLimit: JOB_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds, ...bossOptions, ...(db ? { db } : {}),
+      retryLimit: JOB_RETRY_LIMIT, retryDelay: this.timings.retryDelaySeconds, retryBackoff: this.timings.retryDelaySeconds > 0, expireInSeconds,
+      ...bossOptions, ...(db ? { db } : {}),
     });
     if (!options.startAfter) {
       const wake = () => this.wake(name);
@@ -109,11 +131,26 @@ export class JobQueue {
   async work(handlers: Partial<JobHandlers>): Promise<void> {
     const missing = JOB_NAMES.filter((n) => typeof handlers[n] !== 'function');
     if (missing.length) throw new MissingJobHandlerError(`no handler for job(s): ${missing.join(', ')}`);
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat().catch((err) => console.error('[queue] heartbeat:', (err as Error).message)), this.timings.heartbeatSeconds * 1000);
+    this.heartbeat.unref();
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<typeof name>;
       // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
-      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.timings.pollSeconds, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          // A later attempt on another worker takes the row over, so only a dead worker's own attempt is ever failed.
+          await this.db.query(
+            `INSERT INTO queue_running (job_id, name, worker_id) VALUES ($1, $2, $3)
+             ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+            [job.id, name, this.workerId],
+          );
+          try {
+            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          } finally {
+            await this.db.query('DELETE FROM queue_running WHERE job_id = $1 AND worker_id = $2', [job.id, this.workerId]);
+          }
+        }
       });
       this.workers.set(name, worker);
       const cron = SCHEDULES[name];
@@ -121,9 +158,38 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Says this worker lives, then retries the jobs of workers that stopped beating (killed, their machine gone): pg-boss
+   * alone would wait out each job's whole allowance. Any live worker may do it; the DELETE hands each job to one.
+   */
+  private async beat(): Promise<void> {
+    await this.db.query(
+      `INSERT INTO queue_workers (id, pid, host) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET beat_at = now()`,
+      [this.workerId, process.pid, os.hostname()],
+    );
+    const deadAfter = this.timings.heartbeatSeconds * WORKER_DEAD_BEATS;
+    const orphans = await this.db.query<{ job_id: string; name: JobName; worker_id: string }>(
+      `DELETE FROM queue_running r
+        WHERE NOT EXISTS (SELECT 1 FROM queue_workers w WHERE w.id = r.worker_id AND w.beat_at > now() - make_interval(secs => $1))
+        RETURNING r.job_id, r.name, r.worker_id`,
+      [deadAfter],
+    );
+    for (const orphan of orphans.rows) {
+      const job = await this.boss.getJobById(orphan.name, orphan.job_id);
+      if (job?.state !== 'active') continue;
+      console.warn(`[queue] ${orphan.name} ${orphan.job_id}: its worker ${orphan.worker_id} stopped beating; retrying it`);
+      await this.boss.fail(orphan.name, orphan.job_id, { message: 'worker died' });
+    }
+    await this.db.query('DELETE FROM queue_workers WHERE beat_at < now() - make_interval(secs => $1)', [deadAfter]);
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+    // Jobs a graceful stop left unfinished still carry this worker's rows: gone with it, they are retried by the others.
+    await this.db.query('DELETE FROM queue_workers WHERE id = $1', [this.workerId]).catch(() => undefined);
   }
 }

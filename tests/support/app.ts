@@ -12,6 +12,7 @@ import { build, jobHandlers } from '../../server/app';
 import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
+import { seedPgliteData } from './pglite-template';
 import { createDatabase } from './postgres';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -90,10 +91,13 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
 
 export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
+  if (kind === 'pglite') seedPgliteData(dataDir);
   const database = kind === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
   const app = await build({
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: database?.url, role: 'all', logLevel: 'silent',
-    webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600, ...overrides,
+    webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,
+    // Failure paths retry at once here: what is tested is that they retry, not how long they wait.
+    jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, ...overrides,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

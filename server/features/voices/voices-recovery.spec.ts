@@ -8,7 +8,7 @@ import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
 
-const FAST_RECOVERY = { JOB_EXPIRE_SECONDS: '4', JOB_POLL_SECONDS: '0.5' };
+const FAST_RECOVERY = { JOB_POLL_SECONDS: '0.5', WORKER_HEARTBEAT_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '0' };
 
 describe('a worker killed in the middle of a voice training and of an audition', () => {
   const servers: RunningServer[] = [];

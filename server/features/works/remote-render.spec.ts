@@ -260,7 +260,7 @@ describe.each(DB_KINDS)('a server killed with -9 while its work runs on the HeyG
   });
 
   it('picks the work up after a restart: it completes once, submitted once, charged once', { timeout: 240_000 }, async () => {
-    const env = { JOB_EXPIRE_SECONDS: '4', JOB_POLL_SECONDS: '0.5', ...(database ? { DATABASE_URL: database.url } : {}) };
+    const env = { JOB_POLL_SECONDS: '0.5', WORKER_HEARTBEAT_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '0', ...(database ? { DATABASE_URL: database.url } : {}) };
     const first = await startServer({ env, webRoot: '/nonexistent' });
     servers.push(first);
     await first.admin('user', 'create', '--username', '15900000009', '--password', 'abc123', '--credits', '1000');
