@@ -23,6 +23,8 @@ const ANALYSIS_SIDE = 640;
 const RUN = 25;
 /** A face seen in fewer of the sampled frames than this is not one to animate. */
 const MIN_SEEN = 0.7;
+/** A face seen in fewer of the sampled frames than this is not there at all (rather than unsteady). */
+const NONE_BELOW = 0.4;
 /** Eye-to-eye distance in the video's pixels below which the mouth is too small to draw. */
 const MIN_EYE_DISTANCE = 20;
 /** Landmark paths are smoothed with a Gaussian of this σ (frames). */
@@ -84,12 +86,18 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
   const inFlight = new Set<Promise<unknown>>();
   let batch: Uint8Array[] = [];
   let frames = 0;
+  // Once more samples have missed the face than judge() lets a face video miss, the verdict is settled: stop.
+  // The estimate is high on purpose (a frame or two more than the video has), so the stop is never early.
+  const expectedSamples = Math.ceil(((info.duration || 0) * FPS + 2) / step);
+  let missed = 0;
+  const settled = () => info.duration > 0 && missed > expectedSamples * (1 - NONE_BELOW);
   const send = async () => {
     if (!batch.length) return;
     const task = workers().run({ frames: batch, width: w, height: h }, { transferList: batch.map((b) => b.buffer as ArrayBuffer) });
     batch = [];
     runs.push(task);
     inFlight.add(task);
+    void task.then((marks) => (missed += marks.filter((m) => !m.points).length)).catch(() => undefined);
     void task.finally(() => inFlight.delete(task)).catch(() => undefined);
     // Keep the decoder at most a couple of runs ahead of the workers (bounded memory).
     while (inFlight.size >= 3) await Promise.race(inFlight).catch(() => undefined);
@@ -100,9 +108,11 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
       if (batch.length === RUN) await send();
     }
     frames++;
+    if (settled()) break;
   }
   await send();
   const sampledMarks = (await Promise.all(runs)).flat();
+  if (settled()) return { width, height, frames, points: new Float32Array(frames * 136), weight: new Float32Array(frames), sampled: sampledMarks.length, seen: 0 };
 
   // Back to the video's pixels, then every frame from its sampled neighbours.
   const points = new Float32Array(frames * 136);
@@ -165,7 +175,7 @@ function judge(track: FaceTrack & { sampled: number; seen: number }): { found: b
   const faceFrames = track.weight.reduce((n, w) => n + (w > 0.5 ? 1 : 0), 0);
   if (track.seen === 0) return { found: false, reason: NO_FACE_REASONS.none, faceFrames };
   // Seen now and then (a detector's false alarm on a pattern, a face passing by): mostly not there at all.
-  if (track.seen < track.sampled * MIN_SEEN) return { found: false, reason: track.seen < track.sampled * 0.4 ? NO_FACE_REASONS.none : NO_FACE_REASONS.unsteady, faceFrames };
+  if (track.seen < track.sampled * MIN_SEEN) return { found: false, reason: track.seen < track.sampled * NONE_BELOW ? NO_FACE_REASONS.none : NO_FACE_REASONS.unsteady, faceFrames };
   const eyes: number[] = [];
   const turn: number[] = [];
   for (let f = 0; f < track.frames; f++) {

@@ -72,6 +72,8 @@ export default async function landmarks(task: LandmarkTask): Promise<FrameLandma
   let box: Box | undefined;
   let score = 0;
   let tracked = 0;
+  /** Frames since the fine detector pass last found nothing (0: it did find one, or has not run). */
+  let sinceFineMiss = 0;
   const cropOf = (frame: Uint8Array, b: Box, grow: number) => {
     const size = b.size * grow;
     const x = Math.max(0, Math.round(b.x + b.size / 2 - size / 2));
@@ -89,10 +91,17 @@ export default async function landmarks(task: LandmarkTask): Promise<FrameLandma
     try {
       if (!box) {
         image = tf.tensor3d(frame, [height, width, 3], 'int32');
-        // The quick pass first; a small face in a tall frame may need the finer one.
+        // The quick pass first; a small face in a tall frame may need the finer one. The fine pass costs about
+        // 2.5 quick ones: after it found nothing it runs again only every CONFIRM_EVERY frames (a faceless video
+        // would otherwise pay it on every frame).
         let found: FaceApi.FaceDetection | undefined;
-        for (const pass of DETECT_PASSES) {
+        for (const [i, pass] of DETECT_PASSES.entries()) {
+          if (i > 0 && sinceFineMiss > 0 && sinceFineMiss < CONFIRM_EVERY) {
+            sinceFineMiss++;
+            break;
+          }
           found = await faceapi.detectSingleFace(image as never, new faceapi.TinyFaceDetectorOptions(pass));
+          if (i > 0) sinceFineMiss = found ? 0 : 1;
           if (found) break;
         }
         if (found) {
