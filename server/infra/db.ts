@@ -35,9 +35,12 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** The embedded database's own folder inside the data directory. */
+export const PGLITE_DIR = 'pgdata';
+
 export async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const dir = path.join(dataDir, 'pgdata');
+  const dir = path.join(dataDir, PGLITE_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const pg: PGlite = await PGlite.create(dir);
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seedPgliteData } from './pglite-template';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 /** One process, so its pid is the server's own (SIGKILL in a test must reach the server, not a wrapper). */
@@ -34,7 +35,11 @@ export interface RunningServer {
 }
 
 export async function startServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string } = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-data-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-data-'));
+    if (!options.env?.DATABASE_URL) seedPgliteData(dataDir);
+  }
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), ...options.env };
   const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite, PGLITE_DIR } from '../../server/infra/db';
+import { migrate } from '../../server/infra/migrate';
+import { JobQueue } from '../../server/infra/queue';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template';
+
+/**
+ * A fresh embedded database costs an initdb inside WebAssembly (seconds, far more on a busy machine), and every
+ * test server starts on one. This makes one per run, migrated and with the queue's schema, for the helpers to copy
+ * into each new data directory (seedPgliteData). The first start of a real data directory is tested on its own.
+ */
+export default async function setup() {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-pglite-template-'));
+  const db = await openPglite(base);
+  await migrate(db);
+  const queue = new JobQueue(db);
+  await queue.start();
+  await queue.stop();
+  await db.close();
+  // The environment, not provide(): the test workers inherit it, and so do helpers that run outside a test.
+  process.env[PGLITE_TEMPLATE_ENV] = path.join(base, PGLITE_DIR);
+  return () => fs.rmSync(base, { recursive: true, force: true });
+}
