@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { toast, useJourney } from '../support/journey';
 
@@ -88,7 +88,7 @@ describe('copy chat', () => {
     expect(await page.locator('[data-testid=chat-reasoning-text]').last().innerText()).toBe('用户要一个标题，应简短有力，突出速度。');
     if (SHOTS_DIR) {
       fs.mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS_DIR, 'chat-desktop-r1.png') });
+      await page.screenshot({ path: path.join(SHOTS_DIR, 'chat-desktop-r1.png'), animations: 'disabled' });
     }
 
     // A new conversation, then reopen the first from the history.
@@ -138,20 +138,18 @@ describe('copy chat', () => {
   });
 
   it('fits a phone and both themes', async () => {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const phone of [false, true]) {
-        const { page, context } = await loggedInPage(USER, '/store/aiChat', { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        await page.click('[data-testid=chat-record] >> text=写一段直播开场白');
-        await page.waitForSelector('[data-testid=chat-copy]');
-        await page.click('[data-testid=chat-reasoning-toggle]');
-        await page.waitForTimeout(300);
-        if (phone) expect(await horizontalOverflow(page, '.chat-messages, .chat-history', '.chat-page *')).toEqual([]);
-        if (SHOTS_DIR) {
-          fs.mkdirSync(SHOTS_DIR, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS_DIR, `chat-${theme}-${phone ? 'phone' : 'desktop'}.png`) });
-        }
-        await context.close();
+    for (const { theme, phone } of LOOKS) {
+      const { page, context } = await loggedInPage(USER, '/store/aiChat', { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+      await page.click('[data-testid=chat-record] >> text=写一段直播开场白');
+      await page.waitForSelector('[data-testid=chat-copy]');
+      await page.click('[data-testid=chat-reasoning-toggle]');
+      await page.waitForTimeout(300);
+      if (phone) expect(await horizontalOverflow(page, '.chat-messages, .chat-history', '.chat-page *')).toEqual([]);
+      if (SHOTS_DIR) {
+        fs.mkdirSync(SHOTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `chat-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
       }
+      await context.close();
     }
   });
 });

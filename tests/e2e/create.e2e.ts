@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -264,38 +264,32 @@ describe('/create', () => {
 
   it('looks right in both themes, on a desktop and a phone', { timeout: 240_000 }, async () => {
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const theme of ['light', 'dark'] as const) {
-      for (const phone of [false, true]) {
-        const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
-        await showPane(page, 'script');
-        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品。');
-        await pickPublicAvatar(page);
-        await pickPublicVoice(page);
-        await page.waitForTimeout(500);
-        if (phone) {
-          expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer, .cr-head', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-voice.png`) });
-          await showPane(page, 'preview');
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-preview.png`) });
-          await showPane(page, 'script');
-        }
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+    for (const { theme, phone } of LOOKS) {
+      const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+      const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
+      await showPane(page, 'script');
+      await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品。');
+      await pickPublicAvatar(page);
+      await pickPublicVoice(page);
+      if (phone) {
+        expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer, .cr-head', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-voice.png`), animations: 'disabled' });
         await showPane(page, 'preview');
-        await page.click('[data-testid=create-submit]');
-        await page.waitForSelector('.cr-channel-dialog');
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-channels.png`) });
-        await page.keyboard.press('Escape');
-        if (!phone) {
-          await showPane(page, 'script');
-          await page.click('[data-testid=create-mode] >> text=音频驱动');
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-audio.png`) });
-        }
-        await context.close();
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-preview.png`), animations: 'disabled' });
+        await showPane(page, 'script');
       }
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
+      await showPane(page, 'preview');
+      await page.click('[data-testid=create-submit]');
+      await page.waitForSelector('.cr-channel-dialog');
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-channels.png`), animations: 'disabled' });
+      await page.keyboard.press('Escape');
+      if (!phone) {
+        await showPane(page, 'script');
+        await page.click('[data-testid=create-mode] >> text=音频驱动');
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-audio.png`), animations: 'disabled' });
+      }
+      await context.close();
     }
   });
 });

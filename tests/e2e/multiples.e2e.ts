@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
+import { horizontalOverflow, LOOKS, PHONE_VIEWPORT } from '../support/browser';
 import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
@@ -382,59 +382,55 @@ describe('/multiples: checks, the voice picker and the palette', () => {
 
 describe('/multiples: both themes, desktop and phone', () => {
   it('fits a 390 px phone with the settings below the scenes, and looks right in both themes', async () => {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const phone of [false, true]) {
-        const { page, context } = await openMultiples(USERS.looks, { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        const s1 = scene(page, 0);
-        await pickAvatar(page, s1, AVATARS.portrait);
-        await pickVoice(page, s1, VOICES.female);
-        await typeInto(s1, '大家好，欢迎来到直播间，今天给大家介绍一款新品。');
-        await page.click('[data-testid=add-audio-scene]');
-        await scene(page, 1).locator('[data-testid=upload-input]').setInputFiles(sceneAudio);
-        await scene(page, 1).locator('[data-testid=scene-audio]').waitFor({ timeout: 30_000 });
-        await page.click('[data-testid=add-text-scene]');
-        await scene(page, 2).locator('.se-surface .monaco-editor').waitFor();
-        await toastsGone(page);
-        await page.evaluate(() => document.querySelector('.dock-panel[data-route="/multiples"]')?.scrollTo(0, 0));
-        await page.waitForTimeout(400);
+    for (const { theme, phone } of LOOKS) {
+      const { page, context } = await openMultiples(USERS.looks, { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+      const s1 = scene(page, 0);
+      await pickAvatar(page, s1, AVATARS.portrait);
+      await pickVoice(page, s1, VOICES.female);
+      await typeInto(s1, '大家好，欢迎来到直播间，今天给大家介绍一款新品。');
+      await page.click('[data-testid=add-audio-scene]');
+      await scene(page, 1).locator('[data-testid=upload-input]').setInputFiles(sceneAudio);
+      await scene(page, 1).locator('[data-testid=scene-audio]').waitFor({ timeout: 30_000 });
+      await page.click('[data-testid=add-text-scene]');
+      await scene(page, 2).locator('.se-surface .monaco-editor').waitFor();
+      await toastsGone(page);
+      await page.evaluate(() => document.querySelector('.dock-panel[data-route="/multiples"]')?.scrollTo(0, 0));
+      await page.waitForTimeout(400);
 
-        // The settings sit beside the scenes on a desktop, below them on a phone.
-        const side = (await page.locator('[data-testid=multi-side]').boundingBox())!;
-        const list = (await page.locator('[data-testid=scene-list]').boundingBox())!;
-        if (phone) expect(side.y).toBeGreaterThan(list.y + list.height);
-        else expect(side.x).toBeGreaterThan(list.x + list.width);
-        // On a phone the estimate and submit stay on screen in a bottom bar (the side panel's button gives way).
-        expect(await page.locator('[data-testid=multi-bar]').isVisible()).toBe(phone);
-        expect(await page.locator('[data-testid=multi-submit]').isVisible()).toBe(!phone);
-        if (phone) {
-          const bar = (await page.locator('[data-testid=multi-bar]').boundingBox())!;
-          expect(bar.y + bar.height).toBeLessThanOrEqual(PHONE_VIEWPORT.height + 1);
-          expect(bar.y + bar.height).toBeGreaterThan(PHONE_VIEWPORT.height - 8);
-          expect(await page.textContent('[data-testid=multi-bar]')).toContain(`${await page.getAttribute('[data-testid=estimate-credits]', 'data-credits')} 积分`);
-        }
-        expect(await overflowing(page)).toEqual([]);
-        const kind = phone ? 'phone' : 'desktop';
-        if (SHOTS_DIR) {
-          fs.mkdirSync(SHOTS_DIR, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}.png`) });
-          await page.locator('[data-testid=multi-side]').scrollIntoViewIfNeeded();
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}-side.png`) });
-        }
-
-        // The pickers fit too.
-        for (const picker of ['avatar', 'voice']) {
-          await s1.locator(`[data-testid=scene-${picker}-change]`).click();
-          await page.waitForSelector(`.mu-${picker}-dialog [data-testid=${picker}-option]`);
-          await page.waitForTimeout(400);
-          expect(await overflowing(page)).toEqual([]);
-          if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${picker}-picker-${theme}-${kind}.png`) });
-          await page.click(`[data-testid=${picker}-picker-cancel]`);
-          await dialogGone(page);
-        }
-        expect(hashPath(page)).toBe('/multiples');
-        await context.close();
+      // The settings sit beside the scenes on a desktop, below them on a phone.
+      const side = (await page.locator('[data-testid=multi-side]').boundingBox())!;
+      const list = (await page.locator('[data-testid=scene-list]').boundingBox())!;
+      if (phone) expect(side.y).toBeGreaterThan(list.y + list.height);
+      else expect(side.x).toBeGreaterThan(list.x + list.width);
+      // On a phone the estimate and submit stay on screen in a bottom bar (the side panel's button gives way).
+      expect(await page.locator('[data-testid=multi-bar]').isVisible()).toBe(phone);
+      expect(await page.locator('[data-testid=multi-submit]').isVisible()).toBe(!phone);
+      if (phone) {
+        const bar = (await page.locator('[data-testid=multi-bar]').boundingBox())!;
+        expect(bar.y + bar.height).toBeLessThanOrEqual(PHONE_VIEWPORT.height + 1);
+        expect(bar.y + bar.height).toBeGreaterThan(PHONE_VIEWPORT.height - 8);
+        expect(await page.textContent('[data-testid=multi-bar]')).toContain(`${await page.getAttribute('[data-testid=estimate-credits]', 'data-credits')} 积分`);
       }
+      expect(await overflowing(page)).toEqual([]);
+      const kind = phone ? 'phone' : 'desktop';
+      if (SHOTS_DIR) {
+        fs.mkdirSync(SHOTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}.png`), animations: 'disabled' });
+        await page.locator('[data-testid=multi-side]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}-side.png`), animations: 'disabled' });
+      }
+
+      // The pickers fit too.
+      for (const picker of ['avatar', 'voice']) {
+        await s1.locator(`[data-testid=scene-${picker}-change]`).click();
+        await page.waitForSelector(`.mu-${picker}-dialog [data-testid=${picker}-option]`);
+        expect(await overflowing(page)).toEqual([]);
+        if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${picker}-picker-${theme}-${kind}.png`), animations: 'disabled' });
+        await page.click(`[data-testid=${picker}-picker-cancel]`);
+        await dialogGone(page);
+      }
+      expect(hashPath(page)).toBe('/multiples');
+      await context.close();
     }
   }, 300_000);
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker } from '../../src/contract';
 import { TEST_PASSWORD } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { insertPause as insertFromMenu, searchPalette, submitLogin, typeScript, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
@@ -284,28 +284,25 @@ describe('script editor', () => {
   });
 
   it('fits a phone and both themes', async () => {
-    for (const theme of ['dark', 'light'] as const) {
-      for (const phone of [false, true]) {
-        const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
-        await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
-        await page.waitForTimeout(200);
-        if (phone) {
-          // One group of tabs, 脚本 first; nothing sticks out sideways.
-          expect(await page.locator('.cr-dockview .dv-groupview').count()).toBe(1);
-          expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
-        }
-        if (SHOTS_DIR) {
-          fs.mkdirSync(SHOTS_DIR, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}.png`) });
-          await page.click('[data-testid=pause-open]');
-          await page.waitForSelector('[data-testid=pause-menu]');
-          await page.waitForTimeout(400);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}-menu.png`) });
-          await page.keyboard.press('Escape');
-        }
-        expect(foreign).toEqual([]);
-        await context.close();
+    for (const { theme, phone } of LOOKS) {
+      const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+      await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
+      await page.waitForTimeout(200);
+      if (phone) {
+        // One group of tabs, 脚本 first; nothing sticks out sideways.
+        expect(await page.locator('.cr-dockview .dv-groupview').count()).toBe(1);
+        expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
       }
+      if (SHOTS_DIR) {
+        fs.mkdirSync(SHOTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
+        await page.click('[data-testid=pause-open]');
+        await page.waitForSelector('[data-testid=pause-menu]');
+        await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}-menu.png`), animations: 'disabled' });
+        await page.keyboard.press('Escape');
+      }
+      expect(foreign).toEqual([]);
+      await context.close();
     }
   });
 });

@@ -289,8 +289,7 @@ describe('looked at', () => {
     it(`/store at 1366 and the phone top bar at 390x844 (${theme})`, async () => {
       const desk = await open('/store', { theme });
       await desk.page.waitForSelector('[data-testid=store-card]');
-      await desk.page.waitForTimeout(300);
-      await desk.page.screenshot({ path: `${SHOTS}/store-${theme}.png` });
+      await desk.page.screenshot({ path: `${SHOTS}/store-${theme}.png`, animations: 'disabled' });
       await desk.context.close();
 
       const phone = await open('/works', { theme, viewport: PHONE_VIEWPORT });
@@ -304,11 +303,11 @@ describe('looked at', () => {
       await phone.page.locator('[data-testid=points-button] .bp6-button-text').waitFor({ state: 'visible', timeout: 5000 });
       expect(await phone.page.textContent('[data-testid=points-button] .bp6-button-text')).toBe('1,234');
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await phone.page.screenshot({ path: `${SHOTS}/phone-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 220 } });
+      await phone.page.screenshot({ path: `${SHOTS}/phone-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 220 }, animations: 'disabled' });
       // The title lists the open pages.
       await phone.page.click('[data-testid=top-title-button]');
       await phone.page.waitForSelector('[data-testid=open-pages] >> text=我的作品');
-      await phone.page.screenshot({ path: `${SHOTS}/phone-pages-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 300 } });
+      await phone.page.screenshot({ path: `${SHOTS}/phone-pages-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 300 }, animations: 'disabled' });
       await phone.context.close();
     });
   }

@@ -58,7 +58,7 @@ describe('a voice cloned on a fish-speech server', () => {
     expect(await page.locator('[data-testid=voice-channel][data-api=local] [data-testid=voice-channel-free]').count()).toBe(0);
     expect(await page.textContent('[data-testid=voice-channel][data-api=local]')).toContain('不复制音色');
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    await page.locator('.vc-channel-dialog').screenshot({ path: path.join(SHOTS_DIR, 'channel-picker.png') });
+    await page.locator('.vc-channel-dialog').screenshot({ path: path.join(SHOTS_DIR, 'channel-picker.png'), animations: 'disabled' });
 
     await page.click(hs);
     await page.waitForSelector('.vc-clone-dialog');

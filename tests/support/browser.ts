@@ -13,6 +13,11 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1366, height: 820 };
+/** The looks a journey checks: each theme and each size once (dark on a desktop, light on a phone). */
+export const LOOKS = [
+  { theme: 'dark', phone: false },
+  { theme: 'light', phone: true },
+] as const;
 
 export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
