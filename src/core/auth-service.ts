@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { API, type Profile } from '../contract';
-import { TOKENS, type ApiClient, type AuthService, type TokenStore } from './tokens';
+import { forgetUserData, claimUserData } from './draft-store';
+import { TOKENS, type ApiClient, type AuthService, type Storage, type TokenStore } from './tokens';
 
 @injectable()
 export class SessionAuthService implements AuthService {
@@ -12,6 +13,7 @@ export class SessionAuthService implements AuthService {
   constructor(
     @inject(TOKENS.ApiClient) private readonly api: ApiClient,
     @inject(TOKENS.TokenStore) private readonly tokens: TokenStore,
+    @inject(TOKENS.Storage) private readonly storage: Storage,
   ) {
     this.loggedIn$ = tokens.token$.pipe(map(Boolean), distinctUntilChanged());
     tokens.token$.subscribe((token) => {
@@ -21,6 +23,7 @@ export class SessionAuthService implements AuthService {
 
   async login(username: string, password: string, captcha?: { captcha_id: string; captcha: string }): Promise<void> {
     const { token } = await this.api.call(API.account.login, { username, password, client: 'pc', ...captcha }, { silent: true });
+    claimUserData(this.storage, username.trim());
     this.tokens.set(token);
     await this.refreshProfile().catch(() => undefined);
   }
@@ -29,6 +32,7 @@ export class SessionAuthService implements AuthService {
     try {
       if (this.tokens.get()) await this.api.call(API.account.logout, {}, { silent: true });
     } finally {
+      forgetUserData(this.storage);
       this.tokens.clear();
     }
   }

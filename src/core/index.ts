@@ -23,4 +23,4 @@ export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } f
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
-export { DraftStore, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
+export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';

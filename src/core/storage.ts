@@ -28,4 +28,15 @@ export class LocalStorageService implements Storage {
   remove(key: string): void {
     this.backend?.removeItem(PREFIX + key);
   }
+
+  removeAll(prefix: string): void {
+    const backend = this.backend;
+    if (!backend) return;
+    const doomed: string[] = [];
+    for (let i = 0; i < backend.length; i++) {
+      const key = backend.key(i);
+      if (key?.startsWith(PREFIX + prefix)) doomed.push(key);
+    }
+    for (const key of doomed) backend.removeItem(key);
+  }
 }

@@ -32,6 +32,8 @@ export interface Storage {
   get<T>(key: string, fallback: T): T;
   set(key: string, value: unknown): void;
   remove(key: string): void;
+  /** Removes every key that starts with `prefix`. */
+  removeAll(prefix: string): void;
 }
 
 export type Intent = 'primary' | 'success' | 'warning' | 'danger' | 'none';

@@ -15,8 +15,12 @@ function memoryStorage(): Storage & { data: Map<string, string> } {
     get: <T>(key: string, fallback: T) => (data.has(key) ? (JSON.parse(data.get(key)!) as T) : fallback),
     set: (key, value) => void data.set(key, JSON.stringify(value)),
     remove: (key) => void data.delete(key),
+    removeAll: (prefix) => [...data.keys()].filter((k) => k.startsWith(prefix)).forEach((k) => data.delete(k)),
   };
 }
+
+/** The stored key of the /multiples draft (DraftStore puts drafts under draft.). */
+const DRAFT_KEY = `draft.${MULTI_DRAFT_KEY}`;
 
 const voice: Voice = {
   id: 7, name: '公共女声', url: '/v.mp3', api: 'local', type: 0, remained_times: 0, version_name: '离线', voice_channel_name: '离线',
@@ -101,18 +105,18 @@ describe('multi-scene submission', () => {
     expect(navigation.navigate).toHaveBeenCalledWith('/works', { type1: 1, type2: 2 });
     // The stored draft is dropped; what was sent stays on screen for another variant, not unsaved until edited.
     expect(state.draft.name).toBe('我的多场景');
-    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(false);
+    expect(storage.data.has(DRAFT_KEY)).toBe(false);
     expect(await firstValueFrom(state.unsaved$)).toBe(false);
     expect(setup(() => ({}), storage).state.draft.name).toBe(LIMITS.defaultWorkName);
     state.update((d) => ({ ...d, name: '下一个' }));
     expect(await firstValueFrom(state.unsaved$)).toBe(true);
-    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(true);
+    expect(storage.data.has(DRAFT_KEY)).toBe(true);
   });
 
   it('keeps the draft in storage: a new page (after closing the tab or a reload) starts from it, without auditions', async () => {
     const storage = memoryStorage();
     const first = setup(() => ({}), storage).state;
-    expect(storage.data.has(MULTI_DRAFT_KEY)).toBe(false);
+    expect(storage.data.has(DRAFT_KEY)).toBe(false);
     const id = fill(first);
     first.update((d) => ({ ...d, name: '草稿', driveMode: 'random' }));
     first.addScene('audio');
@@ -127,7 +131,7 @@ describe('multi-scene submission', () => {
     ]);
     expect(new Set(again.scenes.map((s) => s.id)).size).toBe(2);
     // Not a draft of ours: the page opens empty.
-    storage.data.set(MULTI_DRAFT_KEY, JSON.stringify({ scenes: 'x' }));
+    storage.data.set(DRAFT_KEY, JSON.stringify({ scenes: 'x' }));
     expect(setup(() => ({}), storage).state.draft.scenes).toHaveLength(1);
   });
 

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { API, FALLBACK_SITE_TITLE, LIMITS, MSG } from '../../../contract';
 import {
-  TOKENS, parseHash, useObservable, useService,
-  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type SiteService, type TokenStore,
+  GUEST_OWNER, TOKENS, claimUserData, parseHash, useObservable, useService,
+  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type SiteService, type Storage, type TokenStore,
 } from '../../../core';
 import { safeRedirect } from '../redirect';
 import { CaptchaField, asksForCaptcha, captchaAnswer, captchaAnswerComplete, type CaptchaImage } from '../captcha';
@@ -27,6 +27,7 @@ export default function LoginPage({ query }: PanelProps) {
   const auth = useService<AuthService>(TOKENS.AuthService);
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const tokens = useService<TokenStore>(TOKENS.TokenStore);
+  const storage = useService<Storage>(TOKENS.Storage);
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const navigation = useService<Navigation>(TOKENS.Navigation);
   const siteService = useService<SiteService>(TOKENS.SiteService);
@@ -103,7 +104,10 @@ export default function LoginPage({ query }: PanelProps) {
     setBusy(true);
     try {
       const reply = await api.call(API.credits.cdkey, { username: username.trim(), password, code: code.trim(), client: 'pc' });
-      if ('token' in reply && reply.token) tokens.set(reply.token);
+      if ('token' in reply && reply.token) {
+        claimUserData(storage, username.trim());
+        tokens.set(reply.token);
+      }
       notifier.success(MSG.registerSucceeded, LEAVES_WITH_THE_PAGE);
       goOn();
     } catch {
@@ -120,6 +124,7 @@ export default function LoginPage({ query }: PanelProps) {
     setBusy(true);
     try {
       const reply = await api.call(API.credits.tourist, {});
+      claimUserData(storage, GUEST_OWNER);
       tokens.set(reply.token);
       notifier.success(MSG.loginSucceeded, LEAVES_WITH_THE_PAGE);
       goOn();
