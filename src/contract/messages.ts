@@ -156,6 +156,12 @@ export const MSG = {
   /** ours: why a picture work moves only the camera, shown on its card. */
   photoMotionNoFace: '未检测到可驱动的正脸，以图片镜头缓动呈现（未做口型）',
   photoMotionChannel: '所选通道不做口型，以图片镜头缓动呈现',
+  /** ours: a pet picture without a marked mouth, on its card; and the upload dialog's hint. */
+  photoMotionNoMouth: '未标出宠物嘴巴位置，以图片镜头缓动呈现（上传时点击图片可标出嘴巴）',
+  photoMouthHint: '点击图片标出宠物嘴巴的位置（可选）：标出后，宠物视频的嘴会随台词开合',
+  photoMouthMarked: '已标出嘴巴位置，再次点击可调整',
+  /** ours: a mouth mark outside the picture, or only one of its two coordinates. */
+  photoMouthInvalid: '嘴巴位置无效，请在图片上重新点击标出',
 
   // ---- extraction and translation (part 2 §5)
   extractVideoInvalid: '请上传500MB以内的视频',

@@ -118,6 +118,15 @@ describe('pet and photo-speak', () => {
     await toast(page, MSG.imageInvalid);
     await page.setInputFiles('[data-testid=photo-upload-box] input[type=file]', pet);
     await toast(page, MSG.uploadSucceeded);
+    // A click on the picture marks the pet's mouth (below the middle of the drawn head); a second click moves it.
+    expect(await page.textContent('[data-testid=photo-mouth]')).toContain(MSG.photoMouthHint);
+    const picture = page.locator('[data-testid=photo-mouth-image]');
+    await picture.waitFor();
+    const box = (await picture.boundingBox())!;
+    await picture.click({ position: { x: box.width * 0.3, y: box.height * 0.3 } });
+    await picture.click({ position: { x: box.width * 0.5, y: box.height * 0.636 } });
+    await page.waitForSelector('[data-testid=photo-mouth-dot]');
+    expect(await page.textContent('[data-testid=photo-mouth]')).toContain(MSG.photoMouthMarked);
     // The agreement is not enforced.
     await page.click('.ph-agree');
     await page.click('[data-testid=photo-submit]');
@@ -141,7 +150,11 @@ describe('pet and photo-speak', () => {
     const probed = await playAndDownload(page, cardSelector, 'pet-work');
     expect(probed.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
     expect(probed.audio?.codec).toBe('aac');
-    expect(await page.textContent(`${cardSelector} [data-testid=work-note]`)).toContain(MSG.photoMotionNoFace);
+    // The marked mouth moves: the card carries no camera-motion note.
+    expect(await page.locator(`${cardSelector} [data-testid=work-note]`).count()).toBe(0);
+    const marked = (await myPictures(2)).find((p) => p.name === '我家旺财')!;
+    expect(marked.mouth_x).toBeCloseTo(0.5, 1);
+    expect(marked.mouth_y).toBeCloseTo(0.636, 1);
     await context.close();
   });
 

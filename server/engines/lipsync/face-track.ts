@@ -42,3 +42,28 @@ export function point(track: FaceTrack, f: number, i: number): [number, number] 
   const at = f * 136 + 2 * i;
   return [track.points[at]!, track.points[at + 1]!];
 }
+
+/** Half the width of a marked mouth, as a share of the picture's shorter side (a pet's mouth is small in its face). */
+const MARKED_HALF_WIDTH = 0.06;
+
+/**
+ * A face track for a still picture whose mouth the user marked with a click (x, y as fractions of the picture):
+ * the landmarks the mouth warp reads (mouth corners, closed inner lips, chin below and nose above) placed around
+ * the mark, the same on every frame, fully trusted. The other landmarks sit on the mouth's middle.
+ */
+export function markedMouthTrack(width: number, height: number, frames: number, mark: { x: number; y: number }): FaceTrack {
+  const cx = mark.x * width, cy = mark.y * height;
+  const a = Math.max(6, MARKED_HALF_WIDTH * Math.min(width, height));
+  const one = new Float32Array(136);
+  const set = (i: number, x: number, y: number) => ((one[2 * i] = x), (one[2 * i + 1] = y));
+  for (let i = 0; i < 68; i++) set(i, cx, cy);
+  set(48, cx - a, cy);
+  set(54, cx + a, cy);
+  // Inner lips, closed: corners 60 and 64, upper 61–63 and lower 67–65 on the lip line.
+  for (const [i, s] of [[60, -0.85], [61, -0.45], [62, 0], [63, 0.45], [64, 0.85], [65, 0.45], [66, 0], [67, -0.45]] as const) set(i, cx + s * a, cy);
+  set(8, cx, Math.min(height - 1, cy + 2.2 * a));
+  set(33, cx, Math.max(0, cy - 1.4 * a));
+  const points = new Float32Array(frames * 136);
+  for (let f = 0; f < frames; f++) points.set(one, f * 136);
+  return { width, height, frames, points, weight: new Float32Array(frames).fill(1) };
+}

@@ -6,3 +6,4 @@
 export { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, type FaceAnalysis } from './analyse';
 export { mouthCurve, type MouthCurve } from './mouth-curve';
 export { renderLipSync, type LipSyncJob, type LipSyncResult } from './render';
+export { markedMouthTrack, writeFaceTrack, FPS } from './face-track';

@@ -14,6 +14,9 @@ const OVERSAMPLE = 2;
 /** One push in and back out takes this many seconds; the zoom stays within 1.01–1.09. */
 const MOTION_PERIOD_SECONDS = 12;
 
+/** The still clip's length: the lip-sync engine loops it under the speech. */
+export const STILL_SECONDS = 1;
+
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /** The output frame for a picture of this size: aspect kept, short side clamped to 720–1080, even sizes. */
@@ -35,10 +38,10 @@ export async function pictureSize(picture: string, ext: string): Promise<{ width
   return { width: info.video?.width ?? 0, height: info.video?.height ?? 0 };
 }
 
-/** A one-second still clip of the picture at its output size (25 fps), for face analysis and the lip-sync engine. */
+/** A still clip (STILL_SECONDS) of the picture at its output size (25 fps), for face analysis and the lip-sync engine. */
 export async function stillClip(picture: string, size: { width: number; height: number }, output: string): Promise<string> {
   const { width, height } = frameSize(size.width, size.height);
-  await ffmpeg([...pictureInput(picture), '-vf', `scale=${width}:${height}:flags=lanczos,setsar=1,${REPEAT},format=yuv420p`, '-frames:v', String(FPS), ...X264, '-an', '-movflags', '+faststart', output]);
+  await ffmpeg([...pictureInput(picture), '-vf', `scale=${width}:${height}:flags=lanczos,setsar=1,${REPEAT},format=yuv420p`, '-frames:v', String(FPS * STILL_SECONDS), ...X264, '-an', '-movflags', '+faststart', output]);
   return output;
 }
 

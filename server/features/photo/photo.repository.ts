@@ -11,6 +11,9 @@ export interface PhotoRow {
   cover_key: string;
   width: number;
   height: number;
+  /** The marked mouth, as fractions of the picture; null when not marked. */
+  mouth_x: number | null;
+  mouth_y: number | null;
 }
 
 export interface NewPhoto {
@@ -21,16 +24,16 @@ export interface NewPhoto {
   coverKey: string;
   width: number;
   height: number;
+  mouth?: { x: number; y: number };
 }
-
 
 export class PhotoRepository {
   constructor(private readonly q: Queryable) {}
 
   async add(p: NewPhoto): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
-      'INSERT INTO photos (user_id, type, name, image_key, cover_key, width, height) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
-      [p.userId, p.type, p.name, p.imageKey, p.coverKey, p.width, p.height],
+      'INSERT INTO photos (user_id, type, name, image_key, cover_key, width, height, mouth_x, mouth_y) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id',
+      [p.userId, p.type, p.name, p.imageKey, p.coverKey, p.width, p.height, p.mouth?.x ?? null, p.mouth?.y ?? null],
     );
     return rows[0]!.id;
   }

@@ -24,13 +24,18 @@ export function registerPhotoRoutes(ctx: FeatureContext): void {
         cover: urls.url(p.cover_key),
         source: p.user_id === null ? PhotoSource.Public : PhotoSource.Mine,
         type: Number(p.type),
+        mouth_x: p.mouth_x === null ? null : Number(p.mouth_x),
+        mouth_y: p.mouth_y === null ? null : Number(p.mouth_y),
       })),
       total,
     };
   });
 
   router.handle(API.photo.create, async ({ params, user }) => ({
-    id: await addOwnPhoto(ctx, user.id, { type: params.type, name: params.name, fileId: params.file_id, materialId: params.material_id }),
+    id: await addOwnPhoto(ctx, user.id, {
+      type: params.type, name: params.name, fileId: params.file_id, materialId: params.material_id,
+      mouth: params.mouth_x !== undefined && params.mouth_y !== undefined ? { x: params.mouth_x, y: params.mouth_y } : undefined,
+    }),
   }));
 
   router.handle(API.photo.remove, async ({ params, user }) => {

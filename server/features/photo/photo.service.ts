@@ -8,17 +8,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MSG, type PhotoTypeValue } from '../../../src/contract';
+import { MSG, PhotoType, type PhotoTypeValue } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { sniffFile } from '../../infra/media-files';
 import { storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
-import { cameraMotionVideo, coverOf, pictureSize, stillClip } from '../../engines/video/still-picture';
-import { renderLipSync } from '../../engines/lipsync';
+import { cameraMotionVideo, coverOf, frameSize, pictureSize, STILL_SECONDS, stillClip } from '../../engines/video/still-picture';
+import { FPS, markedMouthTrack, renderLipSync, writeFaceTrack } from '../../engines/lipsync';
 import { analyseFaces } from '../avatars';
 import { PhotoRepository, type PhotoRow } from './photo.repository';
+
+/** Where the user clicked the mouth, as fractions of the picture's width and height. */
+export type MouthMark = { x: number; y: number };
 
 /** Video engines that render a picture work on this machine; remote lip-sync servers take avatar videos only. */
 const PICTURE_ENGINES = new Set(['lipsync', 'local']);
@@ -35,7 +38,7 @@ async function download(ctx: FeatureContext, key: string, file: string): Promise
  * Adds a picture from a local png/jpg already checked by content (the upload calls, or the operator's publish):
  * its own copy and a 360 px cover, owned by the user (null: public).
  */
-export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; type: PhotoTypeValue; name: string; file: string }): Promise<number> {
+export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; type: PhotoTypeValue; name: string; file: string; mouth?: MouthMark }): Promise<number> {
   const ext = sniffFile(p.file);
   if (ext !== 'png' && ext !== 'jpg') throw new ApiError(MSG.imageInvalid);
   return withWorkDir(ctx.config.dataDir, async (dir) => {
@@ -43,18 +46,18 @@ export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; 
     const cover = await coverOf(p.file, ext, path.join(dir, 'cover.jpg'));
     const image = await storeUserFile(ctx, p.userId, p.file, ext, 'image');
     const small = await storeUserFile(ctx, p.userId, cover, 'jpg', 'image');
-    return new PhotoRepository(ctx.db).add({ userId: p.userId, type: p.type, name: p.name, imageKey: image.key, coverKey: small.key, ...size });
+    return new PhotoRepository(ctx.db).add({ userId: p.userId, type: p.type, name: p.name, imageKey: image.key, coverKey: small.key, ...size, mouth: p.mouth });
   });
 }
 
 /** Adds one of the user's own pictures from an image they uploaded (file_id of the upload calls) or of their material library. */
-export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type: PhotoTypeValue; name: string; fileId?: number; materialId?: number }): Promise<number> {
+export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type: PhotoTypeValue; name: string; fileId?: number; materialId?: number; mouth?: MouthMark }): Promise<number> {
   const photos = new PhotoRepository(ctx.db);
   const upload = p.fileId !== undefined ? await photos.ownImageFile(p.fileId, userId) : await photos.ownMaterialImage(p.materialId!, userId);
   if (!upload) throw new ApiError(p.type === 2 ? MSG.petImageRequired : MSG.personImageRequired);
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const file = await download(ctx, upload.key, path.join(dir, `upload.${upload.key.split('.').pop()}`));
-    return addPhoto(ctx, { userId, type: p.type, name: p.name, file });
+    return addPhoto(ctx, { userId, type: p.type, name: p.name, file, mouth: p.mouth });
   });
 }
 
@@ -88,21 +91,29 @@ export async function renderPictureWork(ctx: FeatureContext, job: PictureRender)
   const size = { width: Number(photo.width), height: Number(photo.height) };
   const output = path.join(job.dir, 'work.mp4');
   let rendered: { duration: number; note?: string };
-  const face = job.engine === 'lipsync' ? await lipSyncFace(ctx, picture, size, job.dir) : undefined;
+  const mark = photo.mouth_x !== null && photo.mouth_y !== null ? { x: Number(photo.mouth_x), y: Number(photo.mouth_y) } : undefined;
+  const face = job.engine === 'lipsync' ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
   if (face?.track) {
     rendered = await renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
   } else {
     const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
-    rendered = { ...motion, note: face ? MSG.photoMotionNoFace : MSG.photoMotionChannel };
+    rendered = { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
   }
   const cover = await coverOf(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
   const { key } = await storeUserFile(ctx, job.userId, cover, 'jpg', 'image');
   return { file: output, ext: 'mp4', duration: rendered.duration, coverKey: key, note: rendered.note };
 }
 
-/** The picture as a one-second still clip, and the face track the lip-sync engine found in it (if any). */
-async function lipSyncFace(ctx: FeatureContext, picture: string, size: { width: number; height: number }, dir: string) {
+/**
+ * The picture as a one-second still clip, and the face track the lip-sync engine found in it; failing that, one
+ * built around the mouth the user marked (a pet's face is not one the detector knows).
+ */
+async function lipSyncFace(ctx: FeatureContext, picture: string, size: { width: number; height: number }, dir: string, mark?: MouthMark) {
   const still = await stillClip(picture, size, path.join(dir, 'still.mp4'));
   const { track } = await analyseFaces(ctx, still, dir);
-  return { still, track };
+  if (track || !mark) return { still, track };
+  const { width, height } = frameSize(size.width, size.height);
+  const marked = path.join(dir, 'marked-mouth.bin');
+  writeFaceTrack(marked, markedMouthTrack(width, height, STILL_SECONDS * FPS, mark));
+  return { still, track: marked };
 }

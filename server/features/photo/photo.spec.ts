@@ -4,6 +4,7 @@
  * delete, and works made from a picture — a pet under a gentle camera motion (said on its card), a person's face
  * lip-synced — that play as H.264/AAC mp4, counted under their works tabs and charged like other works.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,10 +15,25 @@ import { makeAudio, makeImage, makeSpeech, mediaDir } from '../../../tests/suppo
 import { makeFacePicture, makePetPicture } from '../../../tests/support/picture-media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
-import { probe } from '../../infra/media-probe';
+import { FFMPEG, probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
 const PET = makePetPicture(path.join(dir, 'pet.png'));
+/** Where the drawn pet's mouth would be: below the middle of its head (makePetPicture's 800×600 layout). */
+const PET_MOUTH = { mouth_x: 0.5, mouth_y: 0.636 };
+
+/** Per frame, the mean absolute luma change of a region from the first frame (0–255). */
+function regionChange(video: string, r: { x: number; y: number; w: number; h: number }): number[] {
+  const raw = execFileSync(FFMPEG, ['-v', 'error', '-i', video, '-vf', `crop=${r.w}:${r.h}:${r.x}:${r.y},format=gray`, '-f', 'rawvideo', 'pipe:1'], { maxBuffer: 1 << 28 });
+  const size = r.w * r.h;
+  const out: number[] = [];
+  for (let at = 0; at + size <= raw.length; at += size) {
+    let sum = 0;
+    for (let i = 0; i < size; i++) sum += Math.abs(raw[at + i]! - raw[i]!);
+    out.push(sum / size);
+  }
+  return out;
+}
 const FACE = makeFacePicture(path.join(dir, 'face.jpg'));
 
 describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
@@ -128,7 +144,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     const made = await a.call(API.works.create, { name: '旺财说话', api: 'lip', photo_id: pet, voice_id: speechFileId });
     expect(made.code, made.msg).toBe(0);
     const work = await finished(a, made.data.id);
-    expect(work).toMatchObject({ status: 3, name: '旺财说话', reason: MSG.photoMotionNoFace });
+    expect(work).toMatchObject({ status: 3, name: '旺财说话', reason: MSG.photoMotionNoMouth });
     const info = await playable(work, 'pet');
     expect(info.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
     expect(info.audio?.codec).toBe('aac');
@@ -144,6 +160,29 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     expect((await fetch(`${t.url}${work.url}`)).status).toBe(200);
     expect(await a.call(API.works.remove, { id: work.id })).toMatchObject({ code: 0 });
     expect((await fetch(`${t.url}${work.cover}`)).status).toBe(404);
+  });
+
+  it("moves a pet's mouth where the user marked it, and nothing far from it; a bad mark is refused", { timeout: 300_000 }, async () => {
+    const upload = await uploadFile(a, 'image', PET);
+    for (const bad of [{ mouth_x: 0.5 }, { mouth_x: 1.5, mouth_y: 0.5 }, { mouth_x: -0.1, mouth_y: 0.5 }, { mouth_x: 'x', mouth_y: 0.5 }]) {
+      expect(await a.call(API.photo.create, { type: PhotoType.Pet, name: '标错了', file_id: upload.data.file_id, ...bad })).toMatchObject({ code: 1, msg: MSG.photoMouthInvalid });
+    }
+    const made = await a.call(API.photo.create, { type: PhotoType.Pet, name: '会说话的熊', file_id: upload.data.file_id, ...PET_MOUTH });
+    expect(made.code, made.msg).toBe(0);
+    expect((await list(a, PhotoType.Pet, 1)).data.list.find((p: any) => p.id === made.data.id)).toMatchObject({ mouth_x: PET_MOUTH.mouth_x, mouth_y: expect.closeTo(PET_MOUTH.mouth_y, 5) });
+
+    const work = await a.call(API.works.create, { name: '熊说话', api: 'lip', photo_id: made.data.id, voice_id: speechFileId });
+    expect(work.code, work.msg).toBe(0);
+    const done = await finished(a, work.data.id);
+    expect(done).toMatchObject({ status: 3 });
+    expect(done.reason ?? '').toBe('');
+    const video = path.join(dir, `bear-${kind}.mp4`);
+    await writeFile(video, Buffer.from(await (await fetch(`${t.url}${done.url}`)).arrayBuffer()));
+    // 960×720 output: the mark at (480, 458); the left eye at about (396, 360).
+    const mouth = regionChange(video, { x: 440, y: 430, w: 80, h: 60 });
+    const eye = regionChange(video, { x: 376, y: 340, w: 40, h: 40 });
+    expect(Math.max(...mouth)).toBeGreaterThan(8);
+    expect(Math.max(...eye)).toBeLessThan(1);
   });
 
   it('lip-syncs a public person picture on the lip channel, and moves only the camera on the local channel', { timeout: 400_000 }, async () => {

@@ -22,8 +22,14 @@ export const Photo = z.object({
   source: z.number(),
   /** 1 person, 2 pet. */
   type: z.number(),
+  /** ours: the mouth the user marked (fractions of the picture's width and height); null when not marked. */
+  mouth_x: z.number().nullable().optional(),
+  mouth_y: z.number().nullable().optional(),
 });
 export type Photo = z.infer<typeof Photo>;
+
+/** A mouth mark's coordinate: a fraction of the picture, inside it. */
+const MOUTH_FRACTION = z.coerce.number({ error: MSG.photoMouthInvalid }).min(0, MSG.photoMouthInvalid).max(1, MSG.photoMouthInvalid).optional();
 
 const REQUIRED = {
   [PhotoType.Person]: { name: MSG.personNameRequired, image: MSG.personImageRequired },
@@ -46,15 +52,19 @@ export const photoCalls = {
     id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
     summary:
       'Add an own pet or person image from a registered image (png/jpg, file_id) or, ours, an image of the material library ' +
-      '(material_id: /store/characters picks from it); messages per type.',
+      '(material_id: /store/characters picks from it); messages per type. Ours: mouth_x/mouth_y, the mouth the user marked.',
     request: z
       .object({
         type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
         name: text('名称', LIMITS.nameMaxChars).default(''),
         file_id: optionalId('图片'),
         material_id: optionalId('素材'),
+        /** ours: where the user clicked the mouth, as fractions of the picture (a pet's mouth is not found by itself). */
+        mouth_x: MOUTH_FRACTION,
+        mouth_y: MOUTH_FRACTION,
       })
       .superRefine((v, ctx) => {
+        if ((v.mouth_x === undefined) !== (v.mouth_y === undefined)) ctx.addIssue({ code: 'custom', message: MSG.photoMouthInvalid, path: ['mouth_x'] });
         const msg = REQUIRED[v.type];
         if (!v.name) ctx.addIssue({ code: 'custom', message: msg.name, path: ['name'] });
         if (v.file_id === undefined && v.material_id === undefined) ctx.addIssue({ code: 'custom', message: msg.image, path: ['file_id'] });

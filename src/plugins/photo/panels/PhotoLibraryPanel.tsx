@@ -3,9 +3,9 @@
  * hovering a picture offers 创建视频 (to the creation screen) and, on my own pictures, delete with confirmation.
  * `?type=…` opens the upload dialog on my uploads.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type Photo } from '../../../contract';
+import { API, LIMITS, MSG, PhotoType, type Photo } from '../../../contract';
 import {
   ConfirmDelete, TOKENS, UploadBox, useDeletion, useRemoteList, useService,
   type ApiClient, type Navigation, type Notifier, type PanelProps, type UploadedFile,
@@ -128,6 +128,30 @@ function PhotoCard({ photo, onCreate, onDelete }: { photo: Photo; onCreate: (p: 
   );
 }
 
+/** Where the pet's mouth is, as fractions of the picture (the server moves it with the speech). */
+type MouthMark = { x: number; y: number };
+
+/** The uploaded pet picture: a click marks the mouth (a pet's face is not one the detector knows); another click moves it. */
+function MouthMarker({ image, mark, onMark }: { image: string; mark: MouthMark | null; onMark: (mark: MouthMark) => void }) {
+  const place = (e: ReactMouseEvent<HTMLImageElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000));
+    onMark({ x: clamp((e.clientX - box.left) / box.width), y: clamp((e.clientY - box.top) / box.height) });
+  };
+  return (
+    <div className="ph-mouth" data-testid="photo-mouth">
+      <p className="ph-mouth-hint">
+        <Icon icon={mark ? 'tick-circle' : 'locate'} size={14} />
+        {mark ? MSG.photoMouthMarked : MSG.photoMouthHint}
+      </p>
+      <div className="ph-mouth-frame">
+        <img src={image} alt="点击标出嘴巴位置" onClick={place} data-testid="photo-mouth-image" />
+        {mark && <span className="ph-mouth-dot" style={{ left: `${mark.x * 100}%`, top: `${mark.y * 100}%` }} data-testid="photo-mouth-dot" aria-hidden />}
+      </div>
+    </div>
+  );
+}
+
 /** Name, image (png/jpg ≤ 10 MB; the server checks the content) and the agreement, checked by default and not enforced. */
 function UploadDialog({ kind, isOpen, onClose, onAdded }: { kind: LibraryKind; isOpen: boolean; onClose: () => void; onAdded: () => void }) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
@@ -137,12 +161,15 @@ function UploadDialog({ kind, isOpen, onClose, onAdded }: { kind: LibraryKind; i
   const [agreed, setAgreed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
+  const [mouth, setMouth] = useState<MouthMark | null>(null);
   useEffect(() => {
     if (!isOpen) return;
     setName('');
     setImage(null);
     setAgreed(true);
+    setMouth(null);
   }, [isOpen]);
+  const marksMouth = kind.type === PhotoType.Pet;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -153,7 +180,7 @@ function UploadDialog({ kind, isOpen, onClose, onAdded }: { kind: LibraryKind; i
     }
     setSending(true);
     try {
-      await api.call(API.photo.create, { type: kind.type, name: name.trim(), file_id: image!.file_id });
+      await api.call(API.photo.create, { type: kind.type, name: name.trim(), file_id: image!.file_id, ...(marksMouth && mouth ? { mouth_x: mouth.x, mouth_y: mouth.y } : {}) });
       notifier.success(MSG.ok);
       onAdded();
     } catch {
@@ -177,12 +204,19 @@ function UploadDialog({ kind, isOpen, onClose, onAdded }: { kind: LibraryKind; i
               compact
               check={(file) => (file.size > LIMITS.image.maxBytes ? MSG.imageTooLarge : null)}
               hint={`支持 PNG、JPG，不超过 10MB，短边不小于 ${LIMITS.image.minSide} 像素${kind.type === 2 ? '；正脸、五官清晰效果更好' : '；正脸、光线均匀时嘴部会随台词开合'}`}
-              onUploaded={setImage}
-              onRemoved={() => setImage(null)}
+              onUploaded={(file) => {
+                setImage(file);
+                setMouth(null);
+              }}
+              onRemoved={() => {
+                setImage(null);
+                setMouth(null);
+              }}
               onBusyChange={setBusy}
               data-testid="photo-upload-box"
             />
           </FormGroup>
+          {marksMouth && image && <MouthMarker image={image.url} mark={mouth} onMark={setMouth} />}
           <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className="ph-agree" data-testid="photo-agree">
             我已阅读并同意
             <a href="#/protocol?type=user" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
