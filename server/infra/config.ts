@@ -29,6 +29,11 @@ export interface ServerConfig {
    * here wins over the operator's chat_* setting; unset values fall back to the setting, then the engine's default.
    */
   chat?: ChatEnvConfig;
+  /**
+   * Test only: loopback ports the guarded fetcher of user-supplied links may reach (the tests' protocol peers).
+   * Production never sets it (AISA_TEST_FETCH_LOOPBACK_PORTS), so every loopback address stays refused.
+   */
+  fetchLoopbackPorts?: number[];
 }
 
 export interface ChatEnvConfig {
@@ -72,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
     publicUrl,
+    fetchLoopbackPorts: env.AISA_TEST_FETCH_LOOPBACK_PORTS ? env.AISA_TEST_FETCH_LOOPBACK_PORTS.split(',').map(Number).filter((p) => p > 0) : undefined,
     chat: {
       baseUrl: env.CHAT_BASE_URL || undefined,
       apiKey: env.CHAT_API_KEY || undefined,
