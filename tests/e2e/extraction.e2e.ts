@@ -119,6 +119,8 @@ describe('extraction', () => {
     for (const [name, route, options] of shots) {
       const { page, context } = await loggedInPage(USERNAME, route, options);
       await page.waitForSelector('[data-testid=extraction-row]');
+      // Icons load on demand: every one drawn before the shot.
+      await page.waitForFunction(() => [...document.querySelectorAll('.ex-page .bp6-icon')].every((el) => el.querySelector('svg')));
       if (options?.viewport) expect(await horizontalOverflow(page, '.ex-page', '.ex-page *')).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
       await context.close();
