@@ -34,6 +34,11 @@ export interface ServerConfig {
    * here wins over the operator's chat_* setting; unset values fall back to the setting, then the engine's default.
    */
   chat?: ChatEnvConfig;
+  /**
+   * Test only: loopback ports the guarded fetcher of user-supplied links may reach (the tests' protocol peers).
+   * Production never sets it (AISA_TEST_FETCH_LOOPBACK_PORTS), so every loopback address stays refused.
+   */
+  fetchLoopbackPorts?: number[];
 }
 
 export interface ChatEnvConfig {
@@ -79,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     jobRetryDelaySeconds: wholeSeconds(env, 'JOB_RETRY_DELAY_SECONDS', DEFAULT_QUEUE_TIMINGS.retryDelaySeconds, 0),
     workerHeartbeatSeconds: wholeSeconds(env, 'WORKER_HEARTBEAT_SECONDS', DEFAULT_QUEUE_TIMINGS.heartbeatSeconds, 1),
     publicUrl,
+    fetchLoopbackPorts: env.AISA_TEST_FETCH_LOOPBACK_PORTS ? env.AISA_TEST_FETCH_LOOPBACK_PORTS.split(',').map(Number).filter((p) => p > 0) : undefined,
     chat: {
       baseUrl: env.CHAT_BASE_URL || undefined,
       apiKey: env.CHAT_API_KEY || undefined,

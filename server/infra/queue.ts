@@ -7,7 +7,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -21,6 +21,8 @@ export interface JobPayloads {
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
   'voice-train': { trainingId: number };
   'speech-synthesize': { jobId: string };
+  /** Parses, downloads and probes one extraction record (video or audio). */
+  'extraction-run': { analyseId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

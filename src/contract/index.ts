@@ -7,3 +7,4 @@ export * from './schema';
 export * from './routes';
 export * from './script';
 export * from './calls';
+export * from './links';

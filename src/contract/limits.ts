@@ -52,6 +52,10 @@ export const LIMITS = {
   },
   multiSceneCreditsPerSecond: 15,
   extractionCredits: 10,
+  /** ours: a fetch of a user-supplied link follows at most this many redirects, and gives up after this long. */
+  extractionFetch: { maxRedirects: 3, timeoutMs: 10 * 60_000 },
+  /** ours: the list refreshes this often while a record is processing. */
+  extractionPollMs: 3000,
   videoGenerationCredits: { std: { 5: 360, 10: 720 }, pro: { 5: 600, 10: 1200 } },
   imageCreditsEach: 10,
   imageCountRange: [1, 4],

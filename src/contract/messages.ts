@@ -169,6 +169,32 @@ export const MSG = {
   translateVideoRequired: '请上传视频！',
   translateSourceRequired: '请选择初始化语言！',
   translateTargetRequired: '请选择翻译后的语言！',
+  /** ours: a pasted text without any http(s) link in it. */
+  analyseLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
+  /** ours: a link we never fetch (not http/https, or an internal address). */
+  analyseLinkRefused: '不支持该链接，请粘贴短视频分享链接或视频文件地址',
+  /** ours: a platform link while the operator has set no parse engine (direct video links still work). */
+  parseEngineMissing: '链接解析服务尚未配置，请联系管理员（可直接粘贴视频文件地址）',
+  /** ours: an uploaded video for audio extraction that is not the user's (or was deleted). */
+  analyseVideoMissing: '视频不存在或已被删除，请重新上传',
+  /** ours: a record that is not the user's, or not finished, saved to assets. */
+  analyseRecordMissing: '记录不存在或尚未完成',
+  /** ours: why an extraction failed (the record shows it), and what was given back. */
+  parseLinkExpired: '链接已失效或无法解析',
+  parseNotVideo: '该链接不是视频作品',
+  parseNoAudio: '该作品没有可提取的声音',
+  parseTimeout: '解析服务响应超时',
+  parseUnavailable: '解析服务暂时不可用',
+  parseBadReply: '解析服务返回的内容无法识别',
+  fetchAddressRefused: '视频地址不允许访问',
+  fetchTooLarge: '视频超过500MB',
+  fetchTimeout: '视频下载超时',
+  fetchFailed: '视频下载失败',
+  fetchTooManyRedirects: '视频地址跳转次数过多',
+  extractMediaInvalid: '链接内容不是可播放的视频',
+  extractNoSound: '视频中没有声音',
+  extractFailedUnknown: '处理失败',
+  analyseFailed: (why: string, free: boolean) => `${why}，${free ? '免费次数已退回' : '积分已退回'}`,
 
   // ---- generation (part 2 §5)
   promptRequired: '请输入描述词！',

@@ -10,6 +10,8 @@ import { intOneOf, optionalFilter, optionalId } from './fields';
 export const AnalyseStatus = { Processing: 1, Success: 3, Failed: 4 } as const;
 /** Audio extraction way: 1 online link, 2 uploaded video. */
 export const AudioExtractType = { Link: 1, Upload: 2 } as const;
+/** status_name of each status. */
+export const ANALYSE_STATUS_NAMES: Record<number, string> = { [AnalyseStatus.Processing]: '处理中', [AnalyseStatus.Success]: '成功', [AnalyseStatus.Failed]: '失败' };
 
 export const AnalyseRecord = z.object({
   id: z.number(),
@@ -20,6 +22,14 @@ export const AnalyseRecord = z.object({
   /** Bytes (ours reading). */
   size: z.number(),
   url: z.string(),
+  /** ours: why a failed record failed (and what was given back). */
+  reason: z.string().optional(),
+  /** ours: the pasted link, or the uploaded video's name. */
+  link: z.string().optional(),
+  /** ours: seconds of the media. */
+  duration: z.number().optional(),
+  /** ours */
+  create_time: z.string().optional(),
 });
 export type AnalyseRecord = z.infer<typeof AnalyseRecord>;
 

@@ -12,9 +12,12 @@ export type SiteField = (typeof SITE_FIELDS)[number];
 
 /**
  * Operator settings that are ours (not shown to the browser as site info). chat_*: the copywriting engine
- * (OpenAI-compatible; chat_api_key is a secret and only the server reads it).
+ * (OpenAI-compatible; chat_api_key is a secret and only the server reads it). parse_*: the link-parse engine of
+ * extraction (hybrid | parsevideo, its base URL, its timeout); extraction_free_daily: free extractions a day.
  */
-export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model'] as const;
+export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model',
+  'parse_engine', 'parse_base_url', 'parse_timeout_ms', 'extraction_free_daily',
+] as const;
 export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
 
 export const SiteInfo = z.object({

@@ -1,0 +1,116 @@
+/** Every SQL statement of video and audio extraction records, and of saving one to the material library. */
+import { AnalyseStatus, MaterialSource } from '../../../src/contract';
+import type { Queryable } from '../../infra/db';
+
+/** 1 video extraction, 2 audio extraction. */
+export const AnalyseKind = { Video: 1, Audio: 2 } as const;
+export type AnalyseKindValue = (typeof AnalyseKind)[keyof typeof AnalyseKind];
+
+export interface AnalyseRow {
+  id: number;
+  user_id: number;
+  kind: number;
+  way: number;
+  link: string;
+  file_id: number | null;
+  status: number;
+  reason: string;
+  description: string;
+  media_key: string;
+  cover_key: string;
+  size: number;
+  duration: number;
+  free: boolean;
+  spend_entry_id: number | null;
+  created_at: Date;
+}
+
+/** The day of the free count: China Standard Time, as every date the product shows. */
+const TODAY_CST = `date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`;
+
+/** A lock id of its own, so two submits of one user count the free extractions one after the other. */
+const FREE_COUNT_LOCK = 7150;
+
+export class ExtractionRepository {
+  constructor(private readonly q: Queryable) {}
+
+  /** Free extractions of this kind used today (a failed one does not count: it was given back). */
+  async freeUsedToday(userId: number, kind: AnalyseKindValue, lock = false): Promise<number> {
+    if (lock) await this.q.query('SELECT pg_advisory_xact_lock($1, $2)', [FREE_COUNT_LOCK, userId]);
+    const { rows } = await this.q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM analyses WHERE user_id = $1 AND kind = $2 AND free AND status <> $3 AND created_at >= ${TODAY_CST}`,
+      [userId, kind, AnalyseStatus.Failed],
+    );
+    return Number(rows[0]!.n);
+  }
+
+  async add(r: { userId: number; kind: AnalyseKindValue; way: number; link: string; fileId: number | null; description: string; free: boolean }): Promise<number> {
+    const { rows } = await this.q.query<{ id: number }>(
+      `INSERT INTO analyses (user_id, kind, way, link, file_id, status, description, free) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [r.userId, r.kind, r.way, r.link, r.fileId, AnalyseStatus.Processing, r.description, r.free],
+    );
+    return rows[0]!.id;
+  }
+
+  async setSpend(id: number, entryId: number): Promise<void> {
+    await this.q.query('UPDATE analyses SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
+  }
+
+  async get(id: number): Promise<AnalyseRow | undefined> {
+    return (await this.q.query<AnalyseRow>('SELECT * FROM analyses WHERE id = $1', [id])).rows[0];
+  }
+
+  /** Newest first, by status when given. */
+  async list(userId: number, kind: AnalyseKindValue, f: { status?: number; limit: number; offset: number }): Promise<{ rows: AnalyseRow[]; total: number }> {
+    const args: unknown[] = [userId, kind];
+    let where = 'user_id = $1 AND kind = $2';
+    if (f.status !== undefined) {
+      args.push(f.status);
+      where += ` AND status = $${args.length}`;
+    }
+    const { rows } = await this.q.query<AnalyseRow>(`SELECT * FROM analyses WHERE ${where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.offset}`, args);
+    const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM analyses WHERE ${where}`, args);
+    return { rows, total: Number(count.rows[0]!.total) };
+  }
+
+  /** Finishes a processing record with its media; false when it was no longer processing (a repeated job). */
+  async succeed(id: number, r: { description: string; mediaKey: string; coverKey: string; size: number; duration: number }): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE analyses SET status = $2, description = $3, media_key = $4, cover_key = $5, size = $6, duration = $7, finished_at = now()
+        WHERE id = $1 AND status = $8`,
+      [id, AnalyseStatus.Success, r.description, r.mediaKey, r.coverKey, r.size, r.duration, AnalyseStatus.Processing],
+    );
+    return rowCount > 0;
+  }
+
+  /**
+   * Fails a processing record with its reason (worded for a free or a paid extraction); answers the row when this
+   * call failed it (so it refunds once).
+   */
+  async fail(id: number, reason: { free: string; paid: string }): Promise<AnalyseRow | undefined> {
+    const { rows } = await this.q.query<AnalyseRow>(
+      'UPDATE analyses SET status = $2, reason = CASE WHEN free THEN $3 ELSE $4 END, finished_at = now() WHERE id = $1 AND status = $5 RETURNING *',
+      [id, AnalyseStatus.Failed, reason.free, reason.paid, AnalyseStatus.Processing],
+    );
+    return rows[0];
+  }
+
+  /** The user's uploaded video (registered by the upload calls, checked by content there) and its material's name. */
+  async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; name: string } | undefined> {
+    const { rows } = await this.q.query<{ key: string; name: string | null }>(
+      `SELECT f.object_key AS key, (SELECT m.name FROM materials m WHERE m.file_id = f.id ORDER BY m.id LIMIT 1) AS name
+         FROM files f WHERE f.id = $1 AND f.user_id = $2 AND f.kind = 'video'`,
+      [fileId, userId],
+    );
+    return rows[0] && { key: rows[0].key, name: rows[0].name ?? '' };
+  }
+
+  /** A saved copy of a record's media in the material library (its own file row, so either may go alone). */
+  async addMaterial(m: { userId: number; type: 'video' | 'audio'; name: string; fileId: number }): Promise<number> {
+    const { rows } = await this.q.query<{ id: number }>(
+      `INSERT INTO materials (user_id, type, name, source, origin, file_id) VALUES ($1, $2, $3, ${MaterialSource.Saved}, 'analyse', $4) RETURNING id`,
+      [m.userId, m.type, m.name, m.fileId],
+    );
+    return rows[0]!.id;
+  }
+}

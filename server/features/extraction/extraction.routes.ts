@@ -1,0 +1,45 @@
+/** The extraction calls (part 2 §7): video and audio records by status, submit a link or an uploaded video, save to assets. */
+import { ANALYSE_STATUS_NAMES, API } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { formatDateTime } from '../../infra/time';
+import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
+import { freeLeftToday, saveToMaterial, submitExtraction } from './extraction.service';
+
+export function registerExtractionRoutes(ctx: FeatureContext): void {
+  const { router, db, urls } = ctx;
+  const records = new ExtractionRepository(db);
+
+  const view = (r: AnalyseRow) => ({
+    id: r.id,
+    status: Number(r.status),
+    status_name: ANALYSE_STATUS_NAMES[Number(r.status)] ?? '',
+    cover: r.cover_key ? urls.url(r.cover_key) : '',
+    desc: r.description,
+    size: Number(r.size),
+    url: r.media_key ? urls.url(r.media_key) : '',
+    reason: r.reason || undefined,
+    link: r.link || undefined,
+    duration: Number(r.duration) || undefined,
+    create_time: formatDateTime(r.created_at),
+  });
+
+  const list = async (kind: AnalyseKindValue, userId: number, params: { page: number; limit: number; status?: number }) => {
+    const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
+    const { rows, total } = await records.list(userId, kind, { status: params.status, limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total };
+  };
+
+  router.handle(API.analyse.videoList, ({ params, user }) => list(AnalyseKind.Video, user.id, params));
+  router.handle(API.analyse.audioList, ({ params, user }) => list(AnalyseKind.Audio, user.id, params));
+
+  router.handle(API.analyse.videoParse, async ({ params, user }) => ({
+    id: await submitExtraction(ctx, user.id, { kind: AnalyseKind.Video, text: params.link }),
+  }));
+  router.handle(API.analyse.audioExtract, async ({ params, user }) => ({
+    id: await submitExtraction(ctx, user.id, params.type === 2 ? { kind: AnalyseKind.Audio, fileId: params.file_id } : { kind: AnalyseKind.Audio, text: params.link }),
+  }));
+
+  router.handle(API.material.saveAnalyse, async ({ params, user }) => ({
+    id: await saveToMaterial(ctx, user.id, { rid: params.rid, type: params.type as 'video' | 'audio', name: params.name }),
+  }));
+}

@@ -1,0 +1,212 @@
+/**
+ * Video and audio extraction (part 2 §2.5, §2.6, §9). A submit finds the link in the pasted text (or takes the
+ * user's uploaded video), charges it — a free daily extraction when the operator grants some and one is left,
+ * else LIMITS.extractionCredits — and queues the record's job. The job asks the link-parse engine for the post's
+ * media (a direct media link needs none), downloads it into our storage at once through the guarded fetcher, checks
+ * it by its bytes and probes it; a video record keeps the video and a cover, an audio record an mp3 of the sound.
+ * A failure refunds the charge (or gives the free count back) and the record says why.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AnalyseStatus, AudioExtractType, findLink, isDirectMediaLink, LIMITS, linkRefusal, MSG } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError } from '../../infra/http';
+import { FetchRefused, guardedDownload, type FetchFailure } from '../../infra/guarded-fetch';
+import { sniffFile } from '../../infra/media-files';
+import { ffmpeg, probe, type ProbeResult } from '../../infra/media-probe';
+import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { ParseFailed, parserFromSettings } from '../../engines/parse';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
+
+const ACTION: Record<AnalyseKindValue, string> = { [AnalyseKind.Video]: '视频提取', [AnalyseKind.Audio]: '音频提取' };
+
+/** Free extractions a day for each kind (operator setting extraction_free_daily; 0 when unset). */
+async function freeDaily(ctx: FeatureContext): Promise<number> {
+  return Math.max(0, Math.floor(await ctx.settings.operatorNumber('extraction_free_daily')));
+}
+
+export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: AnalyseKindValue): Promise<number> {
+  const daily = await freeDaily(ctx);
+  if (daily === 0) return 0;
+  return Math.max(0, daily - (await new ExtractionRepository(ctx.db).freeUsedToday(userId, kind)));
+}
+
+/** The link of a pasted share text, refused at once when we would never fetch it or cannot parse it. */
+async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
+  const link = findLink(text);
+  if (!link) throw new ApiError(MSG.analyseLinkMissing);
+  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.analyseLinkRefused);
+  if (!isDirectMediaLink(link) && !parserFromSettings(await ctx.settings.all())) throw new ApiError(MSG.parseEngineMissing);
+  return link;
+}
+
+export interface Submission {
+  kind: AnalyseKindValue;
+  /** A pasted text with a link in it (way 1). */
+  text?: string;
+  /** The user's uploaded video (audio extraction, way 2). */
+  fileId?: number;
+}
+
+/** Records, charges and queues one extraction; answers its id. */
+export async function submitExtraction(ctx: FeatureContext, userId: number, s: Submission): Promise<number> {
+  let link = '';
+  let description = '';
+  let way: number = AudioExtractType.Link;
+  if (s.fileId !== undefined) {
+    const video = await new ExtractionRepository(ctx.db).ownVideoFile(s.fileId, userId);
+    if (!video) throw new ApiError(MSG.analyseVideoMissing);
+    way = AudioExtractType.Upload;
+    description = video.name.replace(/\.[^.]+$/, '') || '本地视频';
+  } else link = await submittedLink(ctx, s.text ?? '');
+
+  const daily = await freeDaily(ctx);
+  try {
+    return await ctx.db.tx(async (q) => {
+      const repo = new ExtractionRepository(q);
+      const free = daily > 0 && (await repo.freeUsedToday(userId, s.kind, true)) < daily;
+      const id = await repo.add({ userId, kind: s.kind, way, link, fileId: s.fileId ?? null, description, free });
+      if (!free) {
+        const spend = await spendIn(q, { userId, amount: LIMITS.extractionCredits, action: ACTION[s.kind], key: `analyse:${id}` });
+        await repo.setSpend(id, spend.entryId);
+      }
+      await ctx.queue.send('extraction-run', { analyseId: id }, {}, q);
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
+}
+
+/** Fails a record once with the user's reason, giving back its credits or its free count. */
+async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const failed = await new ExtractionRepository(q).fail(id, { free: MSG.analyseFailed(why, true), paid: MSG.analyseFailed(why, false) });
+    if (!failed) return;
+    if (failed.spend_entry_id !== null) {
+      await refundIn(q, {
+        userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.extractionCredits,
+        action: `${ACTION[failed.kind as AnalyseKindValue]}失败退回`, key: `analyse:${id}:failed`,
+      });
+    }
+  });
+}
+
+/** A failure the user's input or the engine caused: the record fails at once, no retry. */
+class ExtractionRefused extends Error {}
+
+const FETCH_REASONS: Record<FetchFailure, string> = {
+  address: MSG.fetchAddressRefused, scheme: MSG.fetchAddressRefused, invalid: MSG.fetchAddressRefused,
+  redirects: MSG.fetchTooManyRedirects, size: MSG.fetchTooLarge, timeout: MSG.fetchTimeout, status: MSG.fetchFailed, network: MSG.fetchFailed,
+};
+
+/** The job of a record: idempotent (a record no longer processing is left alone). */
+export async function runExtraction(ctx: FeatureContext, analyseId: number, job: JobRun): Promise<void> {
+  const record = await new ExtractionRepository(ctx.db).get(analyseId);
+  if (!record || Number(record.status) !== AnalyseStatus.Processing) return;
+  try {
+    await withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir));
+  } catch (err) {
+    const known = err instanceof ExtractionRefused || err instanceof ParseFailed || err instanceof FetchRefused;
+    // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
+    if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
+    const why = err instanceof FetchRefused ? FETCH_REASONS[err.failure] : known ? (err as Error).message : MSG.extractFailedUnknown;
+    await failRecord(ctx, analyseId, why);
+  }
+}
+
+/** Where the record's media comes from: the user's upload, a direct media link, or the engine's answer for the link. */
+async function fetchSource(ctx: FeatureContext, record: AnalyseRow, dir: string): Promise<{ file: string; description: string }> {
+  const file = path.join(dir, 'source');
+  if (Number(record.way) === AudioExtractType.Upload) {
+    const video = record.file_id === null ? undefined : await new ExtractionRepository(ctx.db).ownVideoFile(record.file_id, record.user_id);
+    if (!video) throw new ExtractionRefused(MSG.analyseVideoMissing);
+    await pipeline(ctx.storage.get(video.key), fs.createWriteStream(file));
+    return { file, description: record.description };
+  }
+  const guard = { maxBytes: LIMITS.video.maxBytes, allowLoopbackPorts: ctx.config.fetchLoopbackPorts };
+  if (isDirectMediaLink(record.link)) {
+    await guardedDownload(record.link, file, guard);
+    const name = decodeURIComponent(new URL(record.link).pathname.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
+    return { file, description: name };
+  }
+  const parser = parserFromSettings(await ctx.settings.all());
+  if (!parser) throw new ExtractionRefused(MSG.parseEngineMissing);
+  const post = await parser.parse(record.link);
+  // Audio: the video's own sound, or the post's music when it has no video (a picture post with music).
+  const url = record.kind === AnalyseKind.Audio ? (post.videoUrl ?? post.musicUrl) : post.videoUrl;
+  if (!url) throw new ExtractionRefused(record.kind === AnalyseKind.Audio ? MSG.parseNoAudio : MSG.parseNotVideo);
+  await guardedDownload(url, file, guard);
+  return { file, description: post.desc.trim() };
+}
+
+const VIDEO_FORMATS = ['mp4', 'mov'];
+const AUDIO_SOURCES = ['mp4', 'mov', 'm4a', 'mp3', 'wav'];
+
+/** Checks the downloaded bytes as uploads are checked: the format by its magic bytes, then ffprobe. */
+async function checkedMedia(file: string, kind: AnalyseKindValue): Promise<{ ext: string; info: ProbeResult }> {
+  const ext = sniffFile(file);
+  if (!ext || !(kind === AnalyseKind.Video ? VIDEO_FORMATS : AUDIO_SOURCES).includes(ext)) throw new ExtractionRefused(MSG.extractMediaInvalid);
+  let info: ProbeResult;
+  try {
+    info = await probe(file, ext);
+  } catch {
+    throw new ExtractionRefused(MSG.extractMediaInvalid);
+  }
+  if (kind === AnalyseKind.Video && !info.video) throw new ExtractionRefused(MSG.extractMediaInvalid);
+  if (kind === AnalyseKind.Audio && !info.audio) throw new ExtractionRefused(MSG.extractNoSound);
+  if (!(info.duration > 0)) throw new ExtractionRefused(MSG.extractMediaInvalid);
+  return { ext, info };
+}
+
+async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Promise<void> {
+  const kind = Number(record.kind) as AnalyseKindValue;
+  const source = await fetchSource(ctx, record, dir);
+  const { ext, info } = await checkedMedia(source.file, kind);
+  const media = path.join(dir, `media.${ext}`);
+  fs.renameSync(source.file, media);
+
+  let cover: string | undefined;
+  if (info.video) {
+    cover = path.join(dir, 'cover.jpg');
+    const at = Math.min(1, info.duration / 3).toFixed(2);
+    await ffmpeg(['-y', '-ss', at, '-i', media, '-frames:v', '1', '-vf', 'scale=min(480\\,iw):-2', '-q:v', '4', cover], 60_000);
+  }
+  let result: { file: string; ext: string; kind: 'video' | 'voice'; duration: number } = { file: media, ext, kind: 'video', duration: info.duration };
+  if (kind === AnalyseKind.Audio) {
+    const mp3 = path.join(dir, 'sound.mp3');
+    await ffmpeg(['-y', '-i', media, '-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', '192k', mp3], 10 * 60_000);
+    result = { file: mp3, ext: 'mp3', kind: 'voice', duration: (await probe(mp3, 'mp3')).duration };
+  }
+  const stored = await storeUserFile(ctx, record.user_id, result.file, result.ext, result.kind, result.duration);
+  const coverKey = cover ? (await storeUserFile(ctx, record.user_id, cover, 'jpg', 'image')).key : '';
+  const size = fs.statSync(result.file).size;
+  const description = source.description || record.description || (kind === AnalyseKind.Audio ? '提取的音频' : '提取的视频');
+  const done = await new ExtractionRepository(ctx.db).succeed(record.id, { description, mediaKey: stored.key, coverKey, size, duration: result.duration });
+  // A repeated job that lost the race keeps nothing.
+  if (!done) await deleteObjects(ctx, [stored.key, coverKey]);
+}
+
+/** Saves a finished record's media to the user's material library as a copy (source 2, origin analyse). */
+export async function saveToMaterial(ctx: FeatureContext, userId: number, p: { rid: number; type: 'video' | 'audio'; name: string }): Promise<number> {
+  const repo = new ExtractionRepository(ctx.db);
+  const record = await repo.get(p.rid);
+  const kind = p.type === 'video' ? AnalyseKind.Video : AnalyseKind.Audio;
+  if (!record || record.user_id !== userId || Number(record.status) !== AnalyseStatus.Success || Number(record.kind) !== kind) {
+    throw new ApiError(MSG.analyseRecordMissing);
+  }
+  return withWorkDir(ctx.config.dataDir, async (dir) => {
+    const ext = record.media_key.split('.').pop()!;
+    const copy = path.join(dir, `media.${ext}`);
+    await pipeline(ctx.storage.get(record.media_key), fs.createWriteStream(copy));
+    return ctx.db.tx(async (q) => {
+      const stored = await storeUserFile({ db: q, storage: ctx.storage }, userId, copy, ext, kind === AnalyseKind.Video ? 'video' : 'voice', Number(record.duration));
+      return new ExtractionRepository(q).addMaterial({ userId, type: p.type, name: p.name, fileId: stored.fileId });
+    });
+  });
+}

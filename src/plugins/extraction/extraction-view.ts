@@ -1,0 +1,69 @@
+/**
+ * The two extraction screens as data (part 2 §2.5, §2.6, §4, §5): /store/extraction and /store/audioExtraction
+ * differ in words, their calls and the way selector; the tabs, the save name and the upload check are shared.
+ */
+import { API, AnalyseStatus, AudioExtractType, findLink, LIMITS, MSG, type AnalyseRecord } from '../../contract';
+
+export interface ExtractionKind {
+  route: '/store/extraction' | '/store/audioExtraction';
+  title: string;
+  subtitle: string;
+  icon: 'import' | 'music';
+  /** The material type a finished record is saved as. */
+  material: 'video' | 'audio';
+  start: string;
+  list: typeof API.analyse.videoList | typeof API.analyse.audioList;
+  /** Audio extraction offers the way selector (online link or local upload). */
+  hasWays: boolean;
+  /** Part 2 §8: audio extraction failures only close the loader (no toast). */
+  silentFailures: boolean;
+  /** The file extension a download is saved with. */
+  ext: string;
+}
+
+export const VIDEO_EXTRACTION: ExtractionKind = {
+  route: '/store/extraction', title: '视频提取', subtitle: '粘贴抖音、快手等平台的分享链接，提取无水印视频', icon: 'import',
+  material: 'video', start: '开始解析', list: API.analyse.videoList, hasWays: false, silentFailures: false, ext: 'mp4',
+};
+
+export const AUDIO_EXTRACTION: ExtractionKind = {
+  route: '/store/audioExtraction', title: '音频提取', subtitle: '从视频链接或本地视频中提取声音，生成 MP3', icon: 'music',
+  material: 'audio', start: '开始提取', list: API.analyse.audioList, hasWays: true, silentFailures: true, ext: 'mp3',
+};
+
+/** Tabs: all (empty filter), processing (1), failed (4). */
+export const TABS = [
+  { id: 'all', title: '全部', status: undefined },
+  { id: 'processing', title: '处理中', status: AnalyseStatus.Processing },
+  { id: 'failed', title: '失败', status: AnalyseStatus.Failed },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+export const WAYS = [
+  { value: AudioExtractType.Link, label: '在线提取' },
+  { value: AudioExtractType.Upload, label: '本地上传' },
+] as const;
+
+/** Part 2 §7: a saved item is named after the first 15 characters of the record's desc. */
+export const saveName = (desc: string) => [...desc.trim()].slice(0, LIMITS.analyseNameMaxChars).join('');
+
+/** The download's file name: the save name (or the record's number) and the kind's extension. */
+export const downloadName = (record: Pick<AnalyseRecord, 'id' | 'desc'>, kind: Pick<ExtractionKind, 'ext'>) =>
+  `${saveName(record.desc).replace(/[\\/:*?"<>|\s]+/g, '_') || `提取${record.id}`}.${kind.ext}`;
+
+/** The local upload's check before anything is sent: mp4 or mov, at most 500 MB (part 2 §5). */
+export function uploadProblem(file: { name: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(LIMITS.video.formats as readonly string[]).includes(ext) || file.size > LIMITS.video.maxBytes) return MSG.extractVideoInvalid;
+  return null;
+}
+
+/** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
+export function linkProblem(text: string): string | null {
+  if (!text.trim()) return MSG.analyseLinkRequired;
+  if (!findLink(text)) return MSG.analyseLinkMissing;
+  return null;
+}
+
+/** The list keeps asking while a record is processing. */
+export const anyProcessing = (list: readonly Pick<AnalyseRecord, 'status'>[]) => list.some((r) => r.status === AnalyseStatus.Processing);

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+
+const VideoExtractionPanel = lazy(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.VideoExtractionPanel })));
+const AudioExtractionPanel = lazy(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.AudioExtractionPanel })));
+
+/** /store/extraction and /store/audioExtraction (part 2 §2.5, §2.6): paste a link or upload a video, records, download, save. */
+export const plugin = definePlugin('extraction', {
+  panels: [
+    { route: '/store/extraction', component: VideoExtractionPanel },
+    { route: '/store/audioExtraction', component: AudioExtractionPanel },
+  ],
+});
