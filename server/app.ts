@@ -15,6 +15,7 @@ import { openDb } from './infra/db';
 import { migrate } from './infra/migrate';
 import { CallRouter, contractClientErrorHandler, installErrorHandling } from './infra/http';
 import { requestForLog } from './infra/logging';
+import { Metrics, installRequestLog, registerOperations } from './infra/operations';
 import { JobQueue } from './infra/queue';
 import { Sessions } from './infra/sessions';
 import { LocalDiskStorage } from './infra/storage';
@@ -65,12 +66,19 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       redact: [`req.headers["${TOKEN_HEADER}"]`, `req.headers["${OPERATOR_KEY_HEADER}"]`],
       serializers: { req: requestForLog },
     },
+    // Fastify's two lines per request at info cost most of a small call's time: one line at debug instead (operations.ts).
+    disableRequestLogging: true,
     clientErrorHandler: contractClientErrorHandler,
     bodyLimit: LIMITS.envelopeMaxBodyBytes,
     trustProxy: false,
   });
 
-  const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds);
+  let metrics: Metrics | undefined;
+  const queue = new JobQueue(db, config.jobPollSeconds, config.jobExpireSeconds, {
+    warn: (fields, message) => app.log.warn(fields, message),
+    ran: (name, seconds, outcome) => metrics?.jobRan(name, seconds, outcome),
+  }, config.jobStopSeconds ?? 20);
+  metrics = new Metrics(db, queue);
   const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();
@@ -91,6 +99,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   // API replies above 1 KB go out compressed (brotli at a quick level, or gzip); built assets carry their own twins.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   installErrorHandling(app);
+  installRequestLog(app, metrics);
   // Security headers on everything: API replies get them in sendResult, static files in setHeaders, the rest here.
   app.addHook('onRequest', (_req, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -100,10 +109,17 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 
   const sessions = new Sessions(db);
   const router = new CallRouter(app, { authenticate: (t) => sessions.authenticate(t), operatorKey: operatorKey(config.dataDir) });
+  // Set by the first onClose step (SIGTERM → app.close()): readiness answers 503 from then on.
+  let shuttingDown = false;
+  app.addHook('preClose', (done) => {
+    shuttingDown = true;
+    done();
+  });
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'objects'));
   const ctx: FeatureContext = {
     config, db, router, queue, sessions,
     settings: new SettingsRepository(db),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
+    storage,
     urls: new ObjectUrls(dataSecret(config.dataDir, 'storage.key')),
     speech,
     app,
@@ -111,6 +127,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   for (const feature of FEATURES) feature.register(ctx);
+  const key = operatorKey(config.dataDir);
+  registerOperations({ app, router, db, role: config.role, metrics, operatorKey: key, storage, shuttingDown: () => shuttingDown });
   router.registerComingSoon();
 
   if (config.runWorker) {

@@ -19,6 +19,8 @@ export interface ServerConfig {
   jobPollSeconds: number;
   /** A job running longer than this is taken for dead (its worker killed) and retried. */
   jobExpireSeconds: number;
+  /** At shutdown, running jobs may finish for this long; the rest go back to the queue (JOB_STOP_SECONDS). */
+  jobStopSeconds?: number;
   /**
    * The origin (scheme, host, port) at which other machines — a GPU lip-sync server — reach this server's signed
    * storage URLs (PUBLIC_URL). Unset: http://127.0.0.1:<the port this process listens on>.
@@ -71,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     runWorker: role !== 'api',
     jobPollSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
+    jobStopSeconds: Number(env.JOB_STOP_SECONDS ?? 20),
     publicUrl,
     chat: {
       baseUrl: env.CHAT_BASE_URL || undefined,

@@ -2,6 +2,7 @@
  * Jobs on pg-boss, on the same database as everything else (PGlite or PostgreSQL).
  * Job names are a closed set with typed payloads; starting a worker without a handler for each fails.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
@@ -51,6 +52,28 @@ function bossDb(db: Db): PgBoss.Db {
   };
 }
 
+/** Where the queue reports: failures and retries at warn, and each run's duration for the metrics. */
+export interface QueueObserver {
+  warn(fields: Record<string, unknown>, message: string): void;
+  ran?(name: JobName, seconds: number, outcome: 'done' | 'error'): void;
+}
+
+const consoleObserver: QueueObserver = { warn: (fields, message) => console.warn(`[queue] ${message}`, fields) };
+
+/** The job this async context runs, so a handler that records a failure itself can have it logged once. */
+const running = new AsyncLocalStorage<{ name: JobName; id: string; attempt: number; reported: boolean; observer: QueueObserver }>();
+
+/**
+ * A handler that ends its job as failed without throwing (the work, voice or avatar records the reason) says so
+ * here: logged once at warn with the job's name and id. Outside a job it does nothing.
+ */
+export function reportJobFailure(reason: string): void {
+  const job = running.getStore();
+  if (!job || job.reported) return;
+  job.reported = true;
+  job.observer.warn({ job: job.name, id: job.id, attempt: job.attempt, reason }, 'job failed');
+}
+
 export interface SendOptions extends PgBoss.SendOptions {
   /** How long this job's handler may legitimately run (the queue's default allowance is used when longer). */
   runsUpToSeconds?: number;
@@ -61,12 +84,17 @@ export class JobQueue {
   private started = false;
   /** This process's worker of each job name, to wake when a job is sent. */
   private readonly workers = new Map<JobName, string>();
+  /** Jobs this process's handlers are running now (id → name), to release at shutdown. */
+  private readonly active = new Map<string, JobName>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly pollSeconds = 1,
     /** A job whose worker died is retried once this has passed. */
     private readonly expireSeconds = 15 * 60,
+    private readonly observer: QueueObserver = consoleObserver,
+    /** At shutdown, running jobs get this long to finish before they are handed back to the queue. */
+    private readonly stopGraceSeconds = 20,
   ) {
     // Expired jobs (their worker died) are found by maintenance, so it runs often enough to retry them promptly.
     const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(expireSeconds / 2)));
@@ -113,7 +141,7 @@ export class JobQueue {
       const handler = handlers[name] as JobHandler<typeof name>;
       // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
       const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        for (const job of jobs) await this.run(name, handler, job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
       this.workers.set(name, worker);
       const cron = SCHEDULES[name];
@@ -121,9 +149,62 @@ export class JobQueue {
     }
   }
 
+  /** One run of a handler: timed, and a thrown error logged once at warn (pg-boss retries it, or fails it on the last attempt). */
+  private async run<N extends JobName>(name: N, handler: JobHandler<N>, payload: JobPayloads[N], job: JobRun): Promise<void> {
+    const state = { name, id: job.id, attempt: job.retryCount, reported: false, observer: this.observer };
+    const start = performance.now();
+    this.active.set(job.id, name);
+    try {
+      await running.run(state, () => handler(payload, job));
+      this.observer.ran?.(name, (performance.now() - start) / 1000, 'done');
+    } catch (err) {
+      this.observer.ran?.(name, (performance.now() - start) / 1000, 'error');
+      if (!state.reported) {
+        const retried = job.retryCount < JOB_RETRY_LIMIT;
+        this.observer.warn({ job: name, id: job.id, attempt: job.retryCount, reason: err instanceof Error ? err.message : String(err) }, retried ? 'job will be retried' : 'job failed');
+      }
+      throw err;
+    } finally {
+      this.active.delete(job.id);
+    }
+  }
+
+  /**
+   * Stops fetching, lets running jobs finish for the grace period, then hands the rest back: pg-boss fails them
+   * (which would spend an attempt, or end a job on its last one), so they are put back as not yet started, to run
+   * again at once in another worker (handlers are idempotent).
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.stopGraceSeconds * 1000, close: false });
+    const abandoned = [...this.active.keys()];
+    if (abandoned.length === 0) return;
+    const { rowCount } = await this.db.query(
+      `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now(), completed_on = NULL, output = NULL
+        WHERE id = ANY($1::uuid[]) AND state IN ('retry', 'failed')`,
+      [abandoned],
+    );
+    this.observer.warn({ jobs: abandoned.map((id) => `${this.active.get(id)} ${id}`), released: rowCount }, 'shutdown: running jobs handed back to the queue');
+  }
+
+  /** How many jobs there are of each name in each state (for the metrics and `npm run admin -- jobs`). */
+  async counts(): Promise<{ name: string; state: string; n: number }[]> {
+    const { rows } = await this.db.query<{ name: string; state: string; n: number }>(
+      `SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state ORDER BY name, state`,
+    );
+    return rows;
+  }
+
+  /** The latest failed runs (those that will be retried too), with pg-boss's recorded reason. */
+  async latestFailures(limit: number): Promise<{ id: string; name: string; state: string; attempt: number; at: string; reason: string }[]> {
+    const { rows } = await this.db.query<{ id: string; name: string; state: string; attempt: number; at: Date | string; reason: string | null }>(
+      `SELECT id::text AS id, name, state::text AS state, retry_count AS attempt, coalesce(completed_on, start_after, created_on) AS at,
+              coalesce(output->>'message', output->'value'->>'message', output::text) AS reason
+         FROM pgboss.job WHERE state IN ('failed', 'retry') AND output IS NOT NULL
+        ORDER BY coalesce(completed_on, created_on) DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), reason: r.reason ?? '' }));
   }
 }
