@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -67,7 +67,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       serializers: { req: requestForLog },
     },
     // Fastify's two lines per request at info cost most of a small call's time: one line at debug instead (operations.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: contractClientErrorHandler,
     bodyLimit: LIMITS.envelopeMaxBodyBytes,
     trustProxy: false,

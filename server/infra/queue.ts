@@ -61,17 +61,31 @@ export interface QueueObserver {
 const consoleObserver: QueueObserver = { warn: (fields, message) => console.warn(`[queue] ${message}`, fields) };
 
 /** The job this async context runs, so a handler that records a failure itself can have it logged once. */
-const running = new AsyncLocalStorage<{ name: JobName; id: string; attempt: number; reported: boolean; observer: QueueObserver }>();
+interface RunningJob {
+  name: JobName;
+  id: string;
+  attempt: number;
+  reported: boolean;
+  /** The reason a handler recorded with reportJobFailure, kept as the job's output for `npm run admin -- jobs`. */
+  failure?: string;
+  observer: QueueObserver;
+}
+const running = new AsyncLocalStorage<RunningJob>();
+
+/** What a job that ended as failed without throwing leaves in pg-boss's output column. */
+type JobOutput = { failed: string };
 
 /**
  * A handler that ends its job as failed without throwing (the work, voice or avatar records the reason) says so
  * here: logged once at warn with the job's name and id. Outside a job it does nothing.
  */
-export function reportJobFailure(reason: string): void {
+export function reportJobFailure(reason: string, cause?: unknown): void {
   const job = running.getStore();
   if (!job || job.reported) return;
   job.reported = true;
-  job.observer.warn({ job: job.name, id: job.id, attempt: job.attempt, reason }, 'job failed');
+  job.failure = reason;
+  const detail = cause === undefined ? {} : { cause: cause instanceof Error ? cause.message : String(cause) };
+  job.observer.warn({ job: job.name, id: job.id, attempt: job.attempt, reason, ...detail }, 'job failed');
 }
 
 export interface SendOptions extends PgBoss.SendOptions {
@@ -141,7 +155,9 @@ export class JobQueue {
       const handler = handlers[name] as JobHandler<typeof name>;
       // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
       const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.pollSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await this.run(name, handler, job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        let output: JobOutput | undefined;
+        for (const job of jobs) output = await this.run(name, handler, job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        return output; // pg-boss keeps it as the job's output (one job a fetch)
       });
       this.workers.set(name, worker);
       const cron = SCHEDULES[name];
@@ -150,13 +166,14 @@ export class JobQueue {
   }
 
   /** One run of a handler: timed, and a thrown error logged once at warn (pg-boss retries it, or fails it on the last attempt). */
-  private async run<N extends JobName>(name: N, handler: JobHandler<N>, payload: JobPayloads[N], job: JobRun): Promise<void> {
-    const state = { name, id: job.id, attempt: job.retryCount, reported: false, observer: this.observer };
+  private async run<N extends JobName>(name: N, handler: JobHandler<N>, payload: JobPayloads[N], job: JobRun): Promise<JobOutput | undefined> {
+    const state: RunningJob = { name, id: job.id, attempt: job.retryCount, reported: false, observer: this.observer };
     const start = performance.now();
     this.active.set(job.id, name);
     try {
       await running.run(state, () => handler(payload, job));
       this.observer.ran?.(name, (performance.now() - start) / 1000, 'done');
+      return state.failure === undefined ? undefined : { failed: state.failure };
     } catch (err) {
       this.observer.ran?.(name, (performance.now() - start) / 1000, 'error');
       if (!state.reported) {
@@ -196,13 +213,18 @@ export class JobQueue {
     return rows;
   }
 
-  /** The latest failed runs (those that will be retried too), with pg-boss's recorded reason. */
+  /**
+   * The latest failed runs: thrown errors (state retry: will run again; failed: gave up) with pg-boss's recorded
+   * message, and jobs that ended by recording a failure (reportJobFailure; state completed, shown as failed).
+   */
   async latestFailures(limit: number): Promise<{ id: string; name: string; state: string; attempt: number; at: string; reason: string }[]> {
     const { rows } = await this.db.query<{ id: string; name: string; state: string; attempt: number; at: Date | string; reason: string | null }>(
-      `SELECT id::text AS id, name, state::text AS state, retry_count AS attempt, coalesce(completed_on, start_after, created_on) AS at,
-              coalesce(output->>'message', output->'value'->>'message', output::text) AS reason
-         FROM pgboss.job WHERE state IN ('failed', 'retry') AND output IS NOT NULL
-        ORDER BY coalesce(completed_on, created_on) DESC LIMIT $1`,
+      `SELECT id::text AS id, name, CASE WHEN state = 'completed' THEN 'failed' ELSE state::text END AS state, retry_count AS attempt,
+              coalesce(completed_on, started_on, created_on) AS at,
+              coalesce(output->>'failed', output->>'message', output->'value'->>'message', output::text) AS reason
+         FROM pgboss.job
+        WHERE (state IN ('failed', 'retry') AND output IS NOT NULL) OR (state = 'completed' AND output->>'failed' IS NOT NULL)
+        ORDER BY coalesce(completed_on, started_on, created_on) DESC LIMIT $1`,
       [limit],
     );
     return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), reason: r.reason ?? '' }));
