@@ -43,10 +43,15 @@ const minute = (isoTime: unknown) => String(isoTime).slice(0, 16).replace('T', '
 
 type Media = { id: number; name: string; owner: string; state: string; reason: string; detail: string; created_at: string };
 
-function mediaTable(list: Media[], detail: string, withOwner: boolean): string {
+function mediaTable(list: Media[], detail: string): string {
   if (list.length === 0) return 'none';
-  const head = ['id', 'name', ...(withOwner ? ['owner'] : []), 'state', detail, 'created', 'reason'];
-  return table(head, list.map((m) => [m.id, m.name, ...(withOwner ? [m.owner] : []), m.state, m.detail || '-', minute(m.created_at), m.reason || '-']));
+  return table(['id', 'name', 'state', detail, 'created', 'reason'], list.map((m) => [m.id, m.name, m.state, m.detail || '-', minute(m.created_at), m.reason || '-']));
+}
+
+/** `--public` (the default) or `--user <手机号>`, not both. */
+function mediaOwner(f: Flags): string | undefined {
+  if (f.public && f.user) throw new CliError('--public and --user exclude each other');
+  return typeof f.user === 'string' ? f.user : undefined;
 }
 
 const WAIT_FLAGS = { wait: { type: 'boolean' as const }, timeout: { type: 'string' as const } };
@@ -146,16 +151,16 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'voice list [--public | --user <手机号>] [--limit n]   (each voice\'s training state, channel and failure reason)',
     flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
     async run(send, f) {
-      const data = await ok(send, API.admin.voiceList, { username: f.user, limit: num(f.limit) });
-      return mediaTable(data.list as Media[], 'channel', false);
+      const data = await ok(send, API.admin.voiceList, { username: mediaOwner(f), limit: num(f.limit) });
+      return mediaTable(data.list as Media[], 'channel');
     },
   },
   'avatar list': {
     usage: 'avatar list [--public | --user <手机号>] [--limit n]   (each avatar\'s cloning state, face note and failure reason)',
     flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
     async run(send, f) {
-      const data = await ok(send, API.admin.avatarList, { username: f.user, limit: num(f.limit) });
-      return mediaTable(data.list as Media[], 'face', false);
+      const data = await ok(send, API.admin.avatarList, { username: mediaOwner(f), limit: num(f.limit) });
+      return mediaTable(data.list as Media[], 'face');
     },
   },
   'user list': {
