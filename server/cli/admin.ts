@@ -54,6 +54,18 @@ function mediaOwner(f: Flags): string | undefined {
   return typeof f.user === 'string' ? f.user : undefined;
 }
 
+/** `voice list` and `avatar list`: the public ones, or one user's. */
+function mediaList(kind: string, call: CallDef, detail: string, what: string): Command {
+  return {
+    usage: `${kind} list [--public | --user <手机号>] [--limit n]   (${what})`,
+    flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, call, { username: mediaOwner(f), limit: num(f.limit) });
+      return mediaTable(data.list as Media[], detail);
+    },
+  };
+}
+
 const WAIT_FLAGS = { wait: { type: 'boolean' as const }, timeout: { type: 'string' as const } };
 
 /**
@@ -147,22 +159,8 @@ export const COMMANDS: Record<string, Command> = {
       return `public voice ${data.id} is training; it appears on the home page once ready`;
     },
   },
-  'voice list': {
-    usage: 'voice list [--public | --user <手机号>] [--limit n]   (each voice\'s training state, channel and failure reason)',
-    flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
-    async run(send, f) {
-      const data = await ok(send, API.admin.voiceList, { username: mediaOwner(f), limit: num(f.limit) });
-      return mediaTable(data.list as Media[], 'channel');
-    },
-  },
-  'avatar list': {
-    usage: 'avatar list [--public | --user <手机号>] [--limit n]   (each avatar\'s cloning state, face note and failure reason)',
-    flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
-    async run(send, f) {
-      const data = await ok(send, API.admin.avatarList, { username: mediaOwner(f), limit: num(f.limit) });
-      return mediaTable(data.list as Media[], 'face');
-    },
-  },
+  'voice list': mediaList('voice', API.admin.voiceList, 'channel', "each voice's training state, channel and failure reason"),
+  'avatar list': mediaList('avatar', API.admin.avatarList, 'face', "each avatar's cloning state, face note and failure reason"),
   'user list': {
     usage: 'user list [--search <手机号片段>] [--limit n]   (credits left, space used / allowed, live sessions)',
     flags: { search: { type: 'string' }, limit: { type: 'string' } },
