@@ -3,5 +3,12 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/hello', async () => ({ hello: 'world' }));
+/** The same size of reply as the call measured against it (an envelope's base64 `data`), built once like a cached reply. */
+const padded = new Map<number, string>();
+app.get<{ Querystring: { bytes?: string } }>('/sized', async (request, reply) => {
+  const bytes = Math.min(Number(request.query.bytes) || 0, 1 << 20);
+  if (!padded.has(bytes)) padded.set(bytes, JSON.stringify({ code: 0, msg: 'ok', data: 'x'.repeat(Math.max(0, bytes - 40)) }));
+  return reply.type('application/json; charset=utf-8').send(padded.get(bytes));
+});
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 console.log(address);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -15,7 +15,8 @@ import { openDb } from './infra/db';
 import { migrate } from './infra/migrate';
 import { CallRouter, contractClientErrorHandler, installErrorHandling } from './infra/http';
 import { requestForLog } from './infra/logging';
-import { JobQueue } from './infra/queue';
+import { Metrics, installRequestLog, registerOperations } from './infra/operations';
+import { DEFAULT_QUEUE_TIMINGS, JobQueue } from './infra/queue';
 import { Sessions } from './infra/sessions';
 import { LocalDiskStorage } from './infra/storage';
 import { dataSecret, lockDataDir, operatorKey } from './infra/data-dir';
@@ -65,14 +66,26 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
       redact: [`req.headers["${TOKEN_HEADER}"]`, `req.headers["${OPERATOR_KEY_HEADER}"]`],
       serializers: { req: requestForLog },
     },
+    // Fastify's two lines per request at info cost most of a small call's time: one line at debug instead (operations.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: contractClientErrorHandler,
     bodyLimit: LIMITS.envelopeMaxBodyBytes,
     trustProxy: false,
   });
 
-  const queue = new JobQueue(db, {
-    pollSeconds: config.jobPollSeconds, expireSeconds: config.jobExpireSeconds, retryDelaySeconds: config.jobRetryDelaySeconds, heartbeatSeconds: config.workerHeartbeatSeconds,
-  });
+  let metrics: Metrics | undefined;
+  const queue = new JobQueue(
+    db,
+    {
+      pollSeconds: config.jobPollSeconds, expireSeconds: config.jobExpireSeconds, retryDelaySeconds: config.jobRetryDelaySeconds,
+      heartbeatSeconds: config.workerHeartbeatSeconds, stopGraceSeconds: config.jobStopSeconds ?? DEFAULT_QUEUE_TIMINGS.stopGraceSeconds,
+    },
+    {
+      warn: (fields, message) => app.log.warn(fields, message),
+      ran: (name, seconds, outcome) => metrics?.jobRan(name, seconds, outcome),
+    },
+  );
+  metrics = new Metrics(db, queue);
   const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();
@@ -93,6 +106,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   // API replies above 1 KB go out compressed (brotli at a quick level, or gzip); built assets carry their own twins.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   installErrorHandling(app);
+  installRequestLog(app, metrics);
   // Security headers on everything: API replies get them in sendResult, static files in setHeaders, the rest here.
   app.addHook('onRequest', (_req, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -102,10 +116,17 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 
   const sessions = new Sessions(db);
   const router = new CallRouter(app, { authenticate: (t) => sessions.authenticate(t), operatorKey: operatorKey(config.dataDir) });
+  // Set by the first onClose step (SIGTERM → app.close()): readiness answers 503 from then on.
+  let shuttingDown = false;
+  app.addHook('preClose', (done) => {
+    shuttingDown = true;
+    done();
+  });
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'objects'));
   const ctx: FeatureContext = {
     config, db, router, queue, sessions,
     settings: new SettingsRepository(db),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'objects')),
+    storage,
     urls: new ObjectUrls(dataSecret(config.dataDir, 'storage.key')),
     speech,
     app,
@@ -113,6 +134,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   for (const feature of FEATURES) feature.register(ctx);
+  const key = operatorKey(config.dataDir);
+  registerOperations({ app, router, db, role: config.role, metrics, operatorKey: key, storage, shuttingDown: () => shuttingDown });
   router.registerComingSoon();
 
   if (config.runWorker) {

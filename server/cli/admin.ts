@@ -12,10 +12,14 @@ import { operatorKey, readServerInfo } from '../infra/data-dir';
 type Reply = { code: number; msg: string; data: unknown };
 type Send = (call: CallDef, body: unknown) => Promise<Reply>;
 
+type Flags = Record<string, string | boolean | undefined>;
+
 interface Command {
   usage: string;
   flags: Record<string, { type: 'string' | 'boolean' }>;
-  run(send: Send, flags: Record<string, string | boolean | undefined>, rest: string[]): Promise<string>;
+  run(send: Send, flags: Flags, rest: string[]): Promise<string>;
+  /** With no server running, the in-process server runs the job worker too (publish --wait needs the job done). */
+  needsWorker?(flags: Flags): boolean;
 }
 
 const num = (v: unknown) => (v === undefined ? undefined : Number(v));
@@ -24,6 +28,62 @@ async function ok(send: Send, call: CallDef, body: unknown): Promise<Record<stri
   const reply = await send(call, body);
   if (reply.code !== 0) throw new CliError(reply.msg);
   return reply.data as Record<string, unknown>;
+}
+
+/** Rows as aligned columns (CJK characters count two columns wide). */
+function table(head: string[], rows: (string | number)[][]): string {
+  const width = (v: string) => [...v].reduce((w, ch) => w + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => width(r[i] ?? ''))));
+  return cells.map((r) => r.map((v, i) => (i === r.length - 1 ? v : v + ' '.repeat(widths[i]! - width(v)))).join('  ')).join('\n');
+}
+
+const day = (isoTime: unknown) => String(isoTime).slice(0, 10);
+const minute = (isoTime: unknown) => String(isoTime).slice(0, 16).replace('T', ' ');
+
+type Media = { id: number; name: string; owner: string; state: string; reason: string; detail: string; created_at: string };
+
+function mediaTable(list: Media[], detail: string): string {
+  if (list.length === 0) return 'none';
+  return table(['id', 'name', 'state', detail, 'created', 'reason'], list.map((m) => [m.id, m.name, m.state, m.detail || '-', minute(m.created_at), m.reason || '-']));
+}
+
+/** `--public` (the default) or `--user <手机号>`, not both. */
+function mediaOwner(f: Flags): string | undefined {
+  if (f.public && f.user) throw new CliError('--public and --user exclude each other');
+  return typeof f.user === 'string' ? f.user : undefined;
+}
+
+/** `voice list` and `avatar list`: the public ones, or one user's. */
+function mediaList(kind: string, call: CallDef, detail: string, what: string): Command {
+  return {
+    usage: `${kind} list [--public | --user <手机号>] [--limit n]   (${what})`,
+    flags: { public: { type: 'boolean' }, user: { type: 'string' }, limit: { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, call, { username: mediaOwner(f), limit: num(f.limit) });
+      return mediaTable(data.list as Media[], detail);
+    },
+  };
+}
+
+const WAIT_FLAGS = { wait: { type: 'boolean' as const }, timeout: { type: 'string' as const } };
+
+/**
+ * `publish --wait`: polls the published item until it is ready (returns) or failed (throws with its reason, so the
+ * command exits non-zero), for at most --timeout seconds (default 1800).
+ */
+async function waitUntilDone(send: Send, call: CallDef, id: number, what: string, f: Flags): Promise<string> {
+  const timeoutSeconds = f.timeout === undefined ? 1800 : Number(f.timeout);
+  if (!(timeoutSeconds > 0)) throw new CliError('--timeout needs a number of seconds');
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  for (;;) {
+    const [item] = (await ok(send, call, { id })).list as Media[];
+    if (!item) throw new CliError(`${what} ${id} is gone`);
+    if (item.state === 'ready') return `${what} ${id} (${item.name}) is ready`;
+    if (item.state === 'failed') throw new CliError(`${what} ${id} (${item.name}) failed: ${item.reason || 'no reason recorded'}`);
+    if (Date.now() > deadline) throw new CliError(`${what} ${id} is still ${item.state} after ${timeoutSeconds} s`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -64,12 +124,14 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'avatar publish': {
-    usage: 'avatar publish <视频文件> --name <名称>   (runs the cloning pipeline in the server; the avatar is public once ready)',
-    flags: { name: { type: 'string' } },
+    usage: 'avatar publish <视频文件> --name <名称> [--wait [--timeout <秒>]]   (runs the cloning pipeline in the server; the avatar is public once ready)',
+    flags: { name: { type: 'string' }, ...WAIT_FLAGS },
+    needsWorker: (f) => Boolean(f.wait),
     async run(send, f, rest) {
       if (rest.length !== 1) throw new CliError('avatar publish needs one video file');
       const { resolve } = await import('node:path');
       const data = await ok(send, API.admin.avatarPublish, { name: f.name, video: resolve(rest[0]!) });
+      if (f.wait) return waitUntilDone(send, API.admin.avatarList, Number(data.id), 'public avatar', f);
       return `public avatar ${data.id} is being prepared; it appears on the home page once ready`;
     },
   },
@@ -86,13 +148,65 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'voice publish': {
-    usage: 'voice publish <音频文件> --name <名称> [--channel <api>]   (trains on the channel, default local; public once trained)',
-    flags: { name: { type: 'string' }, channel: { type: 'string' } },
+    usage: 'voice publish <音频文件> --name <名称> [--channel <api>] [--wait [--timeout <秒>]]   (trains on the channel, default local; public once trained)',
+    flags: { name: { type: 'string' }, channel: { type: 'string' }, ...WAIT_FLAGS },
+    needsWorker: (f) => Boolean(f.wait),
     async run(send, f, rest) {
       if (rest.length !== 1) throw new CliError('voice publish needs one audio file');
       const { resolve } = await import('node:path');
       const data = await ok(send, API.admin.voicePublish, { name: f.name, audio: resolve(rest[0]!), api: f.channel });
+      if (f.wait) return waitUntilDone(send, API.admin.voiceList, Number(data.id), 'public voice', f);
       return `public voice ${data.id} is training; it appears on the home page once ready`;
+    },
+  },
+  'voice list': mediaList('voice', API.admin.voiceList, 'channel', "each voice's training state, channel and failure reason"),
+  'avatar list': mediaList('avatar', API.admin.avatarList, 'face', "each avatar's cloning state, face note and failure reason"),
+  'user list': {
+    usage: 'user list [--search <手机号片段>] [--limit n]   (credits left, space used / allowed, live sessions)',
+    flags: { search: { type: 'string' }, limit: { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, API.admin.userList, { search: f.search, limit: num(f.limit) });
+      type User = { id: number; username: string; tourist: boolean; credits: number; space_used_mb: number; space_total_gb: number; sessions: number; created_at: string };
+      const list = data.list as User[];
+      const rows = list.map((u) => [u.id, u.username + (u.tourist ? ' (游客)' : ''), u.credits, `${u.space_used_mb} MB / ${u.space_total_gb} GB`, u.sessions, day(u.created_at)]);
+      return `${table(['id', 'username', 'credits', 'space', 'sessions', 'created'], rows)}\n${list.length} of ${data.total} accounts`;
+    },
+  },
+  'user show': {
+    usage: 'user show <手机号>   (credits and their batches, space, live sessions, works by state)',
+    flags: {},
+    async run(send, _f, rest) {
+      if (rest.length !== 1) throw new CliError('user show needs one username');
+      const u = await ok(send, API.admin.userShow, { username: rest[0] });
+      const batches = u.batches as { amount: number; left: number; source: string; expires_at: string }[];
+      const sessions = u.session_list as { created_at: string; expires_at: string; ip: string }[];
+      const works = Object.entries(u.works as Record<string, number>);
+      return [
+        `user ${u.id} ${u.username}${u.tourist ? ' (游客)' : ''}, created ${minute(u.created_at)}`,
+        `credits: ${u.credits} left (granted ${u.granted}, spent ${u.spent}, refunded ${u.refunded})`,
+        ...(batches.length ? [table(['  left', 'of', 'source', 'expires'], batches.map((b) => [`  ${b.left}`, b.amount, b.source, day(b.expires_at)]))] : []),
+        `space: ${u.space_used_mb} MB used of ${u.space_total_gb} GB`,
+        `sessions: ${sessions.length} live`,
+        ...(sessions.length ? [table(['  since', 'until', 'ip'], sessions.map((s) => [`  ${minute(s.created_at)}`, minute(s.expires_at), s.ip || '-']))] : []),
+        `works: ${works.length ? works.map(([state, n]) => `${n} ${state}`).join(', ') : 'none'}`,
+      ].join('\n');
+    },
+  },
+  jobs: {
+    usage: 'jobs [--failures n]   (jobs by name and state; the latest failed or retried runs with their reasons)',
+    flags: { failures: { type: 'string' } },
+    async run(send, f) {
+      const data = await ok(send, API.admin.jobs, { failures: num(f.failures) });
+      const counts = data.counts as { name: string; state: string; n: number }[];
+      const states = [...new Set(counts.map((c) => c.state))].sort();
+      const names = [...new Set(counts.map((c) => c.name))].sort();
+      const byName = names.map((name) => [name, ...states.map((state) => counts.find((c) => c.name === name && c.state === state)?.n ?? 0)]);
+      const failures = data.failures as { id: string; name: string; state: string; attempt: number; at: string; reason: string }[];
+      return [
+        counts.length ? table(['job', ...states], byName) : 'no jobs',
+        '',
+        failures.length ? `latest failures:\n${table(['at', 'job', 'id', 'state', 'attempt', 'reason'], failures.map((j) => [minute(j.at), j.name, j.id, j.state, j.attempt, j.reason.split('\n')[0]!]))}` : 'no failures',
+      ].join('\n');
     },
   },
   'channel set': {
@@ -155,7 +269,7 @@ function usage(): string {
   return ['Usage: npm run admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
 
-async function connect(): Promise<{ send: Send; close(): Promise<void> }> {
+async function connect(runWorker: boolean): Promise<{ send: Send; close(): Promise<void> }> {
   const config = configFromEnv();
   const key = operatorKey(config.dataDir);
   const running = readServerInfo(config.dataDir);
@@ -173,7 +287,7 @@ async function connect(): Promise<{ send: Send; close(): Promise<void> }> {
     };
   }
   const { build } = await import('../app');
-  const app = await build({ ...config, logLevel: 'warn', runWorker: false, webRoot: undefined });
+  const app = await build({ ...config, logLevel: 'warn', runWorker, webRoot: undefined });
   return {
     send: async (call, body) => {
       const res = await app.inject({
@@ -187,11 +301,12 @@ async function connect(): Promise<{ send: Send; close(): Promise<void> }> {
 }
 
 export async function runAdmin(argv: string[]): Promise<string> {
-  const name = argv.slice(0, 2).join(' ');
-  const command = COMMANDS[name];
+  // Commands are one word (jobs) or two (user list).
+  const words = COMMANDS[argv.slice(0, 2).join(' ')] ? 2 : 1;
+  const command = COMMANDS[argv.slice(0, words).join(' ')];
   if (!command) throw new CliError(usage());
-  const { values, positionals } = parseArgs({ args: argv.slice(2), options: command.flags, allowPositionals: true, strict: true });
-  const conn = await connect();
+  const { values, positionals } = parseArgs({ args: argv.slice(words), options: command.flags, allowPositionals: true, strict: true });
+  const conn = await connect(command.needsWorker?.(values) ?? false);
   try {
     return await command.run(conn.send, values, positionals);
   } finally {

@@ -24,6 +24,8 @@ export interface ServerConfig {
   jobRetryDelaySeconds: number;
   /** How often a worker says it lives (WORKER_HEARTBEAT_SECONDS); a silent one's jobs are retried after 4.5 beats. */
   workerHeartbeatSeconds: number;
+  /** At shutdown, running jobs may finish for this long; the rest go back to the queue (JOB_STOP_SECONDS). */
+  jobStopSeconds?: number;
   /**
    * The origin (scheme, host, port) at which other machines — a GPU lip-sync server — reach this server's signed
    * storage URLs (PUBLIC_URL). Unset: http://127.0.0.1:<the port this process listens on>.
@@ -83,6 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     jobExpireSeconds: Number(env.JOB_EXPIRE_SECONDS ?? 15 * 60),
     jobRetryDelaySeconds: wholeSeconds(env, 'JOB_RETRY_DELAY_SECONDS', DEFAULT_QUEUE_TIMINGS.retryDelaySeconds, 0),
     workerHeartbeatSeconds: wholeSeconds(env, 'WORKER_HEARTBEAT_SECONDS', DEFAULT_QUEUE_TIMINGS.heartbeatSeconds, 1),
+    jobStopSeconds: wholeSeconds(env, 'JOB_STOP_SECONDS', DEFAULT_QUEUE_TIMINGS.stopGraceSeconds, 0),
     publicUrl,
     fetchLoopbackPorts: env.AISA_TEST_FETCH_LOOPBACK_PORTS ? env.AISA_TEST_FETCH_LOOPBACK_PORTS.split(',').map(Number).filter((p) => p > 0) : undefined,
     chat: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_NAMES, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, type JobHandlers, type JobRun } from './queue';
+import { JOB_NAMES, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, reportJobFailure, type JobHandlers, type JobRun } from './queue';
 import { DB_KINDS, useApp } from '../../tests/support/app';
 import { until } from '../../tests/support/wait';
 
@@ -59,5 +59,55 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
       }
       expect((await db.query('SELECT 1 FROM queue_running')).rows).toEqual([]);
     });
+  });
+});
+
+describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
+  // No workers of the app's own: this queue's handlers are the only ones.
+  const t = useApp(kind, { runWorker: false });
+
+  it('logs a retried and a recorded failure once each at warn, and hands a job still running at shutdown back unstarted', async () => {
+    const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+    const queue = new JobQueue(t.app.ctx.db, { pollSeconds: 0.5, expireSeconds: 600, stopGraceSeconds: 1 }, { warn: (fields, message) => warnings.push({ fields, message }) });
+    let thrown = 0;
+    let hung = false;
+    const idle = async () => undefined;
+    const handlers = Object.fromEntries(JOB_NAMES.map((n) => [n, idle])) as unknown as JobHandlers;
+    handlers['avatar-clone'] = async () => {
+      if (thrown++ === 0) throw new Error('磁盘暂时不可用');
+    };
+    handlers['voice-train'] = async () => reportJobFailure('样本太短', new Error('2.1 s'));
+    handlers['speech-synthesize'] = () => {
+      hung = true;
+      return new Promise(() => undefined); // never ends: shutdown must not wait for it
+    };
+    await queue.start();
+    await queue.work(handlers);
+    const db = t.app.ctx.db;
+    const state = async (id: string) => (await db.query<{ state: string; retry_count: number; started_on: Date | null }>('SELECT state::text AS state, retry_count, started_on FROM pgboss.job WHERE id = $1', [id])).rows[0]!;
+    const until = async (check: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    const retried = (await queue.send('avatar-clone', { avatarId: 1 }, { retryDelay: 1, retryBackoff: false }))!;
+    const recorded = (await queue.send('voice-train', { trainingId: 1 }))!;
+    await until(async () => (await state(retried)).state === 'completed' && (await state(recorded)).state === 'completed');
+    // Once each, in whichever order the two ran.
+    expect([...warnings].sort((a, b) => String(a.fields.job).localeCompare(String(b.fields.job)))).toEqual([
+      { message: 'job will be retried', fields: { job: 'avatar-clone', id: retried, attempt: 0, reason: '磁盘暂时不可用' } },
+      { message: 'job failed', fields: { job: 'voice-train', id: recorded, attempt: 0, reason: '样本太短', cause: '2.1 s' } },
+    ]);
+    expect((await queue.latestFailures(5)).find((f) => f.id === recorded)).toMatchObject({ name: 'voice-train', state: 'failed', reason: '样本太短' });
+
+    const running = (await queue.send('speech-synthesize', { jobId: 'x' }))!;
+    await until(() => hung);
+    warnings.length = 0;
+    await queue.stop();
+    expect(await state(running)).toEqual({ state: 'created', retry_count: 0, started_on: null });
+    expect(warnings).toEqual([{ message: 'shutdown: running jobs handed back to the queue', fields: { jobs: [`speech-synthesize ${running}`], released: 1 } }]);
   });
 });

@@ -2,6 +2,7 @@
  * Jobs on pg-boss, on the same database as everything else (PGlite or PostgreSQL).
  * Job names are a closed set with typed payloads; starting a worker without a handler for each fails.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import PgBoss from 'pg-boss';
@@ -55,6 +56,42 @@ function bossDb(db: Db): PgBoss.Db {
   };
 }
 
+/** Where the queue reports: failures and retries at warn, and each run's duration for the metrics. */
+export interface QueueObserver {
+  warn(fields: Record<string, unknown>, message: string): void;
+  ran?(name: JobName, seconds: number, outcome: 'done' | 'error'): void;
+}
+
+const consoleObserver: QueueObserver = { warn: (fields, message) => console.warn(`[queue] ${message}`, fields) };
+
+/** The job this async context runs, so a handler that records a failure itself can have it logged once. */
+interface RunningJob {
+  name: JobName;
+  id: string;
+  attempt: number;
+  reported: boolean;
+  /** The reason a handler recorded with reportJobFailure, kept as the job's output for `npm run admin -- jobs`. */
+  failure?: string;
+  observer: QueueObserver;
+}
+const running = new AsyncLocalStorage<RunningJob>();
+
+/** What a job that ended as failed without throwing leaves in pg-boss's output column. */
+type JobOutput = { failed: string };
+
+/**
+ * A handler that ends its job as failed without throwing (the work, voice or avatar records the reason) says so
+ * here: logged once at warn with the job's name and id. Outside a job it does nothing.
+ */
+export function reportJobFailure(reason: string, cause?: unknown): void {
+  const job = running.getStore();
+  if (!job || job.reported) return;
+  job.reported = true;
+  job.failure = reason;
+  const detail = cause === undefined ? {} : { cause: cause instanceof Error ? cause.message : String(cause) };
+  job.observer.warn({ job: job.name, id: job.id, attempt: job.attempt, reason, ...detail }, 'job failed');
+}
+
 export interface SendOptions extends PgBoss.SendOptions {
   /** How long this job's handler may legitimately run (the queue's default allowance is used when longer). */
   runsUpToSeconds?: number;
@@ -69,9 +106,11 @@ export interface QueueTimings {
   retryDelaySeconds: number;
   /** How often a worker process says it is alive; one silent for WORKER_DEAD_BEATS beats is dead and its jobs retried. */
   heartbeatSeconds: number;
+  /** At shutdown, running jobs get this long to finish before they are handed back to the queue. */
+  stopGraceSeconds: number;
 }
 
-export const DEFAULT_QUEUE_TIMINGS: QueueTimings = { pollSeconds: 1, expireSeconds: 15 * 60, retryDelaySeconds: 2, heartbeatSeconds: 10 };
+export const DEFAULT_QUEUE_TIMINGS: QueueTimings = { pollSeconds: 1, expireSeconds: 15 * 60, retryDelaySeconds: 2, heartbeatSeconds: 10, stopGraceSeconds: 20 };
 /** Missed beats before a worker is taken for dead: generous, since a job run twice costs more than a late retry. */
 export const WORKER_DEAD_BEATS = 4.5;
 
@@ -80,6 +119,8 @@ export class JobQueue {
   private started = false;
   /** This process's worker of each job name, to wake when a job is sent. */
   private readonly workers = new Map<JobName, string>();
+  /** Jobs this process's handlers are running now (id → name), to release at shutdown. */
+  private readonly active = new Map<string, JobName>();
   private readonly timings: QueueTimings;
   /** This process as a worker, once it works (see queue_workers). */
   private readonly workerId = randomUUID();
@@ -88,6 +129,7 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     timings: Partial<QueueTimings> = {},
+    private readonly observer: QueueObserver = consoleObserver,
   ) {
     this.timings = { ...DEFAULT_QUEUE_TIMINGS, ...timings };
     const { expireSeconds } = this.timings;
@@ -140,23 +182,41 @@ export class JobQueue {
       const handler = handlers[name] as JobHandler<typeof name>;
       // includeMetadata: without it pg-boss hands over no retryCount, and no handler would ever see its last attempt.
       const worker = await this.boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: this.timings.pollSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          // A later attempt on another worker takes the row over, so only a dead worker's own attempt is ever failed.
-          await this.db.query(
-            `INSERT INTO queue_running (job_id, name, worker_id) VALUES ($1, $2, $3)
-             ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
-            [job.id, name, this.workerId],
-          );
-          try {
-            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          } finally {
-            await this.db.query('DELETE FROM queue_running WHERE job_id = $1 AND worker_id = $2', [job.id, this.workerId]);
-          }
-        }
+        let output: JobOutput | undefined;
+        for (const job of jobs) output = await this.run(name, handler, job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        return output; // pg-boss keeps it as the job's output (one job a fetch)
       });
       this.workers.set(name, worker);
       const cron = SCHEDULES[name];
       if (cron) await this.boss.schedule(name, cron, {});
+    }
+  }
+
+  /** One run of a handler: timed, and a thrown error logged once at warn (pg-boss retries it, or fails it on the last attempt). */
+  private async run<N extends JobName>(name: N, handler: JobHandler<N>, payload: JobPayloads[N], job: JobRun): Promise<JobOutput | undefined> {
+    const state: RunningJob = { name, id: job.id, attempt: job.retryCount, reported: false, observer: this.observer };
+    const start = performance.now();
+    this.active.set(job.id, name);
+    // A later attempt on another worker takes the row over, so only a dead worker's own attempt is ever failed.
+    await this.db.query(
+      `INSERT INTO queue_running (job_id, name, worker_id) VALUES ($1, $2, $3)
+       ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+      [job.id, name, this.workerId],
+    );
+    try {
+      await running.run(state, () => handler(payload, job));
+      this.observer.ran?.(name, (performance.now() - start) / 1000, 'done');
+      return state.failure === undefined ? undefined : { failed: state.failure };
+    } catch (err) {
+      this.observer.ran?.(name, (performance.now() - start) / 1000, 'error');
+      if (!state.reported) {
+        const retried = job.retryCount < JOB_RETRY_LIMIT;
+        this.observer.warn({ job: name, id: job.id, attempt: job.retryCount, reason: err instanceof Error ? err.message : String(err) }, retried ? 'job will be retried' : 'job failed');
+      }
+      throw err;
+    } finally {
+      this.active.delete(job.id);
+      await this.db.query('DELETE FROM queue_running WHERE job_id = $1 AND worker_id = $2', [job.id, this.workerId]).catch(() => undefined);
     }
   }
 
@@ -179,19 +239,57 @@ export class JobQueue {
     for (const orphan of orphans.rows) {
       const job = await this.boss.getJobById(orphan.name, orphan.job_id);
       if (job?.state !== 'active') continue;
-      console.warn(`[queue] ${orphan.name} ${orphan.job_id}: its worker ${orphan.worker_id} stopped beating; retrying it`);
+      this.observer.warn({ job: orphan.name, id: orphan.job_id, worker: orphan.worker_id }, 'its worker stopped beating: retrying the job');
       await this.boss.fail(orphan.name, orphan.job_id, { message: 'worker died' });
     }
     await this.db.query('DELETE FROM queue_workers WHERE beat_at < now() - make_interval(secs => $1)', [deadAfter]);
   }
 
+  /**
+   * Stops fetching, lets running jobs finish for the grace period, then hands the rest back: pg-boss fails them
+   * (which would spend an attempt, or end a job on its last one), so they are put back as not yet started, to run
+   * again at once in another worker (handlers are idempotent).
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
-    // Jobs a graceful stop left unfinished still carry this worker's rows: gone with it, they are retried by the others.
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.timings.stopGraceSeconds * 1000, close: false });
+    // Gone from the live workers: anything of ours still marked running is retried by the others.
     await this.db.query('DELETE FROM queue_workers WHERE id = $1', [this.workerId]).catch(() => undefined);
+    const abandoned = [...this.active.keys()];
+    if (abandoned.length === 0) return;
+    const { rowCount } = await this.db.query(
+      `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now(), completed_on = NULL, output = NULL
+        WHERE id = ANY($1::uuid[]) AND state IN ('retry', 'failed')`,
+      [abandoned],
+    );
+    this.observer.warn({ jobs: abandoned.map((id) => `${this.active.get(id)} ${id}`), released: rowCount }, 'shutdown: running jobs handed back to the queue');
+  }
+
+  /** How many jobs there are of each name in each state (for the metrics and `npm run admin -- jobs`). */
+  async counts(): Promise<{ name: string; state: string; n: number }[]> {
+    const { rows } = await this.db.query<{ name: string; state: string; n: number }>(
+      `SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state ORDER BY name, state`,
+    );
+    return rows;
+  }
+
+  /**
+   * The latest failed runs: thrown errors (state retry: will run again; failed: gave up) with pg-boss's recorded
+   * message, and jobs that ended by recording a failure (reportJobFailure; state completed, shown as failed).
+   */
+  async latestFailures(limit: number): Promise<{ id: string; name: string; state: string; attempt: number; at: string; reason: string }[]> {
+    const { rows } = await this.db.query<{ id: string; name: string; state: string; attempt: number; at: Date | string; reason: string | null }>(
+      `SELECT id::text AS id, name, CASE WHEN state = 'completed' THEN 'failed' ELSE state::text END AS state, retry_count AS attempt,
+              coalesce(completed_on, started_on, created_on) AS at,
+              coalesce(output->>'failed', output->>'message', output->'value'->>'message', output::text) AS reason
+         FROM pgboss.job
+        WHERE (state IN ('failed', 'retry') AND output IS NOT NULL) OR (state = 'completed' AND output->>'failed' IS NOT NULL)
+        ORDER BY coalesce(completed_on, started_on, created_on) DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), reason: r.reason ?? '' }));
   }
 }

@@ -73,7 +73,7 @@ describe('signed media URLs', () => {
   describe('in the running server’s request log', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ env: { LOG_LEVEL: 'info' } });
+      server = await startServer({ env: { LOG_LEVEL: 'debug' } }); // request lines are logged at debug
     });
     afterAll(async () => {
       await server.stop();

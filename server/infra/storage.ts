@@ -21,6 +21,8 @@ export interface Storage {
   move(from: string, to: string): Promise<void>;
   /** Runs fn with a local file holding the object (the object's own file on disk; a temp copy elsewhere). */
   withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
+  /** Resolves when the storage answers and takes writes (readiness); rejects with the reason otherwise. */
+  ping(): Promise<void>;
 }
 
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
@@ -42,6 +44,10 @@ export function assertObjectKey(key: string): void {
 export class LocalDiskStorage implements Storage {
   constructor(private readonly root: string) {
     fs.mkdirSync(root, { recursive: true });
+  }
+
+  ping(): Promise<void> {
+    return fs.promises.access(this.root, fs.constants.W_OK);
   }
 
   private file(key: string): string {

@@ -72,7 +72,7 @@ describe('call catalogue', () => {
 
   it('leaves only uploads, the chat stream, health and the operator calls unchecked', () => {
     const unchecked = ALL_CALLS.filter((c) => !c.checked && c.auth !== 'operator').map((c) => c.id).sort();
-    expect(unchecked).toEqual(['chat.stream', 'site.health', 'upload.direct', 'upload.voice'].sort());
+    expect(unchecked).toEqual(['chat.stream', 'site.health', 'site.healthLive', 'site.healthReady', 'upload.direct', 'upload.voice'].sort());
     for (const call of ALL_CALLS.filter((c) => c.auth === 'operator')) expect(call.checked, call.id).toBe(false);
   });
 

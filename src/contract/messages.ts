@@ -12,6 +12,8 @@ export const MSG = {
   sessionExpired: '登录已过期，请重新登录',
   /** ours: a server-side failure that is not the user's fault. */
   serverError: '服务器繁忙，请稍后再试',
+  /** /api/health/ready when the database or the storage does not answer, or the process is shutting down. */
+  serviceNotReady: '服务暂不可用，请稍后重试',
   /** ours: 30 s timeout or unreachable server. */
   networkError: '网络异常，请检查网络后重试',
   /** ours: request fields that fail the contract's schema (prefix; the field's own message follows). */

@@ -1,6 +1,6 @@
 /** The clone job: the local engine normalizes the uploaded video and makes the loop and covers; the lip-sync engine finds the face once. */
 import { AvatarStatus, LIMITS, MSG } from '../../../src/contract';
-import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import { prepareAvatar } from '../../engines/video/local-engine';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
@@ -14,7 +14,11 @@ export async function runAvatarClone(ctx: FeatureContext, avatarId: number, atte
   const avatars = new AvatarsRepository(db);
   const source = await avatars.cloneSource(avatarId);
   if (!source || source.status !== AvatarStatus.Cloning) return;
-  if (!source.key) return avatars.fail(avatarId, '源视频已不存在，请重新上传');
+  const fail = (reason: string, cause?: unknown) => {
+    reportJobFailure(reason, cause);
+    return avatars.fail(avatarId, reason);
+  };
+  if (!source.key) return fail('源视频已不存在，请重新上传');
   const key = source.key;
   try {
     const tooShort = await withWorkDir(ctx.config.dataDir, async (dir) => {
@@ -34,12 +38,12 @@ export async function runAvatarClone(ctx: FeatureContext, avatarId: number, atte
       if (!made) await deleteObjects(ctx, [video.key, loop.key, cover.key, small.key, faces.facesKey]);
       return false;
     });
-    if (tooShort) return avatars.fail(avatarId, MSG.videoDurationInvalid);
+    if (tooShort) return fail(MSG.videoDurationInvalid);
     // The uploaded original is no longer needed: the normalized copy replaces it in the user's space.
     const original = await avatars.readySourceKey(avatarId);
     if (original) await deleteObjects(ctx, [original]);
   } catch (err) {
-    if (attempt >= JOB_RETRY_LIMIT) return avatars.fail(avatarId, '视频处理失败，请检查视频后重新上传');
+    if (attempt >= JOB_RETRY_LIMIT) return fail('视频处理失败，请检查视频后重新上传', err);
     throw err;
   }
 }

@@ -26,6 +26,7 @@ const CACHE_MS = 5000;
 
 export class SettingsRepository {
   private cached?: { at: number; value: Promise<Record<string, string>> };
+  private info?: { from: Record<string, string>; value: SiteInfo };
 
   constructor(private readonly db: Db) {}
 
@@ -45,10 +46,14 @@ export class SettingsRepository {
     return out;
   }
 
+  /** One frozen object while the settings are cached, so the router can reuse its sealed reply. */
   async siteInfo(): Promise<SiteInfo> {
     const all = await this.all();
-    const fields = Object.fromEntries(SITE_FIELDS.map((f) => [f, all[f] ?? ''])) as Record<(typeof SITE_FIELDS)[number], string>;
-    return { ...fields, guest_enabled: Number(all.guest_credits) > 0 ? 1 : 0 };
+    if (this.info?.from !== all) {
+      const fields = Object.fromEntries(SITE_FIELDS.map((f) => [f, all[f] ?? ''])) as Record<(typeof SITE_FIELDS)[number], string>;
+      this.info = { from: all, value: Object.freeze({ ...fields, guest_enabled: Number(all.guest_credits) > 0 ? 1 : 0 }) };
+    }
+    return this.info.value;
   }
 
   async operatorNumber(key: OperatorSetting): Promise<number> {

@@ -3,7 +3,7 @@
  * a training run polled at its engine until ready or failed, an audition's synthesis, and the audition sweep.
  */
 import { AuditionStatus, VoiceStatus } from '../../../src/contract';
-import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -28,6 +28,7 @@ async function finishTraining({ db }: FeatureContext, trainingId: number, state:
     const t = await voices.lockTraining(trainingId);
     if (!t || Number(t.status) !== VoiceStatus.Training) return;
     if (state.state === 'ready') return voices.trainingReady(trainingId, t.voice_id, state.voice);
+    reportJobFailure(state.reason);
     await voices.trainingFailed(trainingId, t.voice_id, state.reason, t.is_modify);
     if (t.spend_entry_id && t.user_id) {
       await refundIn(q, { userId: t.user_id, spendEntryId: t.spend_entry_id, amount: Number(t.credits), action: '声音克隆失败退回', key: `voice-training:${trainingId}:failed` });
@@ -64,7 +65,10 @@ export async function runSpeech(ctx: FeatureContext, jobId: string, attempt: num
   const job = await voices.speechJob(jobId);
   if (!job || Number(job.status) >= AuditionStatus.Done) return;
   const voice = await ctx.speech.readyVoice(job.voice_id, job.user_id);
-  if (!voice) return voices.speechJobFailed(jobId, '声音已不可用');
+  if (!voice) {
+    reportJobFailure('声音已不可用');
+    return voices.speechJobFailed(jobId, '声音已不可用');
+  }
   await voices.speechJobRunning(jobId);
   try {
     await withWorkDir(ctx.config.dataDir, async (dir) => {
@@ -76,7 +80,9 @@ export async function runSpeech(ctx: FeatureContext, jobId: string, attempt: num
     });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;
-    await voices.speechJobFailed(jobId, err instanceof Error ? err.message : String(err));
+    const reason = err instanceof Error ? err.message : String(err);
+    reportJobFailure(reason);
+    await voices.speechJobFailed(jobId, reason);
   }
 }
 

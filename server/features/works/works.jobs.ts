@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
-import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError } from '../../engines/speech/speech-engine';
 import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
@@ -95,6 +95,7 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
     if (err instanceof LipSyncEngineError && err.detail) ctx.app.log.warn({ workId, detail: err.detail }, `lip-sync engine: ${err.message}`);
     const reason = failureReason(err, attempt);
     if (reason === undefined) throw err;
+    reportJobFailure(reason, err);
     await failWork(ctx, workId, work, reason);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { int, longText, requiredText, text } from '../schema';
+import { int, longText, optionalText, requiredText, text } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
 import { CHANNEL_APIS } from '../limits';
@@ -14,6 +14,39 @@ export const CHANNEL_ENGINES = { voice: ['local', 'fish', 'minimax', 'fishspeech
 export const CHANNEL_KINDS = ['voice', 'video'] as const;
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'enabled 取值为 true 或 false' }).transform((v) => v === 'true' || v === '1');
 const count = (label: string) => int(label, 0, 1_000_000).optional();
+
+/** An account as operators see it (`user list`). */
+const OperatorUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  tourist: z.boolean(),
+  created_at: z.string(),
+  credits: z.number().int(),
+  space_used_mb: z.number(),
+  space_total_gb: z.number(),
+  /** Live sessions (not revoked, not expired). */
+  sessions: z.number().int(),
+});
+
+/** Which voices or avatars an operator lists: the public ones unless a user is named; `id` picks one (`publish --wait`). */
+const OperatorMediaQuery = z.object({
+  username: optionalText('账号', 64),
+  id: int('编号', 1).optional(),
+  limit: int('数量', 1, 1000).default(100),
+});
+
+/** A voice or avatar with its state in words and why it failed (`voice list`, `avatar list`). */
+const OperatorMedia = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner: z.string(),
+  /** training|ready|failed for voices, cloning|ready|failed for avatars. */
+  state: z.string(),
+  reason: z.string(),
+  /** The voice's channel; for an avatar, what the lip-sync analysis noted (no face, too small …). */
+  detail: z.string(),
+  created_at: z.string(),
+});
 
 /** Operator calls behind `npm run admin`: loopback only, operator key header, no envelope. */
 export const SETTABLE_KEYS = [...SITE_FIELDS, ...OPERATOR_SETTINGS] as const;
@@ -138,6 +171,44 @@ export const adminCalls = {
       concurrency: int('并发数', 1, 64).optional(),
     }),
     response: z.object({ kind: z.enum(CHANNEL_KINDS), api: z.string(), enabled: z.boolean(), engine: z.string(), configured: z.array(z.string()) }),
+  }),
+  userList: defineCall({
+    id: 'admin.userList', method: 'POST', path: '/api/admin/users', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Accounts, newest first: credits left, space used and allowed, live sessions (`npm run admin -- user list`).',
+    request: z.object({ limit: int('数量', 1, 1000).default(50), search: optionalText('账号', 64) }),
+    response: z.object({ total: z.number().int(), list: z.array(OperatorUser) }),
+  }),
+  userShow: defineCall({
+    id: 'admin.userShow', method: 'POST', path: '/api/admin/userShow', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'One account in full: credits (balance, ledger sums, live batches), space, live sessions, works by state.',
+    request: z.object({ username: requiredText('账号', MSG.loginUsernameRequired, 64) }),
+    response: OperatorUser.extend({
+      granted: z.number().int(), spent: z.number().int(), refunded: z.number().int(),
+      batches: z.array(z.object({ amount: z.number().int(), left: z.number().int(), source: z.string(), expires_at: z.string() })),
+      session_list: z.array(z.object({ created_at: z.string(), expires_at: z.string(), ip: z.string() })),
+      works: z.record(z.string(), z.number().int()),
+    }),
+  }),
+  voiceList: defineCall({
+    id: 'admin.voiceList', method: 'POST', path: '/api/admin/voices', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.',
+    request: OperatorMediaQuery,
+    response: z.object({ list: z.array(OperatorMedia) }),
+  }),
+  avatarList: defineCall({
+    id: 'admin.avatarList', method: 'POST', path: '/api/admin/avatars', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.',
+    request: OperatorMediaQuery,
+    response: z.object({ list: z.array(OperatorMedia) }),
+  }),
+  jobs: defineCall({
+    id: 'admin.jobs', method: 'POST', path: '/api/admin/jobs', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'The job queue: how many jobs of each name are in each state, and the latest failed or retried runs with their reasons.',
+    request: z.object({ failures: int('数量', 0, 200).default(10) }),
+    response: z.object({
+      counts: z.array(z.object({ name: z.string(), state: z.string(), n: z.number().int() })),
+      failures: z.array(z.object({ id: z.string(), name: z.string(), state: z.string(), attempt: z.number().int(), at: z.string(), reason: z.string() })),
+    }),
   }),
   siteSet: defineCall({
     id: 'admin.siteSet', method: 'POST', path: '/api/admin/site', checked: false, auth: 'operator', pathFromSpec: false,

@@ -49,4 +49,24 @@ export const siteCalls = {
     summary: 'Liveness and database reachability, for operators and load balancers.',
     request: empty, response: z.object({ status: z.literal('ok'), role: z.string(), database: z.string() }),
   }),
+  healthLive: defineCall({
+    id: 'site.healthLive', method: 'GET', path: '/api/health/live', checked: false, auth: 'none', pathFromSpec: false,
+    summary: 'Liveness: the process answers (nothing else is asked), for a supervisor that restarts a hung process.',
+    request: empty, response: z.object({ status: z.literal('live'), role: z.string(), uptime_seconds: z.number() }),
+  }),
+  healthReady: defineCall({
+    id: 'site.healthReady', method: 'GET', path: '/api/health/ready', checked: false, auth: 'none', pathFromSpec: false,
+    summary: 'Readiness: the database and the object storage answer and the process is not shutting down (HTTP 503 otherwise), for a load balancer.',
+    request: empty,
+    response: z.object({
+      status: z.enum(['ready', 'not ready']),
+      role: z.string(),
+      database: z.object({ kind: z.string(), ok: z.boolean(), error: z.string().optional() }),
+      storage: z.object({ ok: z.boolean(), error: z.string().optional() }),
+      shutting_down: z.boolean(),
+    }),
+  }),
 };
+
+/** Prometheus metrics (text format), outside /api: the operator key as a bearer token or the operator-key header. */
+export const METRICS_PATH = '/metrics';
