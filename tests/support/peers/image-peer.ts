@@ -73,13 +73,12 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
   const served = new Map<string, Buffer>();
   let made = 0;
 
-  /** A real 320×240 PNG of one colour (the hue turns with every picture). */
+  /** A real 320×240 PNG: a Mandelbrot view whose hue turns with every picture, so each one differs. */
   async function picture(): Promise<{ name: string; bytes: Buffer }> {
     made++;
     const name = `img-${made}.png`;
     const file = path.join(dir, name);
-    const colour = ['0xe4572e', '0x29335c', '0xf3a712', '0x669bbc', '0x17bebb'][made % 5];
-    await ffmpeg(['-f', 'lavfi', '-i', `color=c=${colour}:s=320x240`, '-frames:v', '1', file]);
+    await ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=320x240:rate=1', '-vf', `hue=h=${(made * 67) % 360}`, '-frames:v', '1', file]);
     const bytes = await fs.readFile(file);
     served.set(name, bytes);
     return { name, bytes };

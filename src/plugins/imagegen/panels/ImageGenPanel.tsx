@@ -116,7 +116,7 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
                   value={form.text}
                   onChange={(e) => patch({ text: e.target.value })}
                   maxLength={LIMITS.promptMaxChars}
-                  rows={5}
+                  rows={4}
                   fill
                   placeholder="描述你想要的画面：主体、场景、风格、光线……"
                   data-testid="imagegen-text"
