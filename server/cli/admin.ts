@@ -137,8 +137,8 @@ export const COMMANDS: Record<string, Command> = {
     flags: {},
     async run(send, _f, rest) {
       if (rest.length === 0) throw new CliError('image prompt needs at least one prompt');
-      const data = await ok(send, API.generate.imagePromptAdd, { contents: rest });
-      return `added ${(data.ids as number[]).length} prompt(s)`;
+      for (const content of rest) await ok(send, API.generate.imagePromptAdd, { content });
+      return `added ${rest.length} prompt(s)`;
     },
   },
   'site set': {

@@ -75,12 +75,5 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     return { engine: params.engine, base_url: config?.baseUrl ?? defaults.baseUrl, model: config?.model ?? defaults.model, configured: config !== null };
   });
 
-  router.handle(API.generate.imagePromptAdd, async ({ params }) => ({
-    ids: await db.tx(async (q) => {
-      const repo = new ImageGenRepository(q);
-      const ids: number[] = [];
-      for (const content of params.contents) ids.push(await repo.addPrompt(content));
-      return ids;
-    }),
-  }));
+  router.handle(API.generate.imagePromptAdd, async ({ params }) => ({ id: await records.addPrompt(params.content) }));
 }

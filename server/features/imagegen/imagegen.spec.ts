@@ -165,8 +165,8 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   it('suggests the seeded prompts and the ones the operator adds', async () => {
     const seeded = (await a.call(API.generate.imagePrompt, { type: 'text' })).data.list as { id: number; content: string }[];
     expect(seeded.length).toBeGreaterThanOrEqual(LIMITS.recommendCount);
-    expect(await t.operator(API.generate.imagePromptAdd, { contents: ['月光下的竹林，水墨画'] })).toMatchObject({ code: 0, data: { ids: [expect.any(Number)] } });
-    expect(await t.operator(API.generate.imagePromptAdd, { contents: [''] })).toMatchObject({ code: 1, msg: MSG.promptRequired });
+    expect(await t.operator(API.generate.imagePromptAdd, { content: '月光下的竹林，水墨画' })).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
+    expect(await t.operator(API.generate.imagePromptAdd, { content: ' ' })).toMatchObject({ code: 1, msg: MSG.promptRequired });
     const after = (await a.call(API.generate.imagePrompt, {})).data.list as { content: string }[];
     expect(after.map((p) => p.content)).toContain('月光下的竹林，水墨画');
     expect(after).toHaveLength(seeded.length + 1);

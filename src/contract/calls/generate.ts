@@ -164,9 +164,9 @@ export const generateCalls = {
   /** ours: operator */
   imagePromptAdd: defineCall({
     id: 'generate.imagePromptAdd', method: 'POST', path: '/api/admin/imagePrompt', checked: false, auth: 'operator', pathFromSpec: false,
-    summary: 'ours: add suggested image prompts (one each).',
-    request: z.object({ contents: z.array(requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars)).min(1, MSG.promptRequired).max(500) }),
-    response: z.object({ ids: z.array(z.number()) }),
+    summary: 'ours: add a suggested image prompt.',
+    request: z.object({ content: requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars) }),
+    response: z.object({ id: z.number() }),
   }),
   video: defineCall({
     id: 'generate.video', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
