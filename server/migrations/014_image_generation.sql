@@ -32,3 +32,7 @@ INSERT INTO image_prompts (content) VALUES
   ('雪山脚下的湖泊与木屋，湖面如镜倒映星空，超高清摄影'),
   ('可爱的3D卡通小熊在烘焙蛋糕，暖色调，皮克斯风格'),
   ('未来感的科技发布会舞台，蓝紫色灯光，大屏幕上显示数字人形象');
+
+-- Copy chat (issue 13's leftover): a streaming answer saves what it has and its heartbeat every few seconds, so an
+-- answer left streaming by a crashed process is found (no heartbeat for a while) and closed with what it had, refunded.
+ALTER TABLE chat_messages ADD COLUMN stream_heartbeat_at timestamptz;

@@ -286,6 +286,8 @@ export const MSG = {
   chatNotFound: '会话不存在或已删除',
   /** ours: an answer that failed before any text arrived (its credits are not charged). */
   chatAnswerFailed: '回答生成失败，本次不扣积分',
+  /** ours: an answer whose server stopped mid-stream (a crash or restart): kept as far as it got, and refunded. */
+  chatAnswerInterrupted: '回答因服务重启而中断，本次不扣积分',
   /** ours: a multi-scene work with no scene. */
   sceneListEmpty: '请至少添加一个场景',
   /** ours: multi-scene content that is not a JSON list of scenes. */
