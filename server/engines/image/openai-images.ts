@@ -16,11 +16,6 @@ import { ImageEngineError, type ImageEngine, type ImageRatio, type ImageRequest,
 
 export type ImageDialect = 'openai' | 'siliconflow';
 
-export const IMAGE_DEFAULTS: Record<ImageDialect, { baseUrl: string; model: string }> = {
-  openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-image-1' },
-  siliconflow: { baseUrl: 'https://api.siliconflow.cn/v1', model: 'Kwai-Kolors/Kolors' },
-};
-
 export interface OpenAiImagesConfig {
   dialect: ImageDialect;
   baseUrl: string;

@@ -7,8 +7,7 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
-import { IMAGE_SETTING_KEYS } from '../../engines/image/configure';
-import { IMAGE_DEFAULTS } from '../../engines/image/openai-images';
+import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image/configure';
 import { MaterialRepository } from '../material';
 import { ImageGenRepository } from './imagegen.repository';
 import { imageEngineConfig, recordView, submitImageGeneration } from './imagegen.service';
@@ -58,7 +57,9 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
   router.handle(API.generate.imageEngineSet, async ({ params }) => {
     const current = await settings.all();
     const apiKey = params.api_key?.trim() || current[IMAGE_SETTING_KEYS.apiKey] || '';
+    const secretKey = params.secret_key?.trim() || current[IMAGE_SETTING_KEYS.secretKey] || '';
     if (params.engine !== 'none' && !apiKey) throw new ApiError('启用图片生成引擎需要 --api-key');
+    if (params.engine === 'kling' && !secretKey) throw new ApiError('可灵引擎需要 --api-key <AccessKey> 和 --secret-key <SecretKey>');
     // A new engine starts from its own defaults unless the operator names others.
     const switching = params.engine !== current[IMAGE_SETTING_KEYS.engine];
     const pick = (given: string | undefined, key: string) => given?.trim() || (switching ? '' : current[key] || '');
@@ -67,6 +68,7 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
       [IMAGE_SETTING_KEYS.baseUrl]: pick(params.base_url, IMAGE_SETTING_KEYS.baseUrl),
       [IMAGE_SETTING_KEYS.model]: pick(params.model, IMAGE_SETTING_KEYS.model),
       [IMAGE_SETTING_KEYS.apiKey]: apiKey,
+      [IMAGE_SETTING_KEYS.secretKey]: secretKey,
     };
     if (params.timeout_ms !== undefined) changes[IMAGE_SETTING_KEYS.timeoutMs] = String(params.timeout_ms);
     await settings.set(changes);

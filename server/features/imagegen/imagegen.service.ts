@@ -17,8 +17,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { formatDateTime } from '../../infra/time';
 import { downloadWithDeadline, ProviderDownloadTooLarge, ProviderUnreachable } from '../../engines/provider-http';
 import { ImageEngineError, type ImageRatio, type MadeImage } from '../../engines/image/image-engine';
-import { OpenAiCompatibleImages, type OpenAiImagesConfig } from '../../engines/image/openai-images';
-import { resolveImageConfig } from '../../engines/image/configure';
+import { imageEngineFor, resolveImageConfig, type ImageEngineConfig } from '../../engines/image/configure';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { ImageGenRepository, type ImageRecordRow } from './imagegen.repository';
 
@@ -26,7 +25,7 @@ import { ImageGenRepository, type ImageRecordRow } from './imagegen.repository';
 const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
 const IMAGE_EXTS = new Set(['png', 'jpg', 'webp']);
 
-export async function imageEngineConfig(ctx: FeatureContext): Promise<OpenAiImagesConfig | null> {
+export async function imageEngineConfig(ctx: FeatureContext): Promise<ImageEngineConfig | null> {
   return resolveImageConfig(await ctx.settings.all());
 }
 
@@ -97,7 +96,7 @@ export async function runImageGeneration(ctx: FeatureContext, recordId: number, 
     let made: MadeImage[];
     let shortfall: string | undefined;
     try {
-      const result = await new OpenAiCompatibleImages(config).generate({ prompt: record.prompt, ratio: record.ratio as ImageRatio, count: Number(record.asked), reference });
+      const result = await imageEngineFor(config).generate({ prompt: record.prompt, ratio: record.ratio as ImageRatio, count: Number(record.asked), reference });
       made = result.images;
       shortfall = result.shortfall?.message;
       if (result.shortfall) log.warn({ recordId, detail: result.shortfall.detail }, 'image generation made fewer pictures than asked');

@@ -51,6 +51,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect(await credits(a)).toBe(1000);
     expect(await t.operator(API.generate.imageEngineSet, { engine: 'openai' })).toMatchObject({ code: 1, msg: '启用图片生成引擎需要 --api-key' });
     expect(await t.operator(API.generate.imageEngineSet, { engine: 'cloud' })).toMatchObject({ code: 1 });
+    expect(await t.operator(API.generate.imageEngineSet, { engine: 'kling', api_key: 'ak' })).toMatchObject({ code: 1, msg: '可灵引擎需要 --api-key <AccessKey> 和 --secret-key <SecretKey>' });
     const set = await t.operator(API.generate.imageEngineSet, { engine: 'openai', base_url: peer.url, api_key: peer.apiKey, model: 'gpt-image-1' });
     expect(set).toMatchObject({ code: 0, data: { engine: 'openai', base_url: peer.url, model: 'gpt-image-1', configured: true } });
     expect(JSON.stringify(set)).not.toContain(peer.apiKey);
@@ -109,6 +110,14 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     const dead = await generate(a, { text: '链接失效', num: 2 });
     expect(await finished(a, dead.data.id)).toMatchObject({ status: GenerateStatus.Failed, reason: MSG.imageEngineBadReply });
     expect(await credits(a)).toBe(before - EACH);
+
+    // Kling's asynchronous task (signed token, polled) through the job: the pictures arrive and are charged.
+    await t.operator(API.generate.imageEngineSet, { engine: 'kling', base_url: peer.origin, api_key: peer.apiKey, secret_key: peer.secretKey });
+    peer.behave('kling', { kind: 'images' });
+    const task = await generate(a, { text: '可灵任务', num: 2 });
+    expect((await finished(a, task.data.id)).url).toHaveLength(2);
+    expect(await credits(a)).toBe(before - 3 * EACH);
+    await t.operator(API.generate.imageEngineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
   });
 
   it('a reference picture must be one of the user’s own images; the provider gets its bytes', async () => {

@@ -10,10 +10,10 @@ import { Flag, Timestamp, blankToUndefined, intOneOf, optionalFilter, urlField }
 export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
 
 /**
- * ours: the image engines an operator can choose (`npm run admin -- image engine …`): the OpenAI images API shape
- * (also Zhipu CogView's), SiliconFlow's, or none (text to image says it is not configured).
+ * ours: the image engines an operator can choose (`npm run admin -- image set …`): the OpenAI images API shape
+ * (also Zhipu CogView's), SiliconFlow's, Kling's asynchronous image task, or none (text to image says it is not configured).
  */
-export const IMAGE_ENGINES = ['openai', 'siliconflow', 'none'] as const;
+export const IMAGE_ENGINES = ['openai', 'siliconflow', 'kling', 'none'] as const;
 export type ImageEngineKind = (typeof IMAGE_ENGINES)[number];
 
 export const IMAGE_GENERATE_TYPES = ['text'] as const;
@@ -155,7 +155,10 @@ export const generateCalls = {
     request: z.object({
       engine: oneOf('引擎', IMAGE_ENGINES),
       base_url: z.preprocess(blankToUndefined, urlField('接口地址').refine((v) => /^https?:\/\//.test(v), '接口地址需以 http:// 或 https:// 开头').optional()),
+      /** Kling: the access key. */
       api_key: text('密钥', 500).optional(),
+      /** Kling only: the secret key that signs its tokens. */
+      secret_key: text('密钥', 500).optional(),
       model: text('模型', 200).optional(),
       timeout_ms: int('超时毫秒', 1000, 600_000).optional(),
     }),

@@ -5,17 +5,22 @@
  * - SiliconFlow's: POST {base}/images/generations with JSON {model, prompt, image_size, batch_size, image?}
  *   → {images: [{url}], timings, seed}.
  * It checks the bearer key and each request's shape, records the requests, and answers real PNG pictures (drawn by
- * ffmpeg, a different colour each), by link (served from the peer under /files/, as providers' expiring links are)
- * or inline. The test picks a behaviour: pictures, an HTTP error, a failure after N pictures, or links that do not
- * give a picture.
+ * - Kling's asynchronous image task: POST /v1/images/generations with JSON {model_name, prompt, n, aspect_ratio, image?}
+ *   → {code: 0, data: {task_id}}; GET /v1/images/generations/{task_id} → processing once, then succeed with
+ *   task_result.images[].url (or failed with task_status_msg). The bearer token must be an HS256 JWT of the access
+ *   key signed with the secret key, not expired.
+ * ffmpeg, a different hue each), by link (served from the peer under /files/, as providers' expiring links are)
+ * or inline. The test picks a behaviour: pictures, an HTTP error, a failure after N pictures, links that do not
+ * give a picture, or (Kling) a task that fails.
  */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
 import { ffmpeg } from '../../../server/infra/media-probe';
 import { parseJsonBody, parseMultipart, peerWorkspace, sendJson, startLoopback } from './loopback';
 
-export type ImagePeerDialect = 'openai' | 'siliconflow';
+export type ImagePeerDialect = 'openai' | 'siliconflow' | 'kling';
 
 export interface ImagePeerRequest {
   path: string;
@@ -33,12 +38,17 @@ export type ImagePeerBehaviour =
   /** `made` requests (openai) answer pictures, then this status. */
   | { kind: 'failAfter'; made: number; status: number }
   /** Links that answer 404 (the provider's links expired). */
-  | { kind: 'deadLinks' };
+  | { kind: 'deadLinks' }
+  /** Kling: the task ends failed with this message. */
+  | { kind: 'taskFails'; message: string };
 
 export interface ImagePeer {
-  /** Base URL to configure (…/v1). */
+  /** Base URL to configure (…/v1); Kling's is `origin`. */
   url: string;
+  origin: string;
   apiKey: string;
+  /** Kling's secret key (the access key is apiKey). */
+  secretKey: string;
   requests: ImagePeerRequest[];
   shapeErrors: string[];
   /** Every picture served so far, by its file name under /files/. */
@@ -50,6 +60,14 @@ export interface ImagePeer {
 const SIZE = /^\d{3,4}x\d{3,4}$/;
 
 function shapeError(dialect: ImagePeerDialect, body: Record<string, unknown>): string | null {
+  if (dialect === 'kling') {
+    if (typeof body.model_name !== 'string' || !body.model_name) return 'model_name must be a non-empty string';
+    if (typeof body.prompt !== 'string' || !body.prompt.trim()) return 'prompt must be a non-empty string';
+    if (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 9) return 'n must be 1–9';
+    if (!['16:9', '9:16', '1:1', '4:3', '3:4', '3:2', '2:3', '21:9'].includes(String(body.aspect_ratio))) return `aspect_ratio unknown: ${String(body.aspect_ratio)}`;
+    if ('image' in body && (typeof body.image !== 'string' || body.image.startsWith('data:'))) return 'image must be bare base64';
+    return null;
+  }
   if (typeof body.model !== 'string' || !body.model) return 'model must be a non-empty string';
   if (typeof body.prompt !== 'string' || !body.prompt.trim()) return 'prompt must be a non-empty string';
   if (dialect === 'openai') {
@@ -63,7 +81,17 @@ function shapeError(dialect: ImagePeerDialect, body: Record<string, unknown>): s
   return null;
 }
 
-export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promise<ImagePeer> {
+/** Whether `token` is an unexpired HS256 JWT whose iss is the access key, signed with the secret key. */
+function validKlingToken(token: string, accessKey: string, secretKey: string): boolean {
+  const [head, payload, signature] = token.split('.');
+  if (!head || !payload || !signature) return false;
+  if (createHmac('sha256', secretKey).update(`${head}.${payload}`).digest('base64url') !== signature) return false;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; exp?: number; nbf?: number };
+  const now = Date.now() / 1000;
+  return claims.iss === accessKey && (claims.exp ?? 0) > now && (claims.nbf ?? 0) <= now;
+}
+
+export async function startImagePeer(apiKey = 'sk-image-peer-0123456789', secretKey = 'kling-secret-abcdef0123'): Promise<ImagePeer> {
   const { dir } = await peerWorkspace('image-peer-');
   let dialect: ImagePeerDialect = 'openai';
   let behaviour: ImagePeerBehaviour = { kind: 'images' };
@@ -71,6 +99,7 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
   const requests: ImagePeerRequest[] = [];
   const shapeErrors: string[] = [];
   const served = new Map<string, Buffer>();
+  const tasks = new Map<string, { polls: number; count: number }>();
   let made = 0;
 
   /** A real 320×240 PNG: a Mandelbrot view whose hue turns with every picture, so each one differs. */
@@ -85,7 +114,41 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
   }
 
   const error = (res: http.ServerResponse, status: number, message: string) =>
-    sendJson(res, status, dialect === 'openai' ? { error: { message, type: 'invalid_request_error', code: null } } : { code: 20015, message, data: null });
+    sendJson(res, status, dialect === 'openai' ? { error: { message, type: 'invalid_request_error', code: null } } : { code: dialect === 'kling' ? 1201 : 20015, message, data: null });
+  const link = (p: { name: string }) => `${base}/files/${p.name}?Expires=3600&Signature=peer`;
+
+  /** Kling: submit makes a task; each poll moves it on (processing once, then its end). */
+  async function kling(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse, url: URL) {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!validKlingToken(token, apiKey, secretKey)) return error(res, 401, 'Auth failed');
+    const taskPath = /^\/v1\/images\/generations\/([\w-]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && taskPath) {
+      const task = tasks.get(taskPath[1]!);
+      if (!task) return error(res, 404, 'task not found');
+      task.polls++;
+      const data: Record<string, unknown> = { task_id: taskPath[1], task_status: 'processing', created_at: Date.now(), updated_at: Date.now() };
+      if (task.polls > 1 && behaviour.kind === 'taskFails') Object.assign(data, { task_status: 'failed', task_status_msg: behaviour.message });
+      else if (task.polls > 1) {
+        const pictures = await Promise.all(Array.from({ length: task.count }, picture));
+        Object.assign(data, { task_status: 'succeed', task_result: { images: pictures.map((p, index) => ({ index, url: link(p) })) } });
+      }
+      return sendJson(res, 200, { code: 0, message: 'SUCCEED', request_id: 'peer', data });
+    }
+    if (req.method !== 'POST' || url.pathname !== '/v1/images/generations') return error(res, 404, `no route ${req.method} ${url.pathname}`);
+    const body = parseJsonBody(req, raw);
+    if (!body) return error(res, 400, 'body must be JSON');
+    const reference = typeof body.image === 'string' ? Buffer.from(body.image, 'base64') : undefined;
+    requests.push({ path: 'images/generations', body, reference });
+    const wrong = shapeError('kling', body);
+    if (wrong) {
+      shapeErrors.push(wrong);
+      return error(res, 400, wrong);
+    }
+    if (behaviour.kind === 'status') return error(res, behaviour.status, behaviour.message ?? `peer status ${behaviour.status}`);
+    const id = `task-${tasks.size + 1}`;
+    tasks.set(id, { polls: 0, count: body.n as number });
+    sendJson(res, 200, { code: 0, message: 'SUCCEED', request_id: 'peer', data: { task_id: id, task_status: 'submitted', created_at: Date.now(), updated_at: Date.now() } });
+  }
 
   let base = '';
   const server = await startLoopback(async (req, raw, res) => {
@@ -96,6 +159,7 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
       return void res.end(bytes);
     }
+    if (dialect === 'kling') return kling(req, raw, res, url);
     const endpoint = url.pathname.replace(/^\/v1\//, '');
     if (req.method !== 'POST' || !['images/generations', 'images/edits'].includes(endpoint)) return error(res, 404, `no route ${req.method} ${url.pathname}`);
     if (req.headers.authorization !== `Bearer ${apiKey}`) return error(res, 401, `Incorrect API key provided: ${req.headers.authorization ?? ''}`);
@@ -133,7 +197,6 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
     if (b.kind === 'images' && b.delayMs) await new Promise((r) => setTimeout(r, b.delayMs));
     const count = dialect === 'openai' ? 1 : (body.batch_size as number);
     const pictures = await Promise.all(Array.from({ length: count }, picture));
-    const link = (p: { name: string }) => `${base}/files/${p.name}?Expires=3600&Signature=peer`;
     if (dialect === 'siliconflow') return sendJson(res, 200, { images: pictures.map((p) => ({ url: link(p) })), timings: { inference: 1.2 }, seed: 42 });
     const inline = b.kind === 'images' && b.as === 'b64';
     sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data: pictures.map((p) => (inline ? { b64_json: p.bytes.toString('base64') } : { url: link(p) })) });
@@ -142,7 +205,9 @@ export async function startImagePeer(apiKey = 'sk-image-peer-0123456789'): Promi
 
   return {
     url: `${server.url}/v1`,
+    origin: server.url,
     apiKey,
+    secretKey,
     requests,
     shapeErrors,
     served,

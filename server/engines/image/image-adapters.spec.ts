@@ -1,8 +1,9 @@
-/** The image adapter against a loopback peer speaking OpenAI's and SiliconFlow's image APIs. */
+/** The image adapters against a loopback peer speaking OpenAI's, SiliconFlow's and Kling's image APIs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/contract';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { ImageEngineError } from './image-engine';
+import { KlingImages } from './kling-images';
 import { imageSize, OpenAiCompatibleImages, type ImageDialect } from './openai-images';
 
 let peer: ImagePeer;
@@ -80,5 +81,27 @@ describe('image adapter', () => {
   it('sizes: OpenAI models get their three sizes, dall-e-3 its own, others the exact ratio', () => {
     expect(imageSize('openai', 'dall-e-3', '9:16')).toBe('1024x1792');
     expect(imageSize('siliconflow', 'Qwen/Qwen-Image', '16:9')).toBe('1280x720');
+  });
+
+  it('kling: submits a task with a signed token, polls it to the pictures; a failed task says so; a wrong secret is refused', async () => {
+    const kling = (secretKey = peer.secretKey) => new KlingImages({ baseUrl: peer.origin, accessKey: peer.apiKey, secretKey, model: 'kling-v1', timeoutMs: 5000, pollMs: 20 });
+    peer.behave('kling', { kind: 'images' });
+    const reference = Buffer.concat([PNG, Buffer.from('kling')]);
+    const made = await kling().generate({ prompt: '水墨山水', ratio: '2:3', count: 2, reference: { bytes: reference, ext: 'png' } });
+    expect(made.images).toHaveLength(2);
+    expect(made.images.every((i) => 'url' in i)).toBe(true);
+    const req = peer.requests.at(-1)!;
+    expect(req.body).toMatchObject({ model_name: 'kling-v1', prompt: '水墨山水', n: 2, aspect_ratio: '2:3' });
+    expect(req.reference).toEqual(reference);
+    expect(peer.shapeErrors).toEqual([]);
+
+    peer.behave('kling', { kind: 'taskFails', message: 'Failure to pass the risk control system' });
+    const failed = await kling().generate({ prompt: 'x', ratio: '1:1', count: 1 }).catch((err: unknown) => err as ImageEngineError);
+    expect(failed).toMatchObject({ message: MSG.imageEngineRejected, transient: false });
+    expect((failed as ImageEngineError).detail).toContain('risk control');
+
+    const refused = await kling('wrong-secret-key-000').generate({ prompt: 'x', ratio: '1:1', count: 1 }).catch((err: unknown) => err as ImageEngineError);
+    expect(refused).toMatchObject({ message: MSG.imageEngineAuthFailed });
+    expect((refused as ImageEngineError).detail).not.toContain('wrong-secret');
   });
 });
