@@ -233,6 +233,29 @@ export const COMMANDS: Record<string, Command> = {
       return `${data.kind} channel ${data.api}: ${data.enabled ? 'enabled' : 'disabled'}, engine ${data.engine} (configured: ${configured})`;
     },
   },
+  'image set': {
+    usage:
+      'image set --engine openai|siliconflow|kling|none [--api-key …] [--secret-key …] [--base-url …] [--model …] [--timeout-ms n]   (text to image; ' +
+      'openai: https://api.openai.com/v1, gpt-image-1 — also Zhipu CogView with its base URL; siliconflow: https://api.siliconflow.cn/v1, Kwai-Kolors/Kolors; ' +
+      'kling: --api-key <AccessKey> --secret-key <SecretKey>, https://api-beijing.klingai.com, kling-v1)',
+    flags: Object.fromEntries(['engine', 'api-key', 'secret-key', 'base-url', 'model', 'timeout-ms'].map((k) => [k, { type: 'string' as const }])),
+    async run(send, f) {
+      if (!f.engine) throw new CliError('image set needs --engine openai, siliconflow or none');
+      const data = await ok(send, API.generate.imageEngineSet, {
+        engine: f.engine, api_key: f['api-key'], secret_key: f['secret-key'], base_url: f['base-url'], model: f.model, timeout_ms: num(f['timeout-ms']),
+      });
+      return data.configured ? `image engine ${data.engine}: ${data.base_url}, model ${data.model}` : 'image engine off: text to image says it is not configured';
+    },
+  },
+  'image prompt': {
+    usage: 'image prompt <描述词> …   (adds suggested text-to-image prompts, one per argument)',
+    flags: {},
+    async run(send, _f, rest) {
+      if (rest.length === 0) throw new CliError('image prompt needs at least one prompt');
+      for (const content of rest) await ok(send, API.generate.imagePromptAdd, { content });
+      return `added ${rest.length} prompt(s)`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},

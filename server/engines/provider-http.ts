@@ -82,3 +82,19 @@ export function parseJsonBody(body: Buffer): unknown {
     return undefined;
   }
 }
+
+/** Providers echo the key or its last characters (`****abcd`) in 401 messages; none of it may reach a log line. */
+export function redactKey(text: string, key: string): string {
+  let out = key ? text.split(key).join('***') : text;
+  if (key.length >= 8) out = out.split(key.slice(-4)).join('***');
+  return out.replace(/\b(sk-[A-Za-z0-9_-]{4})[A-Za-z0-9_-]+/g, '$1***');
+}
+
+/** A provider's error sentence: `{"error": {"message": …}}` (OpenAI, DeepSeek, Zhipu), `{"error": …}`, `{"message": …}` (SiliconFlow), or the raw text. */
+export function providerErrorMessage(text: string): string {
+  const json = parseJsonBody(Buffer.from(text)) as { error?: { message?: unknown } | string; message?: unknown } | undefined;
+  if (typeof json?.error === 'string') return json.error;
+  if (json?.error && typeof json.error.message === 'string') return json.error.message;
+  if (typeof json?.message === 'string') return json.message;
+  return text;
+}

@@ -19,9 +19,11 @@ import { writingFeature } from './writing';
 import { chatFeature } from './chat';
 import { photoFeature } from './photo';
 import { extractionFeature } from './extraction';
+import { imagegenFeature } from './imagegen';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
   avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature, photoFeature,
   extractionFeature,
+  imagegenFeature,
 ];

@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -24,6 +24,10 @@ export interface JobPayloads {
   'speech-synthesize': { jobId: string };
   /** Parses, downloads and probes one extraction record (video or audio). */
   'extraction-run': { analyseId: number };
+  /** Asks the image engine for a text-to-image record's pictures and stores them (or refunds). */
+  'image-generate': { recordId: number };
+  /** Copy-chat answers a dead process left streaming: closed and refunded. */
+  'chat-sweep': Record<string, never>;
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */
@@ -36,7 +40,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobRu
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'audition-sweep': '*/10 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'audition-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

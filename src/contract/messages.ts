@@ -266,6 +266,36 @@ export const MSG = {
   /** ours: a polish whose answer was cut at the length limit. */
   polishTooLong: '文本过长，请分段润色',
 
+  // ---- text to image engine (ours)
+  /** ours: text to image while the operator has not configured an image engine. */
+  imageEngineMissing: '图片生成引擎尚未配置，请联系管理员',
+  /** ours: the provider refused the operator's API key (401/403). */
+  imageEngineAuthFailed: '图片生成引擎密钥无效，积分已退回',
+  /** ours: the provider's account has no balance left (402). */
+  imageEngineNoBalance: '图片生成引擎账户余额不足，积分已退回',
+  /** ours: the provider's rate limit (429), after the job's retries. */
+  imageEngineBusy: '图片生成引擎繁忙，积分已退回，请稍后再试',
+  /** ours: the provider failed (5xx), after the job's retries. */
+  imageEngineDown: '图片生成引擎暂时不可用，积分已退回',
+  /** ours: no answer within the engine's timeout, after the job's retries. */
+  imageEngineTimeout: '图片生成引擎响应超时，积分已退回',
+  /** ours: the provider's host could not be reached, after the job's retries. */
+  imageEngineUnreachable: '无法连接图片生成引擎，积分已退回',
+  /** ours: an answer without usable images (broken JSON, no images, a link that does not give a picture). */
+  imageEngineBadReply: '图片生成引擎返回的内容无法识别，积分已退回',
+  /** ours: the provider refused the request itself (400, 404, 422: wrong base URL or model, a prompt it will not draw). */
+  imageEngineRejected: '图片生成请求被拒绝（描述词可能未通过审核），积分已退回',
+  /** ours: some of the asked images came back; the rest are refunded. */
+  imagePartlyMade: (made: number, asked: number) => `仅生成${made}/${asked}张，未生成部分的积分已退回`,
+  /** ours: the reference image is not one of the user's uploaded images (or was deleted). */
+  imageReferenceMissing: '参考图不存在，请重新上传',
+  /** ours: a generation record that is not the user's, or no longer exists. */
+  imageRecordMissing: '生成记录不存在',
+  /** ours: delete while the images are being generated. */
+  imageRecordBusy: '图片生成中，请完成后再删除',
+  /** ours: save to material from a record that has no such image. */
+  imageNotReady: '图片尚未生成完成',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 
@@ -290,6 +320,8 @@ export const MSG = {
   chatNotFound: '会话不存在或已删除',
   /** ours: an answer that failed before any text arrived (its credits are not charged). */
   chatAnswerFailed: '回答生成失败，本次不扣积分',
+  /** ours: an answer whose server stopped mid-stream (a crash or restart): kept as far as it got, and refunded. */
+  chatAnswerInterrupted: '回答因服务重启而中断，本次不扣积分',
   /** ours: a multi-scene work with no scene. */
   sceneListEmpty: '请至少添加一个场景',
   /** ours: multi-scene content that is not a JSON list of scenes. */

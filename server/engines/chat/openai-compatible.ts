@@ -8,6 +8,7 @@
  * reasoning_content}}]}` lines, `:` keep-alive comments (DeepSeek sends them while busy), `data: [DONE]` at the end.
  */
 import { MSG } from '../../../src/contract';
+import { providerErrorMessage, redactKey } from '../provider-http';
 import { ChatEngineError, type ChatCompletion, type ChatDelta, type ChatEngine, type ChatMessage, type ChatOptions, type ChatStreamOptions } from './chat-engine';
 
 export const DEFAULT_CHAT_BASE_URL = 'https://api.deepseek.com';
@@ -158,7 +159,7 @@ export class OpenAiCompatibleChat implements ChatEngine {
   }
 
   private httpError(status: number, text: string): ChatEngineError {
-    const detail = this.redact(`status ${status}: ${providerMessage(text).slice(0, DETAIL_MAX)}`);
+    const detail = this.redact(`status ${status}: ${providerErrorMessage(text).slice(0, DETAIL_MAX)}`);
     if (status === 401 || status === 403) return new ChatEngineError(MSG.chatEngineAuthFailed, detail);
     if (status === 402) return new ChatEngineError(MSG.chatEngineNoBalance, detail);
     if (status === 429) return new ChatEngineError(MSG.chatEngineBusy, detail, true);
@@ -167,24 +168,7 @@ export class OpenAiCompatibleChat implements ChatEngine {
     return new ChatEngineError(MSG.chatEngineRejected, detail);
   }
 
-  /** Providers echo the key or its last characters (`****abcd`) in 401 messages; none of it reaches a log line. */
   private redact(text: string): string {
-    const key = this.config.apiKey;
-    let out = key ? text.split(key).join('***') : text;
-    if (key.length >= 8) out = out.split(key.slice(-4)).join('***');
-    return out.replace(/\b(sk-[A-Za-z0-9_-]{4})[A-Za-z0-9_-]+/g, '$1***');
+    return redactKey(text, this.config.apiKey);
   }
-}
-
-/** `{"error": {"message": …}}` (OpenAI, DeepSeek) or the raw text. */
-function providerMessage(text: string): string {
-  try {
-    const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof json.error === 'string') return json.error;
-    if (typeof json.error?.message === 'string') return json.error.message;
-    if (typeof json.message === 'string') return json.message;
-  } catch {
-    // not JSON: keep the text
-  }
-  return text;
 }

@@ -104,7 +104,7 @@ export class ChatRepository {
 
   /** Pending → streaming; false when another stream has it already (only one relays an answer). */
   async claimAnswer(mid: number): Promise<boolean> {
-    const { rows } = await this.db.query('UPDATE chat_messages SET status = $2 WHERE id = $1 AND status = $3 RETURNING id', [
+    const { rows } = await this.db.query('UPDATE chat_messages SET status = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3 RETURNING id', [
       mid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending,
     ]);
     return rows.length > 0;
@@ -114,5 +114,28 @@ export class ChatRepository {
     await this.db.query('UPDATE chat_messages SET status = $2, content = $3, reasoning = $4, error = $5 WHERE id = $1', [
       mid, end.status, end.content, end.reasoning, end.error ?? '',
     ]);
+  }
+
+  /** A streaming answer's progress: what it has so far, and that its stream is alive. */
+  async saveProgress(mid: number, got: { content: string; reasoning: string }): Promise<void> {
+    await this.db.query('UPDATE chat_messages SET content = $2, reasoning = $3, stream_heartbeat_at = now() WHERE id = $1 AND status = $4', [
+      mid, got.content, got.reasoning, ChatAnswerStatus.Streaming,
+    ]);
+  }
+
+  /**
+   * Ends the answers left streaming by a process that died (no heartbeat for `staleSeconds`): failed with `error`,
+   * keeping what they had saved. Answers whose charge is to be refunded (in the same transaction).
+   */
+  async closeAbandoned(staleSeconds: number, error: string): Promise<{ id: number; user_id: number; spend_entry_id: number | null }[]> {
+    const { rows } = await this.db.query<{ id: number; user_id: number; spend_entry_id: number | null }>(
+      `UPDATE chat_messages m SET status = $1, error = $2
+         FROM chat_conversations c
+        WHERE c.id = m.conversation_id AND m.status = $3
+          AND COALESCE(m.stream_heartbeat_at, m.created_at) < now() - make_interval(secs => $4)
+        RETURNING m.id, c.user_id, m.spend_entry_id`,
+      [ChatAnswerStatus.Failed, error, ChatAnswerStatus.Streaming, staleSeconds],
+    );
+    return rows;
   }
 }

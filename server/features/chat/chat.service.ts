@@ -22,6 +22,14 @@ const TITLE_CHARS = 20;
 const SYSTEM_PROMPT =
   '你是一名资深的中文文案助手，擅长短视频口播文案、营销文案、标题和脚本的创作与修改。回答简洁、直接、可直接使用；需要时分点作答。';
 
+/** A streaming answer saves what it has (and so shows it is alive) this often. */
+const PROGRESS_MS = 5_000;
+/**
+ * An answer streaming without a heartbeat for this long was left by a process that died. Well above PROGRESS_MS;
+ * with several API processes on one PostgreSQL, a live one's answers always beat more recently.
+ */
+export const ABANDONED_AFTER_SECONDS = 60;
+
 /** Where the stream's events go: the route writes them to the browser. */
 export type AnswerSink = (event: ChatStreamEvent) => void;
 
@@ -80,6 +88,7 @@ export class ChatService {
 
     const history = await chats.turnsBefore(ids.cid, answer.id, LIMITS.chatHistoryTurns);
     const got = { content: '', reasoning: '' };
+    const heartbeat = setInterval(() => void chats.saveProgress(answer.id, got).catch(() => undefined), PROGRESS_MS);
     try {
       const deltas = new OpenAiCompatibleChat(engine).stream([{ role: 'system', content: SYSTEM_PROMPT }, ...history], {
         model: answer.model === 'r1' ? engine.reasoningModel : engine.model,
@@ -100,6 +109,8 @@ export class ChatService {
       }
       log.warn({ mid: answer.id, detail: err.detail, transient: err.transient }, 'chat answer failed');
       return this.fail(charged, got, err.message, sink);
+    } finally {
+      clearInterval(heartbeat);
     }
     if (!got.content.trim()) return this.fail(charged, got, MSG.chatEngineBadReply, sink);
     await chats.finishAnswer(answer.id, { status: ChatAnswerStatus.Done, ...got });
@@ -130,4 +141,22 @@ export class ChatService {
 function replay(answer: AnswerRow, sink: AnswerSink): void {
   sink({ message: answer.content, ...(answer.reasoning ? { reasoning: answer.reasoning } : {}) });
   sink({ message: '', done: 1, ...(answer.status === ChatAnswerStatus.Failed ? { error: answer.error || MSG.chatAnswerFailed } : {}) });
+}
+
+/**
+ * Closes the answers a dead process left streaming: failed with what they had saved, their charge refunded, each in
+ * the transaction that ends it. Run at start-up (every streaming answer is dead when this process holds the only
+ * lock on the data, as with PGlite: `staleSeconds` 0) and every few minutes.
+ */
+export async function closeAbandonedAnswers(db: Db, staleSeconds = ABANDONED_AFTER_SECONDS): Promise<number> {
+  return db.tx(async (q) => {
+    const closed = await new ChatRepository(q).closeAbandoned(staleSeconds, MSG.chatAnswerInterrupted);
+    for (const answer of closed) {
+      if (answer.spend_entry_id === null) continue;
+      await refundIn(q, {
+        userId: answer.user_id, spendEntryId: answer.spend_entry_id, amount: LIMITS.chatAnswerCredits, action: '文案对话中断退回', key: `chat-answer:${answer.id}:failed`,
+      });
+    }
+    return closed.length;
+  });
 }

@@ -1,4 +1,23 @@
 import { defineFeature } from '../../app-context';
 import { registerChatRoutes } from './chat.routes';
+import { closeAbandonedAnswers } from './chat.service';
 
-export const chatFeature = defineFeature({ name: 'chat', register: registerChatRoutes });
+/**
+ * The copy chat. At start-up and every few minutes, answers a dead process left streaming are closed and refunded;
+ * at start-up with the embedded database this process is the only one, so every streaming answer is such.
+ */
+export const chatFeature = defineFeature({
+  name: 'chat',
+  register(ctx) {
+    registerChatRoutes(ctx);
+    ctx.app.addHook('onReady', async () => {
+      const closed = await closeAbandonedAnswers(ctx.db, ctx.db.kind === 'pglite' ? 0 : undefined);
+      if (closed) ctx.app.log.warn({ closed }, 'closed chat answers left streaming by a stopped process, refunded');
+    });
+  },
+  jobs: {
+    'chat-sweep': async (ctx) => {
+      await closeAbandonedAnswers(ctx.db);
+    },
+  },
+});

@@ -56,4 +56,13 @@ export class MaterialRepository {
     );
     return rows[0]!.id;
   }
+
+  /** A stored file a tool saved (a generated picture), as the user's material. */
+  async addSavedFile(userId: number, f: { type: MaterialType; name: string; origin: string; fileId: number }): Promise<number> {
+    const { rows } = await this.q.query<{ id: number }>(
+      `INSERT INTO materials (user_id, type, name, source, origin, file_id) VALUES ($1, $2, $3, ${MaterialSource.Saved}, $4, $5) RETURNING id`,
+      [userId, f.type, f.name, f.origin, f.fileId],
+    );
+    return rows[0]!.id;
+  }
 }

@@ -6,8 +6,15 @@ import { LIMITS } from '../limits';
 import { empty, id, int, longText, num, oneOf, page, requiredText, text } from '../schema';
 import { Flag, Timestamp, blankToUndefined, intOneOf, optionalFilter, urlField } from './fields';
 
-/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress. */
-export const GenerateStatus = { Success: 3, Failed: 4 } as const;
+/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1). */
+export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
+
+/**
+ * ours: the image engines an operator can choose (`npm run admin -- image set …`): the OpenAI images API shape
+ * (also Zhipu CogView's), SiliconFlow's, Kling's asynchronous image task, or none (text to image says it is not configured).
+ */
+export const IMAGE_ENGINES = ['openai', 'siliconflow', 'kling', 'none'] as const;
+export type ImageEngineKind = (typeof IMAGE_ENGINES)[number];
 
 export const IMAGE_GENERATE_TYPES = ['text'] as const;
 export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
@@ -25,6 +32,8 @@ export const ImageRecord = z.object({
   num: z.number(),
   /** Reference image url, '' when none. */
   image: z.string(),
+  /** ours: why a record failed, or a partial result's note. */
+  reason: z.string().optional(),
   /** ours */
   create_time: Timestamp.optional(),
 });
@@ -124,6 +133,43 @@ export const generateCalls = {
     summary: `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`,
     request: z.object({ type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text') }),
     response: z.object({ list: z.array(PromptSuggestion) }),
+  }),
+  /** ours */
+  imageEngine: defineCall({
+    id: 'generate.imageEngine', method: 'GET', path: '/api/user/imageEngine', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: whether an image engine is configured (the screen says so and disables generating when not).',
+    request: empty,
+    response: z.object({ configured: z.union([z.literal(0), z.literal(1)]) }),
+  }),
+  /** ours */
+  imageSave: defineCall({
+    id: 'generate.imageSave', method: 'POST', path: '/api/user/imageGenerate/material', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: save one generated image (record id, index in its url list) to the material library as its own copy.',
+    request: z.object({ id: id('记录ID'), index: int('图片序号', 0, LIMITS.imageCountRange[1] - 1).default(0) }),
+    response: z.object({ id: z.number() }),
+  }),
+  /** ours: operator */
+  imageEngineSet: defineCall({
+    id: 'generate.imageEngineSet', method: 'POST', path: '/api/admin/imageEngine', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours: choose and configure the image engine (kept in the settings; the key is never sent to browsers).',
+    request: z.object({
+      engine: oneOf('引擎', IMAGE_ENGINES),
+      base_url: z.preprocess(blankToUndefined, urlField('接口地址').refine((v) => /^https?:\/\//.test(v), '接口地址需以 http:// 或 https:// 开头').optional()),
+      /** Kling: the access key. */
+      api_key: text('密钥', 500).optional(),
+      /** Kling only: the secret key that signs its tokens. */
+      secret_key: text('密钥', 500).optional(),
+      model: text('模型', 200).optional(),
+      timeout_ms: int('超时毫秒', 1000, 600_000).optional(),
+    }),
+    response: z.object({ engine: z.string(), base_url: z.string(), model: z.string(), configured: z.boolean() }),
+  }),
+  /** ours: operator */
+  imagePromptAdd: defineCall({
+    id: 'generate.imagePromptAdd', method: 'POST', path: '/api/admin/imagePrompt', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours: add a suggested image prompt.',
+    request: z.object({ content: requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars) }),
+    response: z.object({ id: z.number() }),
   }),
   video: defineCall({
     id: 'generate.video', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,

@@ -1,0 +1,6 @@
+import { defineFeature } from '../../app-context';
+import { registerImageGenRoutes } from './imagegen.routes';
+import { imageGenerateJob } from './imagegen.jobs';
+
+/** Text to image (part 2 §2.8): records, suggested prompts, save to material; the job asks the operator's image engine. */
+export const imagegenFeature = defineFeature({ name: 'imagegen', register: registerImageGenRoutes, jobs: { 'image-generate': imageGenerateJob } });

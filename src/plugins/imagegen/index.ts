@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+
+const ImageGenPanel = lazy(() => import('./panels/ImageGenPanel'));
+
+/** /store/wsImage: text to image with suggested prompts, a reference picture, the preview carousel and the history (part 2 §2.8). */
+export const plugin = definePlugin('imagegen', { panels: [{ route: '/store/wsImage', component: ImageGenPanel }] });
