@@ -18,6 +18,7 @@ export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
+export { commandTable, navigationCommands, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
