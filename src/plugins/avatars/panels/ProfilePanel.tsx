@@ -58,15 +58,15 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
         </header>
 
         {!loaded && loading ? (
-          <div className="av-center">
+          <div className="card-center">
             <Spinner size={28} />
           </div>
         ) : error && !loaded ? (
-          <div className="av-center">
+          <div className="card-center">
             <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
           </div>
         ) : list.length === 0 && !filtered ? (
-          <div className="av-center" data-testid="avatar-empty">
+          <div className="card-center" data-testid="avatar-empty">
             <NonIdealState
               icon="new-person"
               title="还没有数字人"
@@ -75,11 +75,11 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
             />
           </div>
         ) : list.length === 0 ? (
-          <div className="av-center" data-testid="avatar-no-match">
+          <div className="card-center" data-testid="avatar-no-match">
             <NonIdealState icon="search" title="没有找到数字人" description={`没有名称包含「${name.trim()}」的数字人`} action={<Button text="清除搜索" onClick={() => setSearch('')} />} />
           </div>
         ) : (
-          <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
             {!filtered && <AddAvatarCard onClick={() => state.openClone()} />}
             {list.map((avatar) => (
               <AvatarCard key={avatar.id} avatar={avatar} canDelete onPlay={setPlaying} onCreate={create} onDelete={deletion.ask} />

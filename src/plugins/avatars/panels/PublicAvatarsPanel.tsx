@@ -53,19 +53,19 @@ export default function PublicAvatarsPanel(_props: PanelProps) {
         </header>
 
         {tab === 'bought' ? (
-          <div className="av-center" data-testid="bought-soon">
+          <div className="card-center" data-testid="bought-soon">
             <NonIdealState icon="shopping-cart" title="用户购买数字人 · 即将上线" description="购买的数字人将显示在这里，敬请期待。" />
           </div>
         ) : !loaded && loading ? (
-          <div className="av-center">
+          <div className="card-center">
             <Spinner size={28} />
           </div>
         ) : error && !loaded ? (
-          <div className="av-center">
+          <div className="card-center">
             <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
           </div>
         ) : list.length === 0 ? (
-          <div className="av-center" data-testid="avatar-empty">
+          <div className="card-center" data-testid="avatar-empty">
             {name.trim() ? (
               <NonIdealState icon="search" title="没有找到数字人" description={`没有名称包含「${name.trim()}」的公共数字人`} action={<Button text="清除搜索" onClick={() => setSearch('')} />} />
             ) : (
@@ -73,7 +73,7 @@ export default function PublicAvatarsPanel(_props: PanelProps) {
             )}
           </div>
         ) : (
-          <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
             {list.map((avatar) => (
               <AvatarCard key={avatar.id} avatar={avatar} canDelete={false} onPlay={setPlaying} onCreate={create} />
             ))}

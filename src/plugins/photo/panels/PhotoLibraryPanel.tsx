@@ -55,22 +55,22 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
         </Tabs>
 
         {!loaded && loading ? (
-          <div className="ph-center">
+          <div className="card-center">
             <Spinner size={28} />
           </div>
         ) : error && !loaded ? (
-          <div className="ph-center">
+          <div className="card-center">
             <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={photos.reload} />} />
           </div>
         ) : tab === 'public' && list.length === 0 ? (
-          <div className="ph-center">
+          <div className="card-center">
             <NonIdealState icon={kind.icon} title={`${kind.publicTab}暂无图片`} description="运营上架后会在这里出现，也可以上传自己的图片。" />
           </div>
         ) : (
-          <div className={`ph-grid ${loading ? 'refreshing' : ''}`} data-testid="photo-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="photo-grid">
             {tab === 'mine' && (
               <article className="ph-card">
-                <button type="button" className="ph-cover ph-add" onClick={() => setUploading(true)} data-testid="photo-add">
+                <button type="button" className="card-cover ph-cover ph-add" onClick={() => setUploading(true)} data-testid="photo-add">
                   <span className="ph-add-icon">
                     <Icon icon="plus" size={22} />
                   </span>
@@ -113,8 +113,8 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
 function PhotoCard({ photo, onCreate, onDelete }: { photo: Photo; onCreate: (p: Photo) => void; onDelete?: (p: Photo) => void }) {
   return (
     <article className="ph-card" data-testid="photo-card" data-id={photo.id} data-source={photo.source}>
-      <div className="ph-cover" tabIndex={0} aria-label={photo.name}>
-        <img className="ph-cover-bg" src={photo.cover} alt="" aria-hidden draggable={false} />
+      <div className="card-cover ph-cover" tabIndex={0} aria-label={photo.name}>
+        <img className="card-cover-bg" src={photo.cover} alt="" aria-hidden draggable={false} />
         <img className="ph-cover-img" src={photo.cover} alt={photo.name} loading="lazy" draggable={false} />
         <div className="ph-actions">
           <Button intent="primary" icon="video" text="创建视频" onClick={() => onCreate(photo)} data-testid="photo-create" />
