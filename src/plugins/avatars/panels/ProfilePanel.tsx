@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, type Avatar } from '../../../contract';
-import { ConfirmDelete, TOKENS, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { ConfirmDelete, SearchBox, TOKENS, listPending, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
@@ -28,7 +28,8 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   };
 
 
-  const { list, loaded, loading, error } = avatars;
+  const { list, loaded, loading } = avatars;
+  const pending = listPending(avatars);
   const filtered = name.trim() !== '';
   const cloning = list.filter((a) => a.status === 1).length;
 
@@ -44,28 +45,12 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
             </p>
           </div>
           <div className="av-head-actions">
-            <InputGroup
-              className="av-search"
-              leftIcon="search"
-              placeholder="搜索数字人名称"
-              value={search}
-              onValueChange={setSearch}
-              rightElement={search ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => setSearch('')} /> : undefined}
-              data-testid="avatar-search"
-            />
+            <SearchBox className="av-search" placeholder="搜索数字人名称" value={search} onChange={setSearch} testId="avatar-search" />
             <Button intent="primary" icon="new-person" text="克隆数字人" onClick={() => state.openClone()} data-testid="clone-open" />
           </div>
         </header>
 
-        {!loaded && loading ? (
-          <div className="card-center">
-            <Spinner size={28} />
-          </div>
-        ) : error && !loaded ? (
-          <div className="card-center">
-            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
-          </div>
-        ) : list.length === 0 && !filtered ? (
+        {pending ? pending : list.length === 0 && !filtered ? (
           <div className="card-center" data-testid="avatar-empty">
             <NonIdealState
               icon="new-person"

@@ -4,10 +4,10 @@
  * `?type=…` opens the upload dialog on my uploads.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Photo } from '../../../contract';
 import {
-  ConfirmDelete, TOKENS, UploadBox, useDeletion, useRemoteList, useService,
+  ConfirmDelete, TOKENS, UploadBox, listPending, useDeletion, useRemoteList, useService,
   type ApiClient, type Navigation, type Notifier, type PanelProps, type UploadedFile,
 } from '../../../core';
 import { PERSON_LIBRARY, PET_LIBRARY, TAB_SOURCE, canDelete, establishQuery, opensUpload, uploadProblem, type LibraryKind, type LibraryTab } from '../photo-view';
@@ -35,7 +35,8 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
   );
   const deletion = useDeletion<Photo>((photo) => api.call(API.photo.remove, { id: photo.id }), photos.reload);
   const create = (photo: Photo) => navigation.navigate(kind.establish, establishQuery(photo));
-  const { list, loaded, loading, error } = photos;
+  const { list, loading } = photos;
+  const pending = listPending(photos);
 
   return (
     <div className="ph-page" data-testid="photo-library" data-type={kind.type}>
@@ -54,15 +55,7 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
           <Tab id="mine" title="我的上传" data-testid="photo-tab-mine" />
         </Tabs>
 
-        {!loaded && loading ? (
-          <div className="card-center">
-            <Spinner size={28} />
-          </div>
-        ) : error && !loaded ? (
-          <div className="card-center">
-            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={photos.reload} />} />
-          </div>
-        ) : tab === 'public' && list.length === 0 ? (
+        {pending ? pending : tab === 'public' && list.length === 0 ? (
           <div className="card-center">
             <NonIdealState icon={kind.icon} title={`${kind.publicTab}暂无图片`} description="运营上架后会在这里出现，也可以上传自己的图片。" />
           </div>
