@@ -17,6 +17,7 @@ const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: 
 export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
+export { CloneAgreement, ConsentFooter, type CloneAgreementProps } from './consent';
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { commandTable, navigationCommands, type CommandRow } from './command-table';

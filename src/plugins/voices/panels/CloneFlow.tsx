@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -121,19 +121,9 @@ function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: 
             <li>克隆完成后的声音可在剩余次数内修改，确认后声音固定。</li>
           </ul>
         </section>
-        <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className="vc-notice-check" data-testid="voice-notice-check">
-          我已阅读并同意
-          <a href="#/protocol?type=clone" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
-            《本平台音色克隆使用规范》
-          </a>
-        </Checkbox>
+        <CloneAgreement checked={agreed} onChange={setAgreed} className="vc-notice-check" testId="voice-notice-check" />
       </DialogBody>
-      <DialogFooter
-        actions={[
-          <Button key="cancel" text="取消" onClick={onClose} />,
-          <Button key="next" intent="primary" text="同意并继续" onClick={next} data-testid="voice-notice-next" />,
-        ]}
-      />
+      <ConsentFooter onClose={onClose} onNext={next} nextTestId="voice-notice-next" />
     </Dialog>
   );
 }

@@ -1,0 +1,33 @@
+/** The consent step both clone flows (avatar and voice) open with: the agreement checkbox and the two footer buttons. */
+import { Button, Checkbox, DialogFooter } from '@blueprintjs/core';
+
+export interface CloneAgreementProps {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  className: string;
+  testId: string;
+}
+
+/** 我已阅读并同意《本平台音色克隆使用规范》 (the rules open in a new tab without ticking the box). */
+export function CloneAgreement({ checked, onChange, className, testId }: CloneAgreementProps) {
+  return (
+    <Checkbox checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} className={className} data-testid={testId}>
+      我已阅读并同意
+      <a href="#/protocol?type=clone" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+        《本平台音色克隆使用规范》
+      </a>
+    </Checkbox>
+  );
+}
+
+/** 取消 / 同意并继续 */
+export function ConsentFooter({ onClose, onNext, nextTestId }: { onClose(): void; onNext(): void; nextTestId: string }) {
+  return (
+    <DialogFooter
+      actions={[
+        <Button key="cancel" text="取消" onClick={onClose} />,
+        <Button key="next" intent="primary" text="同意并继续" onClick={onNext} data-testid={nextTestId} />,
+      ]}
+    />
+  );
+}
