@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -118,13 +118,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
               <div className="av-preview-bar">
                 <div className="av-preview-meta">
                   <Icon icon="tick-circle" intent="success" />
-                  <span className="av-preview-name" title={video.file.name}>
-                    {video.file.name}
-                  </span>
-                  <span className="av-preview-size">
-                    {formatSize(video.file.size)}
-                    {video.duration ? ` · ${formatDuration(video.duration)}` : ''}
-                  </span>
+                  <UploadedFileLabel file={video} classPrefix="av-preview" />
                 </div>
                 <Button size="small" icon="refresh" text="重新上传" onClick={() => setVideo(null)} data-testid="clone-reupload" />
               </div>

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, CloneAgreement, ConsentFooter, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -358,13 +358,7 @@ function CloneDialog({
               <div className="vc-preview-bar">
                 <div className="vc-preview-meta">
                   <Icon icon="tick-circle" intent="success" />
-                  <span className="vc-preview-name" title={audio.file.name}>
-                    {audio.file.name}
-                  </span>
-                  <span className="vc-preview-size">
-                    {formatSize(audio.file.size)}
-                    {audio.duration ? ` · ${formatDuration(audio.duration)}` : ''}
-                  </span>
+                  <UploadedFileLabel file={audio} classPrefix="vc-preview" />
                 </div>
                 <Button size="small" icon="refresh" text="重新上传" onClick={() => setAudio(null)} data-testid="voice-clone-reupload" />
               </div>
