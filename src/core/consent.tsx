@@ -1,5 +1,23 @@
 /** The consent step both clone flows (avatar and voice) open with: the agreement checkbox and the two footer buttons. */
+import { useState } from 'react';
 import { Button, Checkbox, DialogFooter } from '@blueprintjs/core';
+import { MSG } from '../contract';
+import { useService } from './react';
+import { TOKENS, type Notifier } from './tokens';
+
+/** The consent step's state: the box, and 继续 that warns until it is ticked; `forget` when the dialog has closed. */
+export function useConsent(onAgree: () => void) {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const [agreed, setAgreed] = useState(false);
+  const next = () => {
+    if (!agreed) {
+      notifier.warn(MSG.cloneConsentRequired);
+      return;
+    }
+    onAgree();
+  };
+  return { agreed, setAgreed, next, forget: () => setAgreed(false) };
+}
 
 export interface CloneAgreementProps {
   checked: boolean;

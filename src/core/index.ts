@@ -17,7 +17,7 @@ const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: 
 export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
-export { CloneAgreement, ConsentFooter, type CloneAgreementProps } from './consent';
+export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';

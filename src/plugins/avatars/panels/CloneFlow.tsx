@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, useConsent, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -29,17 +29,9 @@ export default function CloneFlow() {
 }
 
 function ConsentDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: () => void; onAgree: () => void }) {
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [agreed, setAgreed] = useState(false);
-  const next = () => {
-    if (!agreed) {
-      notifier.warn(MSG.cloneConsentRequired);
-      return;
-    }
-    onAgree();
-  };
+  const { agreed, setAgreed, next, forget } = useConsent(onAgree);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => setAgreed(false)} title="数字人克隆承诺书" icon="endorsed" className="av-dialog av-consent-dialog">
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={forget} title="数字人克隆承诺书" icon="endorsed" className="av-dialog av-consent-dialog">
       <DialogBody>
         <p className="av-consent-lead">为保护肖像权与声音权益，克隆前请确认：</p>
         <ol className="av-consent-list">

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, CloneAgreement, ConsentFooter, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -63,8 +63,7 @@ const DEFAULT_RULES = [
 
 function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: () => void; onAgree: () => void }) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [agreed, setAgreed] = useState(false);
+  const { agreed, setAgreed, next, forget } = useConsent(onAgree);
   // The operator's clone usage rules (site setting clone_usage, served as the clone agreement).
   const [usage, setUsage] = useState<string | null>(null);
   useEffect(() => {
@@ -79,15 +78,8 @@ function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: 
     };
   }, [api, isOpen, usage]);
 
-  const next = () => {
-    if (!agreed) {
-      notifier.warn(MSG.cloneConsentRequired);
-      return;
-    }
-    onAgree();
-  };
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => setAgreed(false)} title="声音克隆须知" icon="info-sign" className="vc-dialog vc-notice-dialog">
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={forget} title="声音克隆须知" icon="info-sign" className="vc-dialog vc-notice-dialog">
       <DialogBody className="vc-notice-body">
         <section className="vc-notice-section">
           <h4 className="vc-notice-title">
