@@ -13,8 +13,6 @@ import { UploadBox, acceptLabel, acceptsFile, uploadPercent, usableDuration, typ
 import { reactHost } from '../../tests/support/react-host';
 import { recordingNotifier } from '../../tests/support/notes';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('upload box helpers', () => {
   it('matches files against an accept list', () => {
     expect(acceptsFile('clip.MP4', 'video/mp4', '.mp4,.mov')).toBe(true);

@@ -10,8 +10,6 @@ import LoginPage from './panels/LoginPage';
 import { reactHost } from '../../../tests/support/react-host';
 import { recordingNotifier } from '../../../tests/support/notes';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('captcha rules of the login form', () => {
   it('shows the captcha for the server’s two captcha messages only', () => {
     expect(asksForCaptcha(MSG.captchaRequired)).toBe(true);
@@ -61,6 +59,7 @@ describe('LoginPage with the captcha', () => {
     container.bind(TOKENS.ApiClient).toConstantValue(api);
     container.bind(TOKENS.AuthService).toConstantValue(auth);
     container.bind(TOKENS.TokenStore).toConstantValue({ get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) });
+    container.bind(TOKENS.Storage).toConstantValue({ get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn() });
     container.bind(TOKENS.SiteService).toConstantValue({ site$: new BehaviorSubject(null) });
     container.bind(TOKENS.Navigation).toConstantValue({ navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation);
     await act(async () => {

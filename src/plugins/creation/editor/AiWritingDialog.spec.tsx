@@ -9,8 +9,6 @@ import { AiWritingDialog, sampleTopic } from './AiWritingDialog';
 import { reactHost } from '../../../../tests/support/react-host';
 import { recordingNotifier } from '../../../../tests/support/notes';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('the text engine is missing', () => {
   it('is read from the engine messages that need the operator, not from passing problems', () => {
     expect(aiEngineMissing(MSG.comingSoon)).toBe(true);

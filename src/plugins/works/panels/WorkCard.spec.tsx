@@ -5,8 +5,6 @@ import type { Work } from '../../../contract';
 import { WorkCard } from './WorkCard';
 import { reactHost } from '../../../../tests/support/react-host';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const base: Work = { id: 7, name: '口播', url: '', cover: '', status: 1, api_name: '深度训练', api_key: 'fy', create_time: '2026-01-01 10:00:00' };
 const noop = () => {};
 
