@@ -35,3 +35,11 @@ export function navigationCommands<State>(
   }
   return NavigationCommands;
 }
+
+/** A list page's refresh command: open the page unless it is already shown, then reload its list. */
+export function refreshOn(navigation: Navigation, route: string, refresh: () => void): () => void {
+  return () => {
+    if (navigation.current.path !== route) navigation.navigate(route);
+    refresh();
+  };
+}

@@ -21,7 +21,7 @@ export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } f
 export { UploadedFileLabel } from './uploaded-file';
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
-export { commandTable, navigationCommands, type CommandRow } from './command-table';
+export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
