@@ -24,16 +24,20 @@ export default [
   },
   // A plugin file at depth d below src/plugins/<name>/ reaches src/ with d+2 `../`: only core and contract may be there,
   // and d+1 `../` would be another plugin.
-  ...[0, 1, 2].map((depth) => {
+  ...[0, 1, 2].flatMap((depth) => {
     const up = (n) => '\\.\\./'.repeat(n);
-    return {
-      files: [`src/plugins/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: restrict([
+    const folder = `src/plugins/*/${'*/'.repeat(depth)}`;
+    const rules = (alsoAllowed) =>
+      restrict([
         { group: ['**/shell', '**/shell/**', '**/server/**'], message: 'Plugins use src/core and src/contract only.' },
         { regex: `^${up(depth + 1)}(?!\\.\\./)`, message: 'A plugin never imports another plugin; go through src/core.' },
-        { regex: `^${up(depth + 2)}(?!core$|contract$)`, message: 'Plugins import src/core (through its index) and src/contract only.' },
-      ]),
-    };
+        { regex: `^${up(depth + 2)}(?!core$|contract$${alsoAllowed})`, message: 'Plugins import src/core (through its index) and src/contract only.' },
+      ]);
+    return [
+      { files: [`${folder}*.{ts,tsx}`], ignores: [`${folder}*.spec.{ts,tsx}`], rules: rules('') },
+      // A plugin's specs may also use the shared test helpers (React host, recording notifier).
+      { files: [`${folder}*.spec.{ts,tsx}`], rules: rules('|\\.\\./tests/support/') },
+    ];
   }),
   {
     files: ['src/shell/**/*.{ts,tsx}'],

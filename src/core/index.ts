@@ -16,8 +16,12 @@ export type { UploadBoxProps, UploadedFile } from './upload-box';
 const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: m.UploadBox })));
 export const UploadBox = (props: UploadBoxProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
+export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
+export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
+export { UploadedFileLabel } from './uploaded-file';
 export { RenameDialog, ConfirmDelete, type RenameDialogProps, type ConfirmDeleteProps } from './dialogs';
 export { leadingGate } from './leading-gate';
+export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';

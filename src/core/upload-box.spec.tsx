@@ -1,17 +1,17 @@
 import 'reflect-metadata';
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { Container } from 'inversify';
 import { Observable, Subject } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../contract';
 import { ApiCallError } from './api-client';
 import { ContainerProvider } from './react';
-import { TOKENS, type Notifier, type UploadProgress, type UploadService } from './tokens';
+import { TOKENS, type UploadProgress, type UploadService } from './tokens';
 import { formatSize } from './format';
 import { UploadBox, acceptLabel, acceptsFile, uploadPercent, usableDuration, type UploadBoxProps } from './upload-box';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactHost } from '../../tests/support/react-host';
+import { recordingNotifier } from '../../tests/support/notes';
 
 describe('upload box helpers', () => {
   it('matches files against an accept list', () => {
@@ -55,17 +55,10 @@ describe('upload box helpers', () => {
 });
 
 describe('UploadBox', () => {
-  let root: Root;
-  let host: HTMLDivElement;
-  let notes: { kind: string; message: string }[];
+  const view = reactHost();
+  const { notes, notifier } = recordingNotifier();
   let uploads: { file: File; subject: Subject<UploadProgress>; unsubscribed: boolean; extra: unknown }[];
 
-  const notifier: Notifier = {
-    success: (message) => notes.push({ kind: 'success', message }),
-    info: (message) => notes.push({ kind: 'info', message }),
-    warn: (message) => notes.push({ kind: 'warn', message }),
-    error: (message) => notes.push({ kind: 'error', message }),
-  };
   const service: UploadService = {
     upload: (file, _type, extra) =>
       new Observable<UploadProgress>((subscriber) => {
@@ -80,15 +73,7 @@ describe('UploadBox', () => {
   };
 
   beforeEach(() => {
-    notes = [];
     uploads = [];
-    host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   function render(props: Partial<UploadBoxProps> = {}) {
@@ -97,7 +82,7 @@ describe('UploadBox', () => {
     container.bind(TOKENS.UploadService).toConstantValue(service);
     const onUploaded = vi.fn();
     act(() =>
-      root.render(
+      view.root.render(
         <ContainerProvider container={container}>
           <UploadBox type="image" accept=".png,.jpg" onUploaded={onUploaded} {...props} />
         </ContainerProvider>,
@@ -107,7 +92,7 @@ describe('UploadBox', () => {
   }
 
   async function choose(...files: File[]) {
-    const input = host.querySelector<HTMLInputElement>('[data-testid=upload-input]')!;
+    const input = view.host.querySelector<HTMLInputElement>('[data-testid=upload-input]')!;
     Object.defineProperty(input, 'files', { value: files, configurable: true });
     await act(async () => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
@@ -116,8 +101,8 @@ describe('UploadBox', () => {
   }
 
   const png = (name = 'a.png', size = 2048) => new File([new Uint8Array(size)], name, { type: 'image/png' });
-  const items = () => [...host.querySelectorAll('[data-testid=upload-item]')].map((el) => el.getAttribute('data-phase'));
-  const percent = () => host.querySelector('[data-testid=upload-percent]')?.textContent;
+  const items = () => [...view.host.querySelectorAll('[data-testid=upload-item]')].map((el) => el.getAttribute('data-phase'));
+  const percent = () => view.host.querySelector('[data-testid=upload-percent]')?.textContent;
 
   it('uploads with progress, then reports the registered file', async () => {
     const { onUploaded } = render();
@@ -134,7 +119,7 @@ describe('UploadBox', () => {
     expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ file_id: 7, url: '/storage/1/x.png' }));
     expect(onUploaded.mock.calls[0]![0].file.name).toBe('a.png');
     expect(notes).toEqual([{ kind: 'success', message: MSG.uploadSucceeded }]);
-    expect(host.querySelector('[data-testid=upload-progress]')).toBeNull();
+    expect(view.host.querySelector('[data-testid=upload-progress]')).toBeNull();
     expect(items()).toEqual(['done']);
   });
 
@@ -154,7 +139,7 @@ describe('UploadBox', () => {
     const { onUploaded } = render();
     await choose(png());
     act(() => uploads[0]!.subject.next({ loaded: 100, total: 2048 }));
-    act(() => (host.querySelector('[data-testid=upload-cancel]') as HTMLButtonElement).click());
+    act(() => (view.host.querySelector('[data-testid=upload-cancel]') as HTMLButtonElement).click());
     expect(uploads[0]!.unsubscribed).toBe(true);
     expect(items()).toEqual([]);
     expect(onUploaded).not.toHaveBeenCalled();
@@ -166,7 +151,7 @@ describe('UploadBox', () => {
     await choose(png());
     act(() => uploads[0]!.subject.error(new ApiCallError(MSG.avatarVideoInvalid, 1)));
     expect(items()).toEqual([]);
-    expect(host.querySelector('[data-testid=upload-progress]')).toBeNull();
+    expect(view.host.querySelector('[data-testid=upload-progress]')).toBeNull();
     expect(notes).toEqual([]);
     await choose(png());
     act(() => uploads[1]!.subject.error(new Error('upload status 500')));
@@ -181,7 +166,7 @@ describe('UploadBox', () => {
     await choose(png('a.png'), png('b.png'));
     expect(uploads).toHaveLength(1);
     expect(items()).toEqual(['waiting']);
-    expect(host.querySelector('[data-testid=upload-progress]')?.getAttribute('data-phase')).toBe('uploading');
+    expect(view.host.querySelector('[data-testid=upload-progress]')?.getAttribute('data-phase')).toBe('uploading');
     await act(async () => {
       uploads[0]!.subject.next({ loaded: 1, total: 1, done: { file_id: 1, url: 'u1' } });
       uploads[0]!.subject.complete();
@@ -200,7 +185,7 @@ describe('UploadBox', () => {
   it('cancels the upload in flight when it goes away', async () => {
     render();
     await choose(png());
-    act(() => root.render(<div />));
+    act(() => view.root.render(<div />));
     expect(uploads[0]!.unsubscribed).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, page, text } from '../schema';
-import { intOneOf, nameField, requiredId } from './fields';
+import { limit, page, text } from '../schema';
+import { intOneOf, listPage, nameField, removeById, requiredId } from './fields';
 
 /** 1 = the user's own, 2 = public. */
 export const AVATAR_SOURCES = [1, 2] as const;
@@ -44,7 +44,7 @@ export const avatarCalls = {
       limit: limit(),
       name: nameFilter(),
     }),
-    response: z.object({ list: z.array(Avatar), total: z.number().optional() }),
+    response: listPage(Avatar),
   }),
   publicList: defineCall({
     id: 'avatar.publicList', method: 'GET', path: '/api/publicVideo', checked: true, auth: 'user', pathFromSpec: false,
@@ -68,10 +68,5 @@ export const avatarCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  remove: defineCall({
-    id: 'avatar.remove', method: 'DELETE', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).',
-    request: z.object({ id: id('数字人ID') }),
-    response: z.object({}),
-  }),
+  remove: removeById({ id: 'avatar.remove', path: '/api/user/video', pathFromSpec: false, summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).' }, '数字人ID'),
 };

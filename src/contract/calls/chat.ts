@@ -4,7 +4,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, oneOf, page, requiredText } from '../schema';
-import { Flag, Timestamp, optionalId, requiredId } from './fields';
+import { Flag, Timestamp, listPage, optionalId, removeById, requiredId } from './fields';
 
 export const CHAT_MODELS = ['v3', 'r1'] as const;
 export type ChatModel = (typeof CHAT_MODELS)[number];
@@ -69,14 +69,9 @@ export const chatCalls = {
     id: 'chat.records', method: 'GET', path: '/api/chat/record', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Conversation history, newest first.',
     request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(ChatRecord), total: z.number().optional() }),
+    response: listPage(ChatRecord),
   }),
-  recordRemove: defineCall({
-    id: 'chat.recordRemove', method: 'DELETE', path: '/api/chat/record', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Delete a conversation.',
-    request: z.object({ id: id('会话ID') }),
-    response: z.object({}),
-  }),
+  recordRemove: removeById({ id: 'chat.recordRemove', path: '/api/chat/record', pathFromSpec: true, summary: 'Delete a conversation.' }, '会话ID'),
   engine: defineCall({
     id: 'chat.engine', method: 'GET', path: '/api/chat/engine', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'ours: whether the operator has configured the chat engine (the screen disables sending when not).',

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { INT32_MAX, oneOf, plainString, requiredText, text } from '../schema';
+import { defineCall, type CallDef } from '../call';
+import { INT32_MAX, id, oneOf, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -88,3 +89,21 @@ export const emotion = () => oneOf('情绪', EMOTIONS);
 
 /** A permissive object for calls whose payload the specification does not show. */
 export const anyPayload = () => z.object({}).passthrough();
+
+/** A page of a list: its rows and, when the server counts them, the total. */
+export const listPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().optional() });
+
+/** What differs between the user's own-record calls below: which call, where, and what it does. */
+type CallHead = Pick<CallDef, 'id' | 'path' | 'pathFromSpec' | 'summary'>;
+
+/** The user deletes one own record by its id (the client confirms first); answers {}. */
+export const removeById = (head: CallHead, idLabel: string) =>
+  defineCall({ ...head, method: 'DELETE', checked: true, auth: 'user', request: z.object({ id: id(idLabel) }), response: z.object({}) });
+
+/** The user renames one own record; answers MSG.renameSucceeded. */
+export const renameById = (head: CallHead, idLabel: string) =>
+  defineCall({
+    ...head, method: 'POST', checked: true, auth: 'user',
+    request: z.object({ id: id(idLabel), name: nameField(MSG.renameNameRequired) }),
+    response: z.object({}),
+  });

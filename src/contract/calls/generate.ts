@@ -4,7 +4,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, longText, num, oneOf, page, requiredText, text } from '../schema';
-import { Flag, Timestamp, blankToUndefined, intOneOf, optionalFilter, urlField } from './fields';
+import { Flag, Timestamp, blankToUndefined, intOneOf, listPage, optionalFilter, removeById, urlField } from './fields';
 
 /** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1). */
 export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
@@ -120,14 +120,9 @@ export const generateCalls = {
     id: 'generate.imageList', method: 'GET', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Image generation history, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
     request: historyRequest(IMAGE_GENERATE_TYPES),
-    response: z.object({ list: z.array(ImageRecord), total: z.number().optional() }),
+    response: listPage(ImageRecord),
   }),
-  imageRemove: defineCall({
-    id: 'generate.imageRemove', method: 'DELETE', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).',
-    request: z.object({ id: id('记录ID') }),
-    response: z.object({}),
-  }),
+  imageRemove: removeById({ id: 'generate.imageRemove', path: '/api/user/imageGenerate', pathFromSpec: false, summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).' }, '记录ID'),
   imagePrompt: defineCall({
     id: 'generate.imagePrompt', method: 'GET', path: '/api/user/imagePrompt', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`,
@@ -202,14 +197,9 @@ export const generateCalls = {
     id: 'generate.videoList', method: 'GET', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Video generation history of one type, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
     request: historyRequest(VIDEO_GENERATE_TYPES),
-    response: z.object({ list: z.array(VideoRecord), total: z.number().optional() }),
+    response: listPage(VideoRecord),
   }),
-  videoRemove: defineCall({
-    id: 'generate.videoRemove', method: 'DELETE', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Delete a video generation record.',
-    request: z.object({ id: id('记录ID') }),
-    response: z.object({}),
-  }),
+  videoRemove: removeById({ id: 'generate.videoRemove', path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
   videoPrompt: defineCall({
     id: 'generate.videoPrompt', method: 'GET', path: '/api/user/videoPrompt', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).',
@@ -239,10 +229,5 @@ export const generateCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  presetRemove: defineCall({
-    id: 'generate.presetRemove', method: 'DELETE', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Delete a preset.',
-    request: z.object({ id: id('预设ID') }),
-    response: z.object({}),
-  }),
+  presetRemove: removeById({ id: 'generate.presetRemove', path: '/api/user/userPrompt', pathFromSpec: true, summary: 'Delete a preset.' }, '预设ID'),
 };

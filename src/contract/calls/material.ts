@@ -4,7 +4,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, oneOf, page, requiredText, text } from '../schema';
-import { Timestamp, intOneOf, nameField, optionalFilter } from './fields';
+import { Timestamp, intOneOf, listPage, nameField, optionalFilter, removeById, renameById } from './fields';
 
 export const MATERIAL_TYPES = ['video', 'audio', 'image', 'text'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
@@ -43,20 +43,10 @@ export const materialCalls = {
       type: optionalFilter(oneOf('素材类型', MATERIAL_TYPES)),
       source: intOneOf('来源', MATERIAL_SOURCES).default(0),
     }),
-    response: z.object({ list: z.array(Material), total: z.number().optional() }),
+    response: listPage(Material),
   }),
-  rename: defineCall({
-    id: 'material.rename', method: 'POST', path: '/api/user/materialEdit', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours: rename a material; answers MSG.renameSucceeded.',
-    request: z.object({ id: id('素材ID'), name: nameField(MSG.renameNameRequired) }),
-    response: z.object({}),
-  }),
-  remove: defineCall({
-    id: 'material.remove', method: 'DELETE', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours: delete a material (the client confirms first).',
-    request: z.object({ id: id('素材ID') }),
-    response: z.object({}),
-  }),
+  rename: renameById({ id: 'material.rename', path: '/api/user/materialEdit', pathFromSpec: false, summary: 'ours: rename a material; answers MSG.renameSucceeded.' }, '素材ID'),
+  remove: removeById({ id: 'material.remove', path: '/api/user/material', pathFromSpec: false, summary: 'ours: delete a material (the client confirms first).' }, '素材ID'),
   saveText: defineCall({
     id: 'material.saveText', method: 'POST', path: '/api/user/textMaterial', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Save a chat answer to the material library as a text material (source copy_chat).',

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, page, requiredText, text } from '../schema';
-import { intOneOf, optionalId } from './fields';
+import { limit, page, requiredText, text } from '../schema';
+import { intOneOf, listPage, optionalId, removeById } from './fields';
 
 /** Photo.type: 1 person, 2 pet. */
 export const PhotoType = { Person: 1, Pet: 2 } as const;
@@ -46,7 +46,7 @@ export const photoCalls = {
       page: page(),
       limit: limit(),
     }),
-    response: z.object({ list: z.array(Photo), total: z.number().optional() }),
+    response: listPage(Photo),
   }),
   create: defineCall({
     id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
@@ -71,12 +71,7 @@ export const photoCalls = {
       }),
     response: z.object({ id: z.number() }),
   }),
-  remove: defineCall({
-    id: 'photo.remove', method: 'DELETE', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Delete an own image (public ones cannot be deleted).',
-    request: z.object({ id: id('图片ID') }),
-    response: z.object({}),
-  }),
+  remove: removeById({ id: 'photo.remove', path: '/api/user/photo', pathFromSpec: true, summary: 'Delete an own image (public ones cannot be deleted).' }, '图片ID'),
   publish: defineCall({
     id: 'photo.publish', method: 'POST', path: '/api/admin/photoPublish', checked: false, auth: 'operator', pathFromSpec: false,
     summary: 'Publish a pet or person image of the AI library from a local png/jpg on the server machine, checked like an upload.',

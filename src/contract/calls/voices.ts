@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, limit, page, requiredText, text } from '../schema';
-import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, requiredId, scriptText, slider } from './fields';
+import { empty, limit, page, requiredText, text } from '../schema';
+import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider } from './fields';
 
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
@@ -131,18 +131,8 @@ export const voiceCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  rename: defineCall({
-    id: 'voice.rename', method: 'POST', path: '/api/user/voiceEdit', checked: true, auth: 'user', pathFromSpec: false,
-    summary: `Rename an own voice (refused when type = ${VOICE_TYPE_NAME_LOCKED}); answers MSG.renameSucceeded (spec name: voiceEdit).`,
-    request: z.object({ id: id('声音ID'), name: nameField(MSG.renameNameRequired) }),
-    response: z.object({}),
-  }),
-  remove: defineCall({
-    id: 'voice.remove', method: 'DELETE', path: '/api/user/voice', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Delete an own voice (only when remained_times = 0).',
-    request: z.object({ id: id('声音ID') }),
-    response: z.object({}),
-  }),
+  rename: renameById({ id: 'voice.rename', path: '/api/user/voiceEdit', pathFromSpec: false, summary: `Rename an own voice (refused when type = ${VOICE_TYPE_NAME_LOCKED}); answers MSG.renameSucceeded (spec name: voiceEdit).` }, '声音ID'),
+  remove: removeById({ id: 'voice.remove', path: '/api/user/voice', pathFromSpec: false, summary: 'Delete an own voice (only when remained_times = 0).' }, '声音ID'),
   confirm: defineCall({
     id: 'voice.confirm', method: 'POST', path: '/api/user/voiceConfirm', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Confirm a generated voice once; it is fixed afterwards (spec name: voiceConfirm).',

@@ -4,11 +4,8 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit } from '../script';
-import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
-import {
-  SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, nameField, optionalFilter, optionalId, requiredId, slider,
-  workName,
-} from './fields';
+import { empty, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
+import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, requiredId, slider, workName } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -231,30 +228,15 @@ export const worksCalls = {
     }),
     response: z.object({ list: z.array(Work), generate: z.number(), total: z.number() }),
   }),
-  rename: defineCall({
-    id: 'works.rename', method: 'POST', path: '/api/user/worksEdit', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.',
-    request: z.object({ id: id('作品ID'), name: nameField(MSG.renameNameRequired) }),
-    response: z.object({}),
-  }),
-  remove: defineCall({
-    id: 'works.remove', method: 'DELETE', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Permanently delete a work (the client confirms first).',
-    request: z.object({ id: id('作品ID') }),
-    response: z.object({}),
-  }),
+  rename: renameById({ id: 'works.rename', path: '/api/user/worksEdit', pathFromSpec: false, summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.' }, '作品ID'),
+  remove: removeById({ id: 'works.remove', path: '/api/user/works', pathFromSpec: false, summary: 'Permanently delete a work (the client confirms first).' }, '作品ID'),
   translateList: defineCall({
     id: 'works.translateList', method: 'GET', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Translated videos (works page, type2 = 3), newest first.',
     request: z.object({ page: page(), limit: limit() }),
     response: z.object({ list: z.array(TranslateRecord), total: z.number().optional(), generate: z.number().optional() }),
   }),
-  translateRemove: defineCall({
-    id: 'works.translateRemove', method: 'DELETE', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Delete a translated video.',
-    request: z.object({ id: id('视频ID') }),
-    response: z.object({}),
-  }),
+  translateRemove: removeById({ id: 'works.translateRemove', path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
   translateSubmit: defineCall({
     id: 'works.translateSubmit', method: 'POST', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,

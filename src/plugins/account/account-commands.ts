@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { LOGIN_ROUTE, MSG } from '../../contract';
-import { TOKENS, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier } from '../../core';
+import { TOKENS, commandTable, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier } from '../../core';
 import { PasswordDialogToken, type PasswordDialogState } from './account-state';
 
 @injectable()
@@ -20,23 +20,9 @@ export class AccountActions implements CommandContribution {
   }
 
   commands(): Command[] {
-    return [
-      {
-        id: 'account.changePassword',
-        title: '修改密码',
-        section: '账号',
-        keywords: 'password 密码 修改',
-        icon: 'key',
-        run: () => this.passwordDialog.open(),
-      },
-      {
-        id: 'account.logout',
-        title: '退出登录',
-        section: '账号',
-        keywords: 'logout sign out 退出 登出',
-        icon: 'log-out',
-        run: () => this.logout(),
-      },
-    ];
+    return commandTable('账号', [
+      ['account.changePassword', '修改密码', 'key', 'password 密码 修改', () => this.passwordDialog.open()],
+      ['account.logout', '退出登录', 'log-out', 'logout sign out 退出 登出', () => this.logout()],
+    ]);
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { API, LIMITS, LOGIN_ROUTE, MSG, ResultCode, type Profile, type Space } from '../../contract';
 import {
-  ApiCallError, TOKENS, type ApiClient, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier,
+  ApiCallError, TOKENS, commandTable, type ApiClient, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier,
 } from '../../core';
 import { CreditsStoreToken, type CreditsStore } from './credits-state';
 
@@ -150,40 +150,11 @@ export class CreditsActions implements CommandContribution {
   // ---- commands
 
   commands(): Command[] {
-    return [
-      {
-        id: 'credits.redeem',
-        title: '兑换积分',
-        section: '积分',
-        keywords: 'redeem code cdkey credits points 兑换 兑换码 积分 充值',
-        icon: 'exchange',
-        run: () => this.openRedeem(),
-      },
-      {
-        id: 'credits.expandSpace',
-        title: '扩容空间',
-        section: '积分',
-        keywords: `space storage expand quota 扩容 空间 存储 ${LIMITS.spaceExpandGb}GB`,
-        icon: 'database',
-        run: () => this.requestExpand(),
-      },
-      {
-        id: 'credits.notices',
-        title: '打开公告',
-        section: '积分',
-        keywords: 'notice announcement news 公告 通知 消息',
-        icon: 'notifications',
-        keys: ['g n'],
-        run: () => this.openNoticeCentre(),
-      },
-      {
-        id: 'credits.consum',
-        title: '消费中心',
-        section: '积分',
-        keywords: 'consumption usage log credits 消费 明细 积分 记录',
-        icon: 'timeline-bar-chart',
-        run: () => this.navigation.navigate('/consum'),
-      },
-    ];
+    return commandTable('积分', [
+      ['credits.redeem', '兑换积分', 'exchange', 'redeem code cdkey credits points 兑换 兑换码 积分 充值', () => this.openRedeem()],
+      ['credits.expandSpace', '扩容空间', 'database', `space storage expand quota 扩容 空间 存储 ${LIMITS.spaceExpandGb}GB`, () => this.requestExpand()],
+      ['credits.notices', '打开公告', 'notifications', 'notice announcement news 公告 通知 消息', () => this.openNoticeCentre(), ['g n']],
+      ['credits.consum', '消费中心', 'timeline-bar-chart', 'consumption usage log credits 消费 明细 积分 记录', () => this.navigation.navigate('/consum')],
+    ]);
   }
 }

@@ -1,15 +1,14 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Container } from 'inversify';
 import { BehaviorSubject, Subject } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, LIMITS, MSG, type CallDef } from '../../contract';
-import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier } from '../../core';
+import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type AuthService, type Navigation } from '../../core';
 import { asksForCaptcha, captchaAnswer, captchaAnswerComplete } from './captcha';
 import LoginPage from './panels/LoginPage';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactHost } from '../../../tests/support/react-host';
+import { recordingNotifier } from '../../../tests/support/notes';
 
 describe('captcha rules of the login form', () => {
   it('shows the captcha for the server’s two captcha messages only', () => {
@@ -27,19 +26,12 @@ describe('captcha rules of the login form', () => {
 });
 
 describe('LoginPage with the captcha', () => {
-  let root: Root;
-  let host: HTMLDivElement;
-  let notes: { kind: string; message: string }[];
+  const view = reactHost();
+  const { notes, notifier } = recordingNotifier();
   let logins: unknown[][];
   let loginReplies: (Error | null)[];
   let captchas: number;
 
-  const notifier: Notifier = {
-    success: (message) => notes.push({ kind: 'success', message }),
-    info: (message) => notes.push({ kind: 'info', message }),
-    warn: (message) => notes.push({ kind: 'warn', message }),
-    error: (message) => notes.push({ kind: 'error', message }),
-  };
   const api = {
     call: async (call: CallDef) => {
       if (call.id !== API.account.captcha.id) throw new Error(`unexpected ${call.id}`);
@@ -56,17 +48,9 @@ describe('LoginPage with the captcha', () => {
   } as unknown as AuthService;
 
   beforeEach(() => {
-    notes = [];
     logins = [];
     loginReplies = [];
     captchas = 0;
-    host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   async function render() {
@@ -75,11 +59,12 @@ describe('LoginPage with the captcha', () => {
     container.bind(TOKENS.ApiClient).toConstantValue(api);
     container.bind(TOKENS.AuthService).toConstantValue(auth);
     container.bind(TOKENS.TokenStore).toConstantValue({ get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) });
+    container.bind(TOKENS.Storage).toConstantValue({ get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn() });
     container.bind(TOKENS.SiteService).toConstantValue({ site$: new BehaviorSubject(null) });
     container.bind(TOKENS.Storage).toConstantValue({ get: (_key: string, fallback: unknown) => fallback, set: vi.fn(), remove: vi.fn(), removeAll: vi.fn() });
     container.bind(TOKENS.Navigation).toConstantValue({ navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation);
     await act(async () => {
-      root.render(
+      view.root.render(
         <ContainerProvider container={container}>
           <LoginPage query={{}} closed$={new Subject<void>()} />
         </ContainerProvider>,
@@ -88,7 +73,7 @@ describe('LoginPage with the captcha', () => {
   }
 
   async function type(selector: string, value: string) {
-    const input = host.querySelector<HTMLInputElement>(selector)!;
+    const input = view.host.querySelector<HTMLInputElement>(selector)!;
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
       input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -97,13 +82,13 @@ describe('LoginPage with the captcha', () => {
 
   /** Blueprint puts the test id on the checkbox's input or its label, depending on the version. */
   async function agree() {
-    const box = host.querySelector<HTMLElement>('[data-testid="agreement"]')!;
+    const box = view.host.querySelector<HTMLElement>('[data-testid="agreement"]')!;
     await act(async () => (box instanceof HTMLInputElement ? box : box.querySelector<HTMLInputElement>('input')!).click());
   }
 
   async function submit() {
     await act(async () => {
-      host.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')!.click();
+      view.host.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')!.click();
     });
     await act(async () => new Promise((r) => setTimeout(r, 0)));
   }
@@ -113,12 +98,12 @@ describe('LoginPage with the captcha', () => {
     await type('#login-username', '13800000001');
     await type('#login-password', 'abc123');
     await agree();
-    expect(host.querySelector('[data-testid="captcha-image"]')).toBeNull();
+    expect(view.host.querySelector('[data-testid="captcha-image"]')).toBeNull();
 
     loginReplies = [new ApiCallError(MSG.captchaRequired, 1), new ApiCallError(MSG.captchaWrong, 1)];
     await submit();
     expect(logins).toEqual([['13800000001', 'abc123', undefined]]);
-    const image = host.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
+    const image = view.host.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
     expect(image).not.toBeNull();
     expect([image!.width, image!.height]).toEqual([LIMITS.captcha.width, LIMITS.captcha.height]);
 
@@ -132,7 +117,7 @@ describe('LoginPage with the captcha', () => {
     expect(logins[1]).toEqual(['13800000001', 'abc123', { captcha_id: 'c1', captcha: 'AB3X' }]);
     // Wrong: a fresh captcha replaces the used one and the field is empty again.
     expect(captchas).toBe(2);
-    expect(host.querySelector<HTMLInputElement>('#login-captcha')!.value).toBe('');
+    expect(view.host.querySelector<HTMLInputElement>('#login-captcha')!.value).toBe('');
 
     await type('#login-captcha', 'K7MZ');
     await submit();
@@ -147,7 +132,7 @@ describe('LoginPage with the captcha', () => {
     await agree();
     loginReplies = [new ApiCallError(MSG.loginFailed, 1)];
     await submit();
-    expect(host.querySelector('[data-testid="captcha-image"]')).toBeNull();
+    expect(view.host.querySelector('[data-testid="captcha-image"]')).toBeNull();
     expect(captchas).toBe(0);
     expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.loginFailed });
   });

@@ -40,7 +40,7 @@ export function AvatarCard({
   return (
     <article className={`av-card ${phase}`} data-testid="avatar-card" data-id={avatar.id} data-status={avatar.status ?? 3}>
       <div
-        className="av-cover"
+        className="card-cover av-cover"
         role={ready ? 'button' : undefined}
         tabIndex={ready ? 0 : undefined}
         aria-label={ready ? `播放 ${avatar.name}` : undefined}
@@ -49,7 +49,7 @@ export function AvatarCard({
       >
         {cover ? (
           <>
-            <img className="av-cover-bg" src={cover} alt="" aria-hidden draggable={false} />
+            <img className="card-cover-bg" src={cover} alt="" aria-hidden draggable={false} />
             <img className={`av-cover-img ${landscape ? 'landscape' : ''}`} src={cover} alt={avatar.name} loading="lazy" draggable={false} />
           </>
         ) : ready ? (
@@ -69,17 +69,17 @@ export function AvatarCard({
           </>
         )}
         {phase === 'cloning' && (
-          <div className={`av-state cloning ${cover ? 'over-cover' : ''}`} data-testid="avatar-cloning">
+          <div className={`card-state waiting ${cover ? 'over-cover' : ''}`} data-testid="avatar-cloning">
             <Spinner size={28} />
-            <span className="av-state-title">{PHASE_LABEL.cloning}</span>
-            <span className="av-state-text">完成后自动刷新</span>
+            <span className="card-state-title">{PHASE_LABEL.cloning}</span>
+            <span className="card-state-text">完成后自动刷新</span>
           </div>
         )}
         {phase === 'failed' && (
-          <div className="av-state failed" data-testid="avatar-failed">
+          <div className="card-state failed" data-testid="avatar-failed">
             <Icon icon="error" size={24} />
-            <span className="av-state-title">{PHASE_LABEL.failed}</span>
-            <span className="av-state-text">{failureReason(avatar)}</span>
+            <span className="card-state-title">{PHASE_LABEL.failed}</span>
+            <span className="card-state-text">{failureReason(avatar)}</span>
           </div>
         )}
         {canDelete && onDelete && (
@@ -97,7 +97,7 @@ export function AvatarCard({
 export function AddAvatarCard({ onClick }: { onClick: () => void }) {
   return (
     <article className="av-card av-add-card">
-      <button type="button" className="av-cover av-add" onClick={onClick} data-testid="avatar-add">
+      <button type="button" className="card-cover av-cover av-add" onClick={onClick} data-testid="avatar-add">
         <span className="av-add-icon">
           <Icon icon="plus" size={22} />
         </span>

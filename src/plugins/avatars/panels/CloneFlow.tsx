@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, useConsent, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -29,17 +29,9 @@ export default function CloneFlow() {
 }
 
 function ConsentDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: () => void; onAgree: () => void }) {
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [agreed, setAgreed] = useState(false);
-  const next = () => {
-    if (!agreed) {
-      notifier.warn(MSG.cloneConsentRequired);
-      return;
-    }
-    onAgree();
-  };
+  const { agreed, setAgreed, next, forget } = useConsent(onAgree);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => setAgreed(false)} title="数字人克隆承诺书" icon="endorsed" className="av-dialog av-consent-dialog">
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={forget} title="数字人克隆承诺书" icon="endorsed" className="av-dialog av-consent-dialog">
       <DialogBody>
         <p className="av-consent-lead">为保护肖像权与声音权益，克隆前请确认：</p>
         <ol className="av-consent-list">
@@ -47,19 +39,9 @@ function ConsentDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose:
           <li>不使用克隆的数字人冒充他人，或从事违法违规、侵害他人权益、误导公众的活动；</li>
           <li>使用数字人生成的内容须遵守平台规范，违规内容平台有权删除并停止服务。</li>
         </ol>
-        <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className="av-consent-check" data-testid="clone-consent-check">
-          我已阅读并同意
-          <a href="#/protocol?type=clone" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
-            《本平台音色克隆使用规范》
-          </a>
-        </Checkbox>
+        <CloneAgreement checked={agreed} onChange={setAgreed} className="av-consent-check" testId="clone-consent-check" />
       </DialogBody>
-      <DialogFooter
-        actions={[
-          <Button key="cancel" text="取消" onClick={onClose} />,
-          <Button key="next" intent="primary" text="同意并继续" onClick={next} data-testid="clone-consent-next" />,
-        ]}
-      />
+      <ConsentFooter onClose={onClose} onNext={next} nextTestId="clone-consent-next" />
     </Dialog>
   );
 }
@@ -128,13 +110,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
               <div className="av-preview-bar">
                 <div className="av-preview-meta">
                   <Icon icon="tick-circle" intent="success" />
-                  <span className="av-preview-name" title={video.file.name}>
-                    {video.file.name}
-                  </span>
-                  <span className="av-preview-size">
-                    {formatSize(video.file.size)}
-                    {video.duration ? ` · ${formatDuration(video.duration)}` : ''}
-                  </span>
+                  <UploadedFileLabel file={video} classPrefix="av-preview" />
                 </div>
                 <Button size="small" icon="refresh" text="重新上传" onClick={() => setVideo(null)} data-testid="clone-reupload" />
               </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, type Avatar } from '../../../contract';
-import { ConfirmDelete, TOKENS, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { ConfirmDelete, SearchBox, TOKENS, listPending, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
@@ -28,7 +28,8 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   };
 
 
-  const { list, loaded, loading, error } = avatars;
+  const { list, loaded, loading } = avatars;
+  const pending = listPending(avatars);
   const filtered = name.trim() !== '';
   const cloning = list.filter((a) => a.status === 1).length;
 
@@ -44,29 +45,13 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
             </p>
           </div>
           <div className="av-head-actions">
-            <InputGroup
-              className="av-search"
-              leftIcon="search"
-              placeholder="搜索数字人名称"
-              value={search}
-              onValueChange={setSearch}
-              rightElement={search ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => setSearch('')} /> : undefined}
-              data-testid="avatar-search"
-            />
+            <SearchBox className="av-search" placeholder="搜索数字人名称" value={search} onChange={setSearch} testId="avatar-search" />
             <Button intent="primary" icon="new-person" text="克隆数字人" onClick={() => state.openClone()} data-testid="clone-open" />
           </div>
         </header>
 
-        {!loaded && loading ? (
-          <div className="av-center">
-            <Spinner size={28} />
-          </div>
-        ) : error && !loaded ? (
-          <div className="av-center">
-            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
-          </div>
-        ) : list.length === 0 && !filtered ? (
-          <div className="av-center" data-testid="avatar-empty">
+        {pending ? pending : list.length === 0 && !filtered ? (
+          <div className="card-center" data-testid="avatar-empty">
             <NonIdealState
               icon="new-person"
               title="还没有数字人"
@@ -75,11 +60,11 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
             />
           </div>
         ) : list.length === 0 ? (
-          <div className="av-center" data-testid="avatar-no-match">
+          <div className="card-center" data-testid="avatar-no-match">
             <NonIdealState icon="search" title="没有找到数字人" description={`没有名称包含「${name.trim()}」的数字人`} action={<Button text="清除搜索" onClick={() => setSearch('')} />} />
           </div>
         ) : (
-          <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
             {!filtered && <AddAvatarCard onClick={() => state.openClone()} />}
             {list.map((avatar) => (
               <AvatarCard key={avatar.id} avatar={avatar} canDelete onPlay={setPlaying} onCreate={create} onDelete={deletion.ask} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import type { Avatar } from '../../../contract';
-import { TOKENS, useDebounced, useService, type Navigation, type PanelProps } from '../../../core';
+import { SearchBox, TOKENS, listPending, useDebounced, useService, type Navigation, type PanelProps } from '../../../core';
 import { createQuery } from '../avatar-view';
 import { AvatarCard } from './AvatarCard';
 import { PlayerDialog } from './PlayerDialog';
@@ -27,7 +27,8 @@ export default function PublicAvatarsPanel(_props: PanelProps) {
     setPlaying(null);
     navigation.navigate('/create', createQuery(avatar));
   };
-  const { list, loaded, loading, error } = avatars;
+  const { list, loading } = avatars;
+  const pending = listPending(avatars);
 
   return (
     <div className="av-page" data-testid="gprofile-panel">
@@ -39,33 +40,17 @@ export default function PublicAvatarsPanel(_props: PanelProps) {
           </Tabs>
           {tab === 'public' && (
             <div className="av-head-actions">
-              <InputGroup
-                className="av-search"
-                leftIcon="search"
-                placeholder="搜索数字人名称"
-                value={search}
-                onValueChange={setSearch}
-                rightElement={search ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => setSearch('')} /> : undefined}
-                data-testid="avatar-search"
-              />
+              <SearchBox className="av-search" placeholder="搜索数字人名称" value={search} onChange={setSearch} testId="avatar-search" />
             </div>
           )}
         </header>
 
         {tab === 'bought' ? (
-          <div className="av-center" data-testid="bought-soon">
+          <div className="card-center" data-testid="bought-soon">
             <NonIdealState icon="shopping-cart" title="用户购买数字人 · 即将上线" description="购买的数字人将显示在这里，敬请期待。" />
           </div>
-        ) : !loaded && loading ? (
-          <div className="av-center">
-            <Spinner size={28} />
-          </div>
-        ) : error && !loaded ? (
-          <div className="av-center">
-            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={avatars.reload} />} />
-          </div>
-        ) : list.length === 0 ? (
-          <div className="av-center" data-testid="avatar-empty">
+        ) : pending ? pending : list.length === 0 ? (
+          <div className="card-center" data-testid="avatar-empty">
             {name.trim() ? (
               <NonIdealState icon="search" title="没有找到数字人" description={`没有名称包含「${name.trim()}」的公共数字人`} action={<Button text="清除搜索" onClick={() => setSearch('')} />} />
             ) : (
@@ -73,7 +58,7 @@ export default function PublicAvatarsPanel(_props: PanelProps) {
             )}
           </div>
         ) : (
-          <div className={`av-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="avatar-grid">
             {list.map((avatar) => (
               <AvatarCard key={avatar.id} avatar={avatar} canDelete={false} onPlay={setPlaying} onCreate={create} />
             ))}

@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Container } from 'inversify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, LIMITS, MSG, type CallDef } from '../../../contract';
-import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type Notifier } from '../../../core';
+import { ApiCallError, ContainerProvider, TOKENS, type ApiClient } from '../../../core';
 import { CreationState, CreationStateToken, aiEngineMissing } from '../creation-state';
 import { AiWritingDialog, sampleTopic } from './AiWritingDialog';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactHost } from '../../../../tests/support/react-host';
+import { recordingNotifier } from '../../../../tests/support/notes';
 
 describe('the text engine is missing', () => {
   it('is read from the engine messages that need the operator, not from passing problems', () => {
@@ -28,19 +27,12 @@ describe('the text engine is missing', () => {
 });
 
 describe('AiWritingDialog', () => {
-  let root: Root;
-  let host: HTMLDivElement;
-  let notes: { kind: string; message: string }[];
+  const view = reactHost();
+  const { notes, notifier } = recordingNotifier();
   let calls: { id: string; params: unknown }[];
   let themeReply: () => Promise<unknown>;
   let state: CreationState;
 
-  const notifier: Notifier = {
-    success: (message) => notes.push({ kind: 'success', message }),
-    info: (message) => notes.push({ kind: 'info', message }),
-    warn: (message) => notes.push({ kind: 'warn', message }),
-    error: (message) => notes.push({ kind: 'error', message }),
-  };
   const api = {
     call: (call: CallDef, params: unknown) => {
       calls.push({ id: call.id, params });
@@ -51,17 +43,9 @@ describe('AiWritingDialog', () => {
   } as unknown as ApiClient;
 
   beforeEach(() => {
-    notes = [];
     calls = [];
     state = new CreationState();
     themeReply = () => Promise.resolve({ list: [{ name: '美食探店', list: [{ name: '火锅店开业' }, { name: '甜品推荐' }] }, { name: '知识分享', list: [] }] });
-    host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   async function open(props: { onWritten?: (c: string) => boolean } = {}) {
@@ -73,7 +57,7 @@ describe('AiWritingDialog', () => {
     const onClose = vi.fn();
     const onFailure = vi.fn();
     await act(async () => {
-      root.render(
+      view.root.render(
         <ContainerProvider container={container}>
           <AiWritingDialog isOpen onClose={onClose} hasText={false} onWritten={onWritten} onFailure={onFailure} />
         </ContainerProvider>,

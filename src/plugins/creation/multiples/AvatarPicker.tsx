@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
 import { TOKENS, formatDuration, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
+import { pickerPending } from './picker-pending';
 import { sceneAvatarOf, type SceneAvatar } from './scenes';
 
 type Source = 'public' | 'mine';
@@ -36,6 +37,7 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
   );
   const remote = source === 'public' ? publicList : mine;
   const list: Avatar[] = source === 'public' ? ((orientation === 1 ? publicList.value?.hlist : publicList.value?.slist) ?? []) : (mine.value ?? []);
+  const pending = pickerPending(remote);
   const selectedId = picked?.id ?? current?.id ?? null;
 
   const choose = (avatar: Avatar) => {
@@ -76,13 +78,7 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
           )}
         </div>
         <div className="mu-picker-scroll">
-          {remote.loading && !remote.value ? (
-            <div className="mu-center">
-              <Spinner size={24} />
-            </div>
-          ) : remote.error ? (
-            <NonIdealState icon="error" description={remote.error} action={<Button text="重新加载" icon="refresh" onClick={remote.reload} />} className="mu-empty" />
-          ) : list.length === 0 ? (
+          {pending ? pending : list.length === 0 ? (
             <NonIdealState
               icon="person"
               description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : orientation === 1 ? '暂无横屏公共数字人' : '暂无竖屏公共数字人'}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
 import { TOKENS, useRemote, useService, type ApiClient, type AudioPlayer, type Notifier } from '../../../core';
+import { pickerPending } from './picker-pending';
 import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
 
 type Source = '2' | '1';
@@ -35,6 +36,7 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoiceP
     (await api.call(API.voice.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const list = remote.value ?? [];
+  const pending = pickerPending(remote);
   const selectedId = picked?.id ?? current?.id ?? null;
 
   const close = () => {
@@ -73,13 +75,7 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoiceP
           />
         </div>
         <div className="mu-picker-scroll">
-          {remote.loading && !remote.value ? (
-            <div className="mu-center">
-              <Spinner size={24} />
-            </div>
-          ) : remote.error ? (
-            <NonIdealState icon="error" description={remote.error} action={<Button text="重新加载" icon="refresh" onClick={remote.reload} />} className="mu-empty" />
-          ) : list.length === 0 ? (
+          {pending ? pending : list.length === 0 ? (
             <NonIdealState icon="music" description={source === '1' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="mu-empty" />
           ) : (
             <ul className="mu-voice-list" role="listbox" aria-label="声音">

@@ -4,10 +4,10 @@
  * `?type=…` opens the upload dialog on my uploads.
  */
 import { useEffect, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, PhotoType, type Photo } from '../../../contract';
 import {
-  ConfirmDelete, TOKENS, UploadBox, useDeletion, useRemoteList, useService,
+  ConfirmDelete, TOKENS, UploadBox, listPending, useDeletion, useRemoteList, useService,
   type ApiClient, type Navigation, type Notifier, type PanelProps, type UploadedFile,
 } from '../../../core';
 import { PERSON_LIBRARY, PET_LIBRARY, TAB_SOURCE, canDelete, establishQuery, opensUpload, uploadProblem, type LibraryKind, type LibraryTab } from '../photo-view';
@@ -35,7 +35,8 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
   );
   const deletion = useDeletion<Photo>((photo) => api.call(API.photo.remove, { id: photo.id }), photos.reload);
   const create = (photo: Photo) => navigation.navigate(kind.establish, establishQuery(photo));
-  const { list, loaded, loading, error } = photos;
+  const { list, loading } = photos;
+  const pending = listPending(photos);
 
   return (
     <div className="ph-page" data-testid="photo-library" data-type={kind.type}>
@@ -54,23 +55,15 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
           <Tab id="mine" title="我的上传" data-testid="photo-tab-mine" />
         </Tabs>
 
-        {!loaded && loading ? (
-          <div className="ph-center">
-            <Spinner size={28} />
-          </div>
-        ) : error && !loaded ? (
-          <div className="ph-center">
-            <NonIdealState icon="error" title="加载失败" description={error} action={<Button icon="refresh" text="重新加载" onClick={photos.reload} />} />
-          </div>
-        ) : tab === 'public' && list.length === 0 ? (
-          <div className="ph-center">
+        {pending ? pending : tab === 'public' && list.length === 0 ? (
+          <div className="card-center">
             <NonIdealState icon={kind.icon} title={`${kind.publicTab}暂无图片`} description="运营上架后会在这里出现，也可以上传自己的图片。" />
           </div>
         ) : (
-          <div className={`ph-grid ${loading ? 'refreshing' : ''}`} data-testid="photo-grid">
+          <div className={`card-grid ${loading ? 'refreshing' : ''}`} data-testid="photo-grid">
             {tab === 'mine' && (
               <article className="ph-card">
-                <button type="button" className="ph-cover ph-add" onClick={() => setUploading(true)} data-testid="photo-add">
+                <button type="button" className="card-cover ph-cover ph-add" onClick={() => setUploading(true)} data-testid="photo-add">
                   <span className="ph-add-icon">
                     <Icon icon="plus" size={22} />
                   </span>
@@ -113,8 +106,8 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
 function PhotoCard({ photo, onCreate, onDelete }: { photo: Photo; onCreate: (p: Photo) => void; onDelete?: (p: Photo) => void }) {
   return (
     <article className="ph-card" data-testid="photo-card" data-id={photo.id} data-source={photo.source}>
-      <div className="ph-cover" tabIndex={0} aria-label={photo.name}>
-        <img className="ph-cover-bg" src={photo.cover} alt="" aria-hidden draggable={false} />
+      <div className="card-cover ph-cover" tabIndex={0} aria-label={photo.name}>
+        <img className="card-cover-bg" src={photo.cover} alt="" aria-hidden draggable={false} />
         <img className="ph-cover-img" src={photo.cover} alt={photo.name} loading="lazy" draggable={false} />
         <div className="ph-actions">
           <Button intent="primary" icon="video" text="创建视频" onClick={() => onCreate(photo)} data-testid="photo-create" />

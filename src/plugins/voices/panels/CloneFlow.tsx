@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, SafeHtml, TOKENS, UploadBox, formatDuration, formatSize, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -63,8 +63,7 @@ const DEFAULT_RULES = [
 
 function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: () => void; onAgree: () => void }) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [agreed, setAgreed] = useState(false);
+  const { agreed, setAgreed, next, forget } = useConsent(onAgree);
   // The operator's clone usage rules (site setting clone_usage, served as the clone agreement).
   const [usage, setUsage] = useState<string | null>(null);
   useEffect(() => {
@@ -79,15 +78,8 @@ function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: 
     };
   }, [api, isOpen, usage]);
 
-  const next = () => {
-    if (!agreed) {
-      notifier.warn(MSG.cloneConsentRequired);
-      return;
-    }
-    onAgree();
-  };
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={() => setAgreed(false)} title="声音克隆须知" icon="info-sign" className="vc-dialog vc-notice-dialog">
+    <Dialog isOpen={isOpen} onClose={onClose} onClosed={forget} title="声音克隆须知" icon="info-sign" className="vc-dialog vc-notice-dialog">
       <DialogBody className="vc-notice-body">
         <section className="vc-notice-section">
           <h4 className="vc-notice-title">
@@ -121,19 +113,9 @@ function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose: 
             <li>克隆完成后的声音可在剩余次数内修改，确认后声音固定。</li>
           </ul>
         </section>
-        <Checkbox checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className="vc-notice-check" data-testid="voice-notice-check">
-          我已阅读并同意
-          <a href="#/protocol?type=clone" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
-            《本平台音色克隆使用规范》
-          </a>
-        </Checkbox>
+        <CloneAgreement checked={agreed} onChange={setAgreed} className="vc-notice-check" testId="voice-notice-check" />
       </DialogBody>
-      <DialogFooter
-        actions={[
-          <Button key="cancel" text="取消" onClick={onClose} />,
-          <Button key="next" intent="primary" text="同意并继续" onClick={next} data-testid="voice-notice-next" />,
-        ]}
-      />
+      <ConsentFooter onClose={onClose} onNext={next} nextTestId="voice-notice-next" />
     </Dialog>
   );
 }
@@ -368,13 +350,7 @@ function CloneDialog({
               <div className="vc-preview-bar">
                 <div className="vc-preview-meta">
                   <Icon icon="tick-circle" intent="success" />
-                  <span className="vc-preview-name" title={audio.file.name}>
-                    {audio.file.name}
-                  </span>
-                  <span className="vc-preview-size">
-                    {formatSize(audio.file.size)}
-                    {audio.duration ? ` · ${formatDuration(audio.duration)}` : ''}
-                  </span>
+                  <UploadedFileLabel file={audio} classPrefix="vc-preview" />
                 </div>
                 <Button size="small" icon="refresh" text="重新上传" onClick={() => setAudio(null)} data-testid="voice-clone-reupload" />
               </div>

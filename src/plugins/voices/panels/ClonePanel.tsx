@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
@@ -118,15 +118,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
             <Tab id={2} title="公共声音" data-testid="voice-tab-public" />
           </Tabs>
           <div className="vc-head-actions">
-            <InputGroup
-              className="vc-search"
-              leftIcon="search"
-              placeholder="搜索声音名称"
-              value={search}
-              onValueChange={setSearch}
-              rightElement={search ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => setSearch('')} /> : undefined}
-              data-testid="voice-search"
-            />
+            <SearchBox className="vc-search" placeholder="搜索声音名称" value={search} onChange={setSearch} testId="voice-search" />
             {tab === 1 && <Button intent="primary" icon="volume-up" text="克隆声音" onClick={() => state.openClone()} data-testid="voice-clone-open" />}
           </div>
         </header>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Icon, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { TOKENS, UploadBox, formatDuration, formatSize, useService, type Navigation, type PanelProps, type UploadedFile } from '../../../core';
+import { TOKENS, UploadBox, UploadedFileLabel, useService, type Navigation, type PanelProps, type UploadedFile } from '../../../core';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, checkCloneAudio } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
@@ -66,13 +66,7 @@ export default function SamplePanel(_props: PanelProps) {
               <li key={s.file_id} className="vc-sample-item" data-testid="sample-item">
                 <div className="vc-sample-head">
                   <span className="vc-sample-index">样本 {i + 1}</span>
-                  <span className="vc-sample-name" title={s.file.name}>
-                    {s.file.name}
-                  </span>
-                  <span className="vc-sample-size">
-                    {formatSize(s.file.size)}
-                    {s.duration ? ` · ${formatDuration(s.duration)}` : ''}
-                  </span>
+                  <UploadedFileLabel file={s} classPrefix="vc-sample" />
                 </div>
                 <SamplePlayer waveKey={`upload:${s.file_id}`} url={s.url} waveSource={s.file} knownDuration={s.duration} data-testid="sample-player" />
               </li>

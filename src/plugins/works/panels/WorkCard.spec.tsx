@@ -1,34 +1,22 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromWork } from '../works-view';
 import type { Work } from '../../../contract';
 import { WorkCard } from './WorkCard';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactHost } from '../../../../tests/support/react-host';
 
 const base: Work = { id: 7, name: '口播', url: '', cover: '', status: 1, api_name: '深度训练', api_key: 'fy', create_time: '2026-01-01 10:00:00' };
 const noop = () => {};
 
 describe('a work card in progress', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
+  const view = reactHost();
 
   // Async act: Blueprint's icons load their paths after the first render.
   const show = async (work: Partial<Work>) => {
-    await act(async () => root.render(<WorkCard item={fromWork({ ...base, ...work })} audio={false} onPlay={noop} onDownload={noop} onRename={noop} onDelete={noop} />));
+    await act(async () => view.root.render(<WorkCard item={fromWork({ ...base, ...work })} audio={false} onPlay={noop} onDownload={noop} onRename={noop} onDelete={noop} />));
     return {
-      waiting: host.querySelector('[data-testid="work-waiting"]')?.textContent ?? '',
-      remote: host.querySelector('[data-testid="work-remote-line"]')?.textContent ?? null,
+      waiting: view.host.querySelector('[data-testid="work-waiting"]')?.textContent ?? '',
+      remote: view.host.querySelector('[data-testid="work-remote-line"]')?.textContent ?? null,
     };
   };
 

@@ -65,21 +65,21 @@ export function WorkCard({
           </span>
         )}
         {phase === 'waiting' && (
-          <div className={`wk-state waiting ${item.cover ? 'over-cover' : ''}`} data-testid="work-waiting">
+          <div className={`card-state waiting ${item.cover ? 'over-cover' : ''}`} data-testid="work-waiting">
             <Spinner size={26} />
-            <span className="wk-state-text">{waitingMessage(item.apiKey)}</span>
+            <span className="card-state-text">{waitingMessage(item.apiKey)}</span>
             {remote && (
-              <span className="wk-state-text" data-testid="work-remote-line">
+              <span className="card-state-text" data-testid="work-remote-line">
                 {remote}
               </span>
             )}
           </div>
         )}
         {phase === 'failed' && (
-          <div className="wk-state failed" data-testid="work-failed">
+          <div className="card-state failed" data-testid="work-failed">
             <Icon icon="error" size={22} />
-            <span className="wk-state-title">生成失败</span>
-            {item.reason && <span className="wk-state-text">{item.reason}</span>}
+            <span className="card-state-title">生成失败</span>
+            {item.reason && <span className="card-state-text">{item.reason}</span>}
           </div>
         )}
       </div>

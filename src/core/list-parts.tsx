@@ -1,0 +1,44 @@
+/** Pieces the list pages share: a name search with a clear button, and the loading and load-failed states. */
+import type { ReactElement } from 'react';
+import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+
+export interface SearchBoxProps {
+  className: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  testId: string;
+}
+
+export function SearchBox({ className, placeholder, value, onChange, testId }: SearchBoxProps) {
+  return (
+    <InputGroup
+      className={className}
+      leftIcon="search"
+      placeholder={placeholder}
+      value={value}
+      onValueChange={onChange}
+      rightElement={value ? <Button variant="minimal" icon="cross" aria-label="清除" onClick={() => onChange('')} /> : undefined}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Before the first page arrives: a spinner, or the error with a way to try again; null once there is a list to show. */
+export function listPending(list: { loaded: boolean; loading: boolean; error: string | null | undefined; reload(): void }): ReactElement | null {
+  if (!list.loaded && list.loading) {
+    return (
+      <div className="card-center">
+        <Spinner size={28} />
+      </div>
+    );
+  }
+  if (list.error && !list.loaded) {
+    return (
+      <div className="card-center">
+        <NonIdealState icon="error" title="加载失败" description={list.error} action={<Button icon="refresh" text="重新加载" onClick={list.reload} />} />
+      </div>
+    );
+  }
+  return null;
+}
