@@ -59,9 +59,8 @@ describe('LoginPage with the captcha', () => {
     container.bind(TOKENS.ApiClient).toConstantValue(api);
     container.bind(TOKENS.AuthService).toConstantValue(auth);
     container.bind(TOKENS.TokenStore).toConstantValue({ get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) });
-    container.bind(TOKENS.Storage).toConstantValue({ get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn() });
+    container.bind(TOKENS.Storage).toConstantValue({ get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn(), removeAll: vi.fn() });
     container.bind(TOKENS.SiteService).toConstantValue({ site$: new BehaviorSubject(null) });
-    container.bind(TOKENS.Storage).toConstantValue({ get: (_key: string, fallback: unknown) => fallback, set: vi.fn(), remove: vi.fn(), removeAll: vi.fn() });
     container.bind(TOKENS.Navigation).toConstantValue({ navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation);
     await act(async () => {
       view.root.render(
