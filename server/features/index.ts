@@ -18,8 +18,9 @@ import { voicesFeature } from './voices';
 import { writingFeature } from './writing';
 import { chatFeature } from './chat';
 import { photoFeature } from './photo';
+import { videogenFeature } from './videogen';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
-  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature, photoFeature,
+  avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature, photoFeature, videogenFeature,
 ];

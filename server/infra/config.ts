@@ -29,6 +29,8 @@ export interface ServerConfig {
    * here wins over the operator's chat_* setting; unset values fall back to the setting, then the engine's default.
    */
   chat?: ChatEnvConfig;
+  /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
+  videoGen?: { pollSeconds?: number };
 }
 
 export interface ChatEnvConfig {

@@ -5,7 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'video-generate'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -19,6 +19,8 @@ export interface JobPayloads {
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
   'voice-train': { trainingId: number };
   'speech-synthesize': { jobId: string };
+  /** Renders a video generation (offline engine), or submits it to its provider and asks again (re-queued with startAfter). */
+  'video-generate': { recordId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

@@ -272,6 +272,7 @@ export const MSG = {
   videoImageUnusable: '图片不可用，请重新上传或从素材库选择',
   videoImageTooSmall: '图片尺寸不能小于300像素',
   videoRecordNotFound: '记录不存在或已删除',
+  presetNotFound: '预设不存在或已删除',
   /** ours: a failed generation's reason when the provider gives none. */
   videoGenerateFailed: '视频生成失败，积分已退回',
   videoGenerateTimeout: '视频生成超时，积分已退回',

@@ -7,7 +7,7 @@
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 
 const FPS = 25;
-const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22', '-pix_fmt', 'yuv420p'];
+const X264 = ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '22', '-pix_fmt', 'yuv420p'];
 /** Output frames: 720 px on the short side keeps a 5 s render to a few seconds on a small machine. */
 export const CAMERA_MOTION_FRAMES: Record<string, { width: number; height: number }> = {
   '16:9': { width: 1280, height: 720 },
@@ -15,7 +15,7 @@ export const CAMERA_MOTION_FRAMES: Record<string, { width: number; height: numbe
   '1:1': { width: 720, height: 720 },
 };
 /** The zoom is computed on a picture this many times larger than the output, so the slow motion does not jitter. */
-const OVERSAMPLE = 2;
+const OVERSAMPLE = 1.5;
 /** How far the camera pushes in over a segment (1 → 1 + PUSH). */
 const PUSH = 0.12;
 

@@ -62,6 +62,10 @@ export const VideoRecord = z.object({
   image_mode: z.number().optional(),
   /** ours */
   create_time: Timestamp.optional(),
+  /** ours: why a failed record failed (its credits were returned). */
+  error: z.string().optional(),
+  /** ours: kling, or local (camera motion made on this machine, not a generative model). */
+  engine: z.string().optional(),
 });
 export type VideoRecord = z.infer<typeof VideoRecord>;
 
