@@ -36,14 +36,14 @@ export interface Journey {
  * (password TEST_PASSWORD; `users` as username → credits, or a list that each gets `credits`) and Chromium;
  * after them, all of it stopped and removed.
  */
-export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number } = {}): Journey {
+export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string> } = {}): Journey {
   const server = {} as RunningServer;
   let browser: Browser | undefined;
   let stopping = false;
   const dirs: string[] = [];
   const peers: FishAudioPeer[] = [];
   beforeAll(async () => {
-    Object.assign(server, await startServer({ webRoot: inject('webRoot') }));
+    Object.assign(server, await startServer({ webRoot: inject('webRoot'), env: options.env }));
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
     server.process.once('exit', (code, signal) => {
       if (!stopping) console.error(`[journey] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);
