@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
+  Alert, AnchorButton, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
 } from '@blueprintjs/core';
-import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type PromptGroup, type PromptSuggestion, type UserPreset, type VideoRecord } from '../../../contract';
+import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type Material, type PromptGroup, type PromptSuggestion, type UserPreset, type VideoRecord } from '../../../contract';
 import {
   ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
@@ -172,6 +172,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
 }
 
 function Pictures({ form, patch }: { form: VideoForm; patch: (c: Partial<VideoForm>) => void }) {
+  const [picking, setPicking] = useState<'image' | 'imageTail' | null>(null);
   const check = (file: File) => (file.size > LIMITS.image.maxBytes ? MSG.imageTooLarge : null);
   const hint = `PNG/JPG，不超过 10MB，短边不小于 ${LIMITS.image.minSide} 像素`;
   const box = (field: 'image' | 'imageTail', label: string, testId: string) => (
@@ -182,7 +183,10 @@ function Pictures({ form, patch }: { form: VideoForm; patch: (c: Partial<VideoFo
           <Button size="small" icon="cross" aria-label="移除" title="移除" className="vg-picture-remove" onClick={() => patch({ [field]: '' })} />
         </div>
       ) : (
-        <UploadBox type="image" accept=".png,.jpg,.jpeg" compact check={check} hint={hint} onUploaded={(u) => patch({ [field]: u.url })} data-testid={testId} />
+        <>
+          <UploadBox type="image" accept=".png,.jpg,.jpeg" compact check={check} hint={hint} onUploaded={(u) => patch({ [field]: u.url })} data-testid={testId} />
+          <Button size="small" variant="minimal" icon="folder-open" text="从素材库选择" className="vg-from-material" onClick={() => setPicking(field)} data-testid={`${testId}-material`} />
+        </>
       )}
     </FormGroup>
   );
@@ -205,7 +209,35 @@ function Pictures({ form, patch }: { form: VideoForm; patch: (c: Partial<VideoFo
       ) : (
         <div className="vg-pictures">{box('image', '参考图', 'videogen-reference')}</div>
       )}
+      <MaterialPicker isOpen={picking !== null} onClose={() => setPicking(null)} onPick={(url) => (picking && patch({ [picking]: url }), setPicking(null))} />
     </div>
+  );
+}
+
+/** The user's image materials (every uploaded picture is one); a click takes it. */
+function MaterialPicker({ isOpen, onClose, onPick }: { isOpen: boolean; onClose: () => void; onPick: (url: string) => void }) {
+  const api = useService<ApiClient>(TOKENS.ApiClient);
+  const images = useRemoteList<Material>(isOpen ? 'material-images' : null, async (signal) =>
+    (await api.call(API.material.list, { type: 'image', source: 0, page: 1, limit: 200 }, { silent: true, signal })).list,
+  );
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title="从素材库选择图片" icon="folder-open" className="vg-dialog">
+      <DialogBody>
+        {!images.loaded ? (
+          <Spinner size={20} />
+        ) : images.list.length === 0 ? (
+          <span className="vg-muted">素材库里还没有图片，上传的图片会自动进入素材库。</span>
+        ) : (
+          <div className="vg-material-grid" data-testid="videogen-material-grid">
+            {images.list.map((m) => (
+              <button type="button" key={m.id} className="vg-material" title={m.name} onClick={() => onPick(m.url)} data-testid="videogen-material">
+                <img src={m.cover || m.url} alt={m.name} loading="lazy" />
+              </button>
+            ))}
+          </div>
+        )}
+      </DialogBody>
+    </Dialog>
   );
 }
 
@@ -387,11 +419,12 @@ function Parameters({ form, patch, proOpen }: { form: VideoForm; patch: (c: Part
     <div className="vg-card vg-params">
       <FormGroup label="模式" inline className="vg-param">
         <ButtonGroup>
-          <Button text="标准" active={form.mode === 'std'} onClick={() => patch({ mode: 'std' })} data-testid="videogen-mode-std" />
+          <Button text="标准" active={form.mode === 'std'} intent={form.mode === 'std' ? 'primary' : 'none'} onClick={() => patch({ mode: 'std' })} data-testid="videogen-mode-std" />
           <Tooltip content={proOpen ? '画质更高，积分更多' : MSG.highQualityMaintenance} placement="top">
             <Button
               text="高品质"
               active={form.mode === 'pro'}
+              intent={form.mode === 'pro' ? 'primary' : 'none'}
               className={proOpen ? '' : 'vg-closed'}
               onClick={() => (proOpen ? patch({ mode: 'pro' }) : notifier.warn(MSG.highQualityMaintenance))}
               data-testid="videogen-mode-pro"
@@ -403,14 +436,14 @@ function Parameters({ form, patch, proOpen }: { form: VideoForm; patch: (c: Part
       <FormGroup label="时长" inline className="vg-param">
         <ButtonGroup>
           {LIMITS.videoDurations.map((d) => (
-            <Button key={d} text={`${d}秒`} active={form.duration === d} onClick={() => patch({ duration: d })} data-testid={`videogen-duration-${d}`} />
+            <Button key={d} text={`${d}秒`} active={form.duration === d} intent={form.duration === d ? 'primary' : 'none'} onClick={() => patch({ duration: d })} data-testid={`videogen-duration-${d}`} />
           ))}
         </ButtonGroup>
       </FormGroup>
       <FormGroup label="比例" inline className="vg-param">
         <ButtonGroup>
           {LIMITS.videoRatios.map((r) => (
-            <Button key={r} active={form.ratio === r} onClick={() => patch({ ratio: r })} data-testid={`videogen-ratio-${r.replace(':', 'x')}`}>
+            <Button key={r} active={form.ratio === r} intent={form.ratio === r ? 'primary' : 'none'} onClick={() => patch({ ratio: r })} data-testid={`videogen-ratio-${r.replace(':', 'x')}`}>
               <span className={`vg-ratio-icon r${r.replace(':', 'x')}`} />
               {r}
             </Button>
@@ -461,9 +494,7 @@ function Preview({ record, onDelete }: { record?: VideoRecord; onDelete: (r: Vid
           {record.engine === 'local' ? ' · 本机镜头运动' : ''}
         </span>
         <span>
-          <a className="bp6-button bp6-small bp6-minimal" href={record.url} download={`video-${record.id}.mp4`} data-testid="videogen-download">
-            <Icon icon="download" /> 下载
-          </a>
+          <AnchorButton size="small" variant="minimal" icon="download" text="下载" href={record.url} download={`video-${record.id}.mp4`} data-testid="videogen-download" />
           <Button size="small" variant="minimal" icon="trash" text="删除" onClick={() => onDelete(record)} data-testid="videogen-preview-delete" />
         </span>
       </div>
@@ -510,9 +541,7 @@ function History(props: {
                 {r.status === VideoTaskStatus.Success && (
                   <>
                     <Button size="small" variant="minimal" icon="select" title="选择" aria-label="选择" onClick={() => props.onChoose(r)} data-testid="videogen-record-choose" />
-                    <a className="bp6-button bp6-small bp6-minimal bp6-icon-only" href={r.url} download={`video-${r.id}.mp4`} title="下载" aria-label="下载">
-                      <Icon icon="download" />
-                    </a>
+                    <AnchorButton size="small" variant="minimal" icon="download" title="下载" aria-label="下载" href={r.url} download={`video-${r.id}.mp4`} />
                   </>
                 )}
                 {!inProgress(r) && <Button size="small" variant="minimal" icon="trash" title="删除" aria-label="删除" onClick={() => props.onDelete(r)} data-testid="videogen-record-delete" />}
