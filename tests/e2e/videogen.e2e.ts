@@ -41,8 +41,7 @@ afterAll(() => peer?.close());
 
 async function openScreen(route: string, options: Parameters<typeof loggedInPage>[2] = {}) {
   const opened = await loggedInPage(USERNAME, route, options);
-  await opened.page.waitForSelector('[data-testid=videogen]');
-  await opened.page.waitForSelector('[data-testid=videogen-submit]:not([disabled])', { timeout: 30_000 }).catch(() => undefined);
+  await opened.page.waitForSelector('[data-testid=videogen][data-engine]');
   return opened;
 }
 
@@ -112,7 +111,8 @@ describe('video generation', () => {
     // What `npm run admin -- videogen kling --access-key … --secret-key … --base-url …` writes.
     await operator(API.admin.siteSet, { settings: { kling_access_key: peer.accessKey, kling_secret_key: peer.secretKey, kling_base_url: peer.url } });
     await page.reload();
-    await page.waitForSelector('[data-testid=videogen-submit]:not([disabled])');
+    await page.waitForSelector('[data-testid=videogen][data-engine=kling]');
+    expect(await page.isDisabled('[data-testid=videogen-submit]')).toBe(false);
     expect(await page.locator('[data-testid=videogen-unavailable]').count()).toBe(0);
     expect(await page.textContent('.vg-params')).toContain(MSG.highQualityMaintenance);
     await page.click('[data-testid=videogen-mode-pro]');

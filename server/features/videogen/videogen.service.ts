@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import {
-  ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type VideoEngine, type VideoEngines, type VideoRecord,
+  API, ImageToVideoMode, type CallParsedRequest, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type VideoEngine, type VideoEngines, type VideoRecord,
 } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
@@ -15,21 +15,9 @@ import { sniffFile } from '../../infra/media-files';
 import { formatDateTime } from '../../infra/time';
 import { videoEngines } from '../../engines/video-gen/configure';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { VideoGenRepository, type VideoGenerateType, type VideoRow } from './videogen.repository';
+import { VideoGenRepository, type VideoRow } from './videogen.repository';
 
-export interface VideoSubmit {
-  type: VideoGenerateType;
-  prompt: string;
-  negative_prompt: string;
-  cfg_scale: number;
-  mode: 'std' | 'pro';
-  duration: number;
-  aspect_ratio: string;
-  image?: string;
-  image_tail?: string;
-  image_mode: number;
-  org_data?: string;
-}
+export type VideoSubmit = CallParsedRequest<typeof API.generate.video>;
 
 /** Pictures must be png/jpg of at least this size on their short side (part 2 §5). */
 const MIN_PICTURE_SIDE = 300;

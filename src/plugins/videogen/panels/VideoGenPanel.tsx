@@ -92,7 +92,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
 
   const { title, subtitle, icon } = TITLES[kind];
   return (
-    <div className="vg-page" data-testid="videogen" data-kind={kind}>
+    <div className="vg-page" data-testid="videogen" data-kind={kind} data-engine={engines.loaded ? (engine?.engine ?? 'none') : undefined}>
       <div className="vg-inner">
         <header className="vg-head">
           <h2 className="vg-title">
