@@ -296,19 +296,28 @@ function PromptEditor({ kind, form, patch }: { kind: VideoKind; form: VideoForm;
                   {group.list.some((w) => w.is_multi === 1) ? <small>（可多选）</small> : null}
                 </span>
                 <div className="vg-word-list">
-                  {group.list.map((w) => (
-                    <Tag
-                      key={w.name}
-                      round
-                      interactive
-                      minimal={!form.chosen.includes(w.name)}
-                      intent={form.chosen.includes(w.name) ? 'primary' : 'none'}
-                      onClick={() => patch({ chosen: toggleWord(form.chosen, group, w.name) })}
-                      data-testid="videogen-word"
-                    >
-                      {w.name}
-                    </Tag>
-                  ))}
+                  {group.list.map((w) => {
+                    const tag = (
+                      <Tag
+                        key={w.name}
+                        round
+                        interactive
+                        minimal={!form.chosen.includes(w.name)}
+                        intent={form.chosen.includes(w.name) ? 'primary' : 'none'}
+                        onClick={() => patch({ chosen: toggleWord(form.chosen, group, w.name) })}
+                        data-testid="videogen-word"
+                      >
+                        {w.name}
+                      </Tag>
+                    );
+                    return w.demo_url ? (
+                      <Tooltip key={w.name} placement="top" content={<WordDemo url={w.demo_url} />}>
+                        {tag}
+                      </Tooltip>
+                    ) : (
+                      tag
+                    );
+                  })}
                 </div>
               </div>
             ))
@@ -335,6 +344,15 @@ function PromptEditor({ kind, form, patch }: { kind: VideoKind; form: VideoForm;
       </div>
       <Presets isOpen={panel === 'presets'} onClose={() => setPanel(null)} current={form.content} onUse={(content) => (patch({ content }), setPanel(null))} />
     </div>
+  );
+}
+
+/** A word's demo: a short looping clip, or a picture. */
+function WordDemo({ url }: { url: string }) {
+  return /\.(mp4|mov|webm)(\?|$)/i.test(url) ? (
+    <video className="vg-word-demo" src={url} autoPlay muted loop playsInline />
+  ) : (
+    <img className="vg-word-demo" src={url} alt="" />
   );
 }
 
