@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, MSG } from '../../src/contract';
+import { API, LIMITS, MSG } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { toast, useJourney } from '../support/journey';
@@ -89,6 +89,8 @@ describe('video generation', () => {
     await toast(page, MSG.firstFrameRequired);
     await page.setInputFiles('[data-testid=videogen-first] input[type=file]', first);
     await page.waitForSelector('[data-testid=videogen-first-shown] img');
+    // The button takes one click a second (the spec's throttle): the next is a second after the last.
+    await page.waitForTimeout(LIMITS.submitThrottleMs);
     await page.click('[data-testid=videogen-submit]');
     await toast(page, MSG.promptRequired);
     await page.setInputFiles('[data-testid=videogen-last] input[type=file]', last);
