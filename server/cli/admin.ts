@@ -256,6 +256,58 @@ export const COMMANDS: Record<string, Command> = {
       return `added ${rest.length} prompt(s)`;
     },
   },
+  'videogen kling': {
+    usage:
+      'videogen kling [--access-key …] [--secret-key …] [--base-url …] [--model kling-v1] [--pro on|off] [--image-engine local|kling]   ' +
+      '(text to video needs Kling; image to video stays on the offline camera motion unless --image-engine kling)',
+    flags: Object.fromEntries(['access-key', 'secret-key', 'base-url', 'model', 'pro', 'image-engine'].map((k) => [k, { type: 'string' as const }])),
+    async run(send, f) {
+      const settings: Record<string, string> = {};
+      const keys = { 'access-key': 'kling_access_key', 'secret-key': 'kling_secret_key', 'base-url': 'kling_base_url', model: 'kling_model' } as const;
+      for (const [flag, key] of Object.entries(keys)) if (typeof f[flag] === 'string') settings[key] = f[flag];
+      if (f.pro !== undefined) {
+        if (!['on', 'off'].includes(String(f.pro))) throw new CliError('--pro takes on or off');
+        settings.video_pro_enabled = f.pro === 'on' ? '1' : '0';
+      }
+      if (f['image-engine'] !== undefined) {
+        if (!['local', 'kling'].includes(String(f['image-engine']))) throw new CliError('--image-engine takes local or kling');
+        settings.video_image_engine = String(f['image-engine']);
+      }
+      if (!Object.keys(settings).length) throw new CliError('videogen kling needs at least one flag, e.g. --access-key … --secret-key …');
+      const data = await ok(send, API.admin.siteSet, { settings });
+      return `updated: ${(data.updated as string[]).join(', ')}`;
+    },
+  },
+  'videogen words': {
+    usage: 'videogen words [--file <JSON>]   (replaces the inspiration word bank: [{name, list: [{name, demo_url?, is_multi?}]}]; default: the bundled sample)',
+    flags: { file: { type: 'string' } },
+    async run(send, f) {
+      const list = await readSeed(f.file, 'word-bank.json');
+      const data = await ok(send, API.generate.videoPromptSet, { list });
+      return `word bank: ${data.groups} groups, ${data.words} words`;
+    },
+  },
+  'videogen recommend': {
+    usage:
+      'videogen recommend [--file <JSON>] [--type text|image]   (replaces the recommendations: {text: [{content}], image: [{content, image?}]} ' +
+      'or a list for --type; image is a png/jpg path beside the file or an https address; default: the bundled sample)',
+    flags: { file: { type: 'string' }, type: { type: 'string' } },
+    async run(send, f) {
+      const { dirname, resolve } = await import('node:path');
+      const seed = await readSeed(f.file, 'recommendations.json');
+      const base = typeof f.file === 'string' ? dirname(resolve(f.file)) : '';
+      const byType = (Array.isArray(seed) ? { [String(f.type ?? '')]: seed } : seed) as Record<string, { content: string; image?: string }[]>;
+      const types = Object.keys(byType).filter((type) => !f.type || type === f.type);
+      if (!types.length || types.some((type) => type !== 'text' && type !== 'image')) throw new CliError('recommendations are grouped by type text or image (or give --type with a list)');
+      const counts: string[] = [];
+      for (const type of types) {
+        const list = byType[type]!.map((r) => ({ content: r.content, image: r.image && !/^https?:\/\//.test(r.image) ? resolve(base, r.image) : (r.image ?? '') }));
+        const data = await ok(send, API.generate.videoPromptRecommendSet, { type, list });
+        counts.push(`${type} ${data.count}`);
+      }
+      return `recommendations: ${counts.join(', ')}`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},
@@ -278,6 +330,17 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 export class CliError extends Error {}
+
+/** A seed file's JSON: the operator's file, or the sample bundled with the video generation feature. */
+async function readSeed(file: string | boolean | undefined, bundled: string): Promise<unknown> {
+  const { readFileSync } = await import('node:fs');
+  const path = typeof file === 'string' ? file : new URL(`../features/videogen/seed/${bundled}`, import.meta.url);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new CliError(`cannot read ${String(path)}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 
 /** `key=@file`: the file's text, or a plain message naming the file (not a stack trace). */
 function readSettingFile(read: (file: string, encoding: 'utf8') => string, key: string, file: string): string {

@@ -20,10 +20,12 @@ import { chatFeature } from './chat';
 import { photoFeature } from './photo';
 import { extractionFeature } from './extraction';
 import { imagegenFeature } from './imagegen';
+import { videogenFeature } from './videogen';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
   avatarsFeature, worksFeature, materialFeature, voicesFeature, writingFeature, chatFeature, photoFeature,
   extractionFeature,
   imagegenFeature,
+  videogenFeature,
 ];

@@ -41,6 +41,8 @@ export interface ServerConfig {
    * Production never sets it (AISA_TEST_FETCH_LOOPBACK_PORTS), so every loopback address stays refused.
    */
   fetchLoopbackPorts?: number[];
+  /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
+  videoGen?: { pollSeconds?: number };
 }
 
 export interface ChatEnvConfig {
@@ -70,6 +72,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+$/i.test(publicUrl)) {
     throw new ConfigError(`PUBLIC_URL must be an origin such as http://192.168.1.20:8080 (no path), got "${env.PUBLIC_URL}"`);
   }
+  const videoPollSeconds = env.VIDEO_POLL_SECONDS ? Number(env.VIDEO_POLL_SECONDS) : undefined;
+  if (videoPollSeconds !== undefined && !(videoPollSeconds > 0)) throw new ConfigError(`VIDEO_POLL_SECONDS must be a positive number, got "${env.VIDEO_POLL_SECONDS}"`);
   const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
   if (chatTimeoutMs !== undefined && !(chatTimeoutMs > 0)) throw new ConfigError(`CHAT_TIMEOUT_MS must be a positive number of milliseconds, got "${env.CHAT_TIMEOUT_MS}"`);
   return {
@@ -95,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       reasoningModel: env.CHAT_REASONING_MODEL || undefined,
       timeoutMs: chatTimeoutMs,
     },
+    videoGen: { pollSeconds: videoPollSeconds },
   };
 }
 

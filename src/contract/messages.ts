@@ -332,6 +332,24 @@ export const MSG = {
   avatarConflict: '只能选择一个数字分身',
   /** ours: org_data of a video generation that is not JSON. */
   orgDataInvalid: '描述词数据格式有误',
+  /** ours: text to video without a configured provider (there is no offline engine for it). */
+  videoTextEngineMissing: '文生视频暂未接入生成服务，请联系管理员配置',
+  /** ours: an image-to-video picture that is not the user's own upload or material, or a public sample. */
+  videoImageUnusable: '图片不可用，请重新上传或从素材库选择',
+  videoImageTooSmall: '图片尺寸不能小于300像素',
+  videoRecordNotFound: '记录不存在或已删除',
+  presetNotFound: '预设不存在或已删除',
+  /** ours: a failed generation's reason when the provider gives none. */
+  videoGenerateFailed: '视频生成失败，积分已退回',
+  videoGenerateTimeout: '视频生成超时，积分已退回',
+  /** ours: the provider's business codes as clear reasons (Kling 1000–1004, 1101/1102, 1301, 1302/1303, 5000+). */
+  klingAuthFailed: '视频生成服务鉴权失败，请联系管理员检查密钥',
+  klingAccountUnavailable: '视频生成服务账户欠费或资源包已用尽，请联系管理员',
+  klingContentRejected: '描述词或图片未通过内容安全审核，请修改后重试',
+  klingBusy: '视频生成服务繁忙，请稍后再试',
+  klingServerError: '视频生成服务暂时不可用，请稍后再试',
+  klingBadRequest: (detail: string) => `视频生成请求有误：${detail}`,
+  klingUnreachable: '无法连接视频生成服务，请稍后再试',
 
   // ---- upload box, works and materials (ours)
   /** ours: a chosen file outside the upload's accepted formats. */

@@ -21,6 +21,16 @@ export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
 export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typeof LIMITS.videoGenerationCredits)[];
 /** ours: image-to-video tab, 1 first/last frame, 2 image reference (part 2 §4). */
 export const ImageToVideoMode = { FirstLastFrame: 1, Reference: 2 } as const;
+/** ours: a video generation record's status; 1 and 2 show a spinner. */
+export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: GenerateStatus.Success, Failed: GenerateStatus.Failed } as const;
+export type VideoTaskStatus = (typeof VideoTaskStatus)[keyof typeof VideoTaskStatus];
+/** ours: what makes a video — Kling (可灵, generative) or the camera motion made on this machine (pictures only). */
+export const VIDEO_ENGINES = ['kling', 'local'] as const;
+export type VideoEngine = (typeof VIDEO_ENGINES)[number];
+
+/** ours: a video generation's credits, by mode and duration (part 2 §9). */
+export const videoGenerationCredits = (mode: (typeof VIDEO_MODES)[number], duration: number): number =>
+  (LIMITS.videoGenerationCredits[mode] as Record<number, number>)[duration] ?? 0;
 
 export const ImageRecord = z.object({
   id: z.number(),
@@ -61,6 +71,10 @@ export const VideoRecord = z.object({
   image_mode: z.number().optional(),
   /** ours */
   create_time: Timestamp.optional(),
+  /** ours: why a failed record failed (its credits were returned). */
+  error: z.string().optional(),
+  /** ours: kling, or local (camera motion made on this machine, not a generative model). */
+  engine: z.string().optional(),
 });
 export type VideoRecord = z.infer<typeof VideoRecord>;
 
@@ -77,6 +91,11 @@ export const PromptWord = z.object({ name: z.string(), demo_url: z.string(), is_
 export type PromptWord = z.infer<typeof PromptWord>;
 export const PromptGroup = z.object({ name: z.string(), list: z.array(PromptWord) });
 export type PromptGroup = z.infer<typeof PromptGroup>;
+
+/** ours: what the two screens may offer, per type: the engine, whether it is there, whether 高品质 may be chosen. */
+const VideoEngineState = z.object({ engine: z.enum(VIDEO_ENGINES).nullable(), pro: Flag });
+export const VideoEngines = z.object({ text: VideoEngineState, image: VideoEngineState });
+export type VideoEngines = z.infer<typeof VideoEngines>;
 
 export const UserPreset = z.object({ id: z.number(), title: z.string(), content: z.string() });
 export type UserPreset = z.infer<typeof UserPreset>;
@@ -211,6 +230,39 @@ export const generateCalls = {
     summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
     request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
     response: z.object({ list: z.array(PromptSuggestion) }),
+  }),
+  videoEngine: defineCall({
+    id: 'generate.videoEngine', method: 'GET', path: '/api/user/videoEngine', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      'ours: the engine of each screen (text: Kling or null — no offline engine; image: Kling or local camera motion) and whether 高品质 is open.',
+    request: empty,
+    response: VideoEngines,
+  }),
+  videoPromptSet: defineCall({
+    id: 'generate.videoPromptSet', method: 'POST', path: '/api/admin/videoPrompt', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours (operator): replaces the inspiration word bank with these groups, in order.',
+    request: z.object({
+      list: z
+        .array(z.object({
+          name: requiredText('分组名称', '请填写分组名称', LIMITS.nameMaxChars),
+          list: z.array(z.object({
+            name: requiredText('词语', '请填写词语', LIMITS.nameMaxChars),
+            demo_url: text('示例地址', 500).default(''),
+            is_multi: Flag.default(0),
+          })).min(1, '每个分组至少一个词语').max(200),
+        }))
+        .max(100),
+    }),
+    response: z.object({ groups: z.number(), words: z.number() }),
+  }),
+  videoPromptRecommendSet: defineCall({
+    id: 'generate.videoPromptRecommendSet', method: 'POST', path: '/api/admin/videoPromptRecommend', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours (operator): replaces the recommendations of one type with these prompts (image: a sample picture, public file or https).',
+    request: z.object({
+      type: oneOf('类型', VIDEO_GENERATE_TYPES),
+      list: z.array(z.object({ content: requiredText('推荐描述词', MSG.promptRequired, LIMITS.promptMaxChars), image: text('示例图片', 500).default('') })).max(500),
+    }),
+    response: z.object({ count: z.number() }),
   }),
   presets: defineCall({
     id: 'generate.presets', method: 'GET', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,

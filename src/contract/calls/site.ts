@@ -13,10 +13,13 @@ export type SiteField = (typeof SITE_FIELDS)[number];
 /**
  * Operator settings that are ours (not shown to the browser as site info). chat_*: the copywriting engine
  * (OpenAI-compatible; chat_api_key is a secret and only the server reads it). parse_*: the link-parse engine of
- * extraction (hybrid | parsevideo, its base URL, its timeout); extraction_free_daily: free extractions a day.
+ * extraction (hybrid | parsevideo, its base URL, its timeout); extraction_free_daily: free extractions a day. kling_*: the
+ * video generation provider (kling_secret_key is a secret); video_pro_enabled=1 opens 高品质; video_image_engine
+ * local|kling picks image-to-video's engine.
  */
 export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model',
   'parse_engine', 'parse_base_url', 'parse_timeout_ms', 'extraction_free_daily',
+  'kling_base_url', 'kling_access_key', 'kling_secret_key', 'kling_model', 'video_pro_enabled', 'video_image_engine',
 ] as const;
 export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
 

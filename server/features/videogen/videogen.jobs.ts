@@ -1,0 +1,110 @@
+/**
+ * The video-generate job (at-least-once: it reads the record's state first and ends only what is unfinished).
+ * Offline engine: renders the camera motion and stores it. Kling: submits the task once, then asks every
+ * `pollSeconds` until it succeeds (the result is copied into our storage at once) or fails (credits refunded).
+ */
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MSG, VideoTaskStatus } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import { probe } from '../../infra/media-probe';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { downloadWithDeadline, ProviderUnreachable } from '../../engines/provider-http';
+import { cameraMotionClip } from '../../engines/video-gen/camera-motion';
+import { resolveKlingConfig } from '../../engines/video-gen/configure';
+import { KlingClient, VideoGenError, type KlingTaskKind } from '../../engines/video-gen/kling';
+import { coverOf } from '../../engines/video/still-picture';
+import { VideoGenRepository, type VideoRow } from './videogen.repository';
+import { extOf, failVideo } from './videogen.service';
+
+/** How often a provider's task is asked about, and for how long before it is given up (refunded). */
+export const DEFAULT_POLL_SECONDS = 10;
+const GIVE_UP_SECONDS = 60 * 60;
+const RESULT_MAX_BYTES = 500 * 1024 * 1024;
+const RESULT_DOWNLOAD_MS = 5 * 60_000;
+
+const pollSeconds = (ctx: FeatureContext) => ctx.config.videoGen?.pollSeconds ?? DEFAULT_POLL_SECONDS;
+const isFinal = (err: unknown, attempt: number) => (err instanceof VideoGenError && !err.transient) || attempt >= JOB_RETRY_LIMIT;
+
+/** Copies a finished mp4 into the user's storage with its cover; the record takes them unless it ended meanwhile. */
+async function keepResult(ctx: FeatureContext, v: VideoRow, video: string, dir: string): Promise<void> {
+  const { duration } = await probe(video, 'mp4');
+  const cover = await coverOf(video, 'mp4', path.join(dir, 'cover.jpg'));
+  const stored = await storeUserFile(ctx, v.user_id, video, 'mp4', 'video', duration);
+  const storedCover = await storeUserFile(ctx, v.user_id, cover, 'jpg', 'image');
+  if (!(await new VideoGenRepository(ctx.db).succeeded(v.id, { videoKey: stored.key, coverKey: storedCover.key, duration }))) {
+    await deleteObjects(ctx, [stored.key, storedCover.key]);
+  }
+}
+
+/** The record's pictures as local files in `dir` (first frame, optional last frame). */
+async function pictures(ctx: FeatureContext, v: VideoRow, dir: string): Promise<{ first?: { file: string; ext: string }; last?: { file: string; ext: string } }> {
+  const fetchOne = async (key: string, name: string) => {
+    if (!key) return undefined;
+    const file = path.join(dir, `${name}.${extOf(key)}`);
+    await ctx.storage.withLocalFile(key, (local) => copyFile(local, file));
+    return { file, ext: extOf(key) };
+  };
+  return { first: await fetchOne(v.image_key, 'first'), last: await fetchOne(v.image_tail_key, 'last') };
+}
+
+async function renderLocal(ctx: FeatureContext, v: VideoRow): Promise<void> {
+  await new VideoGenRepository(ctx.db).processing(v.id);
+  await withWorkDir(ctx.config.dataDir, async (dir) => {
+    const { first, last } = await pictures(ctx, v, dir);
+    if (!first) return failVideo(ctx, v.id, MSG.videoImageUnusable);
+    const output = path.join(dir, 'video.mp4');
+    await cameraMotionClip({ first, last, duration: Number(v.duration), aspectRatio: v.aspect_ratio, output });
+    await keepResult(ctx, v, output, dir);
+  });
+}
+
+async function runKling(ctx: FeatureContext, v: VideoRow): Promise<void> {
+  const config = resolveKlingConfig(await ctx.settings.all());
+  if (!config) return failVideo(ctx, v.id, MSG.videoTextEngineMissing);
+  const kling = new KlingClient(config);
+  const kind: KlingTaskKind = v.type === 'text' ? 'text2video' : 'image2video';
+  const repo = new VideoGenRepository(ctx.db);
+  if (!v.remote_id) {
+    const remoteId = await withWorkDir(ctx.config.dataDir, async (dir) => {
+      const { first, last } = await pictures(ctx, v, dir);
+      return kling.submit({
+        kind, prompt: v.prompt, negativePrompt: v.negative_prompt, cfgScale: Number(v.cfg_scale), mode: v.mode, duration: Number(v.duration),
+        aspectRatio: v.aspect_ratio, image: first?.file, imageTail: last?.file,
+      });
+    });
+    await repo.processing(v.id, remoteId);
+  } else {
+    const state = await kling.state(kind, v.remote_id);
+    if (state.state === 'failed') return failVideo(ctx, v.id, state.reason);
+    if (state.state === 'succeed') {
+      return withWorkDir(ctx.config.dataDir, async (dir) => {
+        const output = path.join(dir, 'video.mp4');
+        try {
+          const got = await downloadWithDeadline(state.url, output, RESULT_DOWNLOAD_MS, RESULT_MAX_BYTES);
+          if (got.status < 200 || got.status >= 300) throw new VideoGenError(MSG.klingServerError, `result download HTTP ${got.status}`, true);
+        } catch (err) {
+          if (err instanceof ProviderUnreachable) throw new VideoGenError(MSG.klingUnreachable, err.message, true);
+          throw err;
+        }
+        await keepResult(ctx, v, output, dir);
+      });
+    }
+    if ((await repo.countPoll(v.id)) * pollSeconds(ctx) > GIVE_UP_SECONDS) return failVideo(ctx, v.id, MSG.videoGenerateTimeout);
+  }
+  await ctx.queue.send('video-generate', { recordId: v.id }, { startAfter: pollSeconds(ctx) });
+}
+
+export async function runVideoGeneration(ctx: FeatureContext, recordId: number, attempt: number): Promise<void> {
+  const v = await new VideoGenRepository(ctx.db).record(recordId);
+  if (!v || (v.status !== VideoTaskStatus.Queued && v.status !== VideoTaskStatus.Processing)) return;
+  try {
+    if (v.engine === 'local') await renderLocal(ctx, v);
+    else await runKling(ctx, v);
+  } catch (err) {
+    if (!isFinal(err, attempt)) throw err;
+    await failVideo(ctx, recordId, err instanceof VideoGenError ? err.message : MSG.videoGenerateFailed);
+  }
+}
