@@ -185,7 +185,10 @@ describe('即将上线 badges', () => {
       expect(await page.locator(`${panel} [data-testid=store-banner][data-path="${banner}"] [data-testid=soon-badge]`).count()).toBe(0);
     }
     // The store's built tools carry no badge; every other card says 即将上线.
-    const builtTools = ['/store/aiChat', '/store/wsImage', '/store/imageSpeak', '/store/characters', '/pet', '/pet/establish'];
+    const builtTools = [
+      '/store/aiChat', '/store/wsImage', '/store/wsVideo', '/store/tsVideo', '/store/extraction', '/store/audioExtraction',
+      '/store/imageSpeak', '/store/characters', '/pet', '/pet/establish',
+    ];
     const cards = page.locator(`${panel} [data-testid=store-card]`);
     expect(await cards.count()).toBeGreaterThan(0);
     const notBuilt = builtTools.map((p) => `:not([data-path="${p}"])`).join('');
