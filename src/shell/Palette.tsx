@@ -29,9 +29,9 @@ function RegistryActions() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const commands = useObservable(registry.commands$, registry.list());
   const pinyinOf = usePinyin();
-  // Every move of the palette (opening, closing, opening again mid-close) asks each `when` again: a page's state may
-  // have changed since focus last moved, e.g. through the command just run.
-  const { query, visualState } = useKBar((state) => ({ visualState: state.visualState }));
+  // Every move of the palette (opening, closing, opening again mid-close) and every keystroke in its search asks each
+  // `when` again: a page's state may have changed since focus last moved, e.g. through the command just run.
+  const { query, visualState, searchQuery } = useKBar((state) => ({ visualState: state.visualState, searchQuery: state.searchQuery }));
   const actions = useMemo<Action[]>(
     () =>
       commands
@@ -43,8 +43,8 @@ function RegistryActions() {
           keywords: [c.keywords, pinyinOf?.(`${c.title} ${c.keywords ?? ''}`)].filter(Boolean).join(','),
           perform: () => void registry.run(c.id),
         })),
-    // `visualState` is not an input of the list, but the moment to evaluate it again.
-    [commands, registry, pinyinOf, visualState],
+    // `visualState` and `searchQuery` are not inputs of the list, but the moments to evaluate it again.
+    [commands, registry, pinyinOf, visualState, searchQuery],
   );
   useRegisterActions(actions, [actions]);
 

@@ -44,8 +44,17 @@ async function refreshUntil(page: Page, selector: string) {
 async function generate(page: Page, count: number) {
   await page.click(`[data-testid=imagegen-count-${count}]`);
   expect(await page.innerText('[data-testid=imagegen-generate]')).toContain(`${count * LIMITS.imageCreditsEach} 积分`);
-  await page.click('[data-testid=imagegen-generate]');
-  await page.waitForSelector(`.ig-confirm >> text=确认生成 ${count} 张图片？`);
+  // The button takes one click a second (the spec's throttle) and drops the rest, as a user would see: click again.
+  const confirm = `.ig-confirm >> text=确认生成 ${count} 张图片？`;
+  for (let tries = 0; ; tries++) {
+    await page.click('[data-testid=imagegen-generate]');
+    try {
+      await page.waitForSelector(confirm, { timeout: 1500 });
+      break;
+    } catch (err) {
+      if (tries >= 3) throw err;
+    }
+  }
   await page.click('.ig-confirm button:has-text("确认生成")');
   await toast(page, '已提交，图片生成后会显示在生成记录中');
 }

@@ -121,6 +121,8 @@ export const toast = (page: Page, text: string) =>
 
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
 export async function searchPalette(page: Page, query: string): Promise<void> {
+  // A palette still closing after the last command would take Ctrl+K as "close" and the typing after it.
+  await page.waitForSelector('.palette-search', { state: 'detached' });
   await page.keyboard.press('Control+k');
   await page.waitForSelector('.palette-search');
   await page.keyboard.type(query);
@@ -145,7 +147,17 @@ export async function typeScript(page: Page, ...parts: Array<string | number>): 
 /** Runs a palette command: searches for `query`, then picks the item with that text or, given one, that command id. */
 export async function runCommand(page: Page, query: string, commandId?: string): Promise<void> {
   await searchPalette(page, query);
-  await page.click(commandId ? `.palette-item[data-command="${commandId}"]` : `.palette-item >> text=${query}`);
+  const item = commandId ? `.palette-item[data-command="${commandId}"]` : `.palette-item >> text=${query}`;
+  try {
+    await page.click(item, { timeout: 15_000 });
+  } catch (err) {
+    // Say what the palette offered instead.
+    const offered = await page.evaluate(() => ({
+      search: (document.querySelector('.palette-search') as HTMLInputElement | null)?.value ?? '(no palette)',
+      items: [...document.querySelectorAll('.palette-item')].map((e) => e.getAttribute('data-command')),
+    }));
+    throw new Error(`${(err as Error).message}\npalette: ${JSON.stringify(offered)}`);
+  }
 }
 
 /** Waits until the toasts shown so far have gone (so the next one is a new one). */
