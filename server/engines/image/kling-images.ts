@@ -5,7 +5,7 @@
  * (`task_status_msg`). Every request carries `Authorization: Bearer <JWT>`, an HS256 token of the access key (`iss`)
  * signed with the secret key, valid 30 minutes. Failures become ImageEngineError; no key reaches a message or detail.
  */
-import { createHmac } from 'node:crypto';
+import { klingToken } from '../kling-token';
 import { MSG } from '../../../src/contract';
 import { fetchWithDeadline, parseJsonBody, providerErrorMessage, ProviderUnreachable, redactKey, trimBaseUrl, type ProviderResponse } from '../provider-http';
 import { ImageEngineError, type ImageEngine, type ImageRequest, type ImageResult } from './image-engine';
@@ -22,15 +22,6 @@ export interface KlingImagesConfig {
 }
 
 const DETAIL_MAX = 300;
-const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-
-/** The HS256 JWT Kling asks for: iss = access key, exp in 30 minutes, nbf 5 s back (clock skew). */
-export function klingToken(accessKey: string, secretKey: string, now = Date.now()): string {
-  const seconds = Math.floor(now / 1000);
-  const head = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify({ iss: accessKey, exp: seconds + 1800, nbf: seconds - 5 }))}`;
-  return `${head}.${createHmac('sha256', secretKey).update(head).digest('base64url')}`;
-}
-
 interface KlingReply {
   code?: number;
   message?: string;

@@ -6,7 +6,8 @@ import { MSG } from '../../../src/contract';
 import { checkKlingToken, startKlingPeer, type KlingPeer } from '../../../tests/support/peers/kling-peer';
 import { until } from '../../../tests/support/wait';
 import { ffmpeg } from '../../infra/media-probe';
-import { KlingClient, klingReason, klingToken, VideoGenError, type KlingTaskInput } from './kling';
+import { KlingClient, klingReason, VideoGenError, type KlingTaskInput } from './kling';
+import { klingToken } from '../kling-token';
 
 let peer: KlingPeer;
 let dir: string;

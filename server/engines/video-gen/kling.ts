@@ -4,14 +4,13 @@
  * GET …/{task_id} until it succeeds or fails. Pictures go as bare base64. Its business codes become the
  * contract's Chinese reasons; nothing here logs, so keys never reach a log.
  */
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { MSG } from '../../../src/contract';
+import { klingToken } from '../kling-token';
 import { fetchWithDeadline, ProviderUnreachable } from '../provider-http';
 
 export const DEFAULT_KLING_BASE_URL = 'https://api-beijing.klingai.com';
 export const DEFAULT_KLING_MODEL = 'kling-v1';
-export const KLING_TOKEN_SECONDS = 1800;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface KlingConfig {
@@ -44,16 +43,6 @@ export class VideoGenError extends Error {
   constructor(message: string, readonly detail: string, readonly transient = false) {
     super(message);
   }
-}
-
-const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-
-/** The Bearer token: HS256 JWT with iss, exp and nbf (seconds). */
-export function klingToken(accessKey: string, secretKey: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
-  const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = base64url(JSON.stringify({ iss: accessKey, exp: nowSeconds + KLING_TOKEN_SECONDS, nbf: nowSeconds - 5 }));
-  const signature = createHmac('sha256', secretKey).update(`${head}.${body}`).digest('base64url');
-  return `${head}.${body}.${signature}`;
 }
 
 /** Models that refuse cfg_scale (the v2 family): it is left out for them. */
