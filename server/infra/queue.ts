@@ -203,13 +203,13 @@ export class JobQueue {
     const state: RunningJob = { name, id: job.id, attempt: job.retryCount, reported: false, observer: this.observer };
     const start = performance.now();
     this.active.set(job.id, name);
-    // A later attempt on another worker takes the row over, so only a dead worker's own attempt is ever failed.
-    await this.db.query(
-      `INSERT INTO queue_running (job_id, name, worker_id) VALUES ($1, $2, $3)
-       ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
-      [job.id, name, this.workerId],
-    );
     try {
+      // A later attempt on another worker takes the row over, so only a dead worker's own attempt is ever failed.
+      await this.db.query(
+        `INSERT INTO queue_running (job_id, name, worker_id) VALUES ($1, $2, $3)
+         ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+        [job.id, name, this.workerId],
+      );
       await running.run(state, () => handler(payload, job));
       this.observer.ran?.(name, (performance.now() - start) / 1000, 'done');
       return state.failure === undefined ? undefined : { failed: state.failure };
