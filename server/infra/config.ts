@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_QUEUE_TIMINGS } from './queue';
+import type { S3Settings } from './storage-s3';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -43,6 +44,8 @@ export interface ServerConfig {
   fetchLoopbackPorts?: number[];
   /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
   videoGen?: { pollSeconds?: number };
+  /** Object storage: S3-compatible with STORAGE=s3 (S3_* settings); otherwise local disk under dataDir/objects. */
+  s3?: S3Settings;
 }
 
 export interface ChatEnvConfig {
@@ -58,7 +61,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, PUBLIC_URL, CHAT_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -100,6 +103,31 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       timeoutMs: chatTimeoutMs,
     },
     videoGen: { pollSeconds: videoPollSeconds },
+    s3: s3FromEnv(env),
+  };
+}
+
+/** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and S3_ENDPOINT / S3_FORCE_PATH_STYLE. */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return undefined;
+  if (kind !== 's3') throw new ConfigError(`STORAGE must be local or s3, got "${env.STORAGE}"`);
+  const need = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) throw new ConfigError(`STORAGE=s3 needs ${name}`);
+    return value;
+  };
+  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/?#]+$/i.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an origin such as https://oss-cn-hangzhou.aliyuncs.com, got "${env.S3_ENDPOINT}"`);
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${env.S3_FORCE_PATH_STYLE}"`);
+  return {
+    endpoint,
+    bucket: need('S3_BUCKET'),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
   };
 }
 

@@ -7,10 +7,31 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { MEDIA_TYPES } from './media-files';
 
 export interface ObjectInfo {
   key: string;
   size: number;
+}
+
+/** A browser's direct upload to the bucket: the form's target, its signed policy and the further fields it needs. */
+export interface PresignedPost {
+  host: string;
+  accessKeyId: string;
+  policy: string;
+  signature: string;
+  /** Every other form field the policy names (x-amz-*, Content-Type, success_action_status), sent as they are. */
+  fields: Record<string, string>;
+}
+
+export interface PostPolicyLimits {
+  /** Key prefix the upload must stay under. */
+  dir: string;
+  maxBytes: number;
+  /** The Content-Type sent must start with this (`video/`, `audio/`, `image/`); `contentType` is the one the form sends. */
+  typePrefix: string;
+  contentType: string;
+  expiresSeconds: number;
 }
 
 export interface Storage {
@@ -23,6 +44,19 @@ export interface Storage {
   withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
   /** Resolves when the storage answers and takes writes (readiness); rejects with the reason otherwise. */
   ping(): Promise<void>;
+  /** Objects whose keys start with prefix ('' for all). */
+  list(prefix: string): Promise<ObjectInfo[]>;
+  /** Deletes every object whose key starts with prefix ('' for all). */
+  removeAll(prefix: string): Promise<void>;
+  /** S3: a presigned POST for one browser upload; null: the server's own `/storage` host takes uploads. */
+  presignPost(limits: PostPolicyLimits): Promise<PresignedPost | null>;
+  /** The key of a `<host>/<key>` URL that a presigned POST's host makes, or null (not such a URL / no such host). */
+  keyOfPostedUrl(url: string): Promise<string | null>;
+  /**
+   * S3: a short-lived presigned GET of a (private) object, answered with our Content-Type; null: the server serves
+   * it from `/storage` itself.
+   */
+  readUrl(key: string, options: { download?: string }): Promise<string | null>;
 }
 
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
@@ -30,6 +64,9 @@ const SAFE_EXT = /^[a-z0-9]{1,8}$/;
 const KEY_SHAPE = /^\d{1,10}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$|^public\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$|^uploads\/\d{1,10}\/[0-9a-f-]{36}\/\d{10,30}(\.[A-Za-z0-9]{1,8})?$/;
 
 export class InvalidObjectKeyError extends Error {}
+
+/** The Content-Type an object is stored and served with, from its (server-made) extension. */
+export const contentTypeOf = (key: string) => MEDIA_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /** A fresh key for a user's object; the extension is ours (from content sniffing), not the client's file name. */
 export function newObjectKey(owner: number | 'public', ext: string): string {
@@ -99,5 +136,33 @@ export class LocalDiskStorage implements Storage {
     await fs.promises.rm(file, { force: true });
     // Direct uploads live in a folder of their own; remove it once empty.
     if (key.startsWith('uploads/')) await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
+  }
+
+  async list(prefix: string): Promise<ObjectInfo[]> {
+    const entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const found: ObjectInfo[] = [];
+    for (const e of entries) {
+      if (!e.isFile() || e.name.endsWith('.part')) continue;
+      const full = path.join(e.parentPath, e.name);
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      if (key.startsWith(prefix)) found.push({ key, size: (await fs.promises.stat(full)).size });
+    }
+    return found;
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    for (const { key } of await this.list(prefix)) await this.delete(key);
+  }
+
+  async presignPost(): Promise<null> {
+    return null;
+  }
+
+  async keyOfPostedUrl(): Promise<null> {
+    return null;
+  }
+
+  async readUrl(): Promise<null> {
+    return null;
   }
 }

@@ -20,11 +20,18 @@ export const UploadSignature = z.object({
   access_key_id: z.string(),
   policy: z.string(),
   signature: z.string(),
+  /**
+   * ours: with S3-compatible storage, the further form fields its presigned POST names (x-amz-algorithm,
+   * x-amz-credential, x-amz-date, Content-Type, success_action_status); absent for the server's own host.
+   */
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type UploadSignature = z.infer<typeof UploadSignature>;
 
 /** The form fields of a direct upload, in order (the file goes last, as S3 and OSS require). */
 export function directUploadFields(sign: UploadSignature, key: string): [string, string][] {
+  // S3 (SigV4): the policy's own fields; the signature goes as x-amz-signature and no access key id field.
+  if (sign.fields) return [['key', key], ...Object.entries(sign.fields), ['policy', sign.policy], ['x-amz-signature', sign.signature]];
   return [
     ['key', key],
     ['policy', sign.policy],
@@ -54,7 +61,11 @@ export const uploadCalls = {
   sign: defineCall({
     id: 'upload.sign', method: 'GET', path: '/api/upload/sign', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Upload signature for one direct upload of the given file type (key prefix and size range enforced by the policy).',
-    request: z.object({ file_type: oneOf('文件类型', UPLOAD_FILE_TYPES) }),
+    request: z.object({
+      file_type: oneOf('文件类型', UPLOAD_FILE_TYPES),
+      /** ours: the file's size; with S3 storage the policy allows at most this (and the user's free space). */
+      size: int('文件大小', 1, LIMITS.video.maxBytes).optional(),
+    }),
     response: UploadSignature,
   }),
   direct: defineCall({
