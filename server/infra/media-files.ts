@@ -32,15 +32,17 @@ export function sniffExtension(head: Buffer): string | null {
   return null;
 }
 
-export function sniffFile(path: string): string | null {
+/** A file's first bytes (enough for sniffExtension). */
+export function readFileHead(path: string, bytes = 64): Buffer {
   const fd = fs.openSync(path, 'r');
   try {
-    const head = Buffer.alloc(64);
-    const n = fs.readSync(fd, head, 0, 64, 0);
-    return sniffExtension(head.subarray(0, n));
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, fs.readSync(fd, head, 0, bytes, 0));
   } finally {
     fs.closeSync(fd);
   }
 }
+
+export const sniffFile = (path: string): string | null => sniffExtension(readFileHead(path));
 
 export const storageUrl = (key: string) => (key ? `/storage/${key}` : '');

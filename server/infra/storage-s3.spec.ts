@@ -95,12 +95,13 @@ describe('S3 storage driver against an S3 protocol peer', () => {
     // Reads: a presigned GET that answers our Content-Type (and an attachment when asked).
     const finalKey = key();
     await storage.move(objectKey, finalKey);
-    const get = await fetch(await storage.readUrl(finalKey, { download: 'a.png' }));
+    const get = await fetch(await storage.readUrl(finalKey, { download: 'a.png', cacheControl: 'private, max-age=3600' }));
     expect(get.status).toBe(200);
     expect(get.headers.get('content-type')).toBe('image/png');
     expect(get.headers.get('content-disposition')).toBe('attachment; filename="a.png"');
+    expect(get.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(Buffer.from(await get.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(new URL(await storage.readUrl(finalKey, {})).searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(new URL(await storage.readUrl(finalKey, { cacheControl: 'no-store' })).searchParams.get('X-Amz-Expires')).toBe('300');
     await storage.removeAll('');
   });
 

@@ -134,6 +134,8 @@ export class S3Storage implements Storage {
     }
   }
 
+  readonly canPresignPost = true;
+
   async presignPost(limits: PostPolicyLimits): Promise<PresignedPost> {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
@@ -159,12 +161,12 @@ export class S3Storage implements Storage {
     return /[?#]/.test(key) ? null : key;
   }
 
-  readUrl(key: string, options: { download?: string }): Promise<string> {
+  readUrl(key: string, options: { download?: string; cacheControl: string }): Promise<string> {
     assertObjectKey(key);
     return getSignedUrl(
       this.client,
       new GetObjectCommand({
-        Bucket: this.bucket, Key: key, ResponseContentType: contentTypeOf(key),
+        Bucket: this.bucket, Key: key, ResponseContentType: contentTypeOf(key), ResponseCacheControl: options.cacheControl,
         ResponseContentDisposition: options.download ? `attachment; filename="${options.download}"` : undefined,
       }),
       { expiresIn: READ_URL_TTL_SECONDS },

@@ -48,15 +48,17 @@ export interface Storage {
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Deletes every object whose key starts with prefix ('' for all). */
   removeAll(prefix: string): Promise<void>;
-  /** S3: a presigned POST for one browser upload; null: the server's own `/storage` host takes uploads. */
-  presignPost(limits: PostPolicyLimits): Promise<PresignedPost | null>;
+  /** S3: browsers upload straight to the bucket (presignPost); local disk: to the server's own `/storage` host. */
+  readonly canPresignPost: boolean;
+  /** A presigned POST for one browser upload (only where canPresignPost). */
+  presignPost(limits: PostPolicyLimits): Promise<PresignedPost>;
   /** The key of a `<host>/<key>` URL that a presigned POST's host makes, or null (not such a URL / no such host). */
   keyOfPostedUrl(url: string): Promise<string | null>;
   /**
    * S3: a short-lived presigned GET of a (private) object, answered with our Content-Type; null: the server serves
    * it from `/storage` itself.
    */
-  readUrl(key: string, options: { download?: string }): Promise<string | null>;
+  readUrl(key: string, options: { download?: string; cacheControl: string }): Promise<string | null>;
 }
 
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
@@ -74,8 +76,18 @@ export function newObjectKey(owner: number | 'public', ext: string): string {
   return `${owner}/${randomUUID()}.${ext}`;
 }
 
+export const isObjectKey = (key: string) => KEY_SHAPE.test(key);
+
 export function assertObjectKey(key: string): void {
-  if (!KEY_SHAPE.test(key)) throw new InvalidObjectKeyError('invalid object key');
+  if (!isObjectKey(key)) throw new InvalidObjectKeyError('invalid object key');
+}
+
+/** The first bytes of an object (a ranged read), for a format check before anything larger is fetched. */
+export async function readHead(storage: Storage, key: string, size: number, bytes = 64): Promise<Buffer> {
+  if (size <= 0) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.get(key, { start: 0, end: Math.min(size, bytes) - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export class LocalDiskStorage implements Storage {
@@ -154,8 +166,10 @@ export class LocalDiskStorage implements Storage {
     for (const { key } of await this.list(prefix)) await this.delete(key);
   }
 
-  async presignPost(): Promise<null> {
-    return null;
+  readonly canPresignPost = false;
+
+  presignPost(): Promise<PresignedPost> {
+    return Promise.reject(new Error('local disk storage takes uploads at the server\'s /storage host'));
   }
 
   async keyOfPostedUrl(): Promise<null> {

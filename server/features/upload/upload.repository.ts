@@ -55,16 +55,17 @@ export class UploadRepository {
     await this.q.query('DELETE FROM upload_reservations WHERE upload_id = $1', [upload]);
   }
 
-  /** The type a live reservation of this user was signed for, at exactly this key. */
+  /** The type a live reservation of this user was signed for, at exactly this key (or its folder, for bucket uploads). */
   async reservedType(upload: string, userId: number, key: string): Promise<string | undefined> {
     const { rows } = await this.q.query<{ file_type: string }>(
-      'SELECT file_type FROM upload_reservations WHERE upload_id = $1 AND user_id = $2 AND object_key = $3 AND expires_at > now()',
+      `SELECT file_type FROM upload_reservations WHERE upload_id = $1 AND user_id = $2 AND expires_at > now()
+          AND (object_key = $3 OR (right(object_key, 1) = '/' AND left($3, length(object_key)) = object_key))`,
       [upload, userId, key],
     );
     return rows[0]?.file_type;
   }
 
-  /** Removes expired reservations and answers the objects their uploads may have left. */
+  /** Removes expired reservations and answers the objects (a key, or a bucket upload's folder ending in /) they may have left. */
   async releaseExpired(): Promise<string[]> {
     const { rows } = await this.q.query<{ object_key: string }>('DELETE FROM upload_reservations WHERE expires_at < now() RETURNING object_key');
     return rows.map((r) => r.object_key);

@@ -12,10 +12,17 @@ import { API, MSG, ResultCode, TOKEN_HEADER, UPLOAD_FILE_TYPES, type UploadFileT
 import { ApiError, sendResult } from '../../infra/http';
 import { dataSecret } from '../../infra/data-dir';
 import type { FeatureContext } from '../../app-context';
-import { checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
-import { UploadRepository } from './upload.repository';
+import { checkHead, checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
+import { isObjectKey, readHead } from '../../infra/storage';
+import { UploadRepository, type Reservation } from './upload.repository';
 
 const POLICY_TTL_SECONDS = 30 * 60;
+/** The Content-Type a bucket upload must declare (its class) and the one the form sends; the real one is set at registration. */
+const POSTED_TYPE = {
+  video: { typePrefix: 'video/', contentType: 'video/mp4' },
+  voice: { typePrefix: 'audio/', contentType: 'audio/mpeg' },
+  image: { typePrefix: 'image/', contentType: 'image/png' },
+} as const;
 const TYPE_LABEL = { video: '视频', voice: '音频', image: '图片' } as const;
 
 /** The name a material keeps: the device's file name without its extension, or a dated default. */
@@ -40,6 +47,20 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
   const uploads = new UploadRepository(db);
   const secret = dataSecret(config.dataDir, 'storage.key');
   const sign = (policy: string) => createHmac('sha256', secret).update(policy).digest('base64');
+  /** S3-compatible storage: browsers post straight to the bucket (a presigned POST), space is held at signing. */
+  const bucketUploads = storage.canPresignPost;
+
+  /**
+   * The bucket cannot ask us about space, so the policy allows only what is reserved now: the declared size (at
+   * most the type's limit), held for the whole upload folder until the upload is registered or swept.
+   */
+  async function signBucketUpload(userId: number, upload: string, dir: string, type: UploadFileType, bytes: number) {
+    const expiresAt = Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS;
+    const refused = await reserveSpace({ upload, userId, type, bytes, key: dir, expiresAt: expiresAt + 3600 });
+    if (refused) throw new ApiError(refused);
+    const post = await storage.presignPost({ dir, maxBytes: bytes, ...POSTED_TYPE[type], expiresSeconds: POLICY_TTL_SECONDS });
+    return { host: post.host, dir, access_key_id: post.accessKeyId, policy: post.policy, signature: post.signature, fields: post.fields };
+  }
 
   function readPolicy(policy: unknown, signature: unknown): Policy | null {
     if (typeof policy !== 'string' || typeof signature !== 'string') return null;
@@ -54,18 +75,22 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     }
   }
 
+  /** Holds bytes of the user's free space for one upload; answers the user's message when refused, else null. */
+  async function reserveSpace(r: Reservation): Promise<string | null> {
+    const baseGb = await settings.operatorNumber('space_base_gb');
+    return db.tx(async (q) => {
+      const held = new UploadRepository(q);
+      if ((await held.freeBytes(r.userId, baseGb, r.upload)) < r.bytes) return MSG.spaceFull;
+      return (await held.reserve(r)) ? null : MSG.uploadExpired;
+    });
+  }
+
   /**
    * Reserves the declared size against the user's free space, then streams the bytes to `key`. Answers the
    * user's message when refused (nothing is left behind), or null once the bytes are stored.
    */
   async function receive(r: { userId: number; upload: string; type: UploadFileType; key: string; declared: number; max: number; expiresAt: number; file: Readable & { truncated?: boolean } }): Promise<string | null> {
-    const reserve = Math.min(r.declared, r.max);
-    const baseGb = await settings.operatorNumber('space_base_gb');
-    const reserved = await db.tx(async (q) => {
-      const held = new UploadRepository(q);
-      if ((await held.freeBytes(r.userId, baseGb, r.upload)) < reserve) return MSG.spaceFull;
-      return (await held.reserve({ upload: r.upload, userId: r.userId, type: r.type, bytes: reserve, key: r.key, expiresAt: r.expiresAt })) ? null : MSG.uploadExpired;
-    });
+    const reserved = await reserveSpace({ upload: r.upload, userId: r.userId, type: r.type, bytes: Math.min(r.declared, r.max), key: r.key, expiresAt: r.expiresAt });
     if (reserved) {
       r.file.resume();
       return reserved;
@@ -82,11 +107,17 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     }
   }
 
-  /** Checks stored upload bytes by content and registers them as the user's file and material (or discards them). */
+  /**
+   * Checks stored upload bytes by content and registers them as the user's file and material (or discards them).
+   * The size and the first bytes are checked before the (bounded) copy that ffprobe reads.
+   */
   async function register(userId: number, key: string, upload: string, type: UploadFileType, name: string | undefined): Promise<{ file_id: number; url: string }> {
     const stat = await storage.stat(key);
+    // A bucket's upload folder may hold more than the registered key (a policy posts again until it expires).
+    const clearUpload = () => storage.removeAll(key.slice(0, key.lastIndexOf('/') + 1)).catch(() => undefined);
     const discard = async () => {
       await storage.delete(key).catch(() => undefined);
+      if (bucketUploads) await clearUpload();
       await uploads.release(upload);
     };
     if (!stat) {
@@ -95,6 +126,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     }
     let media;
     try {
+      checkHead(await readHead(storage, key, stat.size), type, stat.size);
       media = await storage.withLocalFile(key, (file) => checkMedia(file, type, stat.size));
     } catch (err) {
       await discard();
@@ -110,6 +142,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
       return registered.addFile({ userId, type, key: finalKey, size: stat.size, duration: media.duration, name: materialName(name, type) });
     });
     await storage.delete(key).catch(() => undefined);
+    if (bucketUploads) await clearUpload();
     return { file_id: fileId, url: urls.url(finalKey) };
   }
 
@@ -117,6 +150,7 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
     const upload = randomUUID();
     const dir = `uploads/${user.id}/${upload}/`;
     const max = MAX_BYTES[params.file_type];
+    if (bucketUploads) return signBucketUpload(user.id, upload, dir, params.file_type, Math.min(params.size ?? max, max));
     const body: Policy = { exp: Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS, user: user.id, type: params.file_type, upload, dir, max };
     // The same facts in the OSS policy vocabulary, for clients that read it.
     const policy = Buffer.from(
@@ -199,9 +233,9 @@ export function registerUploadRoutes(ctx: FeatureContext, app: FastifyInstance):
   });
 
   router.handle(API.upload.complete, async ({ params, user }) => {
-    const key = urls.keyOf(params.url);
+    const key = urls.keyOf(params.url) ?? (await storage.keyOfPostedUrl(params.url));
     const m = key ? /^uploads\/(\d+)\/([0-9a-f-]{36})\//.exec(key) : null;
-    if (!key || !m || Number(m[1]) !== user.id) throw new ApiError(MSG.uploadFailed);
+    if (!key || !m || Number(m[1]) !== user.id || !isObjectKey(key)) throw new ApiError(MSG.uploadFailed);
     const upload = m[2]!;
     const reservedType = await uploads.reservedType(upload, user.id, key);
     if (!reservedType) throw new ApiError(MSG.uploadExpired);

@@ -4,7 +4,7 @@
  */
 import { LIMITS, MSG, type UploadFileType } from '../../../src/contract';
 import { playableSeconds, probe, type ProbeResult } from '../../infra/media-probe';
-import { sniffFile } from '../../infra/media-files';
+import { readFileHead, sniffExtension } from '../../infra/media-files';
 
 export const MAX_BYTES: Record<UploadFileType, number> = {
   video: LIMITS.video.maxBytes,
@@ -36,14 +36,20 @@ export interface CheckedMedia {
 
 export class MediaRefused extends Error {}
 
+/** The checks that need only the size and the first bytes (the format by its magic bytes); answers the format. */
+export function checkHead(head: Buffer, type: UploadFileType, size: number): string {
+  if (size <= 0 || size > MAX_BYTES[type]) throw new MediaRefused(type === 'image' ? MSG.imageTooLarge : REFUSED[type]);
+  const ext = sniffExtension(head);
+  if (!ext || !FORMATS[type].includes(ext)) throw new MediaRefused(REFUSED[type]);
+  return ext;
+}
+
 /** Checks a local file against the rules of its upload type; throws MediaRefused with the user's message. */
 export async function checkMedia(file: string, type: UploadFileType, size: number): Promise<CheckedMedia> {
   const refuse = (why?: string): never => {
     throw new MediaRefused(why ?? REFUSED[type]);
   };
-  if (size <= 0 || size > MAX_BYTES[type]) refuse(type === 'image' ? MSG.imageTooLarge : undefined);
-  const ext = sniffFile(file);
-  if (!ext || !FORMATS[type].includes(ext)) refuse();
+  const ext = checkHead(readFileHead(file), type, size);
   let info: ProbeResult;
   try {
     info = await probe(file, ext!);

@@ -1,0 +1,4 @@
+/** The upload flow once more with S3-compatible storage (an S3 protocol peer), on PGlite only. */
+import { describeUploads } from './upload.suite';
+
+describeUploads('pglite', 's3');
