@@ -55,7 +55,8 @@ export default [
     // SQL lives in a feature's repositories (the credits ledger is its own: balance rules and statements in one
     // place); routes, services and jobs call them.
     files: ['server/features/**/*.ts'],
-    ignores: ['server/features/**/*.repository.ts', 'server/features/**/*.spec.ts', 'server/features/credits/ledger.ts'],
+    // A *.suite.ts holds test bodies that several specs run (one storage or database each).
+    ignores: ['server/features/**/*.repository.ts', 'server/features/**/*.spec.ts', 'server/features/**/*.suite.ts', 'server/features/credits/ledger.ts'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: 'SQL belongs in the feature\'s <f>.repository.ts.' }],
     },

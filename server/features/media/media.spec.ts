@@ -1,0 +1,3 @@
+import { describeServing } from './media.suite';
+
+describeServing('local');
