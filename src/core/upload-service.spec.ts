@@ -11,15 +11,18 @@ import type { ApiClient, Location, Navigation, Notifier, TokenStore } from './to
 /** A storage host on loopback that answers every upload with the given status and body (CORS allowed, as the product's is same-origin). */
 function storageHost() {
   let answer = { status: 200, body: '' };
-  const seen: { token?: string }[] = [];
+  const seen: { token?: string; body: string }[] = [];
   const server = http.createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
     res.setHeader('access-control-allow-methods', 'POST');
     if (req.method === 'OPTIONS') return res.end();
-    seen.push({ token: req.headers[TOKEN_HEADER] as string | undefined });
-    req.resume();
-    req.on('end', () => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ token: req.headers[TOKEN_HEADER] as string | undefined, body: Buffer.concat(chunks).toString('latin1') });
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+    });
   });
   return { server, seen, answer: (status: number, body: unknown) => (answer = { status, body: JSON.stringify(body) }) };
 }
@@ -33,7 +36,7 @@ describe('DirectUploadService', () => {
   });
   afterAll(() => new Promise<void>((resolve) => host.server.close(() => resolve())));
 
-  function setup() {
+  function setup(signed: Record<string, unknown> = {}) {
     const token = new BehaviorSubject<string | null>('tok');
     const tokens: TokenStore = { token$: token, get: () => token.value, set: (t) => token.next(t), clear: () => token.next(null) };
     const notifier: Notifier = { success: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -43,7 +46,7 @@ describe('DirectUploadService', () => {
     const api: ApiClient = {
       call: (async (call: CallDef) => {
         calls.push(call.id);
-        if (call === API.upload.sign) return { host: url, dir: '1/', accessid: 'a', policy: 'p', signature: 's', expire: 0, callback: '' };
+        if (call === API.upload.sign) return { host: url, dir: '1/', accessid: 'a', policy: 'p', signature: 's', expire: 0, callback: '', ...signed };
         return { file_id: 1, url: `${url}/1/x.mp4` };
       }) as ApiClient['call'],
     };
@@ -80,6 +83,19 @@ describe('DirectUploadService', () => {
     const { service, calls } = setup();
     const last = await lastValueFrom(service.upload(file(), 'video'));
     expect(last.done).toEqual({ file_id: 1, url: `${url}/1/x.mp4` });
+    expect(calls).toEqual([API.upload.sign.id, API.upload.complete.id]);
+  });
+
+  it('posts to a bucket the presigned policy’s fields, the signature as x-amz-signature, the file last, and no session', async () => {
+    host.answer(200, { code: 0, msg: 'ok', data: null });
+    const fields = { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-Credential': 'AK/20260101/us-east-1/s3/aws4_request', 'Content-Type': 'video/mp4' };
+    const { service, calls } = setup({ policy: 'cG9saWN5', signature: 'abc', fields });
+    await lastValueFrom(service.upload(file(), 'video'));
+    const { token, body } = host.seen.at(-1)!;
+    expect(token).toBeUndefined();
+    const names = [...body.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toEqual(['key', 'X-Amz-Algorithm', 'X-Amz-Credential', 'Content-Type', 'policy', 'x-amz-signature', 'file']);
+    expect(body).toContain('AK/20260101/us-east-1/s3/aws4_request');
     expect(calls).toEqual([API.upload.sign.id, API.upload.complete.id]);
   });
 });

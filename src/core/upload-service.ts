@@ -50,14 +50,16 @@ export class DirectUploadService implements UploadService {
       const xhr = new XMLHttpRequest();
       let cancelled = false;
       (async () => {
-        const sign = await this.api.call(API.upload.sign, { file_type: fileType });
+        // The size lets a bucket's policy allow exactly this file (the server holds that much of the user's space).
+        const sign = await this.api.call(API.upload.sign, { file_type: fileType, ...(file.size > 0 ? { size: file.size } : {}) });
         const key = uploadKey(sign.dir, file.name);
         const form = new FormData();
         for (const [name, value] of directUploadFields(sign, key)) form.set(name, value);
         form.set('file', file);
         await new Promise<void>((resolve, reject) => {
           xhr.open('POST', sign.host);
-          const token = this.tokens.get();
+          // Our own host needs the session; a bucket (a presigned POST, with its fields) gets only the signed form.
+          const token = sign.fields ? null : this.tokens.get();
           if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
           xhr.upload.onprogress = (e) => subscriber.next({ loaded: e.loaded, total: e.total || file.size });
           // The storage host answers a refusal with { code, msg } (space full, expired policy): show its words.

@@ -34,7 +34,7 @@ export async function postToStorage(
   const form = new FormData();
   for (const [name, value] of directUploadFields(sign, key)) form.set(name, value);
   form.set('file', new Blob([new Uint8Array(bytes)]), options.name ?? 'file.bin');
-  const bucket = /^https?:\/\//.test(sign.host);
+  const bucket = Boolean(sign.fields);
   const res = await fetch(bucket ? sign.host : `${client.url}${sign.host}`, { method: 'POST', body: form, headers: bucket ? {} : { [TOKEN_HEADER]: options.token ?? client.token! } });
   return { status: res.status, body: await res.text(), key, url: `${sign.host}/${key}` };
 }
