@@ -93,7 +93,7 @@ describe('DirectUploadService', () => {
     await lastValueFrom(service.upload(file(), 'video'));
     const { token, body } = host.seen.at(-1)!;
     expect(token).toBeUndefined();
-    const names = [...body.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
+    const names = [...body.matchAll(/; name="([^"]+)"/g)].map((m) => m[1]);
     expect(names).toEqual(['key', 'X-Amz-Algorithm', 'X-Amz-Credential', 'Content-Type', 'policy', 'x-amz-signature', 'file']);
     expect(body).toContain('AK/20260101/us-east-1/s3/aws4_request');
     expect(calls).toEqual([API.upload.sign.id, API.upload.complete.id]);
