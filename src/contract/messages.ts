@@ -185,6 +185,8 @@ export const MSG = {
   translateChatMissing: '翻译引擎（文案引擎）尚未配置，请联系管理员',
   translateFailedUnknown: '视频翻译失败',
   translateFailed: (why: string) => `${why}，积分已退回`,
+  translateBusy: '视频正在翻译中，完成后才能删除',
+  translateNoFace: '未检测到正脸，已只替换声音，按仅换声音计价',
   /** ours: a pasted text without any http(s) link in it. */
   analyseLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
   /** ours: a link we never fetch (not http/https, or an internal address). */
