@@ -21,7 +21,7 @@ export type SiteField = (typeof SITE_FIELDS)[number];
 export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model',
   'parse_engine', 'parse_base_url', 'parse_timeout_ms', 'extraction_free_daily',
   'kling_base_url', 'kling_access_key', 'kling_secret_key', 'kling_model', 'video_pro_enabled', 'video_image_engine',
-  'asr_base_url', 'asr_api_key', 'asr_model',
+  'asr_base_url', 'asr_api_key', 'asr_model', 'asr_timeout_ms',
 ] as const;
 export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
 
