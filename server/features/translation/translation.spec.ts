@@ -1,7 +1,7 @@
 /**
  * Video translation through real HTTP on both databases: a clip whose three sentences the offline engine spoke,
  * recognized by a loopback transcription peer that finds the spoken spans in the audio it gets, translated by the
- * chat peer, dubbed, fitted and muxed; the SRT beside it; the price reserved on submit and settled on the result's
+ * chat peer (down for the first run: the retry resumes from the stored transcript), dubbed, fitted and muxed; the SRT beside it; the price reserved on submit and settled on the result's
  * length; every failure (no segments, a mismatched translation, nothing spoken) refunded with its reason; bad input
  * and missing engines refused at submit for nothing; two users who never see or delete each other's records. (Mode 1's lip-sync render
  * is the lip-sync engine's, tested there; its face analysis alone would outlast this file's time budget.)
@@ -23,6 +23,8 @@ import { probe } from '../../infra/media-probe';
 const dir = mediaDir();
 const SPOKEN = ['大家好', '今天我们一起去公园散步', '谢谢观看'];
 const ENGLISH = ['Hello everyone', 'Today we take a walk in the park together', 'Thanks for watching'];
+/** The chat peer as a translator: each recognized sentence to its English line. */
+const english = (user: string) => JSON.stringify((JSON.parse(user) as string[]).map((t) => ENGLISH[SPOKEN.indexOf(t)] ?? `(${t})`));
 const ff = (args: string[]) => execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 /** A 7 s portrait clip under the given sound (padded with silence). */
 const clipWith = (sound: string[], file: string) => {
@@ -44,7 +46,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     }
     [asr, chat] = await Promise.all([startTranscriptionPeer(), startOpenAiPeer()]);
     asr.texts = SPOKEN;
-    chat.behave({ kind: 'reply', text: (user) => JSON.stringify((JSON.parse(user) as string[]).map((t) => ENGLISH[SPOKEN.indexOf(t)] ?? `(${t})`)) });
+    chat.behave({ kind: 'reply', text: english });
   });
   afterAll(() => Promise.all([asr?.close(), chat?.close()]));
 
@@ -108,7 +110,16 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   it('translates a spoken clip: fitted English speech, its SRT, the price settled on the result', async () => {
     // An upload whose index claims more than it holds: reserved by that claim, settled on what the result is.
     await t.app.ctx.db.query('UPDATE files SET duration = 20 WHERE id = $1', [clipId]);
-    const record = await translated(a, { file_id: clipId });
+    // The chat engine is down for the first run: the retried job resumes from the stored transcript, not asking again.
+    const asked = asr.requests.length;
+    const chats = chat.requests.length;
+    chat.behave({ kind: 'status', status: 503 });
+    const pending = translated(a, { file_id: clipId });
+    await until(async () => chat.requests.length, (n) => n > chats, 20_000, 50);
+    chat.behave({ kind: 'reply', text: english });
+    const record = await pending;
+    expect(asr.requests.length - asked).toBe(1);
+    expect(chat.requests.length - chats).toBeGreaterThanOrEqual(2);
     expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en' });
     expect(record.reason).toBeUndefined();
     expect(record.name).toMatch(/（英语）$/);
@@ -151,7 +162,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateLinesMismatch) });
     // Asked twice: once, then once more after the wrong count.
     expect(chat.requests.length - calls).toBe(2);
-    chat.behave({ kind: 'reply', text: (user) => JSON.stringify((JSON.parse(user) as string[]).map((t) => ENGLISH[SPOKEN.indexOf(t)] ?? `(${t})`)) });
+    chat.behave({ kind: 'reply', text: english });
     expect(await translated(a, { file_id: await upload(a, SILENT_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSpeech) });
     expect(await translated(a, { file_id: await upload(a, MUTE_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSound) });
     expect(await credits(a)).toBe(before);
