@@ -21,6 +21,7 @@ import { photoFeature } from './photo';
 import { extractionFeature } from './extraction';
 import { imagegenFeature } from './imagegen';
 import { videogenFeature } from './videogen';
+import { translationFeature } from './translation';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -28,4 +29,5 @@ export const FEATURES: readonly FeatureModule[] = [
   extractionFeature,
   imagegenFeature,
   videogenFeature,
+  translationFeature,
 ];

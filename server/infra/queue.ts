@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep', 'video-generate'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep', 'video-generate', 'translation-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -24,6 +24,8 @@ export interface JobPayloads {
   'speech-synthesize': { jobId: string };
   /** Parses, downloads and probes one extraction record (video or audio). */
   'extraction-run': { analyseId: number };
+  /** A video translation's pipeline (resumes from the steps its record keeps). */
+  'translation-run': { translationId: number };
   /** Asks the image engine for a text-to-image record's pictures and stores them (or refunds). */
   'image-generate': { recordId: number };
   /** Copy-chat answers a dead process left streaming: closed and refunded. */

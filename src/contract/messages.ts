@@ -171,6 +171,22 @@ export const MSG = {
   translateVideoRequired: '请上传视频！',
   translateSourceRequired: '请选择初始化语言！',
   translateTargetRequired: '请选择翻译后的语言！',
+  /** ours: video translation (part 2 §2.7). */
+  translateLangUnknown: '不支持所选语言',
+  translateAsrMissing: '语音识别引擎尚未配置，暂不能翻译视频，请联系管理员',
+  translateVideoMissing: '视频不存在或已被删除，请重新上传',
+  translateVideoTooLong: '视频不能超过10分钟',
+  translateRecordMissing: '翻译记录不存在',
+  translateNoSegments: '语音识别服务没有返回带时间的分段，无法对齐配音',
+  translateNoSpeech: '视频中没有识别到说话的声音',
+  translateNoSound: '视频没有声音，无法翻译',
+  translateAsrFailed: '语音识别失败，请稍后重试',
+  translateLinesMismatch: '翻译结果与原句数量不一致，请稍后重试',
+  translateChatMissing: '翻译引擎（文案引擎）尚未配置，请联系管理员',
+  translateFailedUnknown: '视频翻译失败',
+  translateFailed: (why: string) => `${why}，积分已退回`,
+  translateBusy: '视频正在翻译中，完成后才能删除',
+  translateNoFace: '未检测到正脸，已只替换声音，按仅换声音计价',
   /** ours: a pasted text without any http(s) link in it. */
   analyseLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
   /** ours: a link we never fetch (not http/https, or an internal address). */

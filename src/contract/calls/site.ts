@@ -15,11 +15,13 @@ export type SiteField = (typeof SITE_FIELDS)[number];
  * (OpenAI-compatible; chat_api_key is a secret and only the server reads it). parse_*: the link-parse engine of
  * extraction (hybrid | parsevideo, its base URL, its timeout); extraction_free_daily: free extractions a day. kling_*: the
  * video generation provider (kling_secret_key is a secret); video_pro_enabled=1 opens 高品质; video_image_engine
- * local|kling picks image-to-video's engine.
+ * local|kling picks image-to-video's engine. asr_*: video translation's speech recognition (an OpenAI-compatible
+ * transcription API; asr_api_key is a secret).
  */
 export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model',
   'parse_engine', 'parse_base_url', 'parse_timeout_ms', 'extraction_free_daily',
   'kling_base_url', 'kling_access_key', 'kling_secret_key', 'kling_model', 'video_pro_enabled', 'video_image_engine',
+  'asr_base_url', 'asr_api_key', 'asr_model', 'asr_timeout_ms',
 ] as const;
 export type OperatorSetting = (typeof OPERATOR_SETTINGS)[number];
 

@@ -57,6 +57,17 @@ export const TranslateRecord = z.object({
   create_time: Timestamp.optional(),
   /** ours */
   reason: z.string().optional(),
+  /** ours: the translation's subtitles (SRT), once done. */
+  srt: z.string().optional(),
+  /** ours: 1 lip sync, 2 voice only. */
+  mode: z.number().optional(),
+  /** ours: language ids of TRANSLATE_LANGUAGES. */
+  source_lang: z.string().optional(),
+  target_lang: z.string().optional(),
+  /** ours: seconds of the result (of the upload while in progress). */
+  duration: z.number().optional(),
+  /** ours: credits charged (reserved while in progress, settled on the result's length when done). */
+  credits: z.number().optional(),
 });
 export type TranslateRecord = z.infer<typeof TranslateRecord>;
 
@@ -67,6 +78,26 @@ export const TranslateLang = z.object({
   icon: z.string(),
 });
 export type TranslateLang = z.infer<typeof TranslateLang>;
+
+/** Translation modes (part 2 §7): 1 the mouth is re-synced to the new speech, 2 only the voice is replaced. */
+export const TranslateMode = { LipSync: 1, VoiceOnly: 2 } as const;
+export type TranslateModeValue = (typeof TranslateMode)[keyof typeof TranslateMode];
+
+/**
+ * The languages a video may be translated from and to: ones the speech recognition understands and the offline
+ * speech engine speaks (its language cascader's codes: cmn, yue, en-us). `icon` is a short badge the option shows.
+ */
+export const TRANSLATE_LANGUAGES: readonly TranslateLang[] = [
+  { id: 'zh', name: '中文', icon: '中' },
+  { id: 'en', name: '英语', icon: 'EN' },
+  { id: 'yue', name: '粤语', icon: '粤' },
+];
+
+/** Credits per second of video, by mode (lip sync costs more: it re-renders every frame). */
+export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslateModeValue, number> = { [TranslateMode.LipSync]: 3, [TranslateMode.VoiceOnly]: 2 };
+
+/** What a translation of `seconds` costs in `mode`: whole seconds, rounded up, at least one. */
+export const translateCredits = (seconds: number, mode: TranslateModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
 
 const sliders = {
   rate: slider('语速', 'rate').optional(),
@@ -252,8 +283,14 @@ export const worksCalls = {
   }),
   translateLang: defineCall({
     id: 'works.translateLang', method: 'GET', path: '/api/translateLang', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Translation languages {id, name, icon} (spec name: translateLang).',
+    summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether speech recognition is configured, and the price per second of each mode.',
     request: empty,
-    response: z.object({ list: z.array(TranslateLang) }),
+    response: z.object({
+      list: z.array(TranslateLang),
+      /** ours: false when no speech-recognition engine is configured (the screen says so and cannot submit). */
+      ready: z.boolean().optional(),
+      /** ours: credits per second of video, keyed by mode. */
+      prices: z.record(z.string(), z.number()).optional(),
+    }),
   }),
 };

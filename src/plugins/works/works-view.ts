@@ -94,6 +94,8 @@ export interface WorkItem {
   /** On a remote lip-sync engine: how many go before it in our queue, or the engine's progress (0–100). */
   queueAhead?: number;
   progress?: number;
+  /** A translated video's subtitles (SRT), once done. */
+  srt?: string;
 }
 
 export function fromWork(w: Work): WorkItem {
@@ -114,7 +116,7 @@ export function remoteLine(item: Pick<WorkItem, 'queueAhead' | 'progress'>): str
 export function fromTranslate(t: TranslateRecord): WorkItem {
   return {
     id: t.id, kind: 'translate', name: t.name, url: t.url, cover: t.cover ?? '', status: t.status ?? (t.url ? WorkStatus.Success : 1),
-    apiKey: 'translate', apiName: '视频翻译', createTime: t.create_time ?? '', reason: t.reason,
+    apiKey: 'translate', apiName: '视频翻译', createTime: t.create_time ?? '', reason: t.reason, duration: t.duration, srt: t.srt || undefined,
   };
 }
 

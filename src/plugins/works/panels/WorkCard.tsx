@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Button, Icon, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Icon, Spinner } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
 import { remoteLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
 import { formatDateTime, formatDuration } from '../../../core';
@@ -106,6 +106,9 @@ export function WorkCard({
           {done && (
             <>
               <Button size="small" variant="minimal" icon="download" text="下载" aria-label="下载" onClick={() => onDownload(item)} data-testid="work-download" />
+              {item.srt && (
+                <AnchorButton size="small" variant="minimal" icon="manually-entered-data" text="字幕" aria-label="下载字幕" href={item.srt} download={`${item.name}.srt`} data-testid="work-srt" />
+              )}
               {item.kind === 'work' && <Button size="small" variant="minimal" icon="edit" text="重命名" aria-label="重命名" onClick={() => onRename(item)} data-testid="work-rename" />}
             </>
           )}

@@ -1,0 +1,49 @@
+/** The translation calls (part 2 §7): languages (with whether recognition is configured and the prices), the list, submit, delete. */
+import { API, TRANSLATE_CREDITS_PER_SECOND, TRANSLATE_LANGUAGES } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { formatDateTime } from '../../infra/time';
+import { TranslationRepository, type TranslationRow } from './translation.repository';
+import { recognitionReady, removeTranslation, submitTranslation } from './translation.service';
+
+export function registerTranslationRoutes(ctx: FeatureContext): void {
+  const { router, db, urls } = ctx;
+  const records = new TranslationRepository(db);
+  const url = (key: string) => (key ? urls.url(key) : '');
+
+  const view = (r: TranslationRow) => ({
+    id: r.id,
+    name: r.name,
+    url: url(r.video_key),
+    cover: url(r.cover_key),
+    srt: url(r.video_key ? r.srt_key : ''),
+    status: Number(r.status),
+    reason: r.reason || undefined,
+    mode: Number(r.mode),
+    source_lang: r.source_lang,
+    target_lang: r.target_lang,
+    duration: Number(r.duration) || Number(r.source_seconds),
+    credits: Number(r.charged) || Number(r.reserved),
+    create_time: formatDateTime(r.created_at),
+  });
+
+  router.handle(API.works.translateLang, async () => ({
+    list: [...TRANSLATE_LANGUAGES],
+    ready: await recognitionReady(ctx),
+    prices: Object.fromEntries(Object.entries(TRANSLATE_CREDITS_PER_SECOND).map(([mode, price]) => [mode, price])),
+  }));
+
+  router.handle(API.works.translateList, async ({ params, user }) => {
+    const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
+    const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    return { list: rows.map(view), total, generate };
+  });
+
+  router.handle(API.works.translateSubmit, async ({ params, user }) => ({
+    id: await submitTranslation(ctx, user.id, { fileId: params.file_id, sourceLang: params.source_lang, targetLang: params.target_lang, mode: params.mode }),
+  }));
+
+  router.handle(API.works.translateRemove, async ({ params, user }) => {
+    await removeTranslation(ctx, user.id, params.id);
+    return {};
+  });
+}

@@ -1,0 +1,283 @@
+/**
+ * Video translation (part 2 §2.7). A submit checks the languages, the engines and the user's upload, reserves the
+ * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
+ * resumes where the last run stopped:
+ *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
+ *   → 3. translation of the segments by the chat engine, one for one → 4. speech for each translated segment by the
+ *   offline engine at the original speaker's measured pitch and pace, fitted into its segment's slot (dubbing.ts),
+ *   laid over the original sound kept low, and the SRT of the translation → 5. the video: the new sound muxed under
+ *   the original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
+ * The price is settled on the result's length; a failure refunds it all and the record says why.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, fitSlots, formatSrt, parseTranslatedLines, translateCredits,
+  type PlacedSpeech, type TranslateModeValue,
+} from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError } from '../../infra/http';
+import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
+import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
+import { ChatEngineError } from '../../engines/chat/chat-engine';
+import { resolveChatConfig } from '../../engines/chat/configure';
+import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
+import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
+import { SampleHasNoSpeech, measureVoice, type VoiceProfile } from '../../engines/speech/offline/voice-profile';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { ownedKeys, TranslationRepository, type TranslationRow } from './translation.repository';
+
+/** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
+const BACKGROUND_LEVEL = 0.12;
+const RATE = 44_100;
+/** The offline engine's voice for each target language (its language cascader's leaves). */
+const SPEECH_LANGUAGE: Record<string, string> = { zh: 'cmn', en: 'en-us', yue: 'yue' };
+/** How the chat engine is told the languages. */
+const PROMPT_LANGUAGE: Record<string, string> = { zh: 'Simplified Chinese (Mandarin)', en: 'English', yue: 'Cantonese (written in traditional characters)' };
+/** The longest video taken (the upload hint's 10 minutes). */
+const MAX_SOURCE_SECONDS = 10 * 60;
+
+/** Whether speech recognition is configured (the screen disables submit without it). */
+export async function recognitionReady(ctx: FeatureContext): Promise<boolean> {
+  return asrConfigFromSettings(await ctx.settings.all()) !== null;
+}
+
+const languageName = (id: string) => TRANSLATE_LANGUAGES.find((l) => l.id === id)?.name;
+
+/** Records, charges and queues one translation; answers its id. */
+export async function submitTranslation(ctx: FeatureContext, userId: number, s: { fileId: number; sourceLang: string; targetLang: string; mode: number }): Promise<number> {
+  if (!languageName(s.sourceLang) || !languageName(s.targetLang)) throw new ApiError(MSG.translateLangUnknown);
+  const settings = await ctx.settings.all();
+  if (!asrConfigFromSettings(settings)) throw new ApiError(MSG.translateAsrMissing);
+  if (!resolveChatConfig(ctx.config.chat, settings)) throw new ApiError(MSG.translateChatMissing);
+  const video = await new TranslationRepository(ctx.db).ownVideoFile(s.fileId, userId);
+  if (!video) throw new ApiError(MSG.translateVideoMissing);
+  if (video.seconds > MAX_SOURCE_SECONDS) throw new ApiError(MSG.translateVideoTooLong);
+  const mode = s.mode as TranslateModeValue;
+  const reserved = translateCredits(video.seconds, mode);
+  const name = `${video.name.replace(/\.[^.]+$/, '') || '视频'}（${languageName(s.targetLang)}）`;
+  try {
+    return await ctx.db.tx(async (q) => {
+      const repo = new TranslationRepository(q);
+      const id = await repo.add({ userId, fileId: s.fileId, name, sourceLang: s.sourceLang, targetLang: s.targetLang, mode, sourceSeconds: video.seconds, reserved });
+      const spend = await spendIn(q, { userId, amount: reserved, action: '视频翻译', key: `translate:${id}` });
+      await repo.setSpend(id, spend.entryId);
+      // Lip sync renders every frame: its job may run far longer than a mux.
+      const runsUpToSeconds = 120 + Math.ceil(video.seconds) * (mode === TranslateMode.LipSync ? 8 : 3);
+      await ctx.queue.send('translation-run', { translationId: id }, { runsUpToSeconds }, q);
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
+}
+
+/** Deletes a finished or failed record and the objects it made (the upload stays in the material library). */
+export async function removeTranslation(ctx: FeatureContext, userId: number, id: number): Promise<void> {
+  const repo = new TranslationRepository(ctx.db);
+  const record = await repo.own(id, userId);
+  if (!record) throw new ApiError(MSG.translateRecordMissing);
+  const removed = await repo.remove(id, userId);
+  if (!removed) throw new ApiError(MSG.translateBusy);
+  await deleteObjects(ctx, ownedKeys(removed));
+}
+
+/** A failure the input or an engine caused: the record fails at once with this reason, no retry. */
+class TranslationRefused extends Error {}
+
+async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
+  const failed = await ctx.db.tx(async (q) => {
+    const old = await new TranslationRepository(q).fail(id, MSG.translateFailed(why));
+    if (old?.spend_entry_id != null) {
+      await refundIn(q, { userId: old.user_id, spendEntryId: old.spend_entry_id, amount: Number(old.reserved), action: '视频翻译失败退回', key: `translate:${id}:failed` });
+    }
+    return old;
+  });
+  if (failed) await deleteObjects(ctx, ownedKeys(failed));
+}
+
+/** The job of a record: idempotent (a record no longer in progress is left alone). */
+export async function runTranslation(ctx: FeatureContext, translationId: number, job: JobRun): Promise<void> {
+  const repo = new TranslationRepository(ctx.db);
+  const record = await repo.get(translationId);
+  if (!record || ![WorkStatus.Queued, WorkStatus.Rendering].includes(Number(record.status) as 1 | 2)) return;
+  await repo.start(translationId);
+  try {
+    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir));
+  } catch (err) {
+    const known = err instanceof TranslationRefused || (err instanceof AsrFailed && !err.transient) || (err instanceof ChatEngineError && !err.transient);
+    if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
+    const why = known || err instanceof AsrFailed || err instanceof ChatEngineError ? (err as Error).message : MSG.translateFailedUnknown;
+    await failRecord(ctx, translationId, why);
+  }
+}
+
+async function fetchObject(ctx: FeatureContext, key: string, file: string): Promise<string> {
+  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
+  return file;
+}
+
+async function translate(ctx: FeatureContext, record: TranslationRow, dir: string): Promise<void> {
+  const repo = new TranslationRepository(ctx.db);
+  const source = record.file_id === null ? undefined : await repo.ownVideoFile(record.file_id, record.user_id);
+  if (!source) throw new TranslationRefused(MSG.translateVideoMissing);
+  const ext = source.key.slice(source.key.lastIndexOf('.') + 1);
+  const video = await fetchObject(ctx, source.key, path.join(dir, `source.${ext}`));
+  const info = await probe(video, ext);
+  if (!info.audio) throw new TranslationRefused(MSG.translateNoSound);
+  const total = info.duration;
+
+  // 1. The sound track, as the recognizer and the voice measure want it.
+  const sound = path.join(dir, 'sound.wav');
+  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', sound]);
+
+  // 2. Timed segments.
+  let transcript = record.transcript;
+  if (!transcript) {
+    const asr = asrConfigFromSettings(await ctx.settings.all());
+    if (!asr) throw new TranslationRefused(MSG.translateAsrMissing);
+    transcript = await transcribe(asr, sound, record.source_lang);
+    if (!transcript.segments.length) throw new TranslationRefused(MSG.translateNoSpeech);
+    await repo.saveTranscript(record.id, transcript);
+  }
+
+  // 3. Their translations, one for one.
+  let lines = record.lines;
+  if (!lines) {
+    lines = await translateLines(ctx, transcript, record.source_lang, record.target_lang);
+    await repo.saveLines(record.id, lines);
+  }
+
+  // 4. The new sound track and its subtitles.
+  let dubKey = record.dub_key;
+  let dub = path.join(dir, 'dub.m4a');
+  if (dubKey) dub = await fetchObject(ctx, dubKey, dub);
+  else {
+    const placed = await dubSpeech(ctx, transcript, lines, record.target_lang, { video, ext, sound, total, output: dub, dir });
+    const srtFile = path.join(dir, 'subtitles.srt');
+    fs.writeFileSync(srtFile, formatSrt(placed.map((p, i) => ({ start: p.start, end: p.start + p.length, text: lines![i]! }))));
+    const stored = await storeUserFile(ctx, record.user_id, dub, 'm4a', 'other', total);
+    const srt = await storeUserFile(ctx, record.user_id, srtFile, 'srt', 'other');
+    await repo.saveDub(record.id, stored.key, srt.key);
+    dubKey = stored.key;
+  }
+
+  // 5. The video.
+  const output = path.join(dir, 'translated.mp4');
+  let charged = Number(record.mode) as TranslateModeValue;
+  let note = '';
+  if (charged === TranslateMode.LipSync) {
+    const synced = await lipSync(video, ext, dub, output, dir);
+    if (!synced) {
+      charged = TranslateMode.VoiceOnly;
+      note = MSG.translateNoFace;
+    }
+  }
+  if (charged === TranslateMode.VoiceOnly) await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-i', dub, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-t', total.toFixed(3), '-movflags', '+faststart', output]);
+  const duration = (await probe(output, 'mp4')).duration;
+  const cover = path.join(dir, 'cover.jpg');
+  await ffmpeg(['-f', 'mov', '-ss', Math.min(0.5, duration / 2).toFixed(2), '-i', output, '-frames:v', '1', '-vf', 'scale=480:-2', '-q:v', '4', cover]);
+  const storedVideo = await storeUserFile(ctx, record.user_id, output, 'mp4', 'video', duration);
+  const storedCover = await storeUserFile(ctx, record.user_id, cover, 'jpg', 'image');
+
+  // Settled on the result's length: what was reserved beyond it goes back.
+  const price = Math.min(Number(record.reserved), translateCredits(duration, charged));
+  const done = await ctx.db.tx(async (q) => {
+    const ok = await new TranslationRepository(q).succeed(record.id, { videoKey: storedVideo.key, coverKey: storedCover.key, duration, charged: price, reason: note });
+    if (ok && record.spend_entry_id !== null && price < Number(record.reserved)) {
+      await refundIn(q, { userId: record.user_id, spendEntryId: record.spend_entry_id, amount: Number(record.reserved) - price, action: '视频翻译按时长结算退回', key: `translate:${record.id}:settle` });
+    }
+    return ok;
+  });
+  await deleteObjects(ctx, done ? [dubKey] : [storedVideo.key, storedCover.key]);
+}
+
+/** Asks the chat engine for the segments' translations as a JSON array of the same length; once more if it answers otherwise. */
+async function translateLines(ctx: FeatureContext, transcript: Transcript, from: string, to: string): Promise<string[]> {
+  const chat = resolveChatConfig(ctx.config.chat, await ctx.settings.all());
+  if (!chat) throw new TranslationRefused(MSG.translateChatMissing);
+  const texts = transcript.segments.map((s) => s.text);
+  const system =
+    `You translate a video's subtitles from ${PROMPT_LANGUAGE[from]} to ${PROMPT_LANGUAGE[to]} for dubbing. ` +
+    `The user sends a JSON array of ${texts.length} sentences. Answer with only a JSON array of exactly ${texts.length} strings: ` +
+    'the translation of each sentence, in the same order, one for one; never merge, split, drop or add sentences. ' +
+    'Keep each about as long to speak as the original.';
+  const engine = new OpenAiCompatibleChat(chat);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await engine.complete([{ role: 'system', content: system }, { role: 'user', content: JSON.stringify(texts) }], { temperature: 0.2 });
+    const lines = parseTranslatedLines(answer.content, texts.length);
+    if (lines) return lines;
+  }
+  throw new TranslationRefused(MSG.translateLinesMismatch);
+}
+
+/**
+ * Speaks each line with the offline engine at the original speaker's pitch and pace, fits it into its segment's
+ * slot and lays the speech over the original sound kept low; writes `output` (AAC, the video's length).
+ */
+async function dubSpeech(
+  ctx: FeatureContext, transcript: Transcript, lines: string[], target: string,
+  m: { video: string; ext: string; sound: string; total: number; output: string; dir: string },
+): Promise<PlacedSpeech[]> {
+  let profile: VoiceProfile | undefined;
+  try {
+    profile = await measureVoice(m.sound, 'wav');
+  } catch (err) {
+    if (!(err instanceof SampleHasNoSpeech)) throw err;
+  }
+  const { engine } = await ctx.speech.channelEngine('local');
+  const params = { rate: 1, volume: 1, pitch: 1, language: SPEECH_LANGUAGE[target] ?? '', emotion: '' };
+  const files: string[] = [];
+  const seconds: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    const file = path.join(m.dir, `line-${i}.mp3`);
+    await engine.synthesize(line, profile ? { remoteId: '', profile: { ...profile } } : undefined, params, file);
+    files.push(file);
+    seconds.push((await probe(file, 'mp3')).duration);
+  }
+  const placed = fitSlots(transcript.segments, seconds, m.total);
+
+  // One speech track of the video's length: silence, then each line (sped up, cut) padded to the next line's start.
+  const format = `aformat=sample_fmts=fltp:sample_rates=${RATE}:channel_layouts=mono`;
+  const filters: string[] = [];
+  const pieces: string[] = [];
+  const lead = placed[0]?.start ?? m.total;
+  if (lead > 0.001) {
+    filters.push(`aevalsrc=0:d=${lead.toFixed(3)}:s=${RATE},${format}[lead]`);
+    pieces.push('[lead]');
+  }
+  placed.forEach((p, i) => {
+    const next = i + 1 < placed.length ? placed[i + 1]!.start : m.total;
+    const span = Math.max(0, next - p.start);
+    if (span < 0.001) return;
+    const speech = p.length > 0.01 ? `atempo=${p.speed},atrim=0:${p.length.toFixed(3)},` : 'atrim=0:0.001,';
+    filters.push(`[${i + 1}:a]${format},${speech}asetpts=N/SR/TB,apad=whole_len=${Math.round(span * RATE)},atrim=0:${span.toFixed(3)}[p${i}]`);
+    pieces.push(`[p${i}]`);
+  });
+  filters.push(`${pieces.join('')}concat=n=${pieces.length}:v=0:a=1[speech]`);
+  filters.push(`[0:a:0]${format},volume=${BACKGROUND_LEVEL},apad[bg]`);
+  // amix halves each of its two inputs: doubled back after. The speech track is exactly the video's length.
+  filters.push('[bg][speech]amix=inputs=2:duration=shortest,volume=2,aformat=channel_layouts=stereo[out]');
+  await ffmpeg([
+    '-f', DEMUXER[m.ext] ?? 'mov', '-i', m.video, ...files.flatMap((f) => ['-f', 'mp3', '-i', f]),
+    '-filter_complex', filters.join(';'), '-map', '[out]', '-t', m.total.toFixed(3), '-c:a', 'aac', '-b:a', '128k', '-ar', String(RATE), m.output,
+  ]);
+  return placed;
+}
+
+/** Mode 1: the picture re-rendered with its mouth following the new speech; false when there is no face to move. */
+async function lipSync(video: string, ext: string, dub: string, output: string, dir: string): Promise<boolean> {
+  const normalized = path.join(dir, 'normalized.mp4');
+  const scale = "scale=w='if(gte(iw,ih),-2,min(1080,iw))':h='if(gte(iw,ih),min(1080,ih),-2)'";
+  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-map', '0:v:0', '-vf', `${scale},fps=25,format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-an', '-movflags', '+faststart', normalized]);
+  const faces = path.join(dir, 'faces.bin');
+  const analysis = await analyseAvatarFaces(normalized, faces);
+  if (!analysis.found) return false;
+  await renderLipSync({ video: normalized, faces, audio: dub, audioExt: 'm4a', output });
+  return true;
+}

