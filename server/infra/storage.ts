@@ -82,6 +82,12 @@ export function assertObjectKey(key: string): void {
   if (!isObjectKey(key)) throw new InvalidObjectKeyError('invalid object key');
 }
 
+/** Copies a stored object into a job's directory (inputs of ffmpeg must be local, seekable files). */
+export async function fetchObject(storage: Storage, key: string, file: string): Promise<string> {
+  await pipeline(storage.get(key), fs.createWriteStream(file));
+  return file;
+}
+
 /** The first bytes of an object (a ranged read), for a format check before anything larger is fetched. */
 export async function readHead(storage: Storage, key: string, size: number, bytes = 64): Promise<Buffer> {
   if (size <= 0) return Buffer.alloc(0);

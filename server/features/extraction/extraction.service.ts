@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { AnalyseStatus, AudioExtractType, findLink, isDirectMediaLink, LIMITS, linkRefusal, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
@@ -21,6 +20,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { ParseFailed, parserFromSettings } from '../../engines/parse';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
+import { fetchObject } from '../../infra/storage';
 
 const ACTION: Record<AnalyseKindValue, string> = { [AnalyseKind.Video]: '视频提取', [AnalyseKind.Audio]: '音频提取' };
 
@@ -126,7 +126,7 @@ async function fetchSource(ctx: FeatureContext, record: AnalyseRow, dir: string)
   if (Number(record.way) === AudioExtractType.Upload) {
     const video = record.file_id === null ? undefined : await new ExtractionRepository(ctx.db).ownVideoFile(record.file_id, record.user_id);
     if (!video) throw new ExtractionRefused(MSG.analyseVideoMissing);
-    await pipeline(ctx.storage.get(video.key), fs.createWriteStream(file));
+    await fetchObject(ctx.storage, video.key, file);
     return { file, description: record.description };
   }
   const guard = { maxBytes: LIMITS.video.maxBytes, allowLoopbackPorts: ctx.config.fetchLoopbackPorts };
@@ -203,7 +203,7 @@ export async function saveToMaterial(ctx: FeatureContext, userId: number, p: { r
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const ext = record.media_key.split('.').pop()!;
     const copy = path.join(dir, `media.${ext}`);
-    await pipeline(ctx.storage.get(record.media_key), fs.createWriteStream(copy));
+    await fetchObject(ctx.storage, record.media_key, copy);
     return ctx.db.tx(async (q) => {
       const stored = await storeUserFile({ db: q, storage: ctx.storage }, userId, copy, ext, kind === AnalyseKind.Video ? 'video' : 'voice', Number(record.duration));
       return new ExtractionRepository(q).addMaterial({ userId, type: p.type, name: p.name, fileId: stored.fileId });

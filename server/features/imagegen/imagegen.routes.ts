@@ -1,7 +1,5 @@
 /** Text-to-image calls (part 2 §7): generate, records, delete, suggested prompts, save to material; the operator's engine and prompts. */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
@@ -11,6 +9,7 @@ import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image/configur
 import { MaterialRepository } from '../material';
 import { ImageGenRepository } from './imagegen.repository';
 import { imageEngineConfig, recordView, submitImageGeneration } from './imagegen.service';
+import { fetchObject } from '../../infra/storage';
 
 /** A saved picture is named after the start of its prompt. */
 const MATERIAL_NAME_CHARS = 15;
@@ -47,7 +46,7 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     const ext = key.split('.').pop()!;
     const copy = await withWorkDir(ctx.config.dataDir, async (dir) => {
       const file = path.join(dir, `image.${ext}`);
-      await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
+      await fetchObject(ctx.storage, key, file);
       return storeUserFile(ctx, user.id, file, ext, 'image');
     });
     const name = [...record.prompt.replace(/\s+/g, ' ').trim()].slice(0, MATERIAL_NAME_CHARS).join('') || LIMITS.defaultWorkName;

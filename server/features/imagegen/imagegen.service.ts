@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
@@ -20,6 +19,7 @@ import { ImageEngineError, type ImageRatio, type MadeImage } from '../../engines
 import { imageEngineFor, resolveImageConfig, type ImageEngineConfig } from '../../engines/image/configure';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { ImageGenRepository, type ImageRecordRow } from './imagegen.repository';
+import { fetchObject } from '../../infra/storage';
 
 /** A provider picture larger than this is not one we keep. */
 const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
@@ -84,7 +84,7 @@ export async function runImageGeneration(ctx: FeatureContext, recordId: number, 
     if (record.reference_key) {
       const file = path.join(dir, 'reference');
       try {
-        await pipeline(ctx.storage.get(record.reference_key), fs.createWriteStream(file));
+        await fetchObject(ctx.storage, record.reference_key, file);
       } catch {
         return finish(ctx, record, [], MSG.imageReferenceMissing);
       }

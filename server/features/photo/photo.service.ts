@@ -5,9 +5,7 @@
  * usable face, or a channel that does not lip-sync) the camera moves gently over the still picture and the work's
  * card says so.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MSG, PhotoType, type PhotoTypeValue } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
@@ -19,6 +17,7 @@ import { cameraMotionVideo, coverOf, frameSize, pictureSize, STILL_SECONDS, stil
 import { FPS, markedMouthTrack, renderLipSync, writeFaceTrack } from '../../engines/lipsync';
 import { analyseFaces } from '../avatars';
 import { PhotoRepository, type PhotoRow } from './photo.repository';
+import { fetchObject } from '../../infra/storage';
 
 /** Where the user clicked the mouth, as fractions of the picture's width and height. */
 export type MouthMark = { x: number; y: number };
@@ -30,7 +29,7 @@ const PICTURE_ENGINES = new Set(['lipsync', 'local']);
 export class PictureGone extends Error {}
 
 async function download(ctx: FeatureContext, key: string, file: string): Promise<string> {
-  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
+  await fetchObject(ctx.storage, key, file);
   return file;
 }
 

@@ -11,7 +11,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, fitSlots, formatSrt, parseTranslatedLines, translateCredits,
   type PlacedSpeech, type TranslateModeValue,
@@ -20,6 +19,7 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import { fetchObject } from '../../infra/storage';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
@@ -117,17 +117,12 @@ export async function runTranslation(ctx: FeatureContext, translationId: number,
   }
 }
 
-async function fetchObject(ctx: FeatureContext, key: string, file: string): Promise<string> {
-  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
-  return file;
-}
-
 async function translate(ctx: FeatureContext, record: TranslationRow, dir: string): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
   const source = record.file_id === null ? undefined : await repo.ownVideoFile(record.file_id, record.user_id);
   if (!source) throw new TranslationRefused(MSG.translateVideoMissing);
   const ext = source.key.slice(source.key.lastIndexOf('.') + 1);
-  const video = await fetchObject(ctx, source.key, path.join(dir, `source.${ext}`));
+  const video = await fetchObject(ctx.storage, source.key, path.join(dir, `source.${ext}`));
   const info = await probe(video, ext);
   if (!info.audio) throw new TranslationRefused(MSG.translateNoSound);
   const total = info.duration;
@@ -156,7 +151,7 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
   // 4. The new sound track and its subtitles.
   let dubKey = record.dub_key;
   let dub = path.join(dir, 'dub.m4a');
-  if (dubKey) dub = await fetchObject(ctx, dubKey, dub);
+  if (dubKey) dub = await fetchObject(ctx.storage, dubKey, dub);
   else {
     const placed = await dubSpeech(ctx, transcript, lines, record.target_lang, { video, ext, sound, total, output: dub, dir });
     const srtFile = path.join(dir, 'subtitles.srt');

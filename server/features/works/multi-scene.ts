@@ -6,11 +6,12 @@
 import path from 'node:path';
 import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneItem } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { fetchObject } from '../../infra/storage';
 import type { FeatureContext } from '../../app-context';
 import { concatAudio, concatVideos, loopSeconds } from '../../engines/video/local-engine';
 import { AvatarsRepository } from '../avatars';
 import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
-import { WorkCannotRender, fetchObject, ownAudio, readyAvatar, renderWithEngine, speak, speechSettings, type RenderedWork } from './works.service';
+import { WorkCannotRender, ownAudio, readyAvatar, renderWithEngine, speak, speechSettings, type RenderedWork } from './works.service';
 
 /** Multi-scene works are submitted on channel fy but rendered here, by the local engine. */
 const MULTI_SCENE_ENGINE = 'local';
@@ -55,7 +56,7 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
       const key = await works.ownFileKey(scene.audio_file_id, work.user_id);
       if (!key) throw new WorkCannotRender(`第${i + 1}个场景的音频已被删除，积分已退回`);
       const ext = key.slice(key.lastIndexOf('.') + 1);
-      audios.push({ file: await fetchObject(ctx, key, path.join(dir, `scene-${i}.${ext}`)), ext });
+      audios.push({ file: await fetchObject(ctx.storage, key, path.join(dir, `scene-${i}.${ext}`)), ext });
     } else {
       audios.push({ file: await speak(ctx, work.user_id, scene.speech!, scene.text ?? '', path.join(dir, `scene-${i}.mp3`)), ext: 'mp3' });
     }
@@ -75,7 +76,7 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
     if (!loop) {
       const avatar = await avatars.usableBy(scene.avatar_id!, work.user_id);
       if (!avatar?.loop_key || Number(avatar.status) !== AvatarStatus.Ready) throw new WorkCannotRender(`第${i + 1}个场景的数字人已被删除，积分已退回`);
-      const file = await fetchObject(ctx, avatar.loop_key, path.join(dir, `loop-${scene.avatar_id}.mp4`));
+      const file = await fetchObject(ctx.storage, avatar.loop_key, path.join(dir, `loop-${scene.avatar_id}.mp4`));
       loop = { file, seconds: await loopSeconds(file), cover: avatar.cover_key };
       loops.set(scene.avatar_id!, loop);
     }

@@ -10,9 +10,10 @@ import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError } from '../../engines/speech/speech-engine';
 import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
 import { isRemoteVideoEngine } from '../../engines/video/remote-engines';
+import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
 import { WorksRepository, type RenderRow } from './works.repository';
-import { WorkCannotRender, failWork, fetchObject, finishWork, materialAvatar, renderWithEngine, speak, type LipSyncInput, type RenderedWork } from './works.service';
+import { WorkCannotRender, failWork, finishWork, materialAvatar, renderWithEngine, speak, type LipSyncInput, type RenderedWork } from './works.service';
 import { AvatarsRepository, FACE_OK, analyseAndStoreFaces, analyseFaces } from '../avatars';
 import { deleteObjects } from '../../infra/user-files';
 import { renderMulti } from './multi-scene';
@@ -21,7 +22,7 @@ import { PictureGone, renderPictureWork } from '../photo';
 
 /** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
 async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string; normalized?: string }> {
-  if (work.loop_key) return { loop: await fetchObject(ctx, work.loop_key, path.join(dir, 'loop.mp4')), coverKey: work.cover_key ?? '' };
+  if (work.loop_key) return { loop: await fetchObject(ctx.storage, work.loop_key, path.join(dir, 'loop.mp4')), coverKey: work.cover_key ?? '' };
   const { prepared, coverKey } = await materialAvatar(ctx, work, dir);
   return { loop: prepared.loop, coverKey, normalized: prepared.normalized };
 }
@@ -37,21 +38,21 @@ async function lipSyncInputOf(ctx: FeatureContext, work: RenderRow, face: { norm
     return track ? { video: face.normalized, faces: track } : { note: faceNote };
   }
   if (!work.avatar_id || !work.avatar_video_key) return { note: MSG.lipSyncNoFace };
-  const video = await fetchObject(ctx, work.avatar_video_key, path.join(dir, 'avatar.mp4'));
+  const video = await fetchObject(ctx.storage, work.avatar_video_key, path.join(dir, 'avatar.mp4'));
   let { faces_key: facesKey, face_note: note } = work;
   if (!note) {
     ({ facesKey, faceNote: note } = await analyseAndStoreFaces(ctx, work.avatar_user_id, video, dir));
     if (!(await new AvatarsRepository(ctx.db).setFaces(work.avatar_id, facesKey, note)) && facesKey) await deleteObjects(ctx, [facesKey]);
   }
   if (note !== FACE_OK || !facesKey) return { note: note || MSG.lipSyncNoFace };
-  return { video, faces: await fetchObject(ctx, facesKey, path.join(dir, 'faces.bin')) };
+  return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')) };
 }
 
 async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
   let audio: { file: string; ext: string };
   if (work.audio_key) {
     const ext = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
-    audio = { file: await fetchObject(ctx, work.audio_key, path.join(dir, `audio.${ext}`)), ext };
+    audio = { file: await fetchObject(ctx.storage, work.audio_key, path.join(dir, `audio.${ext}`)), ext };
   } else if (work.params.speech) {
     audio = { file: await speak(ctx, work.user_id, work.params.speech, work.text, path.join(dir, 'speech.mp3')), ext: 'mp3' };
   } else {

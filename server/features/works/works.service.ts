@@ -3,9 +3,8 @@
  * shows, reserving its credits, fetching its inputs, the one call into a video engine, and ending a work (done and
  * settled on its actual duration, or failed and refunded).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { fetchObject } from '../../infra/storage';
 import { AvatarStatus, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
@@ -88,12 +87,6 @@ export function renderJobExpiry(engine: string, mediaSeconds: number): number | 
   return LIPSYNC_RENDER_START_SECONDS + LIPSYNC_RENDER_PER_SECOND * mediaSeconds;
 }
 
-/** Copies a stored object into the job's directory (inputs of ffmpeg must be local files). */
-export async function fetchObject(ctx: FeatureContext, key: string, file: string): Promise<string> {
-  await pipeline(ctx.storage.get(key), fs.createWriteStream(file));
-  return file;
-}
-
 /** Speech for a text: the voice (own or public, still usable) through its channel's engine. */
 export async function speak(ctx: FeatureContext, userId: number, spec: { voice_id: number } & SpeechParams, text: string, output: string): Promise<string> {
   const voice = await ctx.speech.readyVoice(spec.voice_id, userId);
@@ -149,7 +142,7 @@ export async function materialAvatar(ctx: FeatureContext, work: RenderRow, dir: 
   const key = fileId ? await new WorksRepository(ctx.db).ownFileKey(fileId, work.user_id) : undefined;
   if (!key) throw new WorkCannotRender('数字人或音频已被删除');
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  const prepared = await prepareAvatar(await fetchObject(ctx, key, path.join(dir, `material.${ext}`)), ext, dir);
+  const prepared = await prepareAvatar(await fetchObject(ctx.storage, key, path.join(dir, `material.${ext}`)), ext, dir);
   const cover = await storeUserFile(ctx, work.user_id, prepared.cover, 'jpg', 'image');
   return { prepared, coverKey: cover.key };
 }
