@@ -138,6 +138,16 @@ async function main(): Promise<number> {
     return { works: rows[0].n as number, seconds: Number(rows[0].seconds), perMinute: (rows[0].n / Number(rows[0].seconds)) * 60 };
   };
 
+  // While the works run, every user keeps its works page open: the list and the balance every 1–3 s.
+  let browsing = true;
+  const browse = Promise.all(users.map(async (u) => {
+    while (browsing) {
+      await u.client.call(API.works.list, { page: 1, limit: 20 });
+      await u.client.call(API.account.credits, {});
+      await sleep(1000 + Math.random() * 2000);
+    }
+  }));
+
   // Phase 1: one worker. Clones and code races run beside the works.
   const half = Math.floor(WORKS / 2);
   let killsBefore = kills();
@@ -146,6 +156,7 @@ async function main(): Promise<number> {
     ...users.slice(0, CLONES).map((u, i) => cloneVoiceAndAvatar(u.client, i, sample, avatarVideo, tally)),
     ...users.map(async (u) => {
       for (const code of pick(codes, 6)) {
+        await sleep(Math.random() * 20_000);
         const reply = await u.client.call(API.credits.cdkey, { code });
         if (reply.code === 0) redeemed.set(code, u.id);
       }
@@ -175,6 +186,8 @@ async function main(): Promise<number> {
     return Number(rows[0].open) === 0;
   });
 
+  browsing = false;
+  await browse;
   await stopChaos();
   // A graceful stop for everyone left: what a deploy does; the killed ones' scratch was cleaned at their restarts.
   await Promise.all([...api, ...workers].map((p) => p.stop('SIGTERM')));
