@@ -5,7 +5,7 @@
  * Then it checks from the database and the disk that nothing was lost, doubled, stuck or left behind, and prints
  * jobs per minute with 1 and with 2 workers. Exits non-zero when any invariant fails.
  *
- *   npm run soak -- [--works 200] [--users 20] [--minutes 30] [--codes 40] [--clones 3] [--storage local|s3] [--no-chaos] [--keep]
+ *   npm run soak -- [--works 200] [--users 20] [--minutes 30] [--codes 40] [--clones 3] [--kill-every 5-15] [--storage local|s3] [--no-chaos] [--keep]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +31,7 @@ const { values: opts } = parseArgs({
     codes: { type: 'string', default: '40' },
     clones: { type: 'string', default: '3' },
     storage: { type: 'string', default: 'local' },
+    'kill-every': { type: 'string', default: '5-15' },
     'no-chaos': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -39,6 +40,8 @@ const WORKS = Number(opts.works);
 const USERS = Number(opts.users);
 const CODES = Number(opts.codes);
 const CLONES = Number(opts.clones);
+const [KILL_MIN_S, KILL_MAX_S] = opts['kill-every']!.split('-').map(Number) as [number, number];
+if (!(KILL_MIN_S > 0 && KILL_MAX_S >= KILL_MIN_S)) throw new Error(`--kill-every must be seconds as min-max, e.g. 5-15, got "${opts['kill-every']}"`);
 const deadline = Date.now() + Number(opts.minutes) * 60_000;
 const SCRIPT = '你好，欢迎光临。';
 const SAMPLE_TEXT = '大家好，我是今天的主持人，欢迎收看我们的节目，今天给大家介绍一款新产品。';
@@ -65,7 +68,7 @@ async function main(): Promise<number> {
   const logDir = path.join(root, 'logs');
   fs.mkdirSync(dataDir);
   fs.mkdirSync(logDir);
-  log(`works ${WORKS}, users ${USERS}, codes ${CODES}, clones ${CLONES}, storage ${opts.storage}, chaos ${opts['no-chaos'] ? 'off' : 'on'}; logs in ${logDir}`);
+  log(`works ${WORKS}, users ${USERS}, codes ${CODES}, clones ${CLONES}, storage ${opts.storage}, chaos ${opts['no-chaos'] ? 'off' : `every ${opts['kill-every']} s`}; logs in ${logDir}`);
 
   const cluster = await startThrowawayPostgres();
   teardown.push(() => cluster.stop());
@@ -111,7 +114,7 @@ async function main(): Promise<number> {
 
   const active: Slot[] = [...api, workers[0]!];
   const chaosErrors: string[] = [];
-  const stopChaos = opts['no-chaos'] ? async () => undefined : startChaos(() => active, {}, (err) => chaosErrors.push(String(err)));
+  const stopChaos = opts['no-chaos'] ? async () => undefined : startChaos(() => active, { minMs: KILL_MIN_S * 1000, maxMs: KILL_MAX_S * 1000 }, (err) => chaosErrors.push(String(err)));
   const kills = () => [...api, ...workers].reduce((s, p) => s + p.kills, 0);
 
   const acked = new Map<number, string>();
@@ -271,11 +274,15 @@ async function until(what: string, done: () => Promise<boolean>): Promise<void> 
   }
 }
 
+async function abort(reason: unknown): Promise<never> {
+  console.error(reason);
+  for (const step of teardown) await Promise.resolve(step()).catch(() => undefined);
+  process.exit(1);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abort(`${signal}: stopping the processes and the database`));
+
 main().then(
   (code) => process.exit(code),
-  async (err) => {
-    console.error(err);
-    for (const step of teardown) await Promise.resolve(step()).catch(() => undefined);
-    process.exit(1);
-  },
+  (err) => abort(err),
 );
