@@ -46,7 +46,7 @@ const HOSTILE: Record<string, (rng: Rng, base: unknown) => unknown> = {
   hugeString: (rng) => rng.pick(['x'.repeat(5_000), '字'.repeat(30_000), 'a'.repeat(300_000), '😀'.repeat(3_000), `${'1'.repeat(400)}`]),
   unicode: (rng) => rng.pick(['😀🎬', '\u202Eabc', '\u200B', 'e\u0301', '\ud800', '\uFFFF', '𠜎𠜱', '\r\n\t', '\u2028', 'Ω≈ç√∫', 'ｆｕｌｌ', '\u0085']),
   sql: (rng) => rng.pick(["' OR '1'='1", '1; DROP TABLE users; --', "1' UNION SELECT token_hash FROM sessions --", '%', '_%', '\\', '$1', "');--", '1 OR 1=1']),
-  path: (rng) => rng.pick(['../../../../etc/passwd', '/etc/passwd', '..\\..\\boot.ini', 'file:///etc/passwd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/storage/../../etc/passwd', 'http://127.0.0.1:1/x', '//evil.example/a.mp4']),
+  path: (rng) => rng.pick(['../../../../etc/passwd', '/etc/passwd', '..\\..\\boot.ini', 'file:///etc/passwd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/storage/../../etc/passwd', 'http://127.0.0.1:1/x', '//evil.example/a.mp4', '/etc/passwd/x', `/tmp/${'n'.repeat(300)}.mp4`, '/proc/self/mem', '/dev/zero', '/root']),
   html: (rng) => rng.pick(['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg/onload=alert(1)>', '&lt;b&gt;', 'javascript:alert(1)']),
   template: (rng) => rng.pick(['${7*7}', '{{7*7}}', '__proto__', 'constructor', 'toString', '<#-1#>', '<#NaN#>', '<#1e9#>']),
 };
