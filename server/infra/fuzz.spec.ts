@@ -221,6 +221,22 @@ describe('fuzzing every call of the catalogue (PGlite)', () => {
     return null;
   }
 
+  it('refuses operator paths that name no file (too long, through a file) as 文件不存在, the fuzz\'s first finding', async () => {
+    const paths = [`/tmp/${'n'.repeat(300)}.mp4`, '/etc/passwd/x.mp4'];
+    const calls = [
+      [API.admin.publicAvatarAdd, { name: '甲', orientation: 1, cover: '/tmp/x.png' }, 'video'],
+      [API.admin.avatarPublish, { name: '乙' }, 'video'],
+      [API.admin.publicVoiceAdd, { name: '丙' }, 'audio'],
+      [API.photo.publish, { name: '丁', type: 1 }, 'image'],
+    ] as const;
+    for (const [call, params, field] of calls) {
+      for (const file of paths) {
+        const reply = await t.operator(call, { ...params, [field]: file });
+        expect([reply.status, reply.code, reply.msg], `${call.id} ${file.slice(0, 20)}`).toEqual([200, 1, `文件不存在：${file}`]);
+      }
+    }
+  });
+
   it(`answers ${REQUESTS} generated requests in the contract's shape, quickly, without internals (seed ${SEED})`, { timeout: 240_000 }, async () => {
     const rng = prng(SEED);
     // Every call's baseline first (so each handler is reached at least once), then random cases.
