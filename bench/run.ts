@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { sealRequest, API, LIMITS, countChars, pauseSeconds } from '../src/contract';
 import { launchBrowser, newPage, submitLogin } from '../tests/support/browser';
 import { ROOT, startServer } from '../tests/support/server';
+import { monotonicMicros, summarizeProfile } from './cpu-profile';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -77,7 +78,9 @@ function cannon(url: string): Promise<autocannon.Result> {
 }
 
 async function apiThroughput(): Promise<void> {
-  const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' } });
+  // BENCH_CPU_PROF=<dir>: the server runs under `node --cpu-prof`, and its profile of the measured load is summarized.
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : '';
+  const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
   const hello = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/hello-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const helloUrl = await new Promise<string>((resolve) => hello.stdout!.once('data', (d) => resolve(String(d).trim())));
   try {
@@ -92,12 +95,25 @@ async function apiThroughput(): Promise<void> {
     await cannon(siteUrl);
     const base = await cannon(`${helloUrl}/hello`);
     const sized = await cannon(sizedUrl);
+    const loadFrom = monotonicMicros();
     const site = await cannon(siteUrl);
+    const loadTo = monotonicMicros();
     console.log('\n(b) site info through the signed envelope vs a bare Fastify hello-world (autocannon, 10 connections)');
     console.log(`    bare hello-world: ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms`);
     console.log(`    bare Fastify sending a reply of site info's size (${kb(Buffer.byteLength(text))}): ${sized.requests.average.toFixed(0)} req/s, p99 ${sized.latency.p99} ms`);
     console.log(`    site info (envelope, database, sealed reply): ${site.requests.average.toFixed(0)} req/s, p99 ${site.latency.p99} ms`);
     console.log(`    ratio: ${(site.requests.average / base.requests.average).toFixed(2)} of the bare server — goal ≥ 0.5; ${(site.requests.average / sized.requests.average).toFixed(2)} of the same-size bare reply`);
+    const [load1, load5] = os.loadavg() as [number, number];
+    console.log(`    load average ${load1.toFixed(1)} / ${load5.toFixed(1)} (1 / 5 min) on ${os.cpus().length} cores`);
+    if (profileDir) {
+      hello.kill('SIGTERM');
+      await server.stop();
+      const endedAt = monotonicMicros();
+      const written = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profileDir, f));
+      // The main thread's profile is the largest (tsx's loader thread writes one too).
+      const newest = written.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+      if (newest) console.log(`    server CPU profile during the site-info load (${newest}):\n${summarizeProfile(newest, 20, { from: loadFrom, to: loadTo, endedAt })}`);
+    }
   } finally {
     hello.kill('SIGTERM');
     await server.stop();

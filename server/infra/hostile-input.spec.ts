@@ -5,57 +5,9 @@
  * The answer must always be the contract's shape and never the error path of an exception (MSG.serverError).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { ALL_CALLS, MSG, type CallDef } from '../../src/contract';
 import { DB_KINDS, startApp, type Reply, type TestApp } from '../../tests/support/app';
-
-/* Walking zod's own definitions, which it does not type publicly. */
-type Def = any;
-const defOf = (schema: z.ZodType): Def => (schema as any)._zod.def;
-
-/** The object schema inside a call's request (under refinements, preprocessing and pipes). */
-function objectOf(schema: z.ZodType): Record<string, z.ZodType> | null {
-  const def = defOf(schema);
-  if (def.type === 'object') return def.shape;
-  if (def.type === 'pipe') return objectOf(defOf(def.in).type === 'transform' ? def.out : def.in);
-  return null;
-}
-
-/** Every literal and enum value named anywhere in a field's schema: candidates the field may accept. */
-function namedValues(schema: z.ZodType, out: unknown[] = []): unknown[] {
-  const def = defOf(schema);
-  if (def.type === 'enum') out.push(...Object.values(def.entries));
-  if (def.type === 'literal') out.push(...def.values);
-  for (const key of ['innerType', 'in', 'out']) if (def[key]) namedValues(def[key], out);
-  for (const option of def.options ?? []) namedValues(option, out);
-  return out;
-}
-
-const SCENES = JSON.stringify([{ type: 'text', text: '你好', voice_id: 1, video_id: 1, rate: 1, volume: 1, pitch: 1 }]);
-const CANDIDATES: unknown[] = [1, '1', 2, 5, 10, 'abc123', '13800000000', '你好', '2024-01-01', 'https://example.com/a.mp4', '/storage/1/a.mp4', SCENES, 0];
-
-/** A value the field's own schema accepts, preferring a present one. */
-function acceptedValue(field: z.ZodType): unknown {
-  for (const value of [...namedValues(field), ...CANDIDATES]) if (field.safeParse(value).success) return value;
-  return undefined;
-}
-
-/** Where fields depend on each other, the generated values are patched (undefined removes a field). */
-const PATCHES: Record<string, Record<string, unknown>> = {
-  'account.changePassword': { old_password: 'nope12', password: 'abc1234', confirm: 'abc1234' },
-  'admin.siteSet': { settings: { site_title: 'x' } },
-  'works.create': { photo_id: undefined, material_video_id: undefined },
-  'works.translateSubmit': { source_lang: 'zh', target_lang: 'en' },
-  'generate.videoPromptSet': { list: [{ name: '运镜', list: [{ name: '缓慢推近' }] }] },
-  'generate.videoPromptRecommendSet': { list: [{ content: '海边日落，镜头缓慢推近' }] },
-};
-
-function baseline(call: CallDef): Record<string, unknown> {
-  const shape = objectOf(call.request) ?? {};
-  const generated = Object.entries(shape).map(([k, field]) => [k, acceptedValue(field)] as const);
-  const patched = Object.entries({ ...Object.fromEntries(generated), ...PATCHES[call.id] });
-  return Object.fromEntries(patched.filter(([, v]) => v !== undefined));
-}
+import { SCENES, baseline } from '../../tests/support/call-values';
 
 const BIG_IDS = [2 ** 31, 2 ** 53 - 1];
 const NUL_TEXT = 'a\u0000b';

@@ -39,11 +39,20 @@ export async function fileIdOf(db: Queryable, key: string): Promise<number | und
   return (await db.query<{ id: number }>('SELECT id FROM files WHERE object_key = $1', [key])).rows[0]?.id;
 }
 
+/** The size of the regular file an operator's path names, or null: a path too long, through a file or unreadable names none (never an exception). */
+export function localFileSize(full: string): number | null {
+  try {
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    return stat?.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Copies an operator's local file into public storage, checked by its content. Returns the object key. */
 export async function publishLocalFile({ db, storage }: FileStore, file: string, kind: PublishableKind): Promise<string> {
   const full = path.resolve(file);
-  const stat = fs.statSync(full, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new ApiError(`文件不存在：${file}`);
+  if (localFileSize(full) === null) throw new ApiError(`文件不存在：${file}`);
   const ext = sniffFile(full);
   if (!ext || !(PUBLISHABLE[kind] as readonly string[]).includes(ext)) throw new ApiError(`不支持的文件格式：${file}（需要 ${PUBLISHABLE[kind].join('/')}）`);
   const key = newObjectKey('public', ext);

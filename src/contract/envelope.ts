@@ -121,7 +121,8 @@ export function signFields(fields: Record<string, unknown>, keys: EnvelopeKeys =
 
 function signatureMatches(fields: Record<string, unknown>, sign: unknown, keys: EnvelopeKeys): boolean {
   if (typeof sign !== 'string' || !/^[0-9a-f]{64}$/.test(sign)) return false;
-  return equalBytes(hexToBytes(signFields(fields, keys)), hexToBytes(sign));
+  // The MAC's own bytes against the given hex's: no hex round trip of ours on every request.
+  return equalBytes(keys.backend.hmacSha256(keys.mac, utf8ToBytes(canonical(fields))), hexToBytes(sign));
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -34,7 +34,8 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string } = {}): Promise<RunningServer> {
+/** `nodeArgs`: flags for node itself (the bench's --cpu-prof, which NODE_OPTIONS may not carry). */
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   let dataDir = options.dataDir;
   if (!dataDir) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-data-'));
@@ -42,7 +43,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   }
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), ...options.env };
-  const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE_TS[0], [...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

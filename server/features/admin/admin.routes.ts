@@ -1,10 +1,9 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
-import fs from 'node:fs';
 import path from 'node:path';
 import { API, MSG, WorkStatus } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { createAccount, issueRedeemCodes } from '../credits';
-import { fileIdOf, publishLocalFile, type PublishableKind } from '../../infra/user-files';
+import { fileIdOf, localFileSize, publishLocalFile, type PublishableKind } from '../../infra/user-files';
 import { storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
 import { GuideRepository } from '../guide';
@@ -48,11 +47,12 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
   router.handle(API.admin.avatarPublish, async ({ params }) => {
     await refuseTakenName(params.name);
     const full = path.resolve(params.video);
-    if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) throw new ApiError(`文件不存在：${params.video}`);
+    const size = localFileSize(full);
+    if (size === null) throw new ApiError(`文件不存在：${params.video}`);
     const { checkMedia, MediaRefused } = await import('../upload');
     let seconds: number;
     try {
-      seconds = (await checkMedia(full, 'video', fs.statSync(full).size)).duration;
+      seconds = (await checkMedia(full, 'video', size)).duration;
     } catch (err) {
       if (err instanceof MediaRefused) throw new ApiError(`${params.video}：${err.message}`);
       throw err;

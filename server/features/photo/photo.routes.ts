@@ -1,10 +1,9 @@
 /** The pet and person picture calls (part 2 §7): list mine or the public AI library, add from an upload, delete my own; the operator's publish. */
-import fs from 'node:fs';
 import path from 'node:path';
 import { API, MSG, PhotoSource } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
-import { deleteObjects } from '../../infra/user-files';
+import { deleteObjects, localFileSize } from '../../infra/user-files';
 import { checkMedia, MediaRefused } from '../upload';
 import { PhotoRepository } from './photo.repository';
 import { addOwnPhoto, addPhoto } from './photo.service';
@@ -51,10 +50,10 @@ export function registerPhotoRoutes(ctx: FeatureContext): void {
 
   router.handle(API.photo.publish, async ({ params }) => {
     const file = path.resolve(params.image);
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat?.isFile()) throw new ApiError(`文件不存在：${params.image}`);
+    const size = localFileSize(file);
+    if (size === null) throw new ApiError(`文件不存在：${params.image}`);
     try {
-      await checkMedia(file, 'image', stat.size);
+      await checkMedia(file, 'image', size);
     } catch (err) {
       if (err instanceof MediaRefused) throw new ApiError(`${params.image}：${err.message}`);
       throw err;
