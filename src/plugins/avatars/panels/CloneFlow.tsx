@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, useConsent, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, useConsent, TOKENS, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -106,7 +106,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
         <FormGroup label="上传视频" labelInfo="(1 个文件)" className="av-upload-group">
           {video ? (
             <div className="av-preview" data-testid="clone-preview">
-              <video src={video.url} controls playsInline preload="metadata" className="av-preview-video" data-testid="clone-preview-video" />
+              <VideoPlayer src={video.url} label="上传的视频" className="av-preview-video" data-testid="clone-preview-video" />
               <div className="av-preview-bar">
                 <div className="av-preview-meta">
                   <Icon icon="tick-circle" intent="success" />

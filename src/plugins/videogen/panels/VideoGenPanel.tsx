@@ -11,6 +11,7 @@ import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type Material, typ
 import {
   ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
+  VideoPlayer,
 } from '../../../core';
 import {
   STATUS_TEXT, composePrompt, costOf, emptyForm, formFromRecord, formProblem, imaginationWarns, inProgress, pickRandom, submitParams, toggleWord,
@@ -505,7 +506,7 @@ function Preview({ record, onDelete }: { record?: VideoRecord; onDelete: (r: Vid
   }
   return (
     <div className="vg-card vg-preview" data-testid="videogen-preview">
-      <video key={record.url} className="vg-video" src={record.url} poster={record.cover} controls playsInline data-testid="videogen-video" />
+      <VideoPlayer key={record.url} className="vg-video" src={record.url} poster={record.cover} label="生成的视频" data-testid="videogen-video" />
       <div className="vg-preview-bar">
         <span className="vg-muted">
           {record.duration}秒 · {record.aspect_ratio} · {MODE_LABEL[record.mode === 'pro' ? 'pro' : 'std']}
