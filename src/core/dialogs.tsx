@@ -1,6 +1,6 @@
-/** Dialogs several features share: rename an item, confirm a delete. Each feature passes its own words and test ids. */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+/** Dialogs several features share: rename an item, confirm an action or a delete. Each feature passes its own words and test ids. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { TOKENS, type Notifier } from './tokens';
 import { useService } from './react';
@@ -56,33 +56,48 @@ export function RenameDialog<T extends { name: string }>(props: RenameDialogProp
   );
 }
 
-export interface ConfirmDeleteProps {
+export interface ConfirmAlertProps {
   isOpen: boolean;
   busy: boolean;
-  title: string;
-  text: string;
-  confirmText?: string;
+  icon: IconName;
+  intent: 'primary' | 'danger';
+  title: ReactNode;
+  text: ReactNode;
+  confirmText: string;
   /** Prefix of the alert's classes: `<prefix>-alert`, `<prefix>-alert-title`, `<prefix>-alert-text`. */
   classPrefix: string;
+  /** More classes on the alert, for a panel's own look or a journey's selector. */
+  className?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ConfirmDelete(props: ConfirmDeleteProps) {
+/** A question before an action that costs or destroys something: a title, a line of what follows, 取消 and the action. */
+export function ConfirmAlert(props: ConfirmAlertProps) {
   return (
     <Alert
       isOpen={props.isOpen}
-      icon="trash"
-      intent="danger"
+      icon={props.icon}
+      intent={props.intent}
       cancelButtonText="取消"
-      confirmButtonText={props.confirmText ?? '删除'}
+      confirmButtonText={props.confirmText}
       loading={props.busy}
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
-      className={`${props.classPrefix}-alert`}
+      className={`${props.classPrefix}-alert ${props.className ?? ''}`.trim()}
     >
       <p className={`${props.classPrefix}-alert-title`}>{props.title}</p>
       <p className={`${props.classPrefix}-alert-text`}>{props.text}</p>
     </Alert>
   );
+}
+
+export interface ConfirmDeleteProps extends Pick<ConfirmAlertProps, 'isOpen' | 'busy' | 'classPrefix' | 'onCancel' | 'onConfirm'> {
+  title: string;
+  text: string;
+  confirmText?: string;
+}
+
+export function ConfirmDelete(props: ConfirmDeleteProps) {
+  return <ConfirmAlert {...props} icon="trash" intent="danger" confirmText={props.confirmText ?? '删除'} />;
 }

@@ -5,11 +5,11 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, AnchorButton, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
+  AnchorButton, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
 } from '@blueprintjs/core';
 import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type Material, type PromptGroup, type PromptSuggestion, type UserPreset, type VideoRecord } from '../../../contract';
 import {
-  ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
+  ConfirmAlert, ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
   VideoPlayer,
 } from '../../../core';
@@ -144,21 +144,18 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
           </section>
         </div>
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
+        busy={false}
         icon="video"
         intent="primary"
-        confirmButtonText="确定生成"
-        cancelButtonText="取消"
+        title={`确认生成 ${form.duration} 秒${MODE_LABEL[form.mode]}视频？`}
+        text={`将消耗 ${cost} 积分；生成失败会自动退回。`}
+        confirmText="确定生成"
+        classPrefix="vg"
         onCancel={() => setConfirming(false)}
         onConfirm={submit}
-        className="vg-alert"
-      >
-        <p className="vg-alert-title">
-          确认生成 {form.duration} 秒{MODE_LABEL[form.mode]}视频？
-        </p>
-        <p className="vg-alert-text">将消耗 {cost} 积分；生成失败会自动退回。</p>
-      </Alert>
+      />
       <ConfirmDelete
         isOpen={deletion.target !== null}
         busy={deletion.busy}
