@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VideoPlayer } from './video-player';
 import { formatDuration } from './format';
 import { reactHost } from '../../tests/support/react-host';
+import { fakeMediaPlayback } from '../../tests/support/media-playback';
 
 const view = reactHost();
 const $ = <T extends Element = HTMLElement>(selector: string) => view.host.querySelector<T>(selector)!;
@@ -14,20 +15,7 @@ function loaded(video: HTMLVideoElement, duration: number) {
   act(() => void video.dispatchEvent(new Event('loadedmetadata')));
 }
 
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-    this.dispatchEvent(new Event('pause'));
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+fakeMediaPlayback();
 
 describe('VideoPlayer', () => {
   it('shows the length as the card does (same rounding), plays and pauses from its button and Space', async () => {
