@@ -1,9 +1,10 @@
-/** Dialogs several features share: rename an item, confirm an action or a delete. Each feature passes its own words and test ids. */
+/** Dialogs and their parts several features share: rename an item, confirm an action or a delete, an upload's requirements. Each feature passes its own words and test ids. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Alert, Button, Icon, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { TOKENS, type Notifier } from './tokens';
 import { useService } from './react';
+import type { Deletion } from './action';
 
 export interface RenameDialogProps<T extends { name: string }> {
   /** The item being renamed; null closes the dialog. */
@@ -92,12 +93,54 @@ export function ConfirmAlert(props: ConfirmAlertProps) {
   );
 }
 
-export interface ConfirmDeleteProps extends Pick<ConfirmAlertProps, 'isOpen' | 'busy' | 'classPrefix' | 'onCancel' | 'onConfirm'> {
+export interface ConfirmDeleteProps {
+  /** The list's deletion (useDeletion): open while it has a target. */
+  deletion: Pick<Deletion<unknown>, 'target' | 'busy' | 'cancel' | 'confirm'>;
   title: string;
   text: string;
   confirmText?: string;
+  classPrefix: string;
 }
 
-export function ConfirmDelete(props: ConfirmDeleteProps) {
-  return <ConfirmAlert {...props} icon="trash" intent="danger" confirmText={props.confirmText ?? '删除'} />;
+export function ConfirmDelete({ deletion, title, text, confirmText = '删除', classPrefix }: ConfirmDeleteProps) {
+  return (
+    <ConfirmAlert
+      isOpen={deletion.target !== null}
+      busy={deletion.busy}
+      icon="trash"
+      intent="danger"
+      title={title}
+      text={text}
+      confirmText={confirmText}
+      classPrefix={classPrefix}
+      onCancel={deletion.cancel}
+      onConfirm={deletion.confirm}
+    />
+  );
+}
+
+export interface RequirementListProps {
+  title: string;
+  /** Each line with its icon; a tip reads apart from the rules. */
+  items: readonly { icon: IconName; text: string; tip?: boolean }[];
+  /** Prefix of the classes: `<prefix>-requirements`, `<prefix>-requirements-title`. */
+  classPrefix: string;
+  testId: string;
+}
+
+/** What an upload must be (a clone's video or audio), listed before the upload box. */
+export function RequirementList({ title, items, classPrefix, testId }: RequirementListProps) {
+  return (
+    <div className={`${classPrefix}-requirements`} data-testid={testId}>
+      <div className={`${classPrefix}-requirements-title`}>{title}</div>
+      <ul>
+        {items.map((r) => (
+          <li key={r.text} className={r.tip ? 'tip' : undefined}>
+            <Icon icon={r.icon} size={14} />
+            <span>{r.text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

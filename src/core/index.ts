@@ -19,7 +19,7 @@ export const UploadBox = (props: UploadBoxProps) =>
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
-export { RenameDialog, ConfirmAlert, ConfirmDelete, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps } from './dialogs';
+export { RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps, type RequirementListProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';

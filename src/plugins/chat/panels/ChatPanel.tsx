@@ -266,13 +266,10 @@ export default function ChatPanel({ closed$ }: PanelProps) {
       </section>
 
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除对话"
         text={`确定删除「${deletion.target?.title ?? ''}」吗？删除后无法恢复。`}
         classPrefix="chat"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

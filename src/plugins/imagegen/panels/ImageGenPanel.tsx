@@ -242,13 +242,10 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
         onConfirm={() => void generate()}
       />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除这条生成记录？"
         text="记录中的图片会一并删除，已保存到素材库的图片不受影响。"
         classPrefix="ig"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

@@ -86,13 +86,10 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
         }}
       />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title={`删除「${deletion.target?.name ?? ''}」？`}
         text="删除后不可恢复，已生成的作品不受影响。"
         classPrefix="ph"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

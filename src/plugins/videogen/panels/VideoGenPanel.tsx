@@ -157,13 +157,10 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
         onConfirm={submit}
       />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除这条生成记录？"
         text="删除后视频不可恢复。"
         classPrefix="vg"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );
@@ -417,13 +414,10 @@ function Presets({ isOpen, onClose, current, onUse }: { isOpen: boolean; onClose
         </div>
       </DialogBody>
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title={`删除预设「${deletion.target?.title ?? ''}」？`}
         text="删除后不可恢复。"
         classPrefix="vg"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </Dialog>
   );
