@@ -29,6 +29,12 @@ function TopButton({ icon, label, testId, ariaLabel, className, badge }: { icon:
 /** Popovers keep 8 px from the screen edges (phones). */
 const MODIFIERS = { preventOverflow: { options: { padding: 8 } } };
 
+const POP_LOADING = (
+  <div className="credits-pop-loading">
+    <Spinner size={20} />
+  </div>
+);
+
 /** A top-bar item's popover: below its button, aligned to the right edge, clear of the screen edges. */
 function TopPopover(props: PopoverProps) {
   return <Popover placement="bottom-end" modifiers={MODIFIERS} {...props} />;
@@ -195,11 +201,7 @@ export function SpaceButton() {
   } else if (remote.state === 'error') {
     body = <Inline icon="warning-sign">{remote.message}</Inline>;
   } else {
-    body = (
-      <div className="credits-pop-loading">
-        <Spinner size={20} />
-      </div>
-    );
+    body = POP_LOADING;
   }
 
   return (
@@ -288,11 +290,7 @@ export function NoticeButton() {
   } else if (remote.state === 'error') {
     body = <Inline icon="warning-sign">{remote.message}</Inline>;
   } else {
-    body = (
-      <div className="credits-pop-loading">
-        <Spinner size={20} />
-      </div>
-    );
+    body = POP_LOADING;
   }
 
   const content = (
