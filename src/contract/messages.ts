@@ -332,6 +332,8 @@ export const MSG = {
   chatContentRequired: '请输入内容',
   /** ours: a chat stream opened for an answer that is already streaming elsewhere. */
   chatAnswerBusy: '该回答正在生成中，请稍候',
+  /** ours: a chat send on a conversation whose previous answer is still being written. */
+  chatSendBusy: '上一条回答还在生成中，请等它结束或停止后再发送',
   /** ours: a chat conversation or message id that is not the user's (or no longer exists). */
   chatNotFound: '会话不存在或已删除',
   /** ours: an answer that failed before any text arrived (its credits are not charged). */

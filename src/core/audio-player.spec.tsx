@@ -1,36 +1,22 @@
 import 'reflect-metadata';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAudioPlayer, type AudioPlayer } from './audio-player';
 import { reactHost } from '../../tests/support/react-host';
+import { fakeMediaPlayback } from '../../tests/support/media-playback';
 
 const view = reactHost();
 let errors: string[];
 let player: AudioPlayer;
-let played: HTMLMediaElement[];
 
 function Probe({ bound }: { bound: boolean }) {
   player = useAudioPlayer((m) => errors.push(m));
   return bound ? <audio {...player.bind} data-testid="audio" /> : null;
 }
 
+const media = fakeMediaPlayback();
 beforeEach(() => {
   errors = [];
-  played = [];
-  // The test browser has no decoder: play() resolves and flips `paused`, as a browser does at once.
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    played.push(this);
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-    this.dispatchEvent(new Event('pause'));
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('useAudioPlayer', () => {
@@ -38,7 +24,7 @@ describe('useAudioPlayer', () => {
     act(() => view.root.render(<Probe bound />));
     const audio = view.host.querySelector('audio')!;
     await act(async () => player.toggle('voice:1', 'https://x/1.mp3'));
-    expect(played).toEqual([audio]);
+    expect(media.played).toEqual([audio]);
     expect(audio.getAttribute('src')).toBe('https://x/1.mp3');
     expect(player.state).toMatchObject({ key: 'voice:1', playing: true });
 
@@ -57,7 +43,7 @@ describe('useAudioPlayer', () => {
   it('makes its own element when none is bound, and says a load failure in the product’s words', async () => {
     act(() => view.root.render(<Probe bound={false} />));
     await act(async () => player.play('voice:3', 'https://x/3.mp3'));
-    expect(played).toHaveLength(1);
+    expect(media.played).toHaveLength(1);
     const own = player.element.current!;
     expect(own.isConnected).toBe(false);
     act(() => void own.dispatchEvent(new Event('error')));

@@ -1,9 +1,10 @@
-/** Dialogs several features share: rename an item, confirm a delete. Each feature passes its own words and test ids. */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+/** Dialogs and their parts several features share: rename an item, confirm an action or a delete, an upload's requirements. Each feature passes its own words and test ids. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Icon, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { TOKENS, type Notifier } from './tokens';
 import { useService } from './react';
+import type { Deletion } from './action';
 
 export interface RenameDialogProps<T extends { name: string }> {
   /** The item being renamed; null closes the dialog. */
@@ -56,33 +57,90 @@ export function RenameDialog<T extends { name: string }>(props: RenameDialogProp
   );
 }
 
-export interface ConfirmDeleteProps {
+export interface ConfirmAlertProps {
   isOpen: boolean;
   busy: boolean;
-  title: string;
-  text: string;
-  confirmText?: string;
+  icon: IconName;
+  intent: 'primary' | 'danger';
+  title: ReactNode;
+  text: ReactNode;
+  confirmText: string;
   /** Prefix of the alert's classes: `<prefix>-alert`, `<prefix>-alert-title`, `<prefix>-alert-text`. */
   classPrefix: string;
+  /** More classes on the alert, for a panel's own look or a journey's selector. */
+  className?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ConfirmDelete(props: ConfirmDeleteProps) {
+/** A question before an action that costs or destroys something: a title, a line of what follows, 取消 and the action. */
+export function ConfirmAlert(props: ConfirmAlertProps) {
   return (
     <Alert
       isOpen={props.isOpen}
-      icon="trash"
-      intent="danger"
+      icon={props.icon}
+      intent={props.intent}
       cancelButtonText="取消"
-      confirmButtonText={props.confirmText ?? '删除'}
+      confirmButtonText={props.confirmText}
       loading={props.busy}
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
-      className={`${props.classPrefix}-alert`}
+      className={`${props.classPrefix}-alert ${props.className ?? ''}`.trim()}
     >
       <p className={`${props.classPrefix}-alert-title`}>{props.title}</p>
       <p className={`${props.classPrefix}-alert-text`}>{props.text}</p>
     </Alert>
+  );
+}
+
+export interface ConfirmDeleteProps {
+  /** The list's deletion (useDeletion): open while it has a target. */
+  deletion: Pick<Deletion<unknown>, 'target' | 'busy' | 'cancel' | 'confirm'>;
+  title: string;
+  text: string;
+  confirmText?: string;
+  classPrefix: string;
+}
+
+export function ConfirmDelete({ deletion, title, text, confirmText = '删除', classPrefix }: ConfirmDeleteProps) {
+  return (
+    <ConfirmAlert
+      isOpen={deletion.target !== null}
+      busy={deletion.busy}
+      icon="trash"
+      intent="danger"
+      title={title}
+      text={text}
+      confirmText={confirmText}
+      classPrefix={classPrefix}
+      onCancel={deletion.cancel}
+      onConfirm={deletion.confirm}
+    />
+  );
+}
+
+export interface RequirementListProps {
+  title: string;
+  /** Each line with its icon; a tip reads apart from the rules. */
+  items: readonly { icon: IconName; text: string; tip?: boolean }[];
+  /** Prefix of the classes: `<prefix>-requirements`, `<prefix>-requirements-title`. */
+  classPrefix: string;
+  testId: string;
+}
+
+/** What an upload must be (a clone's video or audio), listed before the upload box. */
+export function RequirementList({ title, items, classPrefix, testId }: RequirementListProps) {
+  return (
+    <div className={`${classPrefix}-requirements`} data-testid={testId}>
+      <div className={`${classPrefix}-requirements-title`}>{title}</div>
+      <ul>
+        {items.map((r) => (
+          <li key={r.text} className={r.tip ? 'tip' : undefined}>
+            <Icon icon={r.icon} size={14} />
+            <span>{r.text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,7 +3,10 @@
  * (mm:ss, h:mm:ss past an hour; 1.5 KB; 2026-11-21 09:30). Pure, no DOM.
  */
 
-/** mm:ss of whole seconds (rounded), h:mm:ss past an hour. */
+/**
+ * mm:ss of whole seconds, h:mm:ss past an hour. Rounded to the nearest second, once, here: a card's length and the
+ * player's total come from this one rule (17.6 s reads 00:18 on both), and the position reaches the total at the end.
+ */
 function clockOf(seconds: number): string {
   const total = Math.round(seconds);
   const h = Math.floor(total / 3600);

@@ -95,6 +95,7 @@ describe('copy chat', () => {
     peer.behave({ kind: 'reply', text: '第二个会话的回答' });
     await page.click('[data-testid=chat-new]');
     expect(await page.locator('[data-testid=chat-answer]').count()).toBe(0);
+    await page.click('[data-testid=chat-model-v3]');
     await ask(page, '另一个话题');
     await page.waitForSelector('[data-testid=chat-copy]');
     await page.waitForSelector('[data-testid=chat-record] >> nth=1');
@@ -102,6 +103,11 @@ describe('copy chat', () => {
     await page.waitForSelector('[data-testid=chat-question] >> text=给蛋糕教程起个标题');
     expect(await page.locator('[data-testid=chat-answer]').count()).toBe(3);
     expect(await page.locator('[data-testid=chat-answer-text]').first().innerText()).toBe(answer);
+    // The reopened conversation goes on with the model its last answer used (r1), not the one left selected (v3).
+    expect(await page.getAttribute('[data-testid=chat-model-r1]', 'aria-pressed')).toBe('true');
+    await page.click('[data-testid=chat-record] >> text=另一个话题');
+    await page.waitForSelector('[data-testid=chat-question] >> text=另一个话题');
+    expect(await page.getAttribute('[data-testid=chat-model-v3]', 'aria-pressed')).toBe('true');
 
     // Delete with confirmation: cancelled once, then done.
     const records = page.locator('[data-testid=chat-record]');

@@ -302,10 +302,14 @@ describe('/works', () => {
     await page.waitForSelector('[data-testid=works-polling]', { state: 'detached' });
     await page.waitForSelector('[data-testid=works-count-avatar] >> text=1');
 
-    // Play.
+    // Play: the player's total reads as the card's length (one rounding rule for both).
+    const cardLength = await page.innerText(`${card} .wk-duration`);
+    expect(cardLength).toMatch(/^\d\d:\d\d$/);
     await page.click(`${card} [data-testid=work-cover]`);
     await page.waitForSelector('[data-testid=work-video]');
     expect(await page.getAttribute('[data-testid=work-video]', 'src')).toMatch(/^\/storage\/\d+\/[0-9a-f-]{36}\.mp4\?/);
+    await page.waitForFunction(() => document.querySelector('.wk-player-dialog [data-testid=video-duration]')?.textContent !== '--:--');
+    expect(await page.innerText('.wk-player-dialog [data-testid=video-duration]')).toBe(cardLength);
     await page.keyboard.press('Escape');
     await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
 

@@ -3,7 +3,7 @@
  * motion from an uploaded first and last frame (the result plays; ffprobe: duration and aspect as chosen); text to
  * video through Kling's loopback peer (configured with the settings `npm run admin -- videogen kling` writes): 高品质 refused, a
  * recommendation picked, a preset saved and reused, the video played and downloaded, the history refilling the
- * form; screenshots of both screens in both themes and on a phone (SHOTS_DIR, default /tmp/shots-videogen).
+ * form, a task Kling fails shown with its reason and refunded; screenshots of both screens in both themes and on a phone (SHOTS_DIR, default /tmp/shots-videogen).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-videogen';
 const RECOMMENDATION = '雨夜的城市街道，霓虹灯倒映在湿润的路面上';
 const PRESET = { title: '海边日落', content: '海边日落，金色阳光洒在海面上，镜头缓慢推进' };
 
-const { loggedInPage, operator, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 }, env: { VIDEO_POLL_SECONDS: '0.5' } });
+const { loggedInPage, operator, mediaDir, apiClient } = useJourney({ users: { [USERNAME]: 10_000 }, env: { VIDEO_POLL_SECONDS: '0.5' } });
 let peer: KlingPeer;
 let dir: string;
 
@@ -45,8 +45,13 @@ async function openScreen(route: string, options: Parameters<typeof loggedInPage
   return opened;
 }
 
-/** Confirms the generate dialog; answers the new record's selector once it has succeeded (the history's refresh clicked meanwhile). */
-async function generateAndWait(page: Page, cost: number): Promise<string> {
+const credits = async () => (await (await apiClient(USERNAME)).call(API.account.credits, {})).data.credits as number;
+
+/**
+ * Confirms the generate dialog; answers the new record's selector once it has ended with `status` (3 succeeded,
+ * 4 failed; the history's refresh clicked meanwhile).
+ */
+async function generateAndWait(page: Page, cost: number, status: '3' | '4' = '3'): Promise<string> {
   expect(await page.textContent('[data-testid=videogen-submit]')).toContain(`${cost} 积分`);
   const before = await page.locator('[data-testid=videogen-record]').count();
   await page.waitForTimeout(LIMITS.submitThrottleMs); // a click within a second of the last one is dropped (the spec's throttle)
@@ -56,8 +61,8 @@ async function generateAndWait(page: Page, cost: number): Promise<string> {
   const id = await page.locator('[data-testid=videogen-record]').first().getAttribute('data-id');
   const record = `[data-testid=videogen-record][data-id="${id}"]`;
   const end = Date.now() + 60_000;
-  while ((await page.locator(`${record}[data-status="3"]`).count()) === 0) {
-    expect(await page.getAttribute(record, 'data-status')).not.toBe('4');
+  while ((await page.locator(`${record}[data-status="${status}"]`).count()) === 0) {
+    expect(await page.getAttribute(record, 'data-status')).not.toBe(status === '3' ? '4' : '3');
     if (Date.now() > end) throw new Error('the video did not finish');
     await page.waitForTimeout(700);
     await page.click('[data-testid=videogen-history-refresh]');
@@ -149,6 +154,14 @@ describe('video generation', () => {
     await page.click('[data-testid=videogen-record]:first-child [data-testid=videogen-record-choose]');
     expect(await page.inputValue('[data-testid=videogen-prompt]')).toBe(PRESET.content);
     expect(await page.textContent('[data-testid=videogen-chosen]')).toContain('电影感');
+
+    // A task Kling fails: the record says why, and the 360 credits reserved for it come back.
+    const before = await credits();
+    peer.failNext = '生成内容不符合规范';
+    const failed = await generateAndWait(page, 360, '4');
+    expect(await page.textContent(`${failed} .vg-record-error`)).toBe('视频生成失败：生成内容不符合规范');
+    expect(await page.locator(`${failed} [data-testid=videogen-record-choose]`).count()).toBe(0);
+    expect(await credits()).toBe(before);
     await context.close();
   });
 

@@ -82,8 +82,23 @@ describe('Kling tasks against the peer', () => {
     expect(sent.body.image).toBe(fs.readFileSync(picture).toString('base64'));
     expect(sent.body.image_tail).toBe(sent.body.image);
     expect(sent.body).not.toHaveProperty('cfg_scale');
+    expect(sent.body).not.toHaveProperty('aspect_ratio');
     expect(sent.body.duration).toBe('10');
     expect(peer.shapeErrors).toEqual([]);
+  });
+
+  it('the peer refuses what Kling does not document: aspect_ratio on image2video, unknown fields', async () => {
+    const post = (kind: string, body: Record<string, unknown>) =>
+      fetch(`${peer.url}/v1/videos/${kind}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${klingToken(peer.accessKey, peer.secretKey)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model_name: 'kling-v1', prompt: '猫', duration: '5', ...body }),
+      }).then((r) => r.json());
+    const image = fs.readFileSync(picture).toString('base64');
+    expect(await post('image2video', { image, aspect_ratio: '16:9' })).toMatchObject({ code: 1201, message: 'aspect_ratio is not a field of image2video' });
+    expect(await post('text2video', { image })).toMatchObject({ code: 1201 });
+    expect(await post('text2video', { aspect_ratio: '1:1' })).toMatchObject({ code: 0 });
+    peer.shapeErrors.length = 0;
   });
 
   it('a failed task carries its reason; business codes become clear Chinese reasons', async () => {

@@ -110,7 +110,10 @@ export class KlingClient {
       if (!input.image) throw new Error('image2video needs a first frame');
       body.image = (await fs.readFile(input.image)).toString('base64');
       if (input.imageTail) body.image_tail = (await fs.readFile(input.imageTail)).toString('base64');
-      delete body.aspect_ratio; // image2video takes the picture's own aspect
+      // Kling's image2video body has no aspect_ratio (its API reference lists model_name, image, image_tail, prompt,
+      // negative_prompt, cfg_scale, mode, static_mask, dynamic_masks, camera_control, duration, callback_url,
+      // external_task_id): the video takes the first frame's aspect. Only some relays accept the field.
+      delete body.aspect_ratio;
     }
     const data = await this.request('POST', `/v1/videos/${input.kind}`, body);
     if (!data.task_id) throw new VideoGenError(MSG.klingServerError, 'created without task_id', true);

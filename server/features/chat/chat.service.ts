@@ -52,7 +52,12 @@ export class ChatService {
       const chats = new ChatRepository(q);
       let cid = input.cid;
       if (cid === undefined) cid = await chats.createConversation(userId, [...input.content.trim()].slice(0, TITLE_CHARS).join(''));
-      else if (!(await chats.ownsConversation(userId, cid))) throw new ApiError(MSG.chatNotFound);
+      else {
+        // Exactly one answer at a time per conversation: a second send (a double click, two tabs) waits for the
+        // first one's lock here and then sees its answer under way.
+        if (!(await chats.lockConversation(userId, cid))) throw new ApiError(MSG.chatNotFound);
+        if (await chats.answerInProgress(cid, ABANDONED_AFTER_SECONDS)) throw new ApiError(MSG.chatSendBusy);
+      }
       await chats.addMessage({ cid, role: 'user', content: input.content, model: input.model, status: ChatAnswerStatus.Done });
       const mid = await chats.addMessage({ cid, role: 'assistant', content: '', model: input.model, status: ChatAnswerStatus.Pending });
       return { cid, mid };

@@ -221,6 +221,35 @@ describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
     expect(await credits(a)).toBe(before - LIMITS.chatAnswerCredits);
   });
 
+  it('two sends at once on one conversation (a double click, two tabs): one answer, charged once; the next send waits for it', async () => {
+    peer.behave({ kind: 'reply', text: '第一轮', chunkChars: 2 });
+    const first = await send(a, '第一轮问题');
+    await stream(t, a, first.data);
+    const before = await credits(a);
+    const asked = peer.requests.length;
+
+    peer.behave({ kind: 'reply', text: '只答一次的回答', chunkChars: 1, chunkDelayMs: 20 });
+    const pair = await Promise.all([send(a, '同时发送', { cid: first.data.cid }), send(a, '同时发送', { cid: first.data.cid })]);
+    const accepted = pair.filter((r) => r.code === 0);
+    expect(accepted).toHaveLength(1);
+    expect(pair.find((r) => r.code !== 0)).toMatchObject({ code: 1, msg: MSG.chatSendBusy });
+    // While the accepted answer streams, a further send on the conversation is refused too.
+    const streaming = stream(t, a, accepted[0]!.data);
+    await until(async () => peer.requests.length, (n) => n > asked, 5000, 20);
+    expect(await send(a, '插队', { cid: first.data.cid })).toMatchObject({ code: 1, msg: MSG.chatSendBusy });
+    expect((await streaming).answer).toBe('只答一次的回答');
+    expect(peer.requests.length).toBe(asked + 1);
+    expect(await credits(a)).toBe(before - LIMITS.chatAnswerCredits);
+    const messages = await a.call(API.chat.messages, { cid: first.data.cid });
+    expect(messages.data.list.map((m: { content: string }) => m.content)).toEqual(['第一轮问题', '第一轮', '同时发送', '只答一次的回答']);
+
+    // Once the answer has ended the conversation takes the next question.
+    peer.behave({ kind: 'reply', text: '下一轮' });
+    const next = await send(a, '下一轮问题', { cid: first.data.cid });
+    expect(next.code).toBe(0);
+    await stream(t, a, next.data);
+  });
+
   it("another user's conversation, message and record are unreadable, unwritable and undeletable", async () => {
     peer.behave({ kind: 'reply', text: '私密回答' });
     const mine = await send(a, '私密问题');

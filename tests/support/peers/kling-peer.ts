@@ -3,7 +3,8 @@
  * (HS256, iss = access key, exp and nbf checked against its clock; 1001 missing, 1002 wrongly signed or malformed,
  * 1003 not yet valid, 1004 expired, all HTTP 401), POST /v1/videos/text2video and /v1/videos/image2video, and
  * GET …/{task_id}. Tasks move submitted → processing → succeed (or failed) on its clock, and a succeeded task's
- * url serves a real mp4 of the requested duration. Request shapes are checked as the service does (code 1201).
+ * url serves a real mp4 of the requested duration. Request shapes are checked as the service does (code 1201), and
+ * a field the service does not document for that kind is refused.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,6 +14,17 @@ import { ffmpeg } from '../../../server/infra/media-probe';
 import { parseJsonBody, peerWorkspace, sendJson, startLoopback } from './loopback';
 
 const RATIOS = ['16:9', '9:16', '1:1'];
+/**
+ * The request body fields Kling documents per task kind (its API reference, "Video Generation - Text to Video" and
+ * "- Image to Video"). image2video has no aspect_ratio: the video takes the picture's own aspect. The peer refuses a
+ * field outside these (code 1201), stricter than the service may be, so our adapter never leans on an undocumented
+ * field.
+ */
+const COMMON_FIELDS = ['model_name', 'prompt', 'negative_prompt', 'cfg_scale', 'mode', 'camera_control', 'duration', 'callback_url', 'external_task_id'];
+const FIELDS: Record<KlingPeerTask['kind'], string[]> = {
+  text2video: [...COMMON_FIELDS, 'aspect_ratio'],
+  image2video: [...COMMON_FIELDS, 'image', 'image_tail', 'static_mask', 'dynamic_masks'],
+};
 const SIZES: Record<string, string> = { '16:9': '320x180', '9:16': '180x320', '1:1': '240x240' };
 
 export interface KlingPeerTask {
@@ -100,6 +112,8 @@ export async function startKlingPeer(): Promise<KlingPeer> {
   };
 
   function shapeOf(kind: KlingPeerTask['kind'], body: Record<string, unknown>): string | undefined {
+    const unknown = Object.keys(body).find((field) => !FIELDS[kind].includes(field));
+    if (unknown) return `${unknown} is not a field of ${kind}`;
     if (typeof body.model_name !== 'string' || !body.model_name) return 'model_name is required';
     if (typeof body.prompt !== 'string' || (!body.prompt && kind === 'text2video') || body.prompt.length > 2500) return 'prompt must be 1-2500 characters';
     if (body.negative_prompt !== undefined && (typeof body.negative_prompt !== 'string' || body.negative_prompt.length > 2500)) return 'negative_prompt is invalid';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, useConsent, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, RequirementList, useConsent, TOKENS, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -91,22 +91,12 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
           <InputGroup id="clone-name" value={name} onValueChange={setName} maxLength={LIMITS.nameMaxChars} placeholder={MSG.avatarNameRequired} data-testid="clone-name" />
         </FormGroup>
 
-        <div className="av-requirements" data-testid="clone-requirements">
-          <div className="av-requirements-title">视频要求</div>
-          <ul>
-            {REQUIREMENTS.map((r) => (
-              <li key={r.text}>
-                <Icon icon={r.icon} size={14} />
-                <span>{r.text}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <RequirementList title="视频要求" items={REQUIREMENTS} classPrefix="av" testId="clone-requirements" />
 
         <FormGroup label="上传视频" labelInfo="(1 个文件)" className="av-upload-group">
           {video ? (
             <div className="av-preview" data-testid="clone-preview">
-              <video src={video.url} controls playsInline preload="metadata" className="av-preview-video" data-testid="clone-preview-video" />
+              <VideoPlayer src={video.url} label="上传的视频" className="av-preview-video" data-testid="clone-preview-video" />
               <div className="av-preview-bar">
                 <div className="av-preview-meta">
                   <Icon icon="tick-circle" intent="success" />

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { Avatar } from '../../../contract';
+import { VideoPlayer } from '../../../core';
 import { orientationOf } from '../avatar-view';
 
 /** Click on an avatar: its video, with 高级创作 (part 1 §2 My avatars). */
@@ -8,13 +9,12 @@ export function PlayerDialog({ avatar, onClose, onCreate }: { avatar: Avatar | n
     <Dialog isOpen={avatar !== null} onClose={onClose} title={avatar?.name ?? ''} icon="play" className="av-player-dialog">
       <DialogBody className="av-player-body">
         {avatar && (
-          <video
+          <VideoPlayer
             key={avatar.id}
             src={avatar.url}
             poster={avatar.cover || undefined}
-            controls
             autoPlay
-            playsInline
+            label={avatar.name}
             className={`av-player ${orientationOf(avatar) === 1 ? 'landscape' : 'portrait'}`}
             data-testid="avatar-video"
           />

@@ -74,7 +74,7 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
       </div>
 
       <PlayerDialog avatar={playing} onClose={() => setPlaying(null)} onCreate={create} />
-      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`删除数字人「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已生成的作品不受影响。" classPrefix="av" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
+      <ConfirmDelete deletion={deletion} title={`删除数字人「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已生成的作品不受影响。" classPrefix="av" />
     </div>
   );
 }

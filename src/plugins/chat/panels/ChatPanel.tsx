@@ -48,6 +48,7 @@ export default function ChatPanel({ closed$ }: PanelProps) {
   const [loading, setLoading] = useState(false);
   const [opening, setOpening] = useState<number | null>(null);
   const stream = useRef<AbortController | null>(null);
+  const sending = useRef(false);
   const area = useRef<HTMLDivElement>(null);
 
   const patchLast = useCallback((change: (b: Bubble) => Bubble) => setBubbles((all) => [...all.slice(0, -1), change(all[all.length - 1]!)]), []);
@@ -80,6 +81,7 @@ export default function ChatPanel({ closed$ }: PanelProps) {
 
   const finish = () => {
     stream.current = null;
+    sending.current = false;
     setLoading(false);
     setHistoryRound((n) => n + 1);
     void auth.refreshProfile().catch(() => undefined);
@@ -87,12 +89,15 @@ export default function ChatPanel({ closed$ }: PanelProps) {
 
   const send = async () => {
     const content = input.trim();
-    if (!content || loading || !configured) return;
+    // `loading` is state and lags a render behind; the ref stops a double click from sending twice.
+    if (!content || loading || sending.current || !configured) return;
+    sending.current = true;
     setLoading(true);
     let ids: { cid: number; mid: number };
     try {
       ids = await api.call(API.chat.sendMessage, { cid, content, model });
     } catch {
+      sending.current = false;
       setLoading(false);
       return;
     }
@@ -141,6 +146,9 @@ export default function ChatPanel({ closed$ }: PanelProps) {
       const { list } = await api.call(API.chat.messages, { cid: record.id });
       setCid(record.id);
       setBubbles(list.map(fromMessage));
+      // The conversation goes on with the model its last answer used.
+      const lastModel = list.findLast((m) => m.role === 'assistant' && m.model)?.model;
+      if (lastModel) setModel(lastModel);
     } catch {
       // the ApiClient has said why
     } finally {
@@ -201,7 +209,7 @@ export default function ChatPanel({ closed$ }: PanelProps) {
           <h1>文案火花</h1>
           <ButtonGroup>
             {(['v3', 'r1'] as const).map((m) => (
-              <Button key={m} text={m === 'v3' ? 'V3 对话' : 'R1 深度思考'} active={model === m} intent={model === m ? 'primary' : 'none'} onClick={() => setModel(m)} data-testid={`chat-model-${m}`} />
+              <Button key={m} text={m === 'v3' ? 'V3 对话' : 'R1 深度思考'} active={model === m} intent={model === m ? 'primary' : 'none'} aria-pressed={model === m} onClick={() => setModel(m)} data-testid={`chat-model-${m}`} />
             ))}
           </ButtonGroup>
         </header>
@@ -258,13 +266,10 @@ export default function ChatPanel({ closed$ }: PanelProps) {
       </section>
 
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除对话"
         text={`确定删除「${deletion.target?.title ?? ''}」吗？删除后无法恢复。`}
         classPrefix="chat"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
 import { TOKENS, formatDuration, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
 import { pickerPending } from './picker-pending';
 import { sceneAvatarOf, type SceneAvatar } from './scenes';
+import { Segments } from '../segments';
 
 type Source = 'public' | 'mine';
 type Orientation = 1 | 2;
@@ -54,27 +55,9 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
     <Dialog isOpen={isOpen} onClose={onClose} title="选择数字人" icon="person" className="mu-dialog mu-avatar-dialog" data-testid="avatar-picker">
       <DialogBody className="mu-dialog-body">
         <div className="mu-dialog-bar">
-          <SegmentedControl
-            size="small"
-            value={source}
-            onValueChange={(v) => setSource(v as Source)}
-            options={[
-              { label: '公共数字人', value: 'public' },
-              { label: '我的数字人', value: 'mine' },
-            ]}
-            data-testid="avatar-source"
-          />
+          <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['public', '公共数字人'], ['mine', '我的数字人']]} testId="avatar-source" />
           {source === 'public' && (
-            <SegmentedControl
-              size="small"
-              value={String(orientation)}
-              onValueChange={(v) => setOrientation(v === '1' ? 1 : 2)}
-              options={[
-                { label: '竖屏', value: '2' },
-                { label: '横屏', value: '1' },
-              ]}
-              data-testid="avatar-orientation"
-            />
+            <Segments value={String(orientation)} onChange={(v) => setOrientation(v === '1' ? 1 : 2)} options={[['2', '竖屏'], ['1', '横屏']]} testId="avatar-orientation" />
           )}
         </div>
         <div className="mu-picker-scroll">

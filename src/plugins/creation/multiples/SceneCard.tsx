@@ -1,9 +1,10 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
-import { Button, Icon, ProgressBar, SegmentedControl, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Icon, ProgressBar, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
 import { UploadBox, formatClock, type AudioPlayer, type AudioPlayerState } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, sceneLimit, sceneSeconds, sliderEnabled, voiceLabel, type Scene, type SceneAudio, type SceneType, type SliderKey } from './scenes';
+import { Segments } from '../segments';
 
 export interface SceneActions {
   setType(id: string, type: SceneType): void;
@@ -54,17 +55,7 @@ export const SceneCard = memo(function SceneCard({ scene, index, count, flagged,
     >
       <header className="mu-scene-head">
         <span className="mu-scene-index">场景 {index + 1}</span>
-        <SegmentedControl
-          size="small"
-          className="mu-scene-type"
-          value={scene.type}
-          onValueChange={(v) => actions.setType(scene.id, v as SceneType)}
-          options={[
-            { label: '文本', value: 'text' },
-            { label: '音频', value: 'audio' },
-          ]}
-          data-testid="scene-type"
-        />
+        <Segments value={scene.type} onChange={(v) => actions.setType(scene.id, v as SceneType)} options={[['text', '文本'], ['audio', '音频']]} className="mu-scene-type" testId="scene-type" />
         <span className="mu-scene-seconds" data-testid="scene-seconds">
           {seconds > 0 ? `约 ${Math.max(1, Math.round(seconds))} 秒` : ''}
         </span>

@@ -1,6 +1,7 @@
-import { Button, Icon, SegmentedControl } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
 import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
+import { Segments } from '../segments';
 
 export interface SidePanelProps {
   draft: MultiDraft;
@@ -24,32 +25,12 @@ export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelPr
       <div className="mu-card">
         <div className="mu-field">
           <span className="mu-field-label">驱动模式</span>
-          <SegmentedControl
-            fill
-            size="small"
-            value={draft.driveMode}
-            onValueChange={(v) => onChange({ driveMode: v as DriveMode })}
-            options={[
-              { label: '顺序驱动', value: 'serial' },
-              { label: '随机驱动', value: 'random' },
-            ]}
-            data-testid="drive-mode"
-          />
+          <Segments value={draft.driveMode} onChange={(v) => onChange({ driveMode: v as DriveMode })} options={[['serial', '顺序驱动'], ['random', '随机驱动']]} fill testId="drive-mode" />
           <span className="mu-field-hint">{DRIVE_HINT[draft.driveMode]}</span>
         </div>
         <div className="mu-field">
           <span className="mu-field-label">输出设置</span>
-          <SegmentedControl
-            fill
-            size="small"
-            value={draft.outputMode}
-            onValueChange={(v) => onChange({ outputMode: v as OutputMode })}
-            options={[
-              { label: '驱动视频', value: 'video' },
-              { label: '仅音频', value: 'audio' },
-            ]}
-            data-testid="output-mode"
-          />
+          <Segments value={draft.outputMode} onChange={(v) => onChange({ outputMode: v as OutputMode })} options={[['video', '驱动视频'], ['audio', '仅音频']]} fill testId="output-mode" />
           <span className="mu-field-hint">{draft.outputMode === 'video' ? '输出一个 MP4 视频' : '只输出一个 MP3 音频，不合成视频'}</span>
         </div>
         <div className="mu-field mu-field-row">

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
 import { TOKENS, useRemote, useService, type ApiClient, type AudioPlayer, type Notifier } from '../../../core';
 import { pickerPending } from './picker-pending';
 import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
+import { Segments } from '../segments';
 
 type Source = '2' | '1';
 
@@ -63,16 +64,7 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoiceP
     <Dialog isOpen={isOpen} onClose={close} title="选择声音" icon="music" className="mu-dialog mu-voice-dialog">
       <DialogBody className="mu-dialog-body">
         <div className="mu-dialog-bar">
-          <SegmentedControl
-            size="small"
-            value={source}
-            onValueChange={(v) => setSource(v as Source)}
-            options={[
-              { label: '公共声音', value: '2' },
-              { label: '我的声音', value: '1' },
-            ]}
-            data-testid="voice-source"
-          />
+          <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['2', '公共声音'], ['1', '我的声音']]} testId="voice-source" />
         </div>
         <div className="mu-picker-scroll">
           {pending ? pending : list.length === 0 ? (

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
 import { TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
+import { Segments } from '../segments';
 
 type Source = 'mine' | 'public' | 'material';
 type Orientation = 1 | 2;
@@ -105,30 +106,9 @@ export function AvatarPane() {
 
   return (
     <div className="cr-pane" data-pane="avatar" data-testid="create-avatars">
-      <SegmentedControl
-        className="cr-segment"
-        size="small"
-        value={source}
-        onValueChange={(v) => choose(() => setSource(v as Source))}
-        options={[
-          { label: '我的', value: 'mine' },
-          { label: '公共', value: 'public' },
-          { label: '素材库', value: 'material' },
-        ]}
-        data-testid="create-avatar-source"
-      />
+      <Segments value={source} onChange={(v) => choose(() => setSource(v as Source))} options={[['mine', '我的'], ['public', '公共'], ['material', '素材库']]} className="cr-segment" testId="create-avatar-source" />
       {source === 'public' && (
-        <SegmentedControl
-          className="cr-segment cr-segment-sub"
-          size="small"
-          value={String(orientation)}
-          onValueChange={(v) => choose(() => setOrientation(v === '1' ? 1 : 2))}
-          options={[
-            { label: '竖屏', value: '2' },
-            { label: '横屏', value: '1' },
-          ]}
-          data-testid="create-avatar-orientation"
-        />
+        <Segments value={String(orientation)} onChange={(v) => choose(() => setOrientation(v === '1' ? 1 : 2))} options={[['2', '竖屏'], ['1', '横屏']]} className="cr-segment cr-segment-sub" testId="create-avatar-orientation" />
       )}
       {loaded.loading && cards.length === 0 ? (
         <div className="cr-center">

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, MSG, PhotoSource, type Material, type Photo } from '../../../contract';
 import { TOKENS, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { photoOf } from './create-logic';
+import { Segments } from '../segments';
 
 type Source = 'public' | 'mine' | 'material';
 const SOURCE_OF: Record<Exclude<Source, 'material'>, number> = { public: PhotoSource.Public, mine: PhotoSource.Mine };
@@ -82,18 +83,7 @@ export function PicturePane() {
 
   return (
     <div className="cr-pane" data-testid="create-pictures">
-      <SegmentedControl
-        className="cr-segment"
-        size="small"
-        value={source}
-        onValueChange={(v) => setSource(v as Source)}
-        options={[
-          { label: type === 2 ? 'AI宠物库' : 'AI图片库', value: 'public' },
-          { label: '我的上传', value: 'mine' },
-          ...(screen.materialImages ? [{ label: '素材库', value: 'material' }] : []),
-        ]}
-        data-testid="create-picture-source"
-      />
+      <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['mine', '我的上传'], ['material', '素材库']]} className="cr-segment" testId="create-picture-source" />
       {source === 'mine' && <Button className="cr-picture-upload" size="small" icon="cloud-upload" text="去上传" fill onClick={toUpload} data-testid="create-picture-upload" />}
       {photos.loading && photos.list.length === 0 ? (
         <div className="cr-center">

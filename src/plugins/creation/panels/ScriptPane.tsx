@@ -1,9 +1,10 @@
-import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
 import { TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { ScriptEditor } from '../editor/ScriptEditor';
 import { useCreate } from './create-draft';
 import { cachedAudition, channelHasEmotion, type DriveMode } from './create-logic';
+import { Segments } from '../segments';
 
 export const AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
 const AUDIO_EXT = /\.(mp3|m4a|wav)$/i;
@@ -71,17 +72,7 @@ export function ScriptPane() {
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
     <div className="cr-pane cr-script" data-pane="script" data-testid="create-script">
-      <SegmentedControl
-        className="cr-segment cr-mode"
-        size="small"
-        value={draft.mode}
-        onValueChange={(v) => update({ mode: v as DriveMode })}
-        options={[
-          { label: '文本驱动', value: 'text' },
-          { label: '音频驱动', value: 'audio' },
-        ]}
-        data-testid="create-mode"
-      />
+      <Segments value={draft.mode} onChange={(v) => update({ mode: v as DriveMode })} options={[['text', '文本驱动'], ['audio', '音频驱动']]} className="cr-segment cr-mode" testId="create-mode" />
       {draft.mode === 'text' ? (
         <ScriptEditor
           value={draft.text}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, SegmentedControl, Slider, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Slider, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
 import { TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
@@ -7,6 +7,7 @@ import {
   DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
   type Sliders,
 } from './create-logic';
+import { Segments } from '../segments';
 
 type Source = 'public' | 'mine' | 'material';
 
@@ -90,20 +91,15 @@ export function VoicePane() {
 
   return (
     <div className="cr-pane cr-voices" data-pane="voice" data-testid="create-voices">
-      <SegmentedControl
-        className="cr-segment"
-        size="small"
+      <Segments
         value={source}
-        onValueChange={(v) => {
+        onChange={(v) => {
           hover.stop();
           setSource(v as Source);
         }}
-        options={[
-          { label: '公共声音', value: 'public' },
-          { label: '我的声音', value: 'mine' },
-          { label: '素材库', value: 'material' },
-        ]}
-        data-testid="create-voice-source"
+        options={[['public', '公共声音'], ['mine', '我的声音'], ['material', '素材库']]}
+        className="cr-segment"
+        testId="create-voice-source"
       />
       <div className="cr-voice-scroll">
         {loaded.loading && loaded.list.length === 0 ? (

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Icon, Popover, ProgressBar, Spinner, Tag, type IconName, type Intent } from '@blueprintjs/core';
+import { Button, Icon, Popover, ProgressBar, Spinner, Tag, type IconName, type Intent, type PopoverProps } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
 import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Navigation, type Remote, type SiteService } from '../../../core';
 import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
@@ -28,6 +28,17 @@ function TopButton({ icon, label, testId, ariaLabel, className, badge }: { icon:
 
 /** Popovers keep 8 px from the screen edges (phones). */
 const MODIFIERS = { preventOverflow: { options: { padding: 8 } } };
+
+const POP_LOADING = (
+  <div className="credits-pop-loading">
+    <Spinner size={20} />
+  </div>
+);
+
+/** A top-bar item's popover: below its button, aligned to the right edge, clear of the screen edges. */
+function TopPopover(props: PopoverProps) {
+  return <Popover placement="bottom-end" modifiers={MODIFIERS} {...props} />;
+}
 
 function Inline({ children, icon = 'info-sign' }: { children: ReactNode; icon?: IconName }) {
   return (
@@ -89,17 +100,15 @@ export function PointsButton() {
   );
 
   return (
-    <Popover
+    <TopPopover
       content={content}
-      placement="bottom-end"
-      modifiers={MODIFIERS}
       onOpening={() => {
         loadRule();
         void auth.refreshProfile().catch(() => undefined);
       }}
     >
       <TopButton icon="dollar" label={formatCredits(credits)} ariaLabel={`积分 ${credits}`} testId="points-button" className="credits-points-button" />
-    </Popover>
+    </TopPopover>
   );
 }
 
@@ -134,9 +143,9 @@ export function VipButton() {
   );
 
   return (
-    <Popover content={content} placement="bottom-end" modifiers={MODIFIERS}>
+    <TopPopover content={content}>
       <TopButton icon="crown" label="会员" ariaLabel="会员状态" testId="vip-button" className={`credits-vip-button ${status.kind}`} />
-    </Popover>
+    </TopPopover>
   );
 }
 
@@ -192,27 +201,21 @@ export function SpaceButton() {
   } else if (remote.state === 'error') {
     body = <Inline icon="warning-sign">{remote.message}</Inline>;
   } else {
-    body = (
-      <div className="credits-pop-loading">
-        <Spinner size={20} />
-      </div>
-    );
+    body = POP_LOADING;
   }
 
   return (
-    <Popover
+    <TopPopover
       content={
         <div className="shell-popover credits-pop" data-testid="space-popover">
           <div className="credits-pop-title">存储空间</div>
           {body}
         </div>
       }
-      placement="bottom-end"
-      modifiers={MODIFIERS}
       onOpening={() => void actions.loadSpace()}
     >
       <TopButton icon="database" label="空间" ariaLabel="存储空间" testId="space-button" />
-    </Popover>
+    </TopPopover>
   );
 }
 
@@ -236,9 +239,9 @@ export function QrButton() {
   );
 
   return (
-    <Popover content={content} placement="bottom-end" modifiers={MODIFIERS} className="credits-qr-target">
+    <TopPopover content={content} className="credits-qr-target">
       <TopButton icon="mobile-phone" label="手机版" ariaLabel="手机访问二维码" testId="qr-button" />
-    </Popover>
+    </TopPopover>
   );
 }
 
@@ -287,11 +290,7 @@ export function NoticeButton() {
   } else if (remote.state === 'error') {
     body = <Inline icon="warning-sign">{remote.message}</Inline>;
   } else {
-    body = (
-      <div className="credits-pop-loading">
-        <Spinner size={20} />
-      </div>
-    );
+    body = POP_LOADING;
   }
 
   const content = (
@@ -305,10 +304,8 @@ export function NoticeButton() {
   );
 
   return (
-    <Popover
+    <TopPopover
       content={content}
-      placement="bottom-end"
-      modifiers={MODIFIERS}
       isOpen={open}
       onInteraction={(next) => {
         store.noticeCentreOpen$.next(next);
@@ -316,6 +313,6 @@ export function NoticeButton() {
       }}
     >
       <TopButton icon="notifications" ariaLabel={unread ? `公告，${unread} 条未读` : '公告'} testId="notice-button" badge={badgeText(unread)} className="credits-notice-button" />
-    </Popover>
+    </TopPopover>
   );
 }

@@ -9,6 +9,7 @@ import { API, AnalyseStatus, AudioExtractType, LIMITS, MSG, type AnalyseRecord }
 import {
   TOKENS, UploadBox, formatSize, useAction, useRemote, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps, type UploadedFile,
+  PageHeader,
 } from '../../../core';
 import { anyProcessing, AUDIO_EXTRACTION, downloadName, linkProblem, saveName, TABS, uploadProblem, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import './extraction.css';
@@ -70,13 +71,7 @@ function ExtractionPanel({ kind }: PanelProps & { kind: ExtractionKind }) {
   return (
     <div className="ex-page" data-testid="extraction" data-route={kind.route}>
       <div className="ex-inner">
-        <header className="ex-head">
-          <div className="ex-head-text">
-            <h2 className="ex-title">
-              <Icon icon={kind.icon} size={20} /> {kind.title}
-            </h2>
-            <p className="ex-subtitle">{kind.subtitle}</p>
-          </div>
+        <PageHeader icon={kind.icon} title={kind.title} subtitle={kind.subtitle}>
           <div className="ex-price">
             {free > 0 && (
               <Tag intent="success" round size="large" icon="star" data-testid="extraction-free">
@@ -87,7 +82,7 @@ function ExtractionPanel({ kind }: PanelProps & { kind: ExtractionKind }) {
               每次 {LIMITS.extractionCredits} 积分
             </Tag>
           </div>
-        </header>
+        </PageHeader>
 
         <form className="ex-form" onSubmit={start}>
           {kind.hasWays && (

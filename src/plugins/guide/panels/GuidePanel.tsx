@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, type GuideCategory, type GuideItem } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type PanelProps } from '../../../core';
+import { TOKENS, VideoPlayer, useService, type ApiClient, type PanelProps } from '../../../core';
 import './guide.css';
 
 type Load = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'ready'; categories: GuideCategory[] };
@@ -129,7 +129,7 @@ export default function GuidePanel({ closed$ }: PanelProps) {
       </div>
       <Dialog isOpen={playing !== null} onClose={() => setPlaying(null)} title={playing?.name ?? ''} icon="learning" className="guide-video-dialog">
         <DialogBody className="guide-video-body">
-          {playing && <video key={playing.video_url} src={playing.video_url} poster={playing.cover || undefined} controls autoPlay playsInline className="guide-video" data-testid="guide-video" />}
+          {playing && <VideoPlayer key={playing.video_url} src={playing.video_url} poster={playing.cover || undefined} autoPlay label={playing.name} className="guide-video" data-testid="guide-video" />}
         </DialogBody>
       </Dialog>
     </div>

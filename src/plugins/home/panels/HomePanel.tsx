@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, SegmentedControl, Tab, Tabs } from '@blueprintjs/core';
 import { API, type Avatar, type Voice } from '../../../contract';
-import { TOKENS, useAudioPlayer, useObservable, useService, type ApiClient, type Navigation, type Notifier, type PanelProps, type SiteService } from '../../../core';
+import { TOKENS, VideoPlayer, useAudioPlayer, useObservable, useService, type ApiClient, type Navigation, type Notifier, type PanelProps, type SiteService } from '../../../core';
 import { HomeStateToken, type HomeState, type HomeTab, type Orientation } from '../home-state';
 import { isNearBottom, isPristine, throttle } from '../paging';
 import { usePaging, type Paging } from './use-paging';
@@ -156,7 +156,7 @@ export default function HomePanel({ closed$ }: PanelProps) {
 
       <Dialog isOpen={video !== null} onClose={() => setVideo(null)} title={video?.name ?? ''} icon="play" className="home-video-dialog" data-testid="avatar-dialog">
         <DialogBody className="home-video-body">
-          {video && <video key={video.id} src={video.url} poster={video.cover || undefined} controls autoPlay playsInline className={`home-video ${orientation === 1 ? 'landscape' : 'portrait'}`} data-testid="avatar-video" />}
+          {video && <VideoPlayer key={video.id} src={video.url} poster={video.cover || undefined} autoPlay label={video.name} className={`home-video ${orientation === 1 ? 'landscape' : 'portrait'}`} data-testid="avatar-video" />}
         </DialogBody>
         <DialogFooter actions={[<Button key="close" text="关闭" onClick={() => setVideo(null)} />, <Button key="create" intent="primary" icon="video" text="用TA创建视频" onClick={() => video && createWith(video)} />]} />
       </Dialog>

@@ -5,10 +5,10 @@
  * delete only with their reason, others a spinner. Without an image engine the screen says so and cannot generate.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, ButtonGroup, Callout, FormGroup, Icon, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup, Icon, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ImageRecord, type PromptSuggestion } from '../../../contract';
 import {
-  ConfirmDelete, TOKENS, UploadBox, leadingGate, useAction, useDeletion, useRemote, useRemoteList, useService,
+  ConfirmAlert, ConfirmDelete, TOKENS, UploadBox, leadingGate, useAction, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
 } from '../../../core';
 import { COUNTS, EMPTY_FORM, cost, formOf, imageFileName, pickPrompts, ratioShape, recordState, type ImageForm } from '../imagegen-view';
@@ -228,30 +228,24 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
         </div>
       </div>
 
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
+        busy={submitting.busy}
         icon="media"
         intent="primary"
-        cancelButtonText="取消"
-        confirmButtonText="确认生成"
-        loading={submitting.busy}
+        title={`确认生成 ${form.num} 张图片？`}
+        text={<>将消耗 <b>{cost(form.num)}</b> 积分（每张 {LIMITS.imageCreditsEach} 积分），未生成成功的图片会退回积分。</>}
+        confirmText="确认生成"
+        classPrefix="ig"
+        className="ig-confirm"
         onCancel={() => setConfirming(false)}
         onConfirm={() => void generate()}
-        className="ig-alert ig-confirm"
-      >
-        <p className="ig-alert-title">确认生成 {form.num} 张图片？</p>
-        <p className="ig-alert-text">
-          将消耗 <b>{cost(form.num)}</b> 积分（每张 {LIMITS.imageCreditsEach} 积分），未生成成功的图片会退回积分。
-        </p>
-      </Alert>
+      />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除这条生成记录？"
         text="记录中的图片会一并删除，已保存到素材库的图片不受影响。"
         classPrefix="ig"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Icon } from '@blueprintjs/core';
 import { MSG, type Material, type MaterialType } from '../../../contract';
-import { TOKENS, useService, type Notifier } from '../../../core';
+import { TOKENS, VideoPlayer, useService, type Notifier } from '../../../core';
 
 /** Preview: a video or audio player, the image, or the whole text (with copy). */
 export function PreviewDialog({ item, type, onClose }: { item: Material | null; type: MaterialType; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function PreviewDialog({ item, type, onClose }: { item: Material | null; 
   return (
     <Dialog isOpen={item !== null} onClose={onClose} title={item?.name ?? ''} icon={icon} className={`mt-preview-dialog ${type}`}>
       <DialogBody className="mt-preview-body">
-        {item && type === 'video' && <video key={item.id} src={item.url} poster={item.cover || undefined} controls autoPlay playsInline className="mt-preview-video" data-testid="material-video" />}
+        {item && type === 'video' && <VideoPlayer key={item.id} src={item.url} poster={item.cover || undefined} autoPlay label={item.name} className="mt-preview-video" data-testid="material-video" />}
         {item && type === 'audio' && (
           <div className="mt-preview-audio">
             <span className="mt-audio-icon">

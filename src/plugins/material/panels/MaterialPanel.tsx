@@ -111,7 +111,7 @@ export default function MaterialPanel({ query }: PanelProps) {
       {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={reload} />}
       <PreviewDialog item={previewing} type={type} onClose={() => setPreviewing(null)} />
       <RenameDialog item={renaming} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" onClose={() => setRenaming(null)} onSave={rename} />
-      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`删除素材「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
+      <ConfirmDelete deletion={deletion} title={`删除素材「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" />
     </div>
   );
 }

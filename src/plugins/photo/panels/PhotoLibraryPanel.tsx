@@ -9,6 +9,7 @@ import { API, LIMITS, MSG, PhotoType, type Photo } from '../../../contract';
 import {
   ConfirmDelete, TOKENS, UploadBox, listPending, useDeletion, useRemoteList, useService,
   type ApiClient, type Navigation, type Notifier, type PanelProps, type UploadedFile,
+  PageHeader,
 } from '../../../core';
 import { PERSON_LIBRARY, PET_LIBRARY, TAB_SOURCE, canDelete, establishQuery, opensUpload, uploadProblem, type LibraryKind, type LibraryTab } from '../photo-view';
 import './photo.css';
@@ -41,15 +42,9 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
   return (
     <div className="ph-page" data-testid="photo-library" data-type={kind.type}>
       <div className="ph-inner">
-        <header className="ph-head">
-          <div className="ph-head-text">
-            <h2 className="ph-title">
-              <Icon icon={kind.icon} size={20} /> {kind.title}
-            </h2>
-            <p className="ph-subtitle">{kind.subtitle}</p>
-          </div>
+        <PageHeader icon={kind.icon} title={kind.title} subtitle={kind.subtitle} className="ph-head">
           <Button intent="primary" icon="cloud-upload" text={`上传${kind.noun}`} onClick={() => (setTab('mine'), setUploading(true))} data-testid="photo-upload-open" />
-        </header>
+        </PageHeader>
         <Tabs id={`photo-tabs-${kind.type}`} selectedTabId={tab} onChange={(id) => setTab(id === 'mine' ? 'mine' : 'public')} size="large" className="ph-tabs">
           <Tab id="public" title={kind.publicTab} data-testid="photo-tab-public" />
           <Tab id="mine" title="我的上传" data-testid="photo-tab-mine" />
@@ -91,13 +86,10 @@ function PhotoLibraryPanel({ kind, query }: PanelProps & { kind: LibraryKind }) 
         }}
       />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title={`删除「${deletion.target?.name ?? ''}」？`}
         text="删除后不可恢复，已生成的作品不受影响。"
         classPrefix="ph"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );

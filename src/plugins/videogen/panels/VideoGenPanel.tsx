@@ -5,12 +5,13 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, AnchorButton, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
+  AnchorButton, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, Icon, InputGroup, NonIdealState, Slider, Spinner, Tab, Tabs, Tag, TextArea, Tooltip,
 } from '@blueprintjs/core';
 import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type Material, type PromptGroup, type PromptSuggestion, type UserPreset, type VideoRecord } from '../../../contract';
 import {
-  ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
+  ConfirmAlert, ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
+  VideoPlayer,
 } from '../../../core';
 import {
   STATUS_TEXT, composePrompt, costOf, emptyForm, formFromRecord, formProblem, imaginationWarns, inProgress, pickRandom, submitParams, toggleWord,
@@ -143,29 +144,23 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
           </section>
         </div>
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
+        busy={false}
         icon="video"
         intent="primary"
-        confirmButtonText="确定生成"
-        cancelButtonText="取消"
+        title={`确认生成 ${form.duration} 秒${MODE_LABEL[form.mode]}视频？`}
+        text={`将消耗 ${cost} 积分；生成失败会自动退回。`}
+        confirmText="确定生成"
+        classPrefix="vg"
         onCancel={() => setConfirming(false)}
         onConfirm={submit}
-        className="vg-alert"
-      >
-        <p className="vg-alert-title">
-          确认生成 {form.duration} 秒{MODE_LABEL[form.mode]}视频？
-        </p>
-        <p className="vg-alert-text">将消耗 {cost} 积分；生成失败会自动退回。</p>
-      </Alert>
+      />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title="删除这条生成记录？"
         text="删除后视频不可恢复。"
         classPrefix="vg"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </div>
   );
@@ -419,13 +414,10 @@ function Presets({ isOpen, onClose, current, onUse }: { isOpen: boolean; onClose
         </div>
       </DialogBody>
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title={`删除预设「${deletion.target?.title ?? ''}」？`}
         text="删除后不可恢复。"
         classPrefix="vg"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
     </Dialog>
   );
@@ -505,7 +497,7 @@ function Preview({ record, onDelete }: { record?: VideoRecord; onDelete: (r: Vid
   }
   return (
     <div className="vg-card vg-preview" data-testid="videogen-preview">
-      <video key={record.url} className="vg-video" src={record.url} poster={record.cover} controls playsInline data-testid="videogen-video" />
+      <VideoPlayer key={record.url} className="vg-video" src={record.url} poster={record.cover} label="生成的视频" data-testid="videogen-video" />
       <div className="vg-preview-bar">
         <span className="vg-muted">
           {record.duration}秒 · {record.aspect_ratio} · {MODE_LABEL[record.mode === 'pro' ? 'pro' : 'std']}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, CloneAgreement, ConsentFooter, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, RequirementList, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -331,17 +331,12 @@ function CloneDialog({
           />
         </FormGroup>
 
-        <div className="vc-requirements" data-testid="voice-requirements">
-          <div className="vc-requirements-title">音频要求</div>
-          <ul>
-            {requirements.map((text, i) => (
-              <li key={text} className={i === requirements.length - 1 ? 'tip' : undefined}>
-                <Icon icon={i === requirements.length - 1 ? 'lightbulb' : 'small-tick'} size={14} />
-                <span>{text}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <RequirementList
+          title="音频要求"
+          items={requirements.map((text, i) => (i === requirements.length - 1 ? { icon: 'lightbulb', text, tip: true } : { icon: 'small-tick', text }))}
+          classPrefix="vc"
+          testId="voice-requirements"
+        />
 
         <FormGroup label="上传音频" labelInfo="(1 个文件)" className="vc-upload-group">
           {audio ? (

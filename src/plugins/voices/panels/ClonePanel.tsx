@@ -187,13 +187,10 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
         onSave={rename}
       />
       <ConfirmDelete
-        isOpen={deletion.target !== null}
-        busy={deletion.busy}
+        deletion={deletion}
         title={`删除声音「${deletion.target?.name ?? ''}」？`}
         text="删除后不可恢复，已生成的作品不受影响。"
         classPrefix="vc"
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
       />
       <Alert
         isOpen={confirming !== null}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, ProgressBar } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { TOKENS, formatSize, useService, type Notifier } from '../../../core';
+import { TOKENS, VideoPlayer, formatSize, useService, type Notifier } from '../../../core';
 import { fetchWithProgress, saveBlob } from '../download';
 import { downloadFileName, isAudioUrl, type WorkItem } from '../works-view';
 
@@ -20,7 +20,7 @@ export function PlayerDialog({ item, audio, onClose }: { item: WorkItem | null; 
               <audio key={item.id} src={item.url} controls autoPlay data-testid="work-audio" />
             </div>
           ) : (
-            <video key={item.id} src={item.url} poster={item.cover || undefined} controls autoPlay playsInline className="wk-player" data-testid="work-video" />
+            <VideoPlayer key={item.id} src={item.url} poster={item.cover || undefined} autoPlay label={item.name} className="wk-player" data-testid="work-video" />
           ))}
       </DialogBody>
     </Dialog>

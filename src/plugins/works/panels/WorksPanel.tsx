@@ -144,7 +144,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
       <PlayerDialog item={playing} audio={Boolean(tab.audio)} onClose={() => setPlaying(null)} />
       <DownloadDialog item={downloading} onClose={() => setDownloading(null)} />
       <RenameDialog item={renaming} title="重命名作品" label="作品名称" inputId="work-rename-input" className="wk-dialog" inputTestId="rename-input" saveTestId="rename-save" onClose={() => setRenaming(null)} onSave={rename} />
-      <ConfirmDelete isOpen={deletion.target !== null} busy={deletion.busy} title={`永久删除作品「${deletion.target?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" onCancel={deletion.cancel} onConfirm={deletion.confirm} />
+      <ConfirmDelete deletion={deletion} title={`永久删除作品「${deletion.target?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" />
     </div>
   );
 }

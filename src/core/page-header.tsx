@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from '@blueprintjs/core';
+
+export interface PageHeaderProps {
+  icon: IconName;
+  title: string;
+  subtitle: string;
+  /** More classes on the header (a page's own spacing). */
+  className?: string;
+  /** The right side: a price, the page's main button. */
+  children?: ReactNode;
+}
+
+/** A tool page's head: its icon and title, a line saying what it does, and what the page puts on the right. */
+export function PageHeader({ icon, title, subtitle, className, children }: PageHeaderProps) {
+  return (
+    <header className={`page-head ${className ?? ''}`.trim()}>
+      <style href="core-page-header" precedence="medium">
+        {PAGE_HEADER_CSS}
+      </style>
+      <div className="page-head-text">
+        <h2 className="page-title">
+          <Icon icon={icon} size={20} /> {title}
+        </h2>
+        <p className="page-subtitle">{subtitle}</p>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+const PAGE_HEADER_CSS = `
+.page-head { display: flex; align-items: center; justify-content: space-between; gap: 12px 16px; flex-wrap: wrap; margin-bottom: 16px; }
+.page-head-text { min-width: 0; }
+.page-title { margin: 0; font-size: 20px; font-weight: 700; line-height: 1.3; color: var(--text); display: flex; align-items: center; gap: 8px; }
+.page-title .bp6-icon { color: var(--accent); }
+.page-subtitle { margin: 4px 0 0; font-size: 13px; color: var(--text-muted); }
+`;
