@@ -188,10 +188,12 @@ export const workCard = (id: number) => `[data-testid=work-card][data-id="${id}"
 export async function downloadPlayable(page: Page, card: string, saveAs: string, timeoutMs = 120_000): Promise<number> {
   await page.waitForSelector(card);
   const end = Date.now() + timeoutMs;
-  while ((await page.locator(`${card}[data-status="3"]`).count()) === 0) {
+  const ready = page.locator(`${card}[data-status="3"]`);
+  while ((await ready.count()) === 0) {
     if (Date.now() > end) throw new Error(`work not ready: ${await page.getAttribute(card, 'data-status')}`);
-    await page.waitForTimeout(2000);
+    // The list polls every 15 s; asking again each second shows the finished work as soon as it is.
     await page.click('[data-testid=works-refresh]');
+    await ready.waitFor({ timeout: 1000 }).catch(() => undefined);
   }
   await page.click(`${card} [data-testid=work-cover]`);
   await page.waitForSelector('[data-testid=work-video]');

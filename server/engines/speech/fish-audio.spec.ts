@@ -1,32 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf, PLAIN_SPEECH as PARAMS, scratchDir, toneMp3 } from '../../../tests/support/engine-spec';
 import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
 import { startLoopback } from '../../../tests/support/peers/loopback';
-import { ffmpeg, probe } from '../../infra/media-probe';
+import { probe } from '../../infra/media-probe';
 import { FISH_DEFAULT_MODEL } from './fish-audio';
 import { createProviderEngine } from './providers';
-import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechParams } from './speech-engine';
-
-const PARAMS: SpeechParams = { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' };
+import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice } from './speech-engine';
 
 let peer: FishAudioPeer;
-let dir: string;
+const { out, remove } = scratchDir('aisa-fish-spec-');
 let sample: CloneSample;
 
 const engine = (config: Partial<EngineConfig> = {}) => createProviderEngine('fish', { base_url: peer.url, api_key: peer.apiKey, ...config });
-const out = (name: string) => path.join(dir, name);
 
-async function failure(promise: Promise<unknown>): Promise<SpeechEngineError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(SpeechEngineError);
-    return err as SpeechEngineError;
-  }
-  throw new Error('expected the call to fail');
-}
+const failure = (promise: Promise<unknown>) => failureOf(SpeechEngineError, promise);
 
 async function readyVoice(): Promise<EngineVoice> {
   const state = await engine().clone(sample);
@@ -36,15 +24,14 @@ async function readyVoice(): Promise<EngineVoice> {
 
 beforeAll(async () => {
   peer = await startFishAudioPeer();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-fish-spec-'));
   const file = out('sample.mp3');
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=12', '-c:a', 'libmp3lame', '-f', 'mp3', file]);
+  await toneMp3(file, 12);
   sample = { file, ext: 'mp3', name: '我的声音', trainingKey: 'run-1' };
 });
 
 afterAll(async () => {
   await peer?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
 beforeEach(() => {

@@ -1,35 +1,24 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf, PLAIN_SPEECH as PARAMS, scratchDir, toneMp3 as tone } from '../../../tests/support/engine-spec';
 import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
-import { ffmpeg, probe } from '../../infra/media-probe';
+import { probe } from '../../infra/media-probe';
 import { MINIMAX_DEFAULT_MODEL, MINIMAX_DEFAULT_VOICE, minimaxVoiceId, planMiniMaxScript } from './minimax';
 import { createProviderEngine } from './providers';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechParams } from './speech-engine';
 
-const PARAMS: SpeechParams = { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' };
 const GROUP = '1900000000000000001';
 
 let peer: MiniMaxPeer;
-let dir: string;
+const { out, remove } = scratchDir('aisa-minimax-spec-');
 let sample: CloneSample;
 let shortSample: CloneSample;
 let runs = 0;
 
 const engine = (config: Partial<EngineConfig> = {}) => createProviderEngine('minimax', { base_url: peer.url, api_key: peer.apiKey, group_id: GROUP, ...config });
-const out = (name: string) => path.join(dir, name);
 const nextKey = () => `3f2a9c1e-7b4d-4e8a-9f00-${String(++runs).padStart(12, '0')}`;
 
-async function failure(promise: Promise<unknown>): Promise<SpeechEngineError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(SpeechEngineError);
-    return err as SpeechEngineError;
-  }
-  throw new Error('expected the call to fail');
-}
+const failure = (promise: Promise<unknown>) => failureOf(SpeechEngineError, promise);
 
 async function clonedVoice(): Promise<EngineVoice> {
   const state = await engine().clone({ ...sample, trainingKey: nextKey() });
@@ -37,12 +26,8 @@ async function clonedVoice(): Promise<EngineVoice> {
   return state.voice;
 }
 
-const tone = (file: string, seconds: number) =>
-  ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`, '-c:a', 'libmp3lame', '-f', 'mp3', file]);
-
 beforeAll(async () => {
   peer = await startMiniMaxPeer();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-minimax-spec-'));
   await tone(out('sample.mp3'), 12);
   await tone(out('short.mp3'), 3);
   sample = { file: out('sample.mp3'), ext: 'mp3', name: '我的声音', trainingKey: '' };
@@ -51,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await peer?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  remove();
 });
 
 beforeEach(() => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../../../tests/support/engine-spec';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { startLoopback } from '../../../tests/support/peers/loopback';
 import { ffmpeg, probe } from '../../infra/media-probe';
@@ -22,14 +23,9 @@ const out = (name: string) => path.join(dir, name);
 
 /** The call fails with a LipSyncEngineError whose message is Chinese for the user (never a raw crash). */
 async function failure(promise: Promise<unknown>): Promise<LipSyncEngineError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(LipSyncEngineError);
-    expect((err as Error).message).toMatch(/^[\u4e00-\u9fff]/);
-    return err as LipSyncEngineError;
-  }
-  throw new Error('expected the call to fail');
+  const err = await failureOf(LipSyncEngineError, promise);
+  expect(err.message).toMatch(/^[\u4e00-\u9fff]/);
+  return err;
 }
 
 /** Polls until the task leaves `running`, after the peer's work is over. */
