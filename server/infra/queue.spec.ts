@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_NAMES, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, reportJobFailure, type JobHandlers, type JobRun } from './queue';
+import { JOB_NAMES, JOB_RETRY_LIMIT, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, reportJobFailure, type JobHandlers, type JobRun } from './queue';
 import { DB_KINDS, useApp } from '../../tests/support/app';
 import { until } from '../../tests/support/wait';
 
@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
     expect(count).toBe(1);
   });
 
-  it("retries a job whose worker stopped beating, and never a live worker's", { timeout: 60_000 }, async () => {
+  it("retries a job whose worker stopped beating (once more on its last attempt), and never a live worker's", { timeout: 60_000 }, async () => {
     const db = t.app.ctx.db;
     const noop = Object.fromEntries(JOB_NAMES.map((n) => [n, async () => undefined])) as unknown as JobHandlers;
     await t.withJobsPaused(async () => {
@@ -48,10 +48,12 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
         await rescuer.work({ ...noop, 'session-sweep': async (_p, job) => void runs.push(job) });
         await new Promise((r) => setTimeout(r, 1000 * 1 * WORKER_DEAD_BEATS * 1.5));
         expect(runs).toHaveLength(1);
-        // The victim falls silent (as a killed process does): the rescuer retries its job.
+        // The job is on its last attempt when the victim falls silent (as a killed process does): the rescuer still
+        // runs it once more, past the limit, so its handler's give-up path (mark failed, refund) can run.
+        await db.query('UPDATE pgboss.job SET retry_count = $2 WHERE id = $1', [id, JOB_RETRY_LIMIT]);
         clearInterval((victim as unknown as { heartbeat: NodeJS.Timeout }).heartbeat);
         await until(async () => runs.length, (n) => n === 2, 30_000);
-        expect(runs[1]).toMatchObject({ id, retryCount: 1 });
+        expect(runs[1]).toMatchObject({ id, retryCount: JOB_RETRY_LIMIT + 1 });
       } finally {
         release();
         await victim.stop();

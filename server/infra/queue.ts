@@ -48,7 +48,10 @@ const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * *
 
 export class MissingJobHandlerError extends Error {}
 
-/** Attempts after the first; a handler sees `retryCount` and gives up for good on the last one. */
+/**
+ * Attempts after the first; a handler sees `retryCount` and gives up for good on the last one (`retryCount >= JOB_RETRY_LIMIT`:
+ * one more run past it follows a last attempt whose worker died).
+ */
 export const JOB_RETRY_LIMIT = 3;
 
 /** pg-boss speaks to any database through `executeSql`; PGlite needs multi-statement SQL sent through exec. */
@@ -247,7 +250,11 @@ export class JobQueue {
     for (const orphan of orphans.rows) {
       const job = await this.boss.getJobById(orphan.name, orphan.job_id);
       if (job?.state !== 'active') continue;
-      this.observer.warn({ job: orphan.name, id: orphan.job_id, worker: orphan.worker_id }, 'its worker stopped beating: retrying the job');
+      // A last attempt that died with its worker never reached its handler's give-up path (mark failed, refund): it gets
+      // one more run, past the limit, where any failure is final. Once only, so a job that kills every worker ends.
+      const lastAttempt = job.retryCount >= job.retryLimit && job.retryLimit === JOB_RETRY_LIMIT;
+      if (lastAttempt) await this.db.query('UPDATE pgboss.job SET retry_limit = $3 WHERE name = $1 AND id = $2', [orphan.name, orphan.job_id, JOB_RETRY_LIMIT + 1]);
+      this.observer.warn({ job: orphan.name, id: orphan.job_id, worker: orphan.worker_id, lastAttempt }, 'its worker stopped beating: retrying the job');
       await this.boss.fail(orphan.name, orphan.job_id, { message: 'worker died' });
     }
     await this.db.query('DELETE FROM queue_workers WHERE beat_at < now() - make_interval(secs => $1)', [deadAfter]);

@@ -98,22 +98,21 @@ export async function codesRedeemedOnce(db: pg.Client, clientSuccesses: Map<stri
   return { name: 'redemption codes redeemed at most once', problems };
 }
 
-function filesUnder(root: string): string[] {
+export function filesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
   return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((d) => d.isFile())
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
 }
 
-/** Every object on disk is named by some row (any column of any table), and no partial writes are left. */
-export async function noOrphanObjects(db: pg.Client, objectsDir: string): Promise<Check & { objects: number }> {
+/** Every stored object is named by some row (any column of any table), and no partial writes are left. */
+export async function noOrphanObjects(db: pg.Client, objects: string[]): Promise<Check & { objects: number }> {
   const { rows: tables } = await db.query<{ t: string }>(`SELECT quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = 'public'`);
   let text = '';
   for (const { t } of tables) {
     const { rows } = await db.query<{ s: string | null }>(`SELECT string_agg(x::text, E'\\n') AS s FROM ${t} x`);
     text += rows[0]?.s ?? '';
   }
-  const objects = filesUnder(objectsDir);
   const partial = objects.filter((k) => k.endsWith('.part'));
   const orphans = objects.filter((k) => !k.endsWith('.part') && !text.includes(k));
   const problems: string[] = [];

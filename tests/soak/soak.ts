@@ -17,9 +17,11 @@ import { operatorKey } from '../../server/infra/data-dir';
 import { jobTempRoot } from '../../server/infra/work-dirs';
 import type { ApiTestClient } from '../support/app';
 import { makeSpeech, makeVideo, mediaDir } from '../support/media';
+import { S3Storage } from '../../server/infra/storage-s3';
+import { startS3Peer } from '../support/peers/s3-peer';
 import { startThrowawayPostgres } from '../support/postgres';
 import { uploadFile } from '../support/upload';
-import { codesRedeemedOnce, jobsFinished, ledgerBalances, noOrphanObjects, noTempFiles, worksChargedOnce, type Check } from './checks';
+import { codesRedeemedOnce, filesUnder, jobsFinished, ledgerBalances, noOrphanObjects, noTempFiles, worksChargedOnce, type Check } from './checks';
 import { newSlot, startChaos, startProxy, type Slot } from './cluster';
 import { newTally, retryingConnection, sleep, SoakClient, type Tally } from './client';
 
@@ -51,13 +53,13 @@ const teardown: (() => unknown)[] = [];
 
 const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** Storage the processes share: the local disk under the one DATA_DIR, or (once merged) the S3 peer. */
-async function startStorage(kind: string, dataDir: string): Promise<{ env: Record<string, string>; objectsDir: string; stop(): Promise<void> }> {
-  if (kind === 'local') return { env: {}, objectsDir: path.join(dataDir, 'objects'), stop: async () => undefined };
+/** Storage the processes share: the local disk under the one DATA_DIR, or the S3 peer (one bucket); `keys` lists what it holds. */
+async function startStorage(kind: string, dataDir: string): Promise<{ env: Record<string, string>; keys(): Promise<string[]>; stop(): Promise<void> }> {
+  if (kind === 'local') return { env: {}, keys: async () => filesUnder(path.join(dataDir, 'objects')), stop: async () => undefined };
   if (kind === 's3') {
-    // --storage s3: start startS3Peer() from tests/support/peers/s3-peer.ts (branch s3, not merged yet), pass its
-    // endpoint, bucket and keys as the processes' storage env, and list the bucket for the orphan check.
-    throw new Error('--storage s3 needs tests/support/peers/s3-peer.ts (branch s3), which is not merged yet');
+    const peer = await startS3Peer();
+    const bucket = new S3Storage(peer.settings);
+    return { env: peer.env, keys: async () => (await bucket.list('')).map((o) => o.key), stop: () => peer.stop() };
   }
   throw new Error(`--storage must be local or s3, got "${kind}"`);
 }
@@ -205,7 +207,7 @@ async function main(): Promise<number> {
     await worksChargedOnce(db),
     await ledgerBalances(db),
     await codesRedeemedOnce(db, redeemed),
-    await noOrphanObjects(db, storage.objectsDir),
+    await noOrphanObjects(db, await storage.keys()),
     noTempFiles(jobTempRoot(dataDir)),
     { name: 'the client saw only spec replies (code 0/1/100) or connection errors it retried', problems: tally.nonSpec },
     { name: 'nothing acknowledged was lost', problems: lost.map((id) => `work ${id} (${acked.get(id)}) acknowledged but not in the database`) },
