@@ -221,8 +221,8 @@ describe('fuzzing every call of the catalogue (PGlite)', () => {
     return null;
   }
 
-  it('refuses operator paths that name no file (too long, through a file) as 文件不存在, the fuzz\'s first finding', async () => {
-    const paths = [`/tmp/${'n'.repeat(300)}.mp4`, '/etc/passwd/x.mp4'];
+  it('refuses operator paths that name no readable file (too long, through a file, unreadable) as 文件不存在, the fuzz\'s findings', async () => {
+    const paths = [`/tmp/${'n'.repeat(300)}.mp4`, '/etc/passwd/x.mp4', '/proc/self/mem'];
     const calls = [
       [API.admin.publicAvatarAdd, { name: '甲', orientation: 1, cover: '/tmp/x.png' }, 'video'],
       [API.admin.avatarPublish, { name: '乙' }, 'video'],

@@ -43,7 +43,15 @@ export async function fileIdOf(db: Queryable, key: string): Promise<number | und
 export function localFileSize(full: string): number | null {
   try {
     const stat = fs.statSync(full, { throwIfNoEntry: false });
-    return stat?.isFile() ? stat.size : null;
+    if (!stat?.isFile()) return null;
+    // A regular file by its metadata may still refuse reads (/proc/self/mem): try its first byte.
+    const fd = fs.openSync(full, 'r');
+    try {
+      fs.readSync(fd, Buffer.alloc(1), 0, 1, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return stat.size;
   } catch {
     return null;
   }
