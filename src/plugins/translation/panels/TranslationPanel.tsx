@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button, Callout, HTMLSelect, Icon, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, TRANSLATE_CREDITS_PER_SECOND, TranslateMode, WorkStatus, type TranslateModeValue } from '../../../contract';
-import { TOKENS, UploadBox, useAction, useRemote, useService, type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type UploadedFile } from '../../../core';
+import { PageHeader, TOKENS, UploadBox, useAction, useRemote, useService, type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type UploadedFile } from '../../../core';
 import { MODES, priceText, submitProblem, uploadProblem } from '../translation-view';
 import './translation.css';
 
@@ -67,15 +67,9 @@ export function TranslationPanel(_: PanelProps) {
   return (
     <div className="tr-page" data-testid="translation">
       <div className="tr-inner">
-        <header className="tr-head">
-          <div>
-            <h2 className="tr-title">
-              <Icon icon="translate" size={20} /> 出海视频
-            </h2>
-            <p className="tr-subtitle">识别原视频的语音，翻译成目标语言并重新配音；可选口型同步。成片在「我的作品 · 翻译视频」。</p>
-          </div>
+        <PageHeader icon="translate" title="出海视频" subtitle="识别原视频的语音，翻译成目标语言并重新配音；可选口型同步。成片在「我的作品 · 翻译视频」。">
           <Button variant="minimal" icon="video" text="查看翻译视频" onClick={() => navigation.navigate(WORKS.route, WORKS.query)} data-testid="translation-works" />
-        </header>
+        </PageHeader>
 
         {langs.loaded && !ready && (
           <Callout intent="warning" icon="warning-sign" className="tr-callout" data-testid="translation-not-ready">
