@@ -105,7 +105,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
 
   await app.register(formbody, { bodyLimit: LIMITS.envelopeMaxBodyBytes });
   // API replies above 1 KB go out compressed (brotli at a quick level, or gzip); built assets carry their own twins.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies are never compressed by our clients, so the per-request decompression hook stays off.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   installErrorHandling(app);
   installRequestLog(app, metrics);
   // Security headers on everything: API replies get them in sendResult, static files in setHeaders, the rest here.

@@ -80,12 +80,18 @@ export function validationMessage(error: z.ZodError): string {
 
 export function sendResult(reply: FastifyReply, call: CallDef | undefined, code: ResultCode, msg: string, data: unknown, status = 200) {
   const body = call?.checked ? sealReply(code, msg, data ?? null, undefined, serverEnvelopeKeys) : { code, msg, data: data ?? null };
-  return sendBody(reply, code, body, status);
+  return sendBody(reply, code, replyBytes(body), status);
 }
 
-function sendBody(reply: FastifyReply, code: ResultCode, body: unknown, status = 200) {
+/**
+ * A reply's JSON as UTF-8 bytes, encoded once. Its Chinese msg makes the JSON a two-byte string, which the socket
+ * write would otherwise measure and encode again on every request (a third of a cached reply's cost, measured).
+ */
+const replyBytes = (body: unknown) => Buffer.from(JSON.stringify(body));
+
+function sendBody(reply: FastifyReply, code: ResultCode, body: Buffer, status = 200) {
   reply.resultCode = code;
-  return reply.status(status).header('cache-control', 'no-store').send(body);
+  return reply.status(status).type(JSON_TYPE).header('cache-control', 'no-store').send(body);
 }
 
 /**
@@ -94,17 +100,17 @@ function sendBody(reply: FastifyReply, code: ResultCode, body: unknown, status =
  * contract check, the AES-GCM pass and the HMAC run once a second instead of once a request.
  */
 class SealedReplies {
-  private readonly sealed = new WeakMap<object, { second: number; body: string }>();
+  private readonly sealed = new WeakMap<object, { second: number; body: Buffer }>();
 
-  get(data: object): string | undefined {
+  get(data: object): Buffer | undefined {
     const hit = this.sealed.get(data);
     return hit && hit.second === Math.floor(Date.now() / 1000) ? hit.body : undefined;
   }
 
-  put(data: object, body: SealedReply): string {
-    const text = JSON.stringify(body);
-    this.sealed.set(data, { second: body.timestamp, body: text });
-    return text;
+  put(data: object, body: SealedReply): Buffer {
+    const bytes = replyBytes(body);
+    this.sealed.set(data, { second: body.timestamp, body: bytes });
+    return bytes;
   }
 }
 
@@ -170,7 +176,7 @@ export class CallRouter {
           const [data, msg] = result instanceof WithMessage ? [result.data, result.msg] : [result, MSG.ok];
           const shared = call.checked && msg === MSG.ok && typeof data === 'object' && data !== null && Object.isFrozen(data);
           const reused = shared ? this.sealedReplies.get(data) : undefined;
-          if (reused) return sendBody(reply.type(JSON_TYPE), ResultCode.Ok, reused);
+          if (reused) return sendBody(reply, ResultCode.Ok, reused);
           const checked = call.response.safeParse(data);
           if (!checked.success) {
             request.log.error({ call: call.id, issues: checked.error.issues }, 'reply does not match the contract');
@@ -178,7 +184,7 @@ export class CallRouter {
           }
           if (shared) {
             const body = this.sealedReplies.put(data, sealReply(ResultCode.Ok, msg, checked.data, undefined, serverEnvelopeKeys));
-            return sendBody(reply.type(JSON_TYPE), ResultCode.Ok, body);
+            return sendBody(reply, ResultCode.Ok, body);
           }
           return sendResult(reply, call, ResultCode.Ok, msg, checked.data);
         } catch (err) {
