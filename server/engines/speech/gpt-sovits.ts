@@ -19,6 +19,7 @@
  * speed_factor; pauses, volume and pitch are ours (cloning-server.ts).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
@@ -70,6 +71,15 @@ export class GptSovitsEngine implements SpeechEngine {
   /** Loading the reference answers at once, so there is never a run to ask about. */
   async trainingState(): Promise<TrainingState> {
     return { state: 'failed', reason: CLONING_SERVER_MSG.trainingFailed };
+  }
+
+  /** The clone is our clip in the shared folder (the server keeps no copy): deleting it ends the voice. */
+  async discard(voice: EngineVoice): Promise<void> {
+    const folder = `${path.posix.join(this.serverDir.replace(/\\/g, '/'), REFERENCE_FOLDER)}/`;
+    const name = voice.remoteId.startsWith(folder) ? voice.remoteId.slice(folder.length) : '';
+    // Only a clip this engine wrote: a name straight inside its folder.
+    if (!/^aisa-[\w-]+\.wav$/.test(name)) return;
+    await fs.rm(path.join(this.server.shareDir, REFERENCE_FOLDER, name), { force: true });
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

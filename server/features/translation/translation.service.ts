@@ -3,10 +3,13 @@
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
  *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
- *   → 3. translation of the segments by the chat engine, one for one → 4. speech for each translated segment by the
- *   offline engine at the original speaker's measured pitch and pace, fitted into its segment's slot (dubbing.ts),
- *   laid over the original sound kept low, and the SRT of the translation → 5. the video: the new sound muxed under
- *   the original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
+ *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on an enabled cloning
+ *   channel whose engine can discard a clone, a temporary clone of the speaker from the video's recognised speech
+ *   (kept on the record until the dub is made, so a retry speaks with it instead of cloning again, then discarded);
+ *   otherwise, or when cloning fails, the offline engine at the speaker's measured pitch and pace. The record says
+ *   which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
+ *   over the original sound kept low, and the SRT of the translation → 6. the video: the new sound muxed under the
+ *   original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
  * The price is settled on the result's length; a failure refunds it all and the record says why.
  */
 import fs from 'node:fs';
@@ -27,9 +30,11 @@ import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
-import { SampleHasNoSpeech, measureVoice, type VoiceProfile } from '../../engines/speech/offline/voice-profile';
+import { SampleHasNoSpeech, measureVoice } from '../../engines/speech/offline/voice-profile';
+import { SpeechEngineError, type EngineVoice, type SpeechEngine } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { ownedKeys, TranslationRepository, type TranslationRow } from './translation.repository';
+import { VoicesRepository } from '../voices';
+import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
 
 /** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
 const BACKGROUND_LEVEL = 0.12;
@@ -40,6 +45,8 @@ const SPEECH_LANGUAGE: Record<string, string> = { zh: 'cmn', en: 'en-us', yue: '
 const PROMPT_LANGUAGE: Record<string, string> = { zh: 'Simplified Chinese (Mandarin)', en: 'English', yue: 'Cantonese (written in traditional characters)' };
 /** The longest video taken (the upload hint's 10 minutes). */
 const MAX_SOURCE_SECONDS = 10 * 60;
+/** The most of the speaker's recognised speech sent to be cloned (each engine keeps at most what it takes). */
+const CLONE_SAMPLE_SECONDS = 60;
 
 /** Whether speech recognition is configured (the screen disables submit without it). */
 export async function recognitionReady(ctx: FeatureContext): Promise<boolean> {
@@ -98,7 +105,9 @@ async function failRecord(ctx: FeatureContext, id: number, why: string): Promise
     }
     return old;
   });
-  if (failed) await deleteObjects(ctx, ownedKeys(failed));
+  if (!failed) return;
+  await deleteObjects(ctx, ownedKeys(failed));
+  await discardClone(ctx, id, failed.clone);
 }
 
 /** The job of a record: idempotent (a record no longer in progress is left alone). */
@@ -148,21 +157,32 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
     await repo.saveLines(record.id, lines);
   }
 
-  // 4. The new sound track and its subtitles.
+  // 4–5. The dub's voice, then the new sound track in it and its subtitles.
   let dubKey = record.dub_key;
   let dub = path.join(dir, 'dub.m4a');
   if (dubKey) dub = await fetchObject(ctx.storage, dubKey, dub);
   else {
-    const placed = await dubSpeech(ctx, transcript, lines, record.target_lang, { video, ext, sound, total, output: dub, dir });
+    const dubbing = { video, ext, sound, total, output: dub, dir };
+    const chosen = record.voice ? { voice: record.voice, clone: record.clone } : await chooseVoice(ctx, record, transcript, dubbing);
+    let placed: PlacedSpeech[];
+    try {
+      placed = await dubSpeech(transcript, lines, await speaker(ctx, chosen.clone, record.target_lang, sound), dubbing);
+    } catch (err) {
+      // A clone the channel can no longer speak: the offline voice instead, and the record says why.
+      if (!chosen.clone || !(err instanceof SpeechEngineError)) throw err;
+      await repo.saveVoice(record.id, MSG.translateVoiceCloneFailed(err.message), chosen.clone);
+      placed = await dubSpeech(transcript, lines, await speaker(ctx, null, record.target_lang, sound), dubbing);
+    }
     const srtFile = path.join(dir, 'subtitles.srt');
     fs.writeFileSync(srtFile, formatSrt(placed.map((p, i) => ({ start: p.start, end: p.start + p.length, text: lines![i]! }))));
     const stored = await storeUserFile(ctx, record.user_id, dub, 'm4a', 'other', total);
     const srt = await storeUserFile(ctx, record.user_id, srtFile, 'srt', 'other');
     await repo.saveDub(record.id, stored.key, srt.key);
     dubKey = stored.key;
+    await discardClone(ctx, record.id, chosen.clone);
   }
 
-  // 5. The video.
+  // 6. The video.
   const output = path.join(dir, 'translated.mp4');
   let charged = Number(record.mode) as TranslateModeValue;
   let note = '';
@@ -211,27 +231,114 @@ async function translateLines(ctx: FeatureContext, transcript: Transcript, from:
   throw new TranslationRefused(MSG.translateLinesMismatch);
 }
 
+interface Dubbing {
+  video: string;
+  ext: string;
+  sound: string;
+  total: number;
+  output: string;
+  dir: string;
+}
+
+/** An engine and a voice to speak the translated lines with. */
+interface Speaker {
+  engine: SpeechEngine;
+  voice: EngineVoice | undefined;
+  language: string;
+}
+
+/** The first enabled voice channel whose engine clones and can discard a clone after (so none is left behind). */
+async function cloningChannel(ctx: FeatureContext): Promise<{ api: string; name: string; engine: SpeechEngine } | undefined> {
+  for (const channel of await new VoicesRepository(ctx.db).enabledVoiceChannels()) {
+    if (channel.engine === 'local') continue;
+    try {
+      const engine = ctx.speech.engines.for(channel);
+      if (engine.discard) return { api: channel.api, name: channel.name, engine };
+    } catch (err) {
+      // A channel missing its settings is not one to clone on.
+      if (!(err instanceof SpeechEngineError)) throw err;
+    }
+  }
+  return undefined;
+}
+
 /**
- * Speaks each line with the offline engine at the original speaker's pitch and pace, fits it into its segment's
- * slot and lays the speech over the original sound kept low; writes `output` (AAC, the video's length).
+ * Step 4: clones the speaker from the video's recognised speech on a cloning channel when there is one, else (or
+ * when that fails) the offline voice; kept on the record before any speech is made, so a retry never clones twice.
  */
-async function dubSpeech(
-  ctx: FeatureContext, transcript: Transcript, lines: string[], target: string,
-  m: { video: string; ext: string; sound: string; total: number; output: string; dir: string },
-): Promise<PlacedSpeech[]> {
-  let profile: VoiceProfile | undefined;
+async function chooseVoice(ctx: FeatureContext, record: TranslationRow, transcript: Transcript, m: Dubbing): Promise<{ voice: string; clone: DubClone | null }> {
+  const channel = await cloningChannel(ctx);
+  let chosen: { voice: string; clone: DubClone | null } = { voice: MSG.translateVoiceOffline, clone: null };
+  if (channel) {
+    try {
+      const sample = await speechSample(transcript, m);
+      const state = await channel.engine.clone({ file: sample, ext: 'wav', name: record.name, trainingKey: `tr${record.id}` });
+      if (state.state === 'ready') chosen = { voice: MSG.translateVoiceCloned(channel.name), clone: { api: channel.api, voice: state.voice } };
+      else {
+        // The dub cannot wait out a training run: what was started is discarded at once.
+        if (state.state === 'training') await channel.engine.discard?.(state.voice);
+        chosen.voice = MSG.translateVoiceCloneFailed(state.state === 'failed' ? state.reason : MSG.translateVoiceCloneSlow);
+      }
+    } catch (err) {
+      if (!(err instanceof SpeechEngineError)) throw err;
+      chosen.voice = MSG.translateVoiceCloneFailed(err.message);
+    }
+  }
+  await new TranslationRepository(ctx.db).saveVoice(record.id, chosen.voice, chosen.clone);
+  return chosen;
+}
+
+/** A clean sample of the speaker: the recognised speech spans of the sound track, joined, at most CLONE_SAMPLE_SECONDS. */
+async function speechSample(transcript: Transcript, m: Dubbing): Promise<string> {
+  const spans: string[] = [];
+  let seconds = 0;
+  for (const s of transcript.segments) {
+    if (seconds >= CLONE_SAMPLE_SECONDS) break;
+    spans.push(`between(t,${s.start.toFixed(3)},${s.end.toFixed(3)})`);
+    seconds += s.end - s.start;
+  }
+  const sample = path.join(m.dir, 'clone-sample.wav');
+  await ffmpeg([
+    '-f', DEMUXER[m.ext] ?? 'mov', '-i', m.video, '-map', '0:a:0', '-vn', '-af', `aselect='${spans.join('+')}',asetpts=N/SR/TB`,
+    '-t', String(CLONE_SAMPLE_SECONDS), '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', sample,
+  ]);
+  return sample;
+}
+
+/** The clone's engine and voice, or the offline engine at the original speaker's measured pitch and pace. */
+async function speaker(ctx: FeatureContext, clone: DubClone | null, target: string, sound: string): Promise<Speaker> {
+  if (clone) return { engine: (await ctx.speech.channelEngine(clone.api)).engine, voice: clone.voice, language: target };
+  let voice: EngineVoice | undefined;
   try {
-    profile = await measureVoice(m.sound, 'wav');
+    voice = { remoteId: '', profile: { ...(await measureVoice(sound, 'wav')) } };
   } catch (err) {
     if (!(err instanceof SampleHasNoSpeech)) throw err;
   }
-  const { engine } = await ctx.speech.channelEngine('local');
-  const params = { rate: 1, volume: 1, pitch: 1, language: SPEECH_LANGUAGE[target] ?? '', emotion: '' };
+  return { engine: (await ctx.speech.channelEngine('local')).engine, voice, language: SPEECH_LANGUAGE[target] ?? '' };
+}
+
+/** Removes a record's clone from its channel (best effort: a channel since removed keeps nothing we can reach). */
+async function discardClone(ctx: FeatureContext, id: number, clone: DubClone | null): Promise<void> {
+  if (!clone) return;
+  try {
+    await (await ctx.speech.channelEngine(clone.api)).engine.discard?.(clone.voice);
+  } catch (err) {
+    if (!(err instanceof SpeechEngineError)) throw err;
+  }
+  await new TranslationRepository(ctx.db).dropClone(id);
+}
+
+/**
+ * Speaks each line with the speaker's voice, fits it into its segment's slot and lays the speech over the
+ * original sound kept low; writes `output` (AAC, the video's length).
+ */
+async function dubSpeech(transcript: Transcript, lines: string[], speaker: Speaker, m: Dubbing): Promise<PlacedSpeech[]> {
+  const params = { rate: 1, volume: 1, pitch: 1, language: speaker.language, emotion: '' };
   const files: string[] = [];
   const seconds: number[] = [];
   for (const [i, line] of lines.entries()) {
     const file = path.join(m.dir, `line-${i}.mp3`);
-    await engine.synthesize(line, profile ? { remoteId: '', profile: { ...profile } } : undefined, params, file);
+    await speaker.engine.synthesize(line, speaker.voice, params, file);
     files.push(file);
     seconds.push((await probe(file, 'mp3')).duration);
   }
