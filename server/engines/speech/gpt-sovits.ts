@@ -57,6 +57,17 @@ export class GptSovitsEngine implements SpeechEngine {
     const seconds = await writeReference(sample, this.server.shareDir, path.join(REFERENCE_FOLDER, name), {
       rate: 32_000, maxSeconds: REFERENCE_SECONDS.max, trimLeadingSilence: true,
     });
+    // A clip that did not become a voice is of no further use: none is left in the shared folder.
+    const state = await this.load(name, seconds).catch(async (err: unknown) => {
+      await this.removeClip(name);
+      throw err;
+    });
+    if (state.state !== 'ready') await this.removeClip(name);
+    return state;
+  }
+
+  /** Has the server load the clip once ("training"). */
+  private async load(name: string, seconds: number): Promise<TrainingState> {
     if (seconds < REFERENCE_SECONDS.min) return { state: 'failed', reason: CLONING_SERVER_MSG.referenceTooShort };
     const reference = path.posix.join(this.serverDir.replace(/\\/g, '/'), REFERENCE_FOLDER, name);
     const res = await getUrl(`${this.server.baseUrl}/set_refer_audio?refer_audio_path=${encodeURIComponent(reference)}`, this.server.timeoutMs);
@@ -66,6 +77,10 @@ export class GptSovitsEngine implements SpeechEngine {
     if (res.status === 400) return { state: 'failed', reason: CLONING_SERVER_MSG.trainingFailed };
     if (res.status < 200 || res.status >= 300) throw new SpeechEngineError(CLONING_SERVER_MSG.badReply);
     return { state: 'ready', voice: { remoteId: reference } };
+  }
+
+  private removeClip(name: string): Promise<void> {
+    return fs.rm(path.join(this.server.shareDir, REFERENCE_FOLDER, name), { force: true });
   }
 
   /** Loading the reference answers at once, so there is never a run to ask about. */
@@ -78,8 +93,7 @@ export class GptSovitsEngine implements SpeechEngine {
     const folder = `${path.posix.join(this.serverDir.replace(/\\/g, '/'), REFERENCE_FOLDER)}/`;
     const name = voice.remoteId.startsWith(folder) ? voice.remoteId.slice(folder.length) : '';
     // Only a clip this engine wrote: a name straight inside its folder.
-    if (!/^aisa-[\w-]+\.wav$/.test(name)) return;
-    await fs.rm(path.join(this.server.shareDir, REFERENCE_FOLDER, name), { force: true });
+    if (/^aisa-[\w-]+\.wav$/.test(name)) await this.removeClip(name);
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

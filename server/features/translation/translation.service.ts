@@ -117,7 +117,7 @@ export async function runTranslation(ctx: FeatureContext, translationId: number,
   if (!record || ![WorkStatus.Queued, WorkStatus.Rendering].includes(Number(record.status) as 1 | 2)) return;
   await repo.start(translationId);
   try {
-    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir));
+    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir, job.retryCount >= JOB_RETRY_LIMIT));
   } catch (err) {
     const known = err instanceof TranslationRefused || (err instanceof AsrFailed && !err.transient) || (err instanceof ChatEngineError && !err.transient);
     if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
@@ -126,7 +126,7 @@ export async function runTranslation(ctx: FeatureContext, translationId: number,
   }
 }
 
-async function translate(ctx: FeatureContext, record: TranslationRow, dir: string): Promise<void> {
+async function translate(ctx: FeatureContext, record: TranslationRow, dir: string, lastAttempt: boolean): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
   const source = record.file_id === null ? undefined : await repo.ownVideoFile(record.file_id, record.user_id);
   if (!source) throw new TranslationRefused(MSG.translateVideoMissing);
@@ -168,8 +168,9 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
     try {
       placed = await dubSpeech(transcript, lines, await speaker(ctx, chosen.clone, record.target_lang, sound), dubbing);
     } catch (err) {
-      // A clone the channel can no longer speak: the offline voice instead, and the record says why.
-      if (!chosen.clone || !(err instanceof SpeechEngineError)) throw err;
+      // A channel that may answer later: the retried job speaks with the same clone. One that cannot speak the clone
+      // (or the last attempt): the offline voice instead, and the record says why.
+      if (!chosen.clone || !(err instanceof SpeechEngineError) || (err.transient && !lastAttempt)) throw err;
       await repo.saveVoice(record.id, MSG.translateVoiceCloneFailed(err.message), chosen.clone);
       placed = await dubSpeech(transcript, lines, await speaker(ctx, null, record.target_lang, sound), dubbing);
     }
