@@ -51,7 +51,7 @@ export interface SpeechEngine {
   synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void>;
   /**
    * Removes what a clone left with the engine (engines that can: a temporary clone such as a translation's dub voice
-   * is made only on those). Idempotent: a voice already gone is no error.
+   * is made only on those). A voice the engine can tell is already gone is no error.
    */
   discard?(voice: EngineVoice): Promise<void>;
 }

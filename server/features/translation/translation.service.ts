@@ -3,8 +3,8 @@
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
  *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
- *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on an enabled cloning
- *   channel whose engine can discard a clone, a temporary clone of the speaker from the video's recognised speech
+ *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled voice
+ *   channel whose engine clones and can discard a clone after (GPT-SoVITS, Fish Audio, MiniMax), a temporary clone of the speaker from the video's recognised speech
  *   (kept on the record until the dub is made, so a retry speaks with it instead of cloning again, then discarded);
  *   otherwise, or when cloning fails, the offline engine at the speaker's measured pitch and pace. The record says
  *   which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import {
   MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, fitSlots, formatSrt, parseTranslatedLines, translateCredits,
   type PlacedSpeech, type TranslateModeValue,
@@ -31,7 +32,7 @@ import { resolveChatConfig } from '../../engines/chat/configure';
 import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
 import { SampleHasNoSpeech, measureVoice } from '../../engines/speech/offline/voice-profile';
-import { SpeechEngineError, type EngineVoice, type SpeechEngine } from '../../engines/speech/speech-engine';
+import { SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VoicesRepository } from '../voices';
 import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
@@ -47,6 +48,9 @@ const PROMPT_LANGUAGE: Record<string, string> = { zh: 'Simplified Chinese (Manda
 const MAX_SOURCE_SECONDS = 10 * 60;
 /** The most of the speaker's recognised speech sent to be cloned (each engine keeps at most what it takes). */
 const CLONE_SAMPLE_SECONDS = 60;
+/** A provider that trains a clone (Fish Audio's fast mode) is asked this often, this many times, before the dub gives up on it. */
+const CLONE_POLL_MS = 3_000;
+const CLONE_POLLS = 20;
 
 /** Whether speech recognition is configured (the screen disables submit without it). */
 export async function recognitionReady(ctx: FeatureContext): Promise<boolean> {
@@ -273,13 +277,9 @@ async function chooseVoice(ctx: FeatureContext, record: TranslationRow, transcri
   if (channel) {
     try {
       const sample = await speechSample(transcript, m);
-      const state = await channel.engine.clone({ file: sample, ext: 'wav', name: record.name, trainingKey: `tr${record.id}` });
+      const state = await cloneVoice(channel.engine, { file: sample, ext: 'wav', name: record.name, trainingKey: `tr${record.id}` });
       if (state.state === 'ready') chosen = { voice: MSG.translateVoiceCloned(channel.name), clone: { api: channel.api, voice: state.voice } };
-      else {
-        // The dub cannot wait out a training run: what was started is discarded at once.
-        if (state.state === 'training') await channel.engine.discard?.(state.voice);
-        chosen.voice = MSG.translateVoiceCloneFailed(state.state === 'failed' ? state.reason : MSG.translateVoiceCloneSlow);
-      }
+      else chosen.voice = MSG.translateVoiceCloneFailed(state.reason);
     } catch (err) {
       if (!(err instanceof SpeechEngineError)) throw err;
       chosen.voice = MSG.translateVoiceCloneFailed(err.message);
@@ -287,6 +287,22 @@ async function chooseVoice(ctx: FeatureContext, record: TranslationRow, transcri
   }
   await new TranslationRepository(ctx.db).saveVoice(record.id, chosen.voice, chosen.clone);
   return chosen;
+}
+
+/** A clone, waited for a while when the provider trains it; one that is not ready by then is discarded. */
+async function cloneVoice(engine: SpeechEngine, sample: CloneSample): Promise<Exclude<TrainingState, { state: 'training' }>> {
+  let state = await engine.clone(sample);
+  for (let poll = 0; state.state === 'training' && poll < CLONE_POLLS; poll++) {
+    await setTimeout(CLONE_POLL_MS);
+    const started: EngineVoice = state.voice;
+    state = await engine.trainingState(started.remoteId).catch(async (err: unknown) => {
+      await engine.discard?.(started).catch(() => undefined);
+      throw err;
+    });
+  }
+  if (state.state !== 'training') return state;
+  await engine.discard?.(state.voice);
+  return { state: 'failed', reason: MSG.translateVoiceCloneSlow };
 }
 
 /** A clean sample of the speaker: the recognised speech spans of the sound track, joined, at most CLONE_SAMPLE_SECONDS. */
