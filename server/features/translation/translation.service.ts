@@ -4,7 +4,7 @@
  * resumes where the last run stopped:
  *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
  *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled voice
- *   channel whose engine clones and can discard a clone after (GPT-SoVITS, Fish Audio, MiniMax), a temporary clone of the speaker from the video's recognised speech
+ *   channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax), a temporary clone of the speaker from the video's recognised speech
  *   (kept on the record until the dub is made, so a retry speaks with it instead of cloning again, then discarded);
  *   otherwise, or when cloning fails, the offline engine at the speaker's measured pitch and pace. The record says
  *   which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
