@@ -3,11 +3,11 @@
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
  *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
- *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled voice
- *   channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax), a temporary clone of the speaker from the video's recognised speech
- *   (kept on the record until the dub is made, so a retry speaks with it instead of cloning again, then discarded);
- *   otherwise, or when cloning fails, the offline engine at the speaker's measured pitch and pace. The record says
- *   which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
+ *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled
+ *   voice channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax),
+ *   a temporary clone of the speaker from the video's recognised speech (kept on the record until the dub is made,
+ *   so a retry speaks with it instead of cloning again, then discarded); otherwise, or when cloning fails, the
+ *   offline engine at the speaker's measured pitch and pace. The record says which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
  *   over the original sound kept low, and the SRT of the translation → 6. the video: the new sound muxed under the
  *   original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
  * The price is settled on the result's length; a failure refunds it all and the record says why.
@@ -164,8 +164,11 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
   // 4–5. The dub's voice, then the new sound track in it and its subtitles.
   let dubKey = record.dub_key;
   let dub = path.join(dir, 'dub.m4a');
-  if (dubKey) dub = await fetchObject(ctx.storage, dubKey, dub);
-  else {
+  if (dubKey) {
+    dub = await fetchObject(ctx.storage, dubKey, dub);
+    // A run that stopped between storing the dub and discarding its clone.
+    await discardClone(ctx, record.id, record.clone);
+  } else {
     const dubbing = { video, ext, sound, total, output: dub, dir };
     const chosen = record.voice ? { voice: record.voice, clone: record.clone } : await chooseVoice(ctx, record, transcript, dubbing);
     let placed: PlacedSpeech[];
@@ -296,6 +299,7 @@ async function cloneVoice(engine: SpeechEngine, sample: CloneSample): Promise<Ex
     await setTimeout(CLONE_POLL_MS);
     const started: EngineVoice = state.voice;
     state = await engine.trainingState(started.remoteId).catch(async (err: unknown) => {
+      // The training's error is the one the record shows; the discard is only tidying up.
       await engine.discard?.(started).catch(() => undefined);
       throw err;
     });
