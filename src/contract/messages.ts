@@ -187,6 +187,11 @@ export const MSG = {
   translateFailed: (why: string) => `${why}，积分已退回`,
   translateBusy: '视频正在翻译中，完成后才能删除',
   translateNoFace: '未检测到正脸，已只替换声音，按仅换声音计价',
+  /** Which voice spoke a translation's dub (shown on its record). */
+  translateVoiceCloned: (channel: string) => `配音：克隆原说话人的声音（${channel}）`,
+  translateVoiceOffline: '配音：离线引擎，按原说话人的音高与语速',
+  translateVoiceCloneSlow: '渠道的声音训练需要较长时间',
+  translateVoiceCloneFailed: (why: string) => `配音：声音克隆未成功（${why}），已用离线引擎按原说话人的音高与语速`,
   /** ours: a pasted text without any http(s) link in it. */
   analyseLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
   /** ours: a link we never fetch (not http/https, or an internal address). */

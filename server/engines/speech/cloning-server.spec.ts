@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/contract';
+import { scratchDir, toneMp3 } from '../../../tests/support/engine-spec';
+import { startFishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
 import { planSpeech, speechFilters } from './cloning-server';
+import { FishSpeechEngine } from './fish-speech';
 import { gptSovitsLanguage } from './gpt-sovits';
 
 describe('planSpeech', () => {
@@ -57,5 +62,31 @@ describe('speechFilters', () => {
 describe('gptSovitsLanguage', () => {
   it('maps our language values to api_v2 text_lang words, auto otherwise', () => {
     expect(['cmn', 'zh', 'yue', 'en-us', 'ja', 'ko', '', 'fr'].map(gptSovitsLanguage)).toEqual(['zh', 'zh', 'yue', 'en', 'ja', 'ko', 'auto', 'auto']);
+  });
+});
+
+describe('fish-speech clones on the shared volume', () => {
+  it('discarding a voice deletes its sample and the server\'s prepared copy; a refused sample leaves nothing', async () => {
+    const peer = await startFishSpeechPeer();
+    const { out, remove } = scratchDir('aisa-fish-speech-discard-');
+    const files = (folder: string) => fs.readdirSync(path.join(peer.dataDir, folder));
+    try {
+      await toneMp3(out('sample.mp3'), 4);
+      const sample = { file: out('sample.mp3'), ext: 'mp3', name: '临时', trainingKey: 'tr1' };
+      const engine = new FishSpeechEngine({ base_url: peer.url, share_dir: peer.dataDir });
+      const state = await engine.clone(sample);
+      if (state.state !== 'ready') throw new Error(`expected a ready voice, got ${state.state}`);
+      expect([files('origin_audio').length, files('format_audio').length]).toEqual([1, 1]);
+      await engine.discard(state.voice);
+      expect([files('origin_audio'), files('format_audio')]).toEqual([[], []]);
+      await engine.discard(state.voice);
+
+      peer.failTraining = true;
+      expect((await engine.clone(sample)).state).toBe('failed');
+      expect(files('origin_audio')).toEqual([]);
+    } finally {
+      await peer.close();
+      remove();
+    }
   });
 });

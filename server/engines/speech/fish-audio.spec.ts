@@ -80,6 +80,15 @@ describe('Fish Audio clone and training', () => {
 });
 
 describe('Fish Audio synthesis', () => {
+  it('discards a model: gone from Fish, no longer speakable; discarding it again is no error', async () => {
+    const voice = await readyVoice();
+    await engine().discard!(voice);
+    expect(peer.models.has(voice.remoteId)).toBe(false);
+    expect(peer.requests.at(-1)).toEqual({ method: 'DELETE', path: `/model/${voice.remoteId}` });
+    expect((await failure(engine().synthesize('你好', voice, PARAMS, out('gone.mp3')))).message).toMatch(/拒绝|不存在/);
+    await engine().discard!(voice);
+  });
+
   it('writes a playable mp3 and maps rate to prosody.speed, volume to dB; pitch is not sent', async () => {
     const voice = await readyVoice();
     const file = out('plain.mp3');

@@ -4,6 +4,7 @@
  * - clone: POST /model (multipart: type=tts, title, train_mode=fast, visibility=private, voices=<file>),
  *   answered with the model entity `{_id, state}`; state is created | training | trained | failed.
  * - trainingState: GET /model/{id}, the same entity.
+ * - discard: DELETE /model/{id} (a model already gone, 404, is no error).
  * - synthesize: POST /v1/tts (JSON: text, reference_id, format=mp3, prosody {speed, volume dB}; the `model`
  *   header names the TTS model), answered with the audio bytes.
  * Errors are HTTP statuses with `{message, status}`; 429 and 5xx are worth retrying.
@@ -77,6 +78,11 @@ export class FishAudioEngine implements SpeechEngine {
     if (res.status === 404) return { state: 'failed', reason: '声音模型不存在或已被删除，请重新克隆' };
     if (res.status < 200 || res.status >= 300) throw fishError(res.status, 'state');
     return this.toState(parseJsonBody(res.body) as FishModel | undefined);
+  }
+
+  async discard(voice: EngineVoice): Promise<void> {
+    const res = await providerFetch(`${this.baseUrl}/model/${encodeURIComponent(voice.remoteId)}`, { method: 'DELETE', headers: this.auth() }, this.timeoutMs);
+    if (res.status !== 404 && (res.status < 200 || res.status >= 300)) throw fishError(res.status, 'state');
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

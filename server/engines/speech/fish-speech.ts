@@ -11,10 +11,13 @@
  * - synthesis: POST /v1/invoke `{speaker, text, format: "wav", topP, max_new_tokens, chunk_length,
  *   repetition_penalty, temperature, need_asr, streaming: false, is_fixed_seed, is_norm, reference_audio,
  *   reference_text}` with the training result, answered with WAV bytes.
- * The training result is the voice's EngineVoice (remoteId = asr_format_audio_url, profile.referenceText) and goes
- * with every synthesis. The server has no pause syntax and no speed, volume or pitch: see cloning-server.ts.
+ * The training result is the voice's EngineVoice (remoteId = asr_format_audio_url, profile.referenceText; profile.sample
+ * names our copy of the sample) and goes with every synthesis. Discarding a voice deletes both files from the shared
+ * volume (`server_dir` is that volume as the server names it, default /code/data). The server has no pause syntax and no speed, volume or pitch: see cloning-server.ts.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
 import { planSpeech, postJson, serverSettings, serverStatusError, speakSteps, writeReference, type ServerSettings } from './cloning-server';
@@ -26,6 +29,10 @@ export const FISH_SPEECH_TEXT_LIMIT = 200;
 const REFERENCE_MAX_SECONDS = 60;
 /** The folder of the data volume Duix.Avatar's client puts samples in. */
 const SAMPLE_FOLDER = 'origin_audio';
+/** The data volume as the container names it. */
+const CONTAINER_DATA = '/code/data';
+/** What discard deletes: files of the shape the client and the server write, one folder deep. */
+const VOLUME_FILE = /^[\w-]+\/[\w-]+\.wav$/;
 
 /** The sampling settings Duix.Avatar's client sends with every synthesis. */
 const INVOKE_SETTINGS = {
@@ -35,14 +42,37 @@ const INVOKE_SETTINGS = {
 
 export class FishSpeechEngine implements SpeechEngine {
   private readonly server: ServerSettings;
+  private readonly dataDir: string;
 
   constructor(config: EngineConfig) {
     this.server = serverSettings(config);
+    this.dataDir = (config.server_dir?.trim() || CONTAINER_DATA).replace(/\/+$/, '');
   }
 
   async clone(sample: CloneSample): Promise<TrainingState> {
     const relative = `${SAMPLE_FOLDER}/aisa-${sample.trainingKey}-${randomUUID().slice(0, 8)}.wav`;
     await writeReference(sample, this.server.shareDir, relative, { rate: 44_100, maxSeconds: REFERENCE_MAX_SECONDS });
+    // A sample that did not become a voice is of no further use: none is left on the volume.
+    const state = await this.train(relative).catch(async (err: unknown) => {
+      await this.removeFile(relative);
+      throw err;
+    });
+    if (state.state !== 'ready') await this.removeFile(relative);
+    return state;
+  }
+
+  /** Deletes the voice's files from the volume: our sample and the server's prepared reference. */
+  async discard(voice: EngineVoice): Promise<void> {
+    const sample = voice.profile?.sample;
+    if (typeof sample === 'string') await this.removeFile(sample);
+    if (voice.remoteId.startsWith(`${this.dataDir}/`)) await this.removeFile(voice.remoteId.slice(this.dataDir.length + 1));
+  }
+
+  private async removeFile(relative: string): Promise<void> {
+    if (VOLUME_FILE.test(relative)) await fs.rm(path.join(this.server.shareDir, relative), { force: true });
+  }
+
+  private async train(relative: string): Promise<TrainingState> {
     const res = await postJson(`${this.server.baseUrl}/v1/preprocess_and_tran`, { format: 'wav', reference_audio: relative, lang: 'zh' }, this.server.timeoutMs);
     const statusError = serverStatusError(res.status);
     if (statusError) throw statusError;
@@ -54,7 +84,7 @@ export class FishSpeechEngine implements SpeechEngine {
     const text = typeof answer.reference_audio_text === 'string' ? answer.reference_audio_text.trim() : '';
     if (!reference) throw new SpeechEngineError(CLONING_SERVER_MSG.badReply, true);
     if (!text) return { state: 'failed', reason: CLONING_SERVER_MSG.trainingFailed };
-    return { state: 'ready', voice: { remoteId: reference, profile: { referenceText: text } } };
+    return { state: 'ready', voice: { remoteId: reference, profile: { referenceText: text, sample: relative } } };
   }
 
   /** Training answers at once, so there is never a run to ask about. */

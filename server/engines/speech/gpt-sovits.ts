@@ -19,6 +19,7 @@
  * speed_factor; pauses, volume and pitch are ours (cloning-server.ts).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
@@ -56,6 +57,17 @@ export class GptSovitsEngine implements SpeechEngine {
     const seconds = await writeReference(sample, this.server.shareDir, path.join(REFERENCE_FOLDER, name), {
       rate: 32_000, maxSeconds: REFERENCE_SECONDS.max, trimLeadingSilence: true,
     });
+    // A clip that did not become a voice is of no further use: none is left in the shared folder.
+    const state = await this.load(name, seconds).catch(async (err: unknown) => {
+      await this.removeClip(name);
+      throw err;
+    });
+    if (state.state !== 'ready') await this.removeClip(name);
+    return state;
+  }
+
+  /** Has the server load the clip once ("training"). */
+  private async load(name: string, seconds: number): Promise<TrainingState> {
     if (seconds < REFERENCE_SECONDS.min) return { state: 'failed', reason: CLONING_SERVER_MSG.referenceTooShort };
     const reference = path.posix.join(this.serverDir.replace(/\\/g, '/'), REFERENCE_FOLDER, name);
     const res = await getUrl(`${this.server.baseUrl}/set_refer_audio?refer_audio_path=${encodeURIComponent(reference)}`, this.server.timeoutMs);
@@ -67,9 +79,21 @@ export class GptSovitsEngine implements SpeechEngine {
     return { state: 'ready', voice: { remoteId: reference } };
   }
 
+  private removeClip(name: string): Promise<void> {
+    return fs.rm(path.join(this.server.shareDir, REFERENCE_FOLDER, name), { force: true });
+  }
+
   /** Loading the reference answers at once, so there is never a run to ask about. */
   async trainingState(): Promise<TrainingState> {
     return { state: 'failed', reason: CLONING_SERVER_MSG.trainingFailed };
+  }
+
+  /** The clone is our clip in the shared folder (the server keeps no copy): deleting it ends the voice. */
+  async discard(voice: EngineVoice): Promise<void> {
+    const folder = `${path.posix.join(this.serverDir.replace(/\\/g, '/'), REFERENCE_FOLDER)}/`;
+    const name = voice.remoteId.startsWith(folder) ? voice.remoteId.slice(folder.length) : '';
+    // Only a clip this engine wrote: a name straight inside its folder.
+    if (/^aisa-[\w-]+\.wav$/.test(name)) await this.removeClip(name);
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

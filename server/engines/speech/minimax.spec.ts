@@ -82,6 +82,16 @@ describe('MiniMax clone', () => {
     expect(again).toEqual(first);
   });
 
+  it('discards a cloned voice: MiniMax no longer has it, so it is no longer speakable', async () => {
+    const key = nextKey();
+    const state = await engine().clone({ ...sample, trainingKey: key });
+    if (state.state !== 'ready') throw new Error(`expected a ready voice, got ${state.state}`);
+    await engine().discard!(state.voice);
+    expect(peer.voices.has(minimaxVoiceId(key))).toBe(false);
+    expect(peer.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/delete_voice' });
+    expect((await failure(engine().synthesize('你好', state.voice, PARAMS, out('gone.mp3')))).message).toMatch(/重新克隆/);
+  });
+
   it('a sample MiniMax refuses (too short) fails the clone with a reason', async () => {
     const state = await engine().clone({ ...shortSample, trainingKey: nextKey() });
     expect(state.state).toBe('failed');

@@ -4,6 +4,7 @@
  * - clone: POST /v1/files/upload (multipart: purpose=voice_clone, file) → file.file_id, then
  *   POST /v1/voice_clone {file_id, voice_id}. The voice_id is ours (derived from the training key) and the
  *   voice is usable as soon as the call succeeds, so clone answers ready.
+ * - discard: POST /v1/delete_voice {voice_type: "voice_cloning", voice_id}.
  * - synthesize: POST /v1/t2a_v2 {model, text, stream:false, voice_setting, audio_setting, language_boost},
  *   answered with data.audio as hex. MiniMax understands the `<#0.5#>` pause markers itself.
  * Every answer carries base_resp {status_code, status_msg}; status_code ≠ 0 is an error even on HTTP 200.
@@ -221,6 +222,12 @@ export class MiniMaxEngine implements SpeechEngine {
   /** MiniMax clones at once: a voice that clone answered for is ready. */
   async trainingState(remoteId: string): Promise<TrainingState> {
     return { state: 'ready', voice: { remoteId } };
+  }
+
+  async discard(voice: EngineVoice): Promise<void> {
+    const body = JSON.stringify({ voice_type: 'voice_cloning', voice_id: voice.remoteId });
+    const answer = await this.call('/v1/delete_voice', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    if (answer.code !== 0) throw minimaxError(answer.code);
   }
 
   async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {

@@ -49,6 +49,11 @@ export interface SpeechEngine {
    * `voice` is undefined for the engine's own default voice (public voices on the offline channel).
    */
   synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void>;
+  /**
+   * Removes what a clone left with the engine (engines that can: a temporary clone such as a translation's dub voice
+   * is made only on those). A voice the engine can tell is already gone is no error.
+   */
+  discard?(voice: EngineVoice): Promise<void>;
 }
 
 /** A provider answered with an error the user may see (its message is already user-facing Chinese). */

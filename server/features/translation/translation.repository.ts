@@ -2,6 +2,13 @@
 import { WorkStatus, WORK_IN_PROGRESS } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { Transcript } from '../../engines/asr';
+import type { EngineVoice } from '../../engines/speech/speech-engine';
+
+/** A temporary voice cloned for one record's dub, on voice channel `api`. */
+export interface DubClone {
+  api: string;
+  voice: EngineVoice;
+}
 
 export interface TranslationRow {
   id: number;
@@ -21,6 +28,8 @@ export interface TranslationRow {
   transcript: Transcript | null;
   lines: string[] | null;
   dub_key: string;
+  voice: string;
+  clone: DubClone | null;
   video_key: string;
   srt_key: string;
   cover_key: string;
@@ -85,6 +94,16 @@ export class TranslationRepository {
 
   async saveLines(id: number, lines: string[]): Promise<void> {
     await this.q.query('UPDATE translations SET lines = $2 WHERE id = $1', [id, JSON.stringify(lines)]);
+  }
+
+  /** The dub's voice once chosen: what the record shows, and the clone to speak with (null: the offline engine). */
+  async saveVoice(id: number, voice: string, clone: DubClone | null): Promise<void> {
+    await this.q.query('UPDATE translations SET voice = $2, clone = $3 WHERE id = $1', [id, voice, clone && JSON.stringify(clone)]);
+  }
+
+  /** Forgets the clone once it was discarded. */
+  async dropClone(id: number): Promise<void> {
+    await this.q.query('UPDATE translations SET clone = NULL WHERE id = $1', [id]);
   }
 
   async saveDub(id: number, dubKey: string, srtKey: string): Promise<void> {

@@ -18,6 +18,7 @@ export function registerTranslationRoutes(ctx: FeatureContext): void {
     srt: url(r.video_key ? r.srt_key : ''),
     status: Number(r.status),
     reason: r.reason || undefined,
+    voice: r.voice || undefined,
     mode: Number(r.mode),
     source_lang: r.source_lang,
     target_lang: r.target_lang,

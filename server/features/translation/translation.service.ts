@@ -3,14 +3,18 @@
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
  *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
- *   → 3. translation of the segments by the chat engine, one for one → 4. speech for each translated segment by the
- *   offline engine at the original speaker's measured pitch and pace, fitted into its segment's slot (dubbing.ts),
- *   laid over the original sound kept low, and the SRT of the translation → 5. the video: the new sound muxed under
- *   the original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
+ *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled
+ *   voice channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax),
+ *   a temporary clone of the speaker from the video's recognised speech (kept on the record until the dub is made,
+ *   so a retry speaks with it instead of cloning again, then discarded); otherwise, or when cloning fails, the
+ *   offline engine at the speaker's measured pitch and pace. The record says which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
+ *   over the original sound kept low, and the SRT of the translation → 6. the video: the new sound muxed under the
+ *   original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
  * The price is settled on the result's length; a failure refunds it all and the record says why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import {
   MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, fitSlots, formatSrt, parseTranslatedLines, translateCredits,
   type PlacedSpeech, type TranslateModeValue,
@@ -27,9 +31,11 @@ import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
-import { SampleHasNoSpeech, measureVoice, type VoiceProfile } from '../../engines/speech/offline/voice-profile';
+import { SampleHasNoSpeech, measureVoice } from '../../engines/speech/offline/voice-profile';
+import { SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { ownedKeys, TranslationRepository, type TranslationRow } from './translation.repository';
+import { VoicesRepository } from '../voices';
+import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
 
 /** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
 const BACKGROUND_LEVEL = 0.12;
@@ -40,6 +46,11 @@ const SPEECH_LANGUAGE: Record<string, string> = { zh: 'cmn', en: 'en-us', yue: '
 const PROMPT_LANGUAGE: Record<string, string> = { zh: 'Simplified Chinese (Mandarin)', en: 'English', yue: 'Cantonese (written in traditional characters)' };
 /** The longest video taken (the upload hint's 10 minutes). */
 const MAX_SOURCE_SECONDS = 10 * 60;
+/** The most of the speaker's recognised speech sent to be cloned (each engine keeps at most what it takes). */
+const CLONE_SAMPLE_SECONDS = 60;
+/** A provider that trains a clone (Fish Audio's fast mode) is asked this often, this many times, before the dub gives up on it. */
+const CLONE_POLL_MS = 3_000;
+const CLONE_POLLS = 20;
 
 /** Whether speech recognition is configured (the screen disables submit without it). */
 export async function recognitionReady(ctx: FeatureContext): Promise<boolean> {
@@ -98,7 +109,9 @@ async function failRecord(ctx: FeatureContext, id: number, why: string): Promise
     }
     return old;
   });
-  if (failed) await deleteObjects(ctx, ownedKeys(failed));
+  if (!failed) return;
+  await deleteObjects(ctx, ownedKeys(failed));
+  await discardClone(ctx, id, failed.clone);
 }
 
 /** The job of a record: idempotent (a record no longer in progress is left alone). */
@@ -108,7 +121,7 @@ export async function runTranslation(ctx: FeatureContext, translationId: number,
   if (!record || ![WorkStatus.Queued, WorkStatus.Rendering].includes(Number(record.status) as 1 | 2)) return;
   await repo.start(translationId);
   try {
-    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir));
+    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir, job.retryCount >= JOB_RETRY_LIMIT));
   } catch (err) {
     const known = err instanceof TranslationRefused || (err instanceof AsrFailed && !err.transient) || (err instanceof ChatEngineError && !err.transient);
     if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
@@ -117,7 +130,7 @@ export async function runTranslation(ctx: FeatureContext, translationId: number,
   }
 }
 
-async function translate(ctx: FeatureContext, record: TranslationRow, dir: string): Promise<void> {
+async function translate(ctx: FeatureContext, record: TranslationRow, dir: string, lastAttempt: boolean): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
   const source = record.file_id === null ? undefined : await repo.ownVideoFile(record.file_id, record.user_id);
   if (!source) throw new TranslationRefused(MSG.translateVideoMissing);
@@ -148,21 +161,36 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
     await repo.saveLines(record.id, lines);
   }
 
-  // 4. The new sound track and its subtitles.
+  // 4–5. The dub's voice, then the new sound track in it and its subtitles.
   let dubKey = record.dub_key;
   let dub = path.join(dir, 'dub.m4a');
-  if (dubKey) dub = await fetchObject(ctx.storage, dubKey, dub);
-  else {
-    const placed = await dubSpeech(ctx, transcript, lines, record.target_lang, { video, ext, sound, total, output: dub, dir });
+  if (dubKey) {
+    dub = await fetchObject(ctx.storage, dubKey, dub);
+    // A run that stopped between storing the dub and discarding its clone.
+    await discardClone(ctx, record.id, record.clone);
+  } else {
+    const dubbing = { video, ext, sound, total, output: dub, dir };
+    const chosen = record.voice ? { voice: record.voice, clone: record.clone } : await chooseVoice(ctx, record, transcript, dubbing);
+    let placed: PlacedSpeech[];
+    try {
+      placed = await dubSpeech(transcript, lines, await speaker(ctx, chosen.clone, record.target_lang, sound), dubbing);
+    } catch (err) {
+      // A channel that may answer later: the retried job speaks with the same clone. One that cannot speak the clone
+      // (or the last attempt): the offline voice instead, and the record says why.
+      if (!chosen.clone || !(err instanceof SpeechEngineError) || (err.transient && !lastAttempt)) throw err;
+      await repo.saveVoice(record.id, MSG.translateVoiceCloneFailed(err.message), chosen.clone);
+      placed = await dubSpeech(transcript, lines, await speaker(ctx, null, record.target_lang, sound), dubbing);
+    }
     const srtFile = path.join(dir, 'subtitles.srt');
     fs.writeFileSync(srtFile, formatSrt(placed.map((p, i) => ({ start: p.start, end: p.start + p.length, text: lines![i]! }))));
     const stored = await storeUserFile(ctx, record.user_id, dub, 'm4a', 'other', total);
     const srt = await storeUserFile(ctx, record.user_id, srtFile, 'srt', 'other');
     await repo.saveDub(record.id, stored.key, srt.key);
     dubKey = stored.key;
+    await discardClone(ctx, record.id, chosen.clone);
   }
 
-  // 5. The video.
+  // 6. The video.
   const output = path.join(dir, 'translated.mp4');
   let charged = Number(record.mode) as TranslateModeValue;
   let note = '';
@@ -211,27 +239,127 @@ async function translateLines(ctx: FeatureContext, transcript: Transcript, from:
   throw new TranslationRefused(MSG.translateLinesMismatch);
 }
 
+interface Dubbing {
+  video: string;
+  ext: string;
+  sound: string;
+  total: number;
+  output: string;
+  dir: string;
+}
+
+/** An engine and a voice to speak the translated lines with. */
+interface Speaker {
+  engine: SpeechEngine;
+  voice: EngineVoice | undefined;
+  language: string;
+}
+
+/** The first enabled voice channel whose engine clones and can discard a clone after (so none is left behind). */
+async function cloningChannel(ctx: FeatureContext): Promise<{ api: string; name: string; engine: SpeechEngine } | undefined> {
+  for (const channel of await new VoicesRepository(ctx.db).enabledVoiceChannels()) {
+    if (channel.engine === 'local') continue;
+    try {
+      const engine = ctx.speech.engines.for(channel);
+      if (engine.discard) return { api: channel.api, name: channel.name, engine };
+    } catch (err) {
+      // A channel missing its settings is not one to clone on.
+      if (!(err instanceof SpeechEngineError)) throw err;
+    }
+  }
+  return undefined;
+}
+
 /**
- * Speaks each line with the offline engine at the original speaker's pitch and pace, fits it into its segment's
- * slot and lays the speech over the original sound kept low; writes `output` (AAC, the video's length).
+ * Step 4: clones the speaker from the video's recognised speech on a cloning channel when there is one, else (or
+ * when that fails) the offline voice; kept on the record before any speech is made, so a retry never clones twice.
  */
-async function dubSpeech(
-  ctx: FeatureContext, transcript: Transcript, lines: string[], target: string,
-  m: { video: string; ext: string; sound: string; total: number; output: string; dir: string },
-): Promise<PlacedSpeech[]> {
-  let profile: VoiceProfile | undefined;
+async function chooseVoice(ctx: FeatureContext, record: TranslationRow, transcript: Transcript, m: Dubbing): Promise<{ voice: string; clone: DubClone | null }> {
+  const channel = await cloningChannel(ctx);
+  let chosen: { voice: string; clone: DubClone | null } = { voice: MSG.translateVoiceOffline, clone: null };
+  if (channel) {
+    try {
+      const sample = await speechSample(transcript, m);
+      const state = await cloneVoice(channel.engine, { file: sample, ext: 'wav', name: record.name, trainingKey: `tr${record.id}` });
+      if (state.state === 'ready') chosen = { voice: MSG.translateVoiceCloned(channel.name), clone: { api: channel.api, voice: state.voice } };
+      else chosen.voice = MSG.translateVoiceCloneFailed(state.reason);
+    } catch (err) {
+      if (!(err instanceof SpeechEngineError)) throw err;
+      chosen.voice = MSG.translateVoiceCloneFailed(err.message);
+    }
+  }
+  await new TranslationRepository(ctx.db).saveVoice(record.id, chosen.voice, chosen.clone);
+  return chosen;
+}
+
+/** A clone, waited for a while when the provider trains it; one that is not ready by then is discarded. */
+async function cloneVoice(engine: SpeechEngine, sample: CloneSample): Promise<Exclude<TrainingState, { state: 'training' }>> {
+  let state = await engine.clone(sample);
+  for (let poll = 0; state.state === 'training' && poll < CLONE_POLLS; poll++) {
+    await setTimeout(CLONE_POLL_MS);
+    const started: EngineVoice = state.voice;
+    state = await engine.trainingState(started.remoteId).catch(async (err: unknown) => {
+      // The training's error is the one the record shows; the discard is only tidying up.
+      await engine.discard?.(started).catch(() => undefined);
+      throw err;
+    });
+  }
+  if (state.state !== 'training') return state;
+  await engine.discard?.(state.voice);
+  return { state: 'failed', reason: MSG.translateVoiceCloneSlow };
+}
+
+/** A clean sample of the speaker: the recognised speech spans of the sound track, joined, at most CLONE_SAMPLE_SECONDS. */
+async function speechSample(transcript: Transcript, m: Dubbing): Promise<string> {
+  const spans: string[] = [];
+  let seconds = 0;
+  for (const s of transcript.segments) {
+    if (seconds >= CLONE_SAMPLE_SECONDS) break;
+    spans.push(`between(t,${s.start.toFixed(3)},${s.end.toFixed(3)})`);
+    seconds += s.end - s.start;
+  }
+  const sample = path.join(m.dir, 'clone-sample.wav');
+  await ffmpeg([
+    '-f', DEMUXER[m.ext] ?? 'mov', '-i', m.video, '-map', '0:a:0', '-vn', '-af', `aselect='${spans.join('+')}',asetpts=N/SR/TB`,
+    '-t', String(CLONE_SAMPLE_SECONDS), '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', sample,
+  ]);
+  return sample;
+}
+
+/** The clone's engine and voice, or the offline engine at the original speaker's measured pitch and pace. */
+async function speaker(ctx: FeatureContext, clone: DubClone | null, target: string, sound: string): Promise<Speaker> {
+  if (clone) return { engine: (await ctx.speech.channelEngine(clone.api)).engine, voice: clone.voice, language: target };
+  let voice: EngineVoice | undefined;
   try {
-    profile = await measureVoice(m.sound, 'wav');
+    voice = { remoteId: '', profile: { ...(await measureVoice(sound, 'wav')) } };
   } catch (err) {
     if (!(err instanceof SampleHasNoSpeech)) throw err;
   }
-  const { engine } = await ctx.speech.channelEngine('local');
-  const params = { rate: 1, volume: 1, pitch: 1, language: SPEECH_LANGUAGE[target] ?? '', emotion: '' };
+  return { engine: (await ctx.speech.channelEngine('local')).engine, voice, language: SPEECH_LANGUAGE[target] ?? '' };
+}
+
+/** Removes a record's clone from its channel (best effort: a channel since removed keeps nothing we can reach). */
+async function discardClone(ctx: FeatureContext, id: number, clone: DubClone | null): Promise<void> {
+  if (!clone) return;
+  try {
+    await (await ctx.speech.channelEngine(clone.api)).engine.discard?.(clone.voice);
+  } catch (err) {
+    if (!(err instanceof SpeechEngineError)) throw err;
+  }
+  await new TranslationRepository(ctx.db).dropClone(id);
+}
+
+/**
+ * Speaks each line with the speaker's voice, fits it into its segment's slot and lays the speech over the
+ * original sound kept low; writes `output` (AAC, the video's length).
+ */
+async function dubSpeech(transcript: Transcript, lines: string[], speaker: Speaker, m: Dubbing): Promise<PlacedSpeech[]> {
+  const params = { rate: 1, volume: 1, pitch: 1, language: speaker.language, emotion: '' };
   const files: string[] = [];
   const seconds: number[] = [];
   for (const [i, line] of lines.entries()) {
     const file = path.join(m.dir, `line-${i}.mp3`);
-    await engine.synthesize(line, profile ? { remoteId: '', profile: { ...profile } } : undefined, params, file);
+    await speaker.engine.synthesize(line, speaker.voice, params, file);
     files.push(file);
     seconds.push((await probe(file, 'mp3')).duration);
   }

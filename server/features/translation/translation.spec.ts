@@ -3,21 +3,26 @@
  * recognized by a loopback transcription peer that finds the spoken spans in the audio it gets, translated by the
  * chat peer (down for the first run: the retry resumes from the stored transcript), dubbed, fitted and muxed; the SRT beside it; the price reserved on submit and settled on the result's
  * length; every failure (no segments, a mismatched translation, nothing spoken) refunded with its reason; bad input
- * and missing engines refused at submit for nothing; two users who never see or delete each other's records. (Mode 1's lip-sync render
- * is the lip-sync engine's, tested there; its face analysis alone would outlast this file's time budget.)
+ * and missing engines refused at submit for nothing; two users who never see or delete each other's records. On
+ * PGlite only (media, not SQL): the dub in a temporary clone of the speaker on a GPT-SoVITS channel (its loopback
+ * peer), discarded after, and the offline voice when cloning fails; mode 1 on a real face, whose mouth then follows the dub.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, TRANSLATE_CREDITS_PER_SECOND, pauseMarker, translateCredits } from '../../../src/contract';
+import { API, CLONING_SERVER_MSG, MSG, TRANSLATE_CREDITS_PER_SECOND, pauseMarker, translateCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { makeFaceVideo } from '../../../tests/support/face-media';
+import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { startGptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { decodePcm } from '../../engines/lipsync/mouth-curve';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -31,6 +36,28 @@ const clipWith = (sound: string[], file: string) => {
   ff(['-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=25', ...sound, '-af', 'apad', '-t', '7', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
   return file;
 };
+/**
+ * How much of a video's sound is a 220 Hz tone (what the GPT-SoVITS peer speaks): that frequency's power over all
+ * power, in 50 ms frames (11 whole cycles each). Near 1 for the peer's speech, near 0 for the offline engine's voice.
+ */
+async function toneShare(video: string): Promise<number> {
+  const pcm = await decodePcm(video, 'mp4');
+  const n = 800;
+  const w = (2 * Math.PI * 220) / 16_000;
+  let tone = 0;
+  let all = 0;
+  for (let at = 0; at + n <= pcm.length; at += n) {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < n; i++) {
+      re += pcm[at + i]! * Math.cos(w * i);
+      im -= pcm[at + i]! * Math.sin(w * i);
+      all += pcm[at + i]! ** 2;
+    }
+    tone += (2 * (re * re + im * im)) / n;
+  }
+  return tone / (all || 1);
+}
 let SPEECH_CLIP = '';
 const SILENT_CLIP = clipWith(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono'], path.join(dir, 'silent.mp4'));
 const MUTE_CLIP = path.join(dir, 'mute.mp4');
@@ -59,10 +86,10 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   const records = (c: ApiTestClient) => c.call(API.works.translateList, { page: 1, limit: 50 });
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
   const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.works.translateSubmit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
-  async function translated(c: ApiTestClient, body: Record<string, unknown>) {
+  async function translated(c: ApiTestClient, body: Record<string, unknown>, waitMs = 30_000) {
     const reply = await submit(c, body);
     expect(reply.code, reply.msg).toBe(0);
-    const done = await until(() => records(c), (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === reply.data.id)?.status), 30_000);
+    const done = await until(() => records(c), (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === reply.data.id)?.status), waitMs);
     return done.data.list.find((x: any) => x.id === reply.data.id);
   }
   async function download(url: string, name: string) {
@@ -120,7 +147,8 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     const record = await pending;
     expect(asr.requests.length - asked).toBe(1);
     expect(chat.requests.length - chats).toBeGreaterThanOrEqual(2);
-    expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en' });
+    // No cloning channel is configured: the offline voice, and the record says so.
+    expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en', voice: MSG.translateVoiceOffline });
     expect(record.reason).toBeUndefined();
     expect(record.name).toMatch(/（英语）$/);
 
@@ -182,4 +210,64 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect((await fetch(`${t.url}${done.srt}`)).status).toBe(404);
     expect((await records(a)).data.total).toBe(4);
   });
+
+  // Media, not SQL: once, on PGlite.
+  if (kind !== 'pglite') return;
+
+  it('dubs in a temporary clone of the speaker on a cloning channel, discarded after; the offline voice when cloning fails', async () => {
+    const sovits = await startGptSovitsPeer();
+    try {
+      const channel = { api: 'kyy', kind: 'voice', base_url: sovits.url, share_dir: sovits.shareDir, server_dir: sovits.serverDir };
+      expect(await t.operator(API.admin.channelSet, { ...channel, enabled: 'true' })).toMatchObject({ code: 0, data: { engine: 'gptsovits', enabled: true } });
+      const c = await t.user('15800000004', 200);
+      const video = await upload(c, SPEECH_CLIP);
+      // The server fails the first line: the retried job speaks with the clone it stored, never cloning again.
+      sovits.failTtsNext = 1;
+      const cloned = await translated(c, { file_id: video });
+      expect(cloned, cloned.reason).toMatchObject({ status: 3, voice: MSG.translateVoiceCloned('本地克隆 GPT-SoVITS') });
+      expect(sovits.failTtsNext).toBe(0);
+      // Cloned once, from the clip's own speech (the peer loads only 3–10 s of audio), and every line spoken with it.
+      expect(sovits.references).toHaveLength(1);
+      expect(sovits.references[0]).toMatch(new RegExp(`^${sovits.serverDir}/aisa-voices/aisa-tr${cloned.id}-`));
+      expect(sovits.tts.map((x) => [x.text, x.text_lang, x.ref_audio_path])).toEqual(ENGLISH.map((line) => [line, 'en', sovits.references[0]]));
+      // Temporary: gone from the channel's folder, absent from the user's voices, nothing charged beyond the translation.
+      expect(fs.readdirSync(path.join(sovits.shareDir, 'aisa-voices'))).toEqual([]);
+      expect((await c.call(API.voice.list, { page: 1, limit: 50 })).data.list).toEqual([]);
+      expect(await credits(c)).toBe(200 - cloned.credits);
+
+      sovits.failReference = true;
+      const offline = await translated(c, { file_id: video });
+      expect(offline).toMatchObject({ status: 3, voice: MSG.translateVoiceCloneFailed(CLONING_SERVER_MSG.trainingFailed) });
+      expect(sovits.tts).toHaveLength(ENGLISH.length);
+      // The peer's voice is a 220 Hz tone: the cloned dub is mostly that, the offline one hardly.
+      const [clonedTone, offlineTone] = [await toneShare(await download(cloned.url, 'cloned.mp4')), await toneShare(await download(offline.url, 'offline.mp4'))];
+      console.log(`220 Hz share of the dub: cloned ${clonedTone.toFixed(2)}, offline ${offlineTone.toFixed(2)}`);
+      expect(clonedTone).toBeGreaterThan(0.5);
+      expect(offlineTone).toBeLessThan(0.2);
+      expect(fs.readdirSync(path.join(sovits.shareDir, 'aisa-voices'))).toEqual([]);
+      await t.operator(API.admin.channelSet, { ...channel, enabled: 'false' });
+    } finally {
+      await sovits.close();
+    }
+  });
+
+  /** The shortest video an upload takes is 5 s. */
+  const FACE_SECONDS = 5.2;
+  it('mode 1 on a real face: the mouth moves with the dub, the length kept', async () => {
+    const face = makeFaceVideo(path.join(dir, 'face.mp4'), { width: 360, height: 480, seconds: FACE_SECONDS });
+    const speech = await makeSpeech(path.join(dir, 'face-speech.mp3'), SPOKEN.slice(0, 2).join(pauseMarker(0.4)));
+    const clip = path.join(dir, 'face-speech.mp4');
+    ff(['-i', face, '-i', speech, '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-af', 'apad', '-t', String(FACE_SECONDS), clip]);
+    const c = await t.user('15800000005', 200);
+    const started = Date.now();
+    const record = await translated(c, { file_id: await upload(c, clip), mode: 1 }, 120_000);
+    expect(record, record.reason).toMatchObject({ status: 3, mode: 1 });
+    expect(record.reason).toBeUndefined();
+    const result = await download(record.url, 'lip-synced.mp4');
+    const seconds = (await probe(result, 'mp4')).duration;
+    expect(Math.abs(seconds - FACE_SECONDS) / FACE_SECONDS).toBeLessThan(0.05);
+    const lips = await measureLips(result);
+    console.log(`mode 1 on a face: ${((Date.now() - started) / 1000).toFixed(1)} s to translate, mouth opening ~ dub loudness ${lips.follows.toFixed(2)}`);
+    expect(lips.follows).toBeGreaterThan(0.4);
+  }, 180_000);
 });

@@ -57,6 +57,8 @@ export const TranslateRecord = z.object({
   create_time: Timestamp.optional(),
   /** ours */
   reason: z.string().optional(),
+  /** ours: which voice spoke the dub (MSG.translateVoice…), once the job chose it. */
+  voice: z.string().optional(),
   /** ours: the translation's subtitles (SRT), once done. */
   srt: z.string().optional(),
   /** ours: 1 lip sync, 2 voice only. */

@@ -53,7 +53,7 @@ export interface FishAudioPeer {
 
 const fishError = (res: http.ServerResponse, status: number, message: string) => sendJson(res, status, { message, status });
 
-/** A loopback server speaking Fish Audio's REST API: POST /model, GET /model/{id}, POST /v1/tts. */
+/** A loopback server speaking Fish Audio's REST API: POST /model, GET and DELETE /model/{id}, POST /v1/tts. */
 export async function startFishAudioPeer(apiKey = 'fish-test-key'): Promise<FishAudioPeer> {
   const { dir, tone } = await peerWorkspace('aisa-fish-peer-');
   const models = new Map<string, FishPeerModel>();
@@ -142,6 +142,10 @@ export async function startFishAudioPeer(apiKey = 'fish-test-key'): Promise<Fish
     const modelPath = /^\/model\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'POST' && url.pathname === '/model') return createModel(req, body, res);
     if (req.method === 'GET' && modelPath) return getModel(decodeURIComponent(modelPath[1]!), res);
+    if (req.method === 'DELETE' && modelPath) {
+      if (!models.delete(decodeURIComponent(modelPath[1]!))) return fishError(res, 404, 'Model not found');
+      return sendJson(res, 200, {});
+    }
     if (req.method === 'POST' && url.pathname === '/v1/tts') return tts(req, body, res);
     fishError(res, 404, 'Not Found');
   });

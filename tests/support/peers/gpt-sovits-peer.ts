@@ -24,6 +24,8 @@ export interface GptSovitsPeer {
   failReference: boolean;
   /** Knob: every answer waits this long first. */
   delayMs: number;
+  /** Knob: the next N /tts calls answer 500, as a server that crashed mid-request. */
+  failTtsNext: number;
   references: string[];
   tts: Record<string, unknown>[];
   close(): Promise<void>;
@@ -54,6 +56,10 @@ export async function startGptSovitsPeer(): Promise<GptSovitsPeer> {
   };
 
   const tts = async (json: Record<string, unknown>, res: http.ServerResponse) => {
+    if (peer.failTtsNext > 0) {
+      peer.failTtsNext--;
+      return sendJson(res, 500, { detail: 'Internal Server Error' });
+    }
     const field = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
     if (!field('ref_audio_path')) return sendJson(res, 400, { message: 'ref_audio_path is required' });
     if (!field('text')) return sendJson(res, 400, { message: 'text is required' });
@@ -87,7 +93,7 @@ export async function startGptSovitsPeer(): Promise<GptSovitsPeer> {
   });
 
   const peer: GptSovitsPeer = {
-    url: loop.url, shareDir, serverDir, failReference: false, delayMs: 0, references: [], tts: [],
+    url: loop.url, shareDir, serverDir, failReference: false, delayMs: 0, failTtsNext: 0, references: [], tts: [],
     close: async () => {
       await loop.close();
       await fs.rm(shareDir, { recursive: true, force: true });

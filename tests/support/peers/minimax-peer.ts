@@ -1,6 +1,6 @@
 /**
  * A protocol peer for MiniMax: a loopback HTTP server that speaks the real API — POST /v1/files/upload (multipart),
- * POST /v1/voice_clone, POST /v1/t2a_v2 with Bearer auth, `?GroupId=`, int64 file ids, hex audio and errors as
+ * POST /v1/voice_clone, POST /v1/delete_voice, POST /v1/t2a_v2 with Bearer auth, `?GroupId=`, int64 file ids, hex audio and errors as
  * base_resp.status_code on HTTP 200 — and checks request shapes the way the service does.
  */
 import fs from 'node:fs/promises';
@@ -153,6 +153,15 @@ export async function startMiniMaxPeer(apiKey = 'minimax-test-key'): Promise<Min
     });
   };
 
+  const deleteVoice = (req: Parameters<typeof parseJsonBody>[0], body: Buffer, res: Parameters<typeof sendJson>[0]) => {
+    const json = parseJsonBody(req, body);
+    const voiceId = json?.voice_id;
+    if (json?.voice_type !== 'voice_cloning' || typeof voiceId !== 'string') return fail(res, 2013, 'invalid params, voice_type or voice_id');
+    // System voices are not the account's to delete.
+    if (SYSTEM_VOICES.includes(voiceId) || !voices.delete(voiceId)) return fail(res, 2013, 'invalid params, voice_id not found');
+    sendJson(res, 200, { voice_id: voiceId, created_time: new Date().toISOString().slice(0, 10), base_resp: baseResp(0) });
+  };
+
   const loop = await startLoopback(async (req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');
     peer.requests.push({ method: req.method ?? '', path: url.pathname });
@@ -173,6 +182,7 @@ export async function startMiniMaxPeer(apiKey = 'minimax-test-key'): Promise<Min
     if (url.pathname === '/v1/files/upload') return upload(req, body, res);
     if (url.pathname === '/v1/voice_clone') return voiceClone(req, body, res);
     if (url.pathname === '/v1/t2a_v2') return t2a(req, body, res);
+    if (url.pathname === '/v1/delete_voice') return deleteVoice(req, body, res);
     sendJson(res, 404, { base_resp: baseResp(404, 'not found') });
   });
 

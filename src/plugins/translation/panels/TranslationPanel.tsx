@@ -132,6 +132,7 @@ export function TranslationPanel(_: PanelProps) {
                   <Tag intent="primary" minimal round icon={<Spinner size={12} />}>翻译中</Tag>
                 )}
                 {r.reason && <span className="tr-record-reason" data-testid="translation-reason">{r.reason}</span>}
+                {r.status === WorkStatus.Success && r.voice && <span className="tr-record-reason" data-testid="translation-voice">{r.voice}</span>}
               </div>
             ))}
           </section>
