@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, pauseMarker } from '../../src/contract';
+import { API, MSG, TranslateMode, pauseMarker, translateCredits } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { downloadPlayable, toast, useJourney, workCard } from '../support/journey';
@@ -20,9 +20,10 @@ import { startTranscriptionPeer, type TranscriptionPeer } from '../support/peers
 
 const USERNAME = '13800009601';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-translation';
-const SPOKEN = ['大家好', '欢迎来到我们的小店', '今天给大家介绍一款新茶', '喜欢的话请关注我们'];
-const ENGLISH = ['Hello everyone', 'Welcome to our little shop', 'Today we introduce a new tea', 'Follow us if you like it'];
-const SECONDS = 12;
+const SPOKEN = ['大家好', '欢迎来到我们的小店', '今天给大家介绍一款新茶', '它的香气很清新', '喝完以后口中回甘', '喜欢的话请关注我们'];
+const ENGLISH = ['Hello everyone', 'Welcome to our little shop', 'Today we introduce a new tea', 'It smells fresh', 'It leaves a sweet aftertaste', 'Follow us if you like it'];
+/** The issue's 20 s clip: six spoken lines with pauses, then the test pattern's silence to the end. */
+const SECONDS = 20;
 
 let asr: TranscriptionPeer;
 let chat: OpenAiPeer;
@@ -58,13 +59,13 @@ describe('translation', () => {
     await page.click('[data-testid=translation-submit]');
     await toast(page, MSG.translateVideoRequired);
     await page.setInputFiles('[data-testid=translation-upload] input[type=file]', clip);
-    await page.waitForSelector('[data-testid=translation-price] >> text=12 秒', { timeout: 30_000 });
+    await page.waitForSelector(`[data-testid=translation-price] >> text=${SECONDS} 秒`, { timeout: 30_000 });
     await page.click('[data-testid=translation-submit]');
     await toast(page, MSG.translateSourceRequired);
     await page.selectOption('[data-testid=translation-source]', 'zh');
     await page.selectOption('[data-testid=translation-target]', 'en');
     await page.click('[data-testid=translation-mode] >> text=仅换声音');
-    await page.waitForSelector('[data-testid=translation-price] >> text=约 24 积分');
+    await page.waitForSelector(`[data-testid=translation-price] >> text=约 ${translateCredits(SECONDS, TranslateMode.VoiceOnly)} 积分`);
     await page.click('[data-testid=translation-submit]');
     await toast(page, MSG.submitSucceeded);
     await page.waitForSelector('[data-testid=translation-record]');
