@@ -26,6 +26,7 @@ import { SettingsRepository } from './features/site';
 import { SpeechService } from './features/voices';
 import { FEATURES } from './features';
 import { cleanStaleJobDirs } from './infra/work-dirs';
+import { contentSecurityPolicy, siteImageOrigins } from './infra/content-security';
 import type { JobHandlers, JobName, JobRun } from './infra/queue';
 import type { FeatureContext, FeatureModule } from './app-context';
 
@@ -34,21 +35,6 @@ declare module 'fastify' {
     ctx: FeatureContext;
   }
 }
-
-/** Same-origin everything; operator images may come from https hosts. Inline styles are Blueprint's and dockview's. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 export async function build(config: ServerConfig): Promise<FastifyInstance> {
   assertCatalogueUnique();
@@ -146,15 +132,22 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   if (config.role !== 'worker' && config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webRoot,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(reply, file) {
-        reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-        // Hashed bundle files never change; index.html always revalidates.
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    const storageOrigins = await storage.browserOrigins();
+    const webRoot = config.webRoot;
+    await app.register(async (web) => {
+      // The policy names the storage's origins and the hosts of the operator's site pictures (settings are cached).
+      web.addHook('onSend', async (_request, reply) => {
+        reply.header('content-security-policy', contentSecurityPolicy(storageOrigins, siteImageOrigins(await ctx.settings.all().catch(() => ({})))));
+      });
+      await web.register(fastifyStatic, {
+        root: webRoot,
+        wildcard: false,
+        preCompressed: true,
+        setHeaders(reply, file) {
+          // Hashed bundle files never change; index.html always revalidates.
+          reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
 

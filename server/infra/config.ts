@@ -107,7 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   };
 }
 
-/** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and S3_ENDPOINT / S3_FORCE_PATH_STYLE. */
+/** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and S3_ENDPOINT / S3_FORCE_PATH_STYLE / S3_PUBLIC_URL. */
 function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const kind = env.STORAGE || 'local';
   if (kind === 'local') return undefined;
@@ -119,6 +119,8 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
   const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
   if (endpoint !== undefined && !/^https?:\/\/[^/?#]+$/i.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an origin such as https://oss-cn-hangzhou.aliyuncs.com, got "${env.S3_ENDPOINT}"`);
+  const publicUrl = env.S3_PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(publicUrl)) throw new ConfigError(`S3_PUBLIC_URL must be a URL such as https://cdn.example.com, got "${env.S3_PUBLIC_URL}"`);
   const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
   if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${env.S3_FORCE_PATH_STYLE}"`);
   return {
@@ -128,6 +130,7 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
     accessKeyId: need('S3_ACCESS_KEY_ID'),
     secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
     forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    publicUrl,
   };
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directUploadFields } from '../../src/contract';
 import { startS3Peer, type S3Peer } from '../../tests/support/peers/s3-peer';
 import { configFromEnv, ConfigError } from './config';
-import { S3Storage } from './storage-s3';
+import { S3Storage, type S3Settings } from './storage-s3';
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -117,5 +117,35 @@ describe('S3 storage driver against an S3 protocol peer', () => {
     expect(() => configFromEnv({ STORAGE: 'ftp' })).toThrow(ConfigError);
     expect(() => configFromEnv({ ...peer.env, S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError);
     expect(() => configFromEnv({ ...peer.env, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(ConfigError);
+    expect(configFromEnv({ ...peer.env, S3_PUBLIC_URL: 'https://cdn.example.com/media/' }).s3?.publicUrl).toBe('https://cdn.example.com/media');
+    expect(() => configFromEnv({ ...peer.env, S3_PUBLIC_URL: 'cdn.example.com' })).toThrow(ConfigError);
+  });
+
+  it('names the origins a browser reaches: the bucket as the SDK addresses it, or the public URL for reads', async () => {
+    const aws = { bucket: 'media', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: false };
+    const origins = (settings: Partial<S3Settings>) => new S3Storage({ ...aws, region: 'us-east-1', ...settings }).browserOrigins();
+    // AWS itself: the regional virtual host.
+    expect(await origins({ region: 'eu-west-1' })).toEqual({ reads: ['https://media.s3.eu-west-1.amazonaws.com'], uploads: ['https://media.s3.eu-west-1.amazonaws.com'] });
+    // A virtual-host endpoint (OSS, COS): the bucket is a subdomain.
+    expect(await origins({ endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'cn-hangzhou' })).toEqual({
+      reads: ['https://media.oss-cn-hangzhou.aliyuncs.com'], uploads: ['https://media.oss-cn-hangzhou.aliyuncs.com'],
+    });
+    // Path-style (MinIO, the peer): the endpoint itself, port included.
+    expect(await storage.browserOrigins()).toEqual({ reads: [peer.endpoint], uploads: [peer.endpoint] });
+    // A CDN in front: reads from it, uploads still to the bucket.
+    expect(await origins({ endpoint: 'http://10.0.0.5:9000', forcePathStyle: true, publicUrl: 'https://cdn.example.com/m' })).toEqual({
+      reads: ['https://cdn.example.com'], uploads: ['http://10.0.0.5:9000'],
+    });
+  });
+
+  it('presigns reads under S3_PUBLIC_URL in place of the bucket, keeping the signed query', async () => {
+    const k = key('mp4');
+    const direct = await storage.readUrl(k, { cacheControl: 'private' });
+    const viaCdn = await new S3Storage({ ...peer.settings, publicUrl: 'https://cdn.example.com/m' }).readUrl(k, { cacheControl: 'private', download: 'a.mp4' });
+    expect(direct.startsWith(`${peer.endpoint}/${peer.bucket}/${k}?`)).toBe(true);
+    expect(viaCdn.startsWith(`https://cdn.example.com/m/${k}?`)).toBe(true);
+    const query = new URL(viaCdn).searchParams;
+    expect(query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(query.get('response-content-disposition')).toBe('attachment; filename="a.mp4"');
   });
 });

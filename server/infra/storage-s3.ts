@@ -15,7 +15,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertObjectKey, contentTypeOf, type ObjectInfo, type PostPolicyLimits, type PresignedPost, type Storage } from './storage';
+import {
+  assertObjectKey, contentTypeOf, type ObjectInfo, type PostPolicyLimits, type PresignedPost, type Storage, type StorageOrigins,
+} from './storage';
 
 export interface S3Settings {
   /** Empty for AWS itself (the SDK derives the regional endpoint). */
@@ -26,6 +28,12 @@ export interface S3Settings {
   secretAccessKey: string;
   /** `endpoint/bucket/key` (MinIO, most self-hosted servers) instead of `bucket.endpoint/key` (AWS, OSS, COS). */
   forcePathStyle: boolean;
+  /**
+   * A CDN or custom domain in front of the bucket (S3_PUBLIC_URL): browsers read `<publicUrl>/<key>`. The GET is
+   * presigned for the bucket and only its base is swapped, so the CDN must pass the query on and reach the bucket
+   * under the bucket's own host (the usual origin setup). Uploads still go to the bucket itself.
+   */
+  publicUrl?: string;
 }
 
 /** A presigned GET is made when a page asks for the object (our signed `/storage` URL redirects to it): minutes suffice. */
@@ -153,17 +161,27 @@ export class S3Storage implements Storage {
     return { host: url.replace(/\/+$/, ''), accessKeyId: this.settings.accessKeyId, policy: policy!, signature: signature!, fields: rest };
   }
 
-  async keyOfPostedUrl(url: string): Promise<string | null> {
+  /** The bucket's base URL as the SDK addresses it: `endpoint/bucket` path-style, `https://bucket.host` otherwise. */
+  private bucketBase(): Promise<string> {
     this.postHost ??= createPresignedPost(this.client, { Bucket: this.bucket, Key: 'x' }).then((p) => p.url.replace(/\/+$/, ''));
-    const host = await this.postHost;
+    return this.postHost;
+  }
+
+  async browserOrigins(): Promise<StorageOrigins> {
+    const bucket = new URL(await this.bucketBase()).origin;
+    return { reads: [this.settings.publicUrl ? new URL(this.settings.publicUrl).origin : bucket], uploads: [bucket] };
+  }
+
+  async keyOfPostedUrl(url: string): Promise<string | null> {
+    const host = await this.bucketBase();
     if (!url.startsWith(`${host}/`)) return null;
     const key = url.slice(host.length + 1);
     return /[?#]/.test(key) ? null : key;
   }
 
-  readUrl(key: string, options: { download?: string; cacheControl: string }): Promise<string> {
+  async readUrl(key: string, options: { download?: string; cacheControl: string }): Promise<string> {
     assertObjectKey(key);
-    return getSignedUrl(
+    const signed = await getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucket, Key: key, ResponseContentType: contentTypeOf(key), ResponseCacheControl: options.cacheControl,
@@ -171,6 +189,9 @@ export class S3Storage implements Storage {
       }),
       { expiresIn: READ_URL_TTL_SECONDS },
     );
+    if (!this.settings.publicUrl) return signed;
+    const base = await this.bucketBase();
+    return signed.startsWith(`${base}/`) ? `${this.settings.publicUrl}${signed.slice(base.length)}` : signed;
   }
 }
 

@@ -59,6 +59,17 @@ export interface Storage {
    * it from `/storage` itself.
    */
   readUrl(key: string, options: { download?: string; cacheControl: string }): Promise<string | null>;
+  /**
+   * The origins other than our own that a browser talks to for stored objects: `reads` answers presigned GETs
+   * (pictures, media, downloads, waveforms), `uploads` takes presigned POSTs. Empty on local disk. The page's
+   * Content-Security-Policy names exactly these.
+   */
+  browserOrigins(): Promise<StorageOrigins>;
+}
+
+export interface StorageOrigins {
+  reads: string[];
+  uploads: string[];
 }
 
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
@@ -180,6 +191,10 @@ export class LocalDiskStorage implements Storage {
 
   async keyOfPostedUrl(): Promise<null> {
     return null;
+  }
+
+  async browserOrigins(): Promise<StorageOrigins> {
+    return { reads: [], uploads: [] };
   }
 
   async readUrl(): Promise<null> {

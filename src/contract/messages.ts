@@ -245,6 +245,14 @@ export const MSG = {
   imageInvalid: '请上传PNG/JPG格式的图片',
   imageTooSmall: '图片尺寸不能小于300像素',
   uploadExpired: '上传已过期，请重新上传',
+  /** ours: the bucket refused a direct upload as larger than its policy allows (S3 EntityTooLarge). */
+  bucketTooLarge: '文件超过了存储服务允许的大小，请压缩后重新上传',
+  /** ours: the bucket's policy refused the file's type (S3 AccessDenied on the Content-Type condition). */
+  bucketTypeRefused: '存储服务不接受该文件类型，请换一个文件',
+  /** ours: the bucket answered with another refusal; its S3 error code is named for the operator. */
+  bucketRefused: (code: string) => `存储服务拒绝了上传（${code}），请稍后重试或联系管理员`,
+  /** ours: no answer the page may read: the bucket is unreachable, or its CORS rule does not allow this site. */
+  bucketUnreachable: '无法连接存储服务：请检查网络；若持续出现，请联系管理员检查存储桶的跨域（CORS）设置',
 
   // ---- media pipeline (ours)
   channelUnavailable: '该通道暂未开通，请选择其他通道',

@@ -4,7 +4,7 @@ export * from './container';
 export * from './react';
 export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
-export { uploadKey } from './upload-service';
+export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
 import { lazy } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */

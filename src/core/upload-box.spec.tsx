@@ -6,6 +6,7 @@ import { Observable, Subject } from 'rxjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../contract';
 import { ApiCallError } from './api-client';
+import { UploadRefusedError } from './upload-service';
 import { ContainerProvider } from './react';
 import { TOKENS, type UploadProgress, type UploadService } from './tokens';
 import { formatSize } from './format';
@@ -157,6 +158,9 @@ describe('UploadBox', () => {
     act(() => uploads[1]!.subject.error(new Error('upload status 500')));
     expect(items()).toEqual([]);
     expect(notes).toEqual([{ kind: 'error', message: MSG.uploadFailed }]);
+    await choose(png());
+    act(() => uploads[2]!.subject.error(new UploadRefusedError(MSG.bucketTooLarge)));
+    expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.bucketTooLarge });
   });
 
   it('holds up to maxFiles, one upload at a time', async () => {

@@ -3,6 +3,7 @@ import { Button, Icon, ProgressBar, type IconName } from '@blueprintjs/core';
 import type { Subscription } from 'rxjs';
 import { MSG } from '../contract';
 import { ApiCallError } from './api-client';
+import { UploadRefusedError } from './upload-service';
 import { useService } from './react';
 import { TOKENS, type Notifier, type UploadFileType, type UploadService } from './tokens';
 import { formatSize } from './format';
@@ -193,8 +194,10 @@ export function UploadBox(props: UploadBoxProps) {
         },
         error: (err: unknown) => {
           running.current = null;
-          // A refused signature or registration was already toasted with the server's words by the API client.
-          if (!(err instanceof ApiCallError)) notifier.error(MSG.uploadFailed);
+          // A refused signature or registration was already toasted with the server's words by the API client;
+          // a refused transfer carries the storage host's (or the bucket's) meaning.
+          if (err instanceof UploadRefusedError) notifier.error(err.message);
+          else if (!(err instanceof ApiCallError)) notifier.error(MSG.uploadFailed);
           // The overlay closes and the chosen files are cleared (part 1 §8).
           commit(() => []);
         },

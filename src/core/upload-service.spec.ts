@@ -5,7 +5,7 @@ import { BehaviorSubject, lastValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, LOGIN_ROUTE, MSG, ResultCode, TOKEN_HEADER, type CallDef } from '../contract';
 import { ApiCallError } from './api-client';
-import { DirectUploadService } from './upload-service';
+import { DirectUploadService, UploadRefusedError, bucketRefusal } from './upload-service';
 import type { ApiClient, Location, Navigation, Notifier, TokenStore } from './tokens';
 
 /** A storage host on loopback that answers every upload with the given status and body (CORS allowed, as the product's is same-origin). */
@@ -24,7 +24,10 @@ function storageHost() {
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
     });
   });
-  return { server, seen, answer: (status: number, body: unknown) => (answer = { status, body: JSON.stringify(body) }) };
+  return {
+    server, seen,
+    answer: (status: number, body: unknown) => (answer = { status, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  };
 }
 
 describe('DirectUploadService', () => {
@@ -72,7 +75,7 @@ describe('DirectUploadService', () => {
     host.answer(400, { code: ResultCode.Error, msg: '空间不足', data: null });
     const { service, tokens, navigation } = setup();
     const failed = await lastValueFrom(service.upload(file(), 'video')).catch((err: unknown) => err);
-    expect(failed).not.toBeInstanceOf(ApiCallError);
+    expect(failed).toBeInstanceOf(UploadRefusedError);
     expect((failed as Error).message).toBe('空间不足');
     expect(tokens.get()).toBe('tok');
     expect(navigation.navigate).not.toHaveBeenCalled();
@@ -97,5 +100,38 @@ describe('DirectUploadService', () => {
     expect(names).toEqual(['key', 'X-Amz-Algorithm', 'X-Amz-Credential', 'Content-Type', 'policy', 'x-amz-signature', 'file']);
     expect(body).toContain('AK/20260101/us-east-1/s3/aws4_request');
     expect(calls).toEqual([API.upload.sign.id, API.upload.complete.id]);
+  });
+
+  const bucketFields = { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'Content-Type': 'video/mp4' };
+
+  it('a bucket’s XML refusal says what the bucket refused', async () => {
+    host.answer(400, '<?xml version="1.0" encoding="UTF-8"?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>');
+    const { service, calls } = setup({ fields: bucketFields });
+    const failed = await lastValueFrom(service.upload(file(), 'video')).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(UploadRefusedError);
+    expect((failed as Error).message).toBe(MSG.bucketTooLarge);
+    expect(calls).toEqual([API.upload.sign.id]);
+  });
+
+  it('a bucket that cannot be reached (or refuses this site by CORS) says so, not a bare failure', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadHost = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { service } = setup({ host: deadHost, fields: bucketFields });
+    const failed = await lastValueFrom(service.upload(file(), 'video')).catch((err: unknown) => err);
+    expect((failed as Error).message).toBe(MSG.bucketUnreachable);
+  });
+});
+
+describe('bucketRefusal', () => {
+  const refusal = (code: string, message: string) => `<Error><Code>${code}</Code><Message>${message}</Message><RequestId>1</RequestId></Error>`;
+  it('names the refusals an S3-compatible bucket gives a presigned POST', () => {
+    expect(bucketRefusal(refusal('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'))).toBe(MSG.bucketTooLarge);
+    expect(bucketRefusal(refusal('AccessDenied', 'Invalid according to Policy: Policy Condition failed: ["starts-with", "$Content-Type", "video/"]'))).toBe(MSG.bucketTypeRefused);
+    expect(bucketRefusal(refusal('AccessDenied', 'Invalid according to Policy: Policy expired.'))).toBe(MSG.uploadExpired);
+    expect(bucketRefusal(refusal('SignatureDoesNotMatch', 'The request signature we calculated does not match'))).toBe(MSG.bucketRefused('SignatureDoesNotMatch'));
+    expect(bucketRefusal('{"code":1}')).toBeUndefined();
+    expect(bucketRefusal('')).toBeUndefined();
   });
 });

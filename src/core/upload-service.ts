@@ -16,6 +16,23 @@ function storageReply(body: string): { code: number; msg?: string } | undefined 
   }
 }
 
+/** An upload the storage host refused or never answered: its message is for the user as it stands. */
+export class UploadRefusedError extends Error {}
+
+/**
+ * What an S3-compatible bucket's XML refusal of a presigned POST means: too large (content-length-range), a type the
+ * policy does not allow, an expired policy, or another code, named. Undefined when the body is not such a refusal.
+ */
+export function bucketRefusal(body: string): string | undefined {
+  const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+  if (!code) return undefined;
+  const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1] ?? '';
+  if (code === 'EntityTooLarge') return MSG.bucketTooLarge;
+  if (/policy expired/i.test(message) || code === 'ExpiredToken') return MSG.uploadExpired;
+  if (/Content-Type/i.test(message)) return MSG.bucketTypeRefused;
+  return MSG.bucketRefused(code);
+}
+
 /** Storage key = dir + timestamp + random number + extension (part 1 §3). */
 export function uploadKey(dir: string, fileName: string, now = Date.now()): string {
   const ext = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0].toLowerCase() ?? '';
@@ -35,14 +52,17 @@ export class DirectUploadService implements UploadService {
     @inject(TOKENS.Navigation) private readonly navigation: Navigation,
   ) {}
 
-  /** What a refused transfer means: code 100 ends the session as on any call (part 2 §6), else the host's words. */
+  /**
+   * What a refused transfer means: code 100 ends the session as on any call (part 2 §6); else our host's words, or
+   * what a bucket's refusal means.
+   */
   private refused(body: string): Error {
     const reply = storageReply(body);
     if (reply?.code === ResultCode.SessionExpired) {
       expireSession({ tokens: this.tokens, notifier: this.notifier, navigation: this.navigation }, reply.msg ?? MSG.sessionExpired);
       return new ApiCallError(reply.msg ?? MSG.sessionExpired, ResultCode.SessionExpired);
     }
-    return new Error(reply?.msg ?? MSG.uploadFailed);
+    return new UploadRefusedError(reply?.msg ?? bucketRefusal(body) ?? MSG.uploadFailed);
   }
 
   upload(file: File, fileType: UploadFileType, extra: { duration?: number } = {}): Observable<UploadProgress> {
@@ -64,7 +84,8 @@ export class DirectUploadService implements UploadService {
           xhr.upload.onprogress = (e) => subscriber.next({ loaded: e.loaded, total: e.total || file.size });
           // The storage host answers a refusal with { code, msg } (space full, expired policy): show its words.
           xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(this.refused(xhr.responseText)));
-          xhr.onerror = () => reject(new Error('upload failed'));
+          // No readable answer: our own host is down, or a bucket is unreachable or refuses this site by CORS.
+          xhr.onerror = () => reject(new UploadRefusedError(sign.fields ? MSG.bucketUnreachable : MSG.uploadFailed));
           xhr.send(form);
         });
         if (cancelled) return;
