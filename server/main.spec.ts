@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { API, openReply, sealRequest } from '../src/contract';
-import { ApiTestClient } from '../tests/support/app';
+import { ApiTestClient, DB_KINDS } from '../tests/support/app';
 import { ROOT, runAdmin, startServer, type RunningServer } from '../tests/support/server';
 import { createDatabase } from '../tests/support/postgres';
 
@@ -73,7 +73,7 @@ describe('the server process and the operator CLI', () => {
     expect(res.stderr).toContain('DATABASE_URL');
   });
 
-  it('runs separate api and worker processes on PostgreSQL', async () => {
+  it.runIf(DB_KINDS.includes('postgres'))('runs separate api and worker processes on PostgreSQL', async () => {
     const db = await createDatabase(inject('postgresUrl'));
     try {
       const api = await startServer({ env: { ROLE: 'api', DATABASE_URL: db.url }, webRoot: '/nonexistent' });

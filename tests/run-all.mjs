@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { timingTable } from './support/timing-table.mjs';
 
 const bin = (name) => path.join(process.cwd(), 'node_modules/.bin', name);
 const run = (label, cmd, args) => {
@@ -35,6 +36,7 @@ if (!summary) {
   console.log('\ntests: 0 passed, 1 failed (no report)');
   process.exit(status || 1);
 }
+console.log(timingTable(summary));
 const skipped = summary.numPendingTests + summary.numTodoTests;
 // A run that failed outside any test (an unhandled error, a failed setup) counts as one failure.
 const failed = summary.numFailedTests || (status !== 0 ? 1 : 0);

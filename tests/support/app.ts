@@ -14,9 +14,10 @@ import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
 import { createDatabase } from './postgres';
+import { DB_KINDS, type DbKind } from './db-kinds';
 
-export type DbKind = 'pglite' | 'postgres';
-export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+export type { DbKind };
+export { DB_KINDS };
 
 export interface Reply<T = unknown> {
   status: number;
