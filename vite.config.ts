@@ -28,9 +28,25 @@ function workbenchPlugins(targetName: string | undefined): Plugin {
   };
 }
 
+/**
+ * zod builds fast object parsers with `new Function` once it has probed that eval is allowed; the app's
+ * Content-Security-Policy (script-src 'self') forbids eval, and the probe alone reports a violation on every page.
+ * zod reads its global config when its core module loads, before any schema is built (a z.config() in our code would
+ * run after the contract's schemas, bundled in the same chunk), so the browser build sets `jitless` there.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return undefined;
+      return { code: `(globalThis.__zod_globalConfig ??= {}).jitless = true;\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   // Brotli and gzip twins of every text asset, made once at build time; the server sends the one the browser accepts.
-  plugins: [react(), workbenchPlugins(process.env.BUILD_TARGET), compression({ threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), zodWithoutEval(), workbenchPlugins(process.env.BUILD_TARGET), compression({ threshold: 1024, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,

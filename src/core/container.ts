@@ -42,7 +42,8 @@ export function createWorkbenchContainer(plugins: readonly WorkbenchPlugin[], ho
     if (ids.has(p.id)) throw new Error(`duplicate plugin id "${p.id}"`);
     ids.add(p.id);
   }
-  const container = new Container();
+  // Interpreted resolution: inversify's compiled resolvers use `new Function`, which the app's CSP (script-src 'self') forbids.
+  const container = new Container({ jitless: true });
   container.load(coreModule);
   container.bind(TOKENS.HostInfo).toConstantValue(host);
   container.load(...extra, ...plugins.map((p) => p.module));
