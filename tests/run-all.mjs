@@ -1,6 +1,6 @@
-// `npm test`: type check, dependency-rule lint, then every vitest project (unit, server on PGlite and
+// `npm test`: type check and dependency-rule lint side by side, then every vitest project (unit, server on PGlite and
 // PostgreSQL, browser journeys). Ends with one plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +12,27 @@ const run = (label, cmd, args) => {
   const res = spawnSync(cmd, args, { stdio: 'inherit' });
   return res.status ?? 1;
 };
+/** Runs a check with its output held, so two checks side by side print one after the other. */
+const check = (label, cmd, args) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)${out.trim() ? `\n${out.trimEnd()}` : ''}`);
+      resolve(code ?? 1);
+    });
+  });
 
-if (run('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
-  console.log('\ntests: 0 passed, 1 failed (type check)');
-  process.exit(1);
-}
-if (run('dependency rules (eslint)', bin('eslint'), ['.']) !== 0) {
-  console.log('\ntests: 0 passed, 1 failed (lint)');
+// The type check and the lint are one process each: side by side they take the time of the longer one.
+const [typeCheck, lint] = await Promise.all([
+  check('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  check('dependency rules (eslint)', bin('eslint'), ['.']),
+]);
+if (typeCheck !== 0 || lint !== 0) {
+  console.log(`\ntests: 0 passed, 1 failed (${typeCheck !== 0 ? 'type check' : 'lint'})`);
   process.exit(1);
 }
 

@@ -27,6 +27,11 @@ const MIN_SEEN = 0.7;
 const NONE_BELOW = 0.4;
 /** Eye-to-eye distance in the video's pixels below which the mouth is too small to draw. */
 const MIN_EYE_DISTANCE = 20;
+/**
+ * Frames spread evenly over the video and searched on their own before the full pass: when fewer than NONE_BELOW of
+ * them show a face the verdict is "no face" at once (a faceless clip cost the full pass several seconds to settle).
+ */
+const PROBE_FRAMES = 6;
 /** Landmark paths are smoothed with a Gaussian of this σ (frames). */
 const SMOOTH_SIGMA = 1.5;
 
@@ -82,6 +87,22 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
   const h = Math.max(2, Math.round((height * scale) / 2) * 2);
   const frameBytes = w * h * 3;
 
+  const vf = `scale=${w}:${h}`;
+  const input = ['-f', DEMUXER[ext] ?? 'mov', '-i', videoPath, '-map', '0:v:0'];
+  const noFace = (frames: number, sampled: number) => ({ width, height, frames, points: new Float32Array(frames * 136), weight: new Float32Array(frames), sampled, seen: 0 });
+  if (info.duration > 0) {
+    // Each probe frame is its own task, so each is searched by the detector (a run would track from the first).
+    const probes: Promise<FrameLandmarks[]>[] = [];
+    for await (const frame of rawFrames([...input, '-vf', `fps=${PROBE_FRAMES}/${info.duration},${vf}`, '-frames:v', String(PROBE_FRAMES), '-pix_fmt', 'rgb24'], frameBytes)) {
+      const pixels = new Uint8Array(frame.buffer, frame.byteOffset, frame.length).slice();
+      probes.push(workers().run({ frames: [pixels], width: w, height: h }, { transferList: [pixels.buffer as ArrayBuffer] }));
+    }
+    const probed = (await Promise.all(probes)).flat();
+    // The detector takes a pattern for a face now and then: few sightings settle it as judge() would.
+    const seen = probed.filter((m) => m.points).length;
+    if (probed.length === PROBE_FRAMES && seen < PROBE_FRAMES * NONE_BELOW) return noFace(Math.round(info.duration * FPS), probed.length);
+  }
+
   const runs: Promise<FrameLandmarks[]>[] = [];
   const inFlight = new Set<Promise<unknown>>();
   let batch: Uint8Array[] = [];
@@ -102,7 +123,7 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
     // Keep the decoder at most a couple of runs ahead of the workers (bounded memory).
     while (inFlight.size >= 3) await Promise.race(inFlight).catch(() => undefined);
   };
-  for await (const frame of rawFrames(['-f', DEMUXER[ext] ?? 'mov', '-i', videoPath, '-map', '0:v:0', '-vf', `fps=${FPS},scale=${w}:${h}`, '-pix_fmt', 'rgb24'], frameBytes)) {
+  for await (const frame of rawFrames([...input, '-vf', `fps=${FPS},${vf}`, '-pix_fmt', 'rgb24'], frameBytes)) {
     if (frames % step === 0) {
       batch.push(new Uint8Array(frame.buffer, frame.byteOffset, frame.length).slice());
       if (batch.length === RUN) await send();
@@ -112,7 +133,7 @@ export async function trackFaces(videoPath: string, { step = 2, smooth = SMOOTH_
   }
   await send();
   const sampledMarks = (await Promise.all(runs)).flat();
-  if (settled()) return { width, height, frames, points: new Float32Array(frames * 136), weight: new Float32Array(frames), sampled: sampledMarks.length, seen: 0 };
+  if (settled()) return noFace(frames, sampledMarks.length);
 
   // Back to the video's pixels, then every frame from its sampled neighbours.
   const points = new Float32Array(frames * 136);
