@@ -34,7 +34,8 @@ export type FeatureJob<N extends JobName> = (ctx: FeatureContext, payload: JobPa
  */
 export interface FeatureModule {
   name: string;
-  register(ctx: FeatureContext): void;
+  /** Awaited in turn at start-up (a feature may register Fastify plugins of its own). */
+  register(ctx: FeatureContext): void | Promise<void>;
   jobs?: { [N in JobName]?: FeatureJob<N> };
 }
 

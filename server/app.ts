@@ -121,7 +121,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
 
-  for (const feature of FEATURES) feature.register(ctx);
+  for (const feature of FEATURES) await feature.register(ctx);
   const key = operatorKey(config.dataDir);
   registerOperations({ app, router, db, role: config.role, metrics, operatorKey: key, storage, shuttingDown: () => shuttingDown });
   router.registerComingSoon();

@@ -4,7 +4,7 @@ import { sweepUploads } from './upload.jobs';
 
 export const uploadFeature = defineFeature({
   name: 'upload',
-  register: (ctx) => registerUploadRoutes(ctx, ctx.app),
+  register: (ctx) => registerUploadRoutes(ctx),
   jobs: {
     'upload-sweep': async (ctx) => {
       await sweepUploads(ctx);
