@@ -7,11 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
+import { FPS, X264, makeCover, makeSmallCover, normaliseVideo } from '../media';
 
 /** Seconds of the avatar that make the loop (forward then backward); kept short because `reverse` holds frames in memory. */
 const LOOP_SOURCE_SECONDS = 4;
-const FPS = 25;
-const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
 
 export interface PreparedAvatar {
   normalized: string;
@@ -30,8 +29,7 @@ export async function prepareAvatar(input: string, ext: string, workDir: string)
   const loop = path.join(workDir, 'loop.mp4');
   const cover = path.join(workDir, 'cover.jpg');
   const coverSmall = path.join(workDir, 'cover_small.jpg');
-  const scale = "scale=w='if(gte(iw,ih),-2,min(1080,iw))':h='if(gte(iw,ih),min(1080,ih),-2)'";
-  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', input, '-map', '0:v:0', '-vf', `${scale},fps=${FPS},format=yuv420p`, ...X264, '-g', String(FPS * 2), '-an', '-movflags', '+faststart', normalized]);
+  await normaliseVideo(input, ext, normalized);
   const info = await probe(normalized, 'mp4');
   const width = info.video?.width ?? 0;
   const height = info.video?.height ?? 0;
@@ -42,9 +40,9 @@ export async function prepareAvatar(input: string, ext: string, workDir: string)
     // A keyframe every second, so a copied loop can be cut cleanly.
     ...X264, '-g', String(FPS), '-keyint_min', String(FPS), '-sc_threshold', '0', '-movflags', '+faststart', loop,
   ]);
-  const at = Math.min(0.5, info.duration / 2).toFixed(2);
-  await ffmpeg(['-f', 'mov', '-ss', at, '-i', normalized, '-frames:v', '1', '-q:v', '3', cover]);
-  await ffmpeg(['-f', 'mov', '-ss', at, '-i', normalized, '-frames:v', '1', '-vf', 'scale=360:-2', '-q:v', '4', coverSmall]);
+  const at = Math.min(0.5, info.duration / 2);
+  await makeCover(normalized, 'mp4', cover, { at, quality: 3 });
+  await makeSmallCover(normalized, 'mp4', coverSmall, at);
   return { normalized, loop, cover, coverSmall, duration: info.duration, width, height, orientation: width >= height ? 1 : 2 };
 }
 
