@@ -8,4 +8,3 @@ export * from './routes';
 export * from './script';
 export * from './calls';
 export * from './links';
-export * from './dubbing';

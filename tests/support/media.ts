@@ -30,6 +30,18 @@ export function makeAudio(file: string, { seconds = 5 } = {}): string {
   return file;
 }
 
+/** A copy of a video with its sound track dropped (the picture copied as is). */
+export function withoutSound(video: string, output: string): string {
+  ff(['-i', video, '-an', '-c:v', 'copy', output]);
+  return output;
+}
+
+/** The sound of a media file as a mono wav (to measure what a result says). */
+export function soundOf(media: string, output: string): string {
+  ff(['-i', media, '-vn', '-ac', '1', output]);
+  return output;
+}
+
 /** Real speech (an mp3 made by the offline engine), for voice samples: pitch and rate as the product's sliders. */
 export async function makeSpeech(file: string, text: string, { pitch = 1, rate = 1 } = {}): Promise<string> {
   const { OfflineSpeechEngine } = await import('../../server/engines/speech/offline/offline-engine');

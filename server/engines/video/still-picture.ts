@@ -64,9 +64,3 @@ export async function cameraMotionVideo(picture: string, size: { width: number; 
   ]);
   return { duration: (await probe(output, 'mp4')).duration };
 }
-
-/** A small cover (360 px wide) of a picture or of a video's first frame. */
-export async function coverOf(input: string, ext: string, output: string): Promise<string> {
-  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', input, '-frames:v', '1', '-vf', 'scale=360:-2', '-q:v', '4', output]);
-  return output;
-}

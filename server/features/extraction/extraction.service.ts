@@ -13,10 +13,11 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { FetchRefused, guardedDownload, type FetchFailure } from '../../infra/guarded-fetch';
 import { sniffFile } from '../../infra/media-files';
-import { ffmpeg, probe, type ProbeResult } from '../../infra/media-probe';
+import { probe, type ProbeResult } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
+import { extractMp3, makeCover } from '../../engines/media';
 import { ParseFailed, parserFromSettings } from '../../engines/parse';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
@@ -173,14 +174,12 @@ async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Pr
 
   let cover: string | undefined;
   if (info.video) {
-    cover = path.join(dir, 'cover.jpg');
-    const at = Math.min(1, info.duration / 3).toFixed(2);
-    await ffmpeg(['-y', '-ss', at, '-i', media, '-frames:v', '1', '-vf', 'scale=min(480\\,iw):-2', '-q:v', '4', cover], 60_000);
+    cover = await makeCover(media, ext, path.join(dir, 'cover.jpg'), { at: Math.min(1, info.duration / 3), maxWidth: 480, timeoutMs: 60_000 });
   }
   let result: { file: string; ext: string; kind: 'video' | 'voice'; duration: number } = { file: media, ext, kind: 'video', duration: info.duration };
   if (kind === AnalyseKind.Audio) {
     const mp3 = path.join(dir, 'sound.mp3');
-    await ffmpeg(['-y', '-i', media, '-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', '192k', mp3], 10 * 60_000);
+    await extractMp3(media, ext, mp3);
     result = { file: mp3, ext: 'mp3', kind: 'voice', duration: (await probe(mp3, 'mp3')).duration };
   }
   const stored = await storeUserFile(ctx, record.user_id, result.file, result.ext, result.kind, result.duration);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
+import { makeAudio, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startHybridPeer, startMediaHost, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -204,8 +204,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     expect(Math.abs(info.duration - 5)).toBeLessThan(0.3);
 
     // A video without a sound track has nothing to extract.
-    const { ffmpeg } = await import('../../infra/media-probe');
-    await ffmpeg(['-y', '-i', CLIP, '-an', '-c:v', 'copy', SILENT]);
+    withoutSound(CLIP, SILENT);
     const silent = await uploadFile(a, 'video', SILENT);
     const none = await a.call(API.analyse.audioExtract, { type: 2, file_id: silent.data.file_id });
     expect(await finished(() => audios(a), none.data.id)).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.extractNoSound, false) });

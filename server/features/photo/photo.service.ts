@@ -13,7 +13,8 @@ import type { FeatureContext } from '../../app-context';
 import { sniffFile } from '../../infra/media-files';
 import { storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
-import { cameraMotionVideo, coverOf, frameSize, pictureSize, STILL_SECONDS, stillClip } from '../../engines/video/still-picture';
+import { makeSmallCover } from '../../engines/media';
+import { cameraMotionVideo, frameSize, pictureSize, STILL_SECONDS, stillClip } from '../../engines/video/still-picture';
 import { FPS, markedMouthTrack, renderLipSync, writeFaceTrack } from '../../engines/lipsync';
 import { analyseFaces } from '../avatars';
 import { PhotoRepository, type PhotoRow } from './photo.repository';
@@ -42,7 +43,7 @@ export async function addPhoto(ctx: FeatureContext, p: { userId: number | null; 
   if (ext !== 'png' && ext !== 'jpg') throw new ApiError(MSG.imageInvalid);
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const size = await pictureSize(p.file, ext);
-    const cover = await coverOf(p.file, ext, path.join(dir, 'cover.jpg'));
+    const cover = await makeSmallCover(p.file, ext, path.join(dir, 'cover.jpg'));
     const image = await storeUserFile(ctx, p.userId, p.file, ext, 'image');
     const small = await storeUserFile(ctx, p.userId, cover, 'jpg', 'image');
     return new PhotoRepository(ctx.db).add({ userId: p.userId, type: p.type, name: p.name, imageKey: image.key, coverKey: small.key, ...size, mouth: p.mouth });
@@ -98,7 +99,7 @@ export async function renderPictureWork(ctx: FeatureContext, job: PictureRender)
     const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
     rendered = { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
   }
-  const cover = await coverOf(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
+  const cover = await makeSmallCover(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
   const { key } = await storeUserFile(ctx, job.userId, cover, 'jpg', 'image');
   return { file: output, ext: 'mp4', duration: rendered.duration, coverKey: key, note: rendered.note };
 }

@@ -2,26 +2,24 @@
  * Video translation (part 2 §2.7). A submit checks the languages, the engines and the user's upload, reserves the
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
- *   1. sound track (ffmpeg) → 2. recognition: timed segments from the transcription engine (refused without them)
+ *   1. sound track → 2. recognition: timed segments from the transcription engine (refused without them)
  *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled
  *   voice channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax),
  *   a temporary clone of the speaker from the video's recognised speech (kept on the record until the dub is made,
  *   so a retry speaks with it instead of cloning again, then discarded); otherwise, or when cloning fails, the
- *   offline engine at the speaker's measured pitch and pace. The record says which → 5. speech for each translated segment in that voice, fitted into its segment's slot (dubbing.ts), laid
- *   over the original sound kept low, and the SRT of the translation → 6. the video: the new sound muxed under the
- *   original picture, or (mode 1) the lip-sync engine's render of the picture to the new speech.
+ *   offline engine at the speaker's measured pitch and pace. The record says which → 5. speech for each translated
+ *   segment in that voice, fitted into its segment's slot (dubbing.ts), laid over the original sound kept low, and
+ *   the SRT of the translation → 6. the video: the new sound muxed under the original picture, or (mode 1) the
+ *   lip-sync engine's render of the picture to the new speech. The sound and video work is the media engine's.
  * The price is settled on the result's length; a failure refunds it all and the record says why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import {
-  MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, fitSlots, formatSrt, parseTranslatedLines, translateCredits,
-  type PlacedSpeech, type TranslateModeValue,
-} from '../../../src/contract';
+import { MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, translateCredits, type TranslateModeValue } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
-import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
+import { probe } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
 import { fetchObject } from '../../infra/storage';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
@@ -31,15 +29,16 @@ import { ChatEngineError } from '../../engines/chat/chat-engine';
 import { resolveChatConfig } from '../../engines/chat/configure';
 import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
+import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { SampleHasNoSpeech, measureVoice } from '../../engines/speech/offline/voice-profile';
 import { SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech/speech-engine';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VoicesRepository } from '../voices';
+import { fitSlots, formatSrt, parseTranslatedLines, type PlacedSpeech } from './dubbing';
 import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
 
 /** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
 const BACKGROUND_LEVEL = 0.12;
-const RATE = 44_100;
 /** The offline engine's voice for each target language (its language cascader's leaves). */
 const SPEECH_LANGUAGE: Record<string, string> = { zh: 'cmn', en: 'en-us', yue: 'yue' };
 /** How the chat engine is told the languages. */
@@ -142,7 +141,7 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
 
   // 1. The sound track, as the recognizer and the voice measure want it.
   const sound = path.join(dir, 'sound.wav');
-  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', sound]);
+  await extractSpeechWav(video, ext, sound);
 
   // 2. Timed segments.
   let transcript = record.transcript;
@@ -201,10 +200,9 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
       note = MSG.translateNoFace;
     }
   }
-  if (charged === TranslateMode.VoiceOnly) await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-i', dub, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-t', total.toFixed(3), '-movflags', '+faststart', output]);
+  if (charged === TranslateMode.VoiceOnly) await replaceSound(video, ext, { file: dub, ext: 'm4a' }, total, output);
   const duration = (await probe(output, 'mp4')).duration;
-  const cover = path.join(dir, 'cover.jpg');
-  await ffmpeg(['-f', 'mov', '-ss', Math.min(0.5, duration / 2).toFixed(2), '-i', output, '-frames:v', '1', '-vf', 'scale=480:-2', '-q:v', '4', cover]);
+  const cover = await makeCover(output, 'mp4', path.join(dir, 'cover.jpg'), { at: Math.min(0.5, duration / 2), width: 480 });
   const storedVideo = await storeUserFile(ctx, record.user_id, output, 'mp4', 'video', duration);
   const storedCover = await storeUserFile(ctx, record.user_id, cover, 'jpg', 'image');
 
@@ -311,18 +309,15 @@ async function cloneVoice(engine: SpeechEngine, sample: CloneSample): Promise<Ex
 
 /** A clean sample of the speaker: the recognised speech spans of the sound track, joined, at most CLONE_SAMPLE_SECONDS. */
 async function speechSample(transcript: Transcript, m: Dubbing): Promise<string> {
-  const spans: string[] = [];
+  const spans: Transcript['segments'] = [];
   let seconds = 0;
   for (const s of transcript.segments) {
     if (seconds >= CLONE_SAMPLE_SECONDS) break;
-    spans.push(`between(t,${s.start.toFixed(3)},${s.end.toFixed(3)})`);
+    spans.push(s);
     seconds += s.end - s.start;
   }
   const sample = path.join(m.dir, 'clone-sample.wav');
-  await ffmpeg([
-    '-f', DEMUXER[m.ext] ?? 'mov', '-i', m.video, '-map', '0:a:0', '-vn', '-af', `aselect='${spans.join('+')}',asetpts=N/SR/TB`,
-    '-t', String(CLONE_SAMPLE_SECONDS), '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', sample,
-  ]);
+  await joinSoundSpans(m.video, m.ext, spans, CLONE_SAMPLE_SECONDS, sample);
   return sample;
 }
 
@@ -364,40 +359,15 @@ async function dubSpeech(transcript: Transcript, lines: string[], speaker: Speak
     seconds.push((await probe(file, 'mp3')).duration);
   }
   const placed = fitSlots(transcript.segments, seconds, m.total);
-
-  // One speech track of the video's length: silence, then each line (sped up, cut) padded to the next line's start.
-  const format = `aformat=sample_fmts=fltp:sample_rates=${RATE}:channel_layouts=mono`;
-  const filters: string[] = [];
-  const pieces: string[] = [];
-  const lead = placed[0]?.start ?? m.total;
-  if (lead > 0.001) {
-    filters.push(`aevalsrc=0:d=${lead.toFixed(3)}:s=${RATE},${format}[lead]`);
-    pieces.push('[lead]');
-  }
-  placed.forEach((p, i) => {
-    const next = i + 1 < placed.length ? placed[i + 1]!.start : m.total;
-    const span = Math.max(0, next - p.start);
-    if (span < 0.001) return;
-    const speech = p.length > 0.01 ? `atempo=${p.speed},atrim=0:${p.length.toFixed(3)},` : 'atrim=0:0.001,';
-    filters.push(`[${i + 1}:a]${format},${speech}asetpts=N/SR/TB,apad=whole_len=${Math.round(span * RATE)},atrim=0:${span.toFixed(3)}[p${i}]`);
-    pieces.push(`[p${i}]`);
-  });
-  filters.push(`${pieces.join('')}concat=n=${pieces.length}:v=0:a=1[speech]`);
-  filters.push(`[0:a:0]${format},volume=${BACKGROUND_LEVEL},apad[bg]`);
-  // amix halves each of its two inputs: doubled back after. The speech track is exactly the video's length.
-  filters.push('[bg][speech]amix=inputs=2:duration=shortest,volume=2,aformat=channel_layouts=stereo[out]');
-  await ffmpeg([
-    '-f', DEMUXER[m.ext] ?? 'mov', '-i', m.video, ...files.flatMap((f) => ['-f', 'mp3', '-i', f]),
-    '-filter_complex', filters.join(';'), '-map', '[out]', '-t', m.total.toFixed(3), '-c:a', 'aac', '-b:a', '128k', '-ar', String(RATE), m.output,
-  ]);
+  const speech = placed.map((p, i) => ({ ...p, file: files[i]!, ext: 'mp3' }));
+  await laySpeechOver({ file: m.video, ext: m.ext }, speech, { seconds: m.total, backgroundLevel: BACKGROUND_LEVEL, output: m.output });
   return placed;
 }
 
 /** Mode 1: the picture re-rendered with its mouth following the new speech; false when there is no face to move. */
 async function lipSync(video: string, ext: string, dub: string, output: string, dir: string): Promise<boolean> {
   const normalized = path.join(dir, 'normalized.mp4');
-  const scale = "scale=w='if(gte(iw,ih),-2,min(1080,iw))':h='if(gte(iw,ih),min(1080,ih),-2)'";
-  await ffmpeg(['-f', DEMUXER[ext] ?? 'mov', '-i', video, '-map', '0:v:0', '-vf', `${scale},fps=25,format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-an', '-movflags', '+faststart', normalized]);
+  await normaliseVideo(video, ext, normalized);
   const faces = path.join(dir, 'faces.bin');
   const analysis = await analyseAvatarFaces(normalized, faces);
   if (!analysis.found) return false;

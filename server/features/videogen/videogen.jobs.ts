@@ -15,7 +15,7 @@ import { downloadWithDeadline, ProviderUnreachable } from '../../engines/provide
 import { cameraMotionClip } from '../../engines/video-gen/camera-motion';
 import { resolveKlingConfig } from '../../engines/video-gen/configure';
 import { KlingClient, VideoGenError, type KlingTaskKind } from '../../engines/video-gen/kling';
-import { coverOf } from '../../engines/video/still-picture';
+import { makeSmallCover } from '../../engines/media';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
 import { extOf, failVideo } from './videogen.service';
 
@@ -31,7 +31,7 @@ const isFinal = (err: unknown, attempt: number) => (err instanceof VideoGenError
 /** Copies a finished mp4 into the user's storage with its cover; the record takes them unless it ended meanwhile. */
 async function keepResult(ctx: FeatureContext, v: VideoRow, video: string, dir: string): Promise<void> {
   const { duration } = await probe(video, 'mp4');
-  const cover = await coverOf(video, 'mp4', path.join(dir, 'cover.jpg'));
+  const cover = await makeSmallCover(video, 'mp4', path.join(dir, 'cover.jpg'));
   const stored = await storeUserFile(ctx, v.user_id, video, 'mp4', 'video', duration);
   const storedCover = await storeUserFile(ctx, v.user_id, cover, 'jpg', 'image');
   if (!(await new VideoGenRepository(ctx.db).succeeded(v.id, { videoKey: stored.key, coverKey: storedCover.key, duration }))) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_MSG, CLONING_SERVER_UPLOAD_TIPS } from '../../../src/contract';
 import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
-import { makeSilence, makeSpeech, makeVideo, mediaDir, silencesIn } from '../../../tests/support/media';
+import { makeSilence, makeSpeech, makeVideo, mediaDir, silencesIn, soundOf } from '../../../tests/support/media';
 import { startLoopback } from '../../../tests/support/peers/loopback';
 import { FISH_SPEECH_PEER_TEXT, startFishSpeechPeer, type FishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
 import { startGptSovitsPeer, type GptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer';
@@ -135,9 +135,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
     const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status >= 3, 120_000);
     expect(done.data.list[0]).toMatchObject({ status: 3 });
     const mp4 = await downloadTo(t, done.data.list[0].url, dir, 'mp4');
-    const audio = path.join(dir, 'work.wav');
-    const { ffmpeg } = await import('../../infra/media-probe');
-    await ffmpeg(['-i', mp4, '-vn', '-ac', '1', '-y', audio]);
+    const audio = soundOf(mp4, path.join(dir, 'work.wav'));
     expectPauses(audio, [1.5, 0.8]);
   });
 

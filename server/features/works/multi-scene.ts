@@ -8,7 +8,8 @@ import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneI
 import type { Queryable } from '../../infra/db';
 import { fetchObject } from '../../infra/storage';
 import type { FeatureContext } from '../../app-context';
-import { concatAudio, concatVideos, loopSeconds } from '../../engines/video/local-engine';
+import { joinSounds, joinVideos } from '../../engines/media';
+import { loopSeconds } from '../../engines/video/local-engine';
 import { AvatarsRepository } from '../avatars';
 import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
 import { WorkCannotRender, ownAudio, readyAvatar, renderWithEngine, speak, speechSettings, type RenderedWork } from './works.service';
@@ -64,7 +65,7 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
 
   if (work.params.output_mode === 'audio') {
     const output = path.join(dir, 'work.mp3');
-    const { duration } = await concatAudio(audios, output);
+    const { duration } = await joinSounds(audios, output);
     return { file: output, ext: 'mp3', duration, coverKey: '' };
   }
 
@@ -86,6 +87,6 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
     videos.push(video);
   }
   const output = path.join(dir, 'work.mp4');
-  const { duration } = await concatVideos(videos, output, dir);
+  const { duration } = await joinVideos(videos, output, dir);
   return { file: output, ext: 'mp4', duration, coverKey: loops.get(scenes[0]!.avatar_id!)!.cover };
 }

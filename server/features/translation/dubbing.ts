@@ -1,7 +1,7 @@
 /**
- * The pure arithmetic of video translation's dubbing (part 2 §2.7), shared by the server's pipeline and its unit
- * spec: fitting each translated sentence's speech into the slot of the sentence it replaces, the subtitle file of
- * the result, and reading the chat engine's translated lines back.
+ * The pure arithmetic of video translation's dubbing (part 2 §2.7): fitting each translated sentence's speech
+ * into the slot of the sentence it replaces, the subtitle file of the result, and reading the chat engine's
+ * translated lines back.
  */
 
 /** A sentence of the original: where it is spoken, seconds. */

@@ -1,0 +1,7 @@
+/**
+ * The media engine: every ffmpeg command line the features and the offline video engine need, each written once
+ * and named by what it does. Features call these and never build ffmpeg arguments themselves (media.spec.ts
+ * checks). Inputs are local files read with the demuxer of their extension (see infra/media-probe).
+ */
+export * from './sound';
+export * from './video';
