@@ -12,10 +12,10 @@ import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { downloadWithDeadline, ProviderUnreachable } from '../../engines/provider-http';
-import { cameraMotionClip } from '../../engines/video-gen/camera-motion';
-import { resolveKlingConfig } from '../../engines/video-gen/configure';
-import { KlingClient, VideoGenError, type KlingTaskKind } from '../../engines/video-gen/kling';
-import { coverOf } from '../../engines/video/still-picture';
+import { cameraMotionClip } from '../../engines/videogen/camera-motion';
+import { resolveKlingConfig } from '../../engines/videogen/configure';
+import { KlingClient, VideoGenError, type KlingTaskKind } from '../../engines/videogen/kling';
+import { coverOf } from '../../engines/render';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
 import { extOf, failVideo } from './videogen.service';
 

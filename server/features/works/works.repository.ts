@@ -18,6 +18,8 @@ export interface ChannelRow {
   enabled: boolean;
   /** Which video engine renders the channel's works ('local', or 'none' until an operator configures one). */
   engine: string;
+  /** The engine's settings (a remote engine's address, its concurrency). */
+  config: Record<string, unknown> | null;
 }
 
 export interface WorkRow {
