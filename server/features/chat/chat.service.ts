@@ -9,9 +9,7 @@ import { ChatAnswerStatus, LIMITS, MSG, type ChatModel, type ChatStreamEvent } f
 import type { ServerConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
-import { ChatEngineError } from '../../engines/chat/chat-engine';
-import { OpenAiCompatibleChat, type OpenAiCompatibleConfig } from '../../engines/chat/openai-compatible';
-import { resolveChatConfig } from '../../engines/chat/configure';
+import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type OpenAiCompatibleConfig } from '../../engines/chat';
 import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import type { SettingsRepository } from '../site';
 import { ChatRepository, type AnswerRow } from './chat.repository';

@@ -4,8 +4,7 @@ import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
-import { isCloningServer } from '../../engines/speech/providers';
-import { PROVIDER_BASE_URLS } from './speech-engines';
+import { isCloningServer, PROVIDER_BASE_URLS } from '../../engines/speech';
 import { VoicesRepository, type ChannelKind } from './voices.repository';
 import { startTraining } from './voices.service';
 

@@ -5,8 +5,7 @@
 import { MSG, VoiceStatus, stripEmotionMarks } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Db, Queryable } from '../../infra/db';
-import type { SpeechEngine, SpeechParams } from '../../engines/speech/speech-engine';
-import { SpeechEngines } from './speech-engines';
+import { SpeechEngines, type SpeechEngine, type SpeechParams } from '../../engines/speech';
 import { VoicesRepository, type VoiceChannelRow, type VoiceRow } from './voices.repository';
 
 export class SpeechService {

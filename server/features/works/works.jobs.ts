@@ -7,7 +7,7 @@ import path from 'node:path';
 import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
 import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import type { FeatureContext } from '../../app-context';
-import { SpeechEngineError } from '../../engines/speech/speech-engine';
+import { SpeechEngineError } from '../../engines/speech';
 import { LipSyncEngineError, lipSyncEngineFor, type FaceInput, type LipSyncEngine } from '../../engines/lipsync';
 import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';

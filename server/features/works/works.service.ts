@@ -10,7 +10,7 @@ import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
+import type { SpeechParams } from '../../engines/speech';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';
