@@ -47,8 +47,14 @@ describe('import rules', () => {
     expect(deep).toEqual([]);
   });
 
-  it('the rule sees the imports it judges', () => {
+  it('server/app-context.ts imports no feature', () => {
+    const features = importsOf(path.join(SERVER, 'app-context.ts')).filter((target) => target === FEATURES || target.startsWith(FEATURES + path.sep));
+    expect(features.map(relative)).toEqual([]);
+  });
+
+  it('the rules see the imports they judge', () => {
     expect(importsOf(path.join(FEATURES, 'works', 'works.jobs.ts'))).toContain(path.join(ENGINES, 'lipsync'));
+    expect(importsOf(path.join(SERVER, 'app.ts'))).toContain(FEATURES);
     expect(isDoor(path.join(ENGINES, 'lipsync'))).toBe(true);
     expect(isDoor(path.join(ENGINES, 'lipsync', 'index'))).toBe(true);
     expect(isDoor(path.join(ENGINES, 'lipsync', 'heygem'))).toBe(false);

@@ -9,7 +9,7 @@ import { EMOTION_MARKS, LIMITS, MSG, countChars, emotionMark, type EmotionMark }
 import { ApiError } from '../../infra/http';
 import type { ServerConfig } from '../../infra/config';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatCompletion, type ChatMessage, type ChatOptions } from '../../engines/chat';
-import type { SettingsRepository } from '../site';
+import type { SiteSettings } from '../../app-context';
 import { protectPauses, restorePauses } from './pause-guard';
 import { dropUnknownTags } from './emotion-marks';
 
@@ -73,7 +73,7 @@ export class WritingService {
   private readonly recent = new Map<number, number[]>();
 
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: SiteSettings,
     private readonly chat: ServerConfig['chat'],
   ) {}
 
