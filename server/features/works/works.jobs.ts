@@ -27,9 +27,9 @@ async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promis
 }
 
 /**
- * What an engine that moves the mouth needs: the avatar's normalized video and face track. An avatar never analysed (published
- * without a clone, or made before the engine) is analysed now and keeps the result; a material video is analysed
- * for this work only.
+ * What an engine that moves the mouth needs: the avatar's normalized video and face track. An avatar never analysed
+ * (published without a clone, or made before the engine) is analysed now and keeps the result; a material video is
+ * analysed for this work only.
  */
 async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<FaceInput> {
   if (face.normalized) {
