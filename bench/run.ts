@@ -180,7 +180,7 @@ async function bigUpload(): Promise<void> {
 
 async function renderSpeed(): Promise<void> {
   const { makeVideo, makeAudio } = await import('../tests/support/media');
-  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/video/local-engine');
+  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/render');
   const { ffmpeg } = await import('../server/infra/media-probe');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-render-'));
   try {
@@ -251,7 +251,7 @@ async function submitToPlayable(): Promise<void> {
   const { uploadFile } = await import('../tests/support/upload');
   const { until } = await import('../tests/support/wait');
   const { makeVideo, makeSpeech } = await import('../tests/support/media');
-  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/video/local-engine');
+  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/render');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-pipeline-'));
   const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' } });
   try {
@@ -301,7 +301,7 @@ async function submitToPlayable(): Promise<void> {
 async function lipSyncSpeed(): Promise<void> {
   const { makeFaceVideo } = await import('../tests/support/face-media');
   const { makeSpeech } = await import('../tests/support/media');
-  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/video/local-engine');
+  const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/render');
   const { analyseAvatarFaces, closeLandmarkWorkers } = await import('../server/engines/lipsync');
   const { ffmpeg, probe } = await import('../server/infra/media-probe');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-lipsync-'));

@@ -1,13 +1,54 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperatorSetting, SiteInfo } from '../src/contract';
+import type { EngineVoice, SpeechChannel, SpeechEngine, SpeechParams } from './engines/speech';
 import type { ServerConfig } from './infra/config';
-import type { Db } from './infra/db';
+import type { Db, Queryable } from './infra/db';
 import type { CallRouter } from './infra/http';
 import type { JobName, JobPayloads, JobQueue, JobRun } from './infra/queue';
 import type { Sessions } from './infra/sessions';
 import type { Storage } from './infra/storage';
 import type { ObjectUrls } from './infra/object-urls';
-import type { SettingsRepository } from './features/site';
-import type { SpeechService } from './features/voices';
+
+/*
+ * What two features serve every other through the context. They are declared here and implemented there (the site
+ * feature's SettingsRepository, the voices feature's SpeechService), so this file, which every feature imports,
+ * imports no feature.
+ */
+
+/** The operator's settings, read through a short cache. */
+export interface SiteSettings {
+  all(): Promise<Record<string, string>>;
+  /** The site's public fields, as the site call answers them. */
+  siteInfo(): Promise<SiteInfo>;
+  /** A numeric setting (0 when unset or not a number). */
+  operatorNumber(key: OperatorSetting): Promise<number>;
+  /** Writes the settings; answers their keys. */
+  set(settings: Record<string, string>): Promise<string[]>;
+}
+
+/** A voice someone may speak with: its channel, its saved speed, volume and pitch, and its engine's handle on it. */
+export interface SpeakableVoice {
+  id: number;
+  api: string;
+  rate: number;
+  volume: number;
+  pitch: number;
+  engine_voice: EngineVoice | null;
+}
+
+/** Voices a user may speak with, and synthesis through their channel's engine. */
+export interface Speech {
+  /** A voice the user may speak with (their own or a public one), trained; else an ApiError with the spec's message. */
+  usableVoice(q: Queryable, id: number, userId: number): Promise<SpeakableVoice>;
+  /** The same, for a job: undefined when the voice is gone or no longer usable. */
+  readyVoice(id: number | null, userId: number): Promise<SpeakableVoice | undefined>;
+  /** A voice channel and the engine that works for it (refused with a readable SpeechEngineError). */
+  channelEngine(api: string): Promise<{ channel: SpeechChannel; engine: SpeechEngine }>;
+  /** Speaks a script with the voice's engine into an mp3 at `output`. */
+  synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<void>;
+  /** The engine of any voice channel. */
+  readonly engines: { for(channel: SpeechChannel | undefined): SpeechEngine };
+}
 
 /** What every feature's routes and jobs get: one place that wires the server together. */
 export interface FeatureContext {
@@ -16,11 +57,10 @@ export interface FeatureContext {
   router: CallRouter;
   queue: JobQueue;
   sessions: Sessions;
-  settings: SettingsRepository;
+  settings: SiteSettings;
   storage: Storage;
   urls: ObjectUrls;
-  /** Voices a user may speak with, and synthesis through their channel's engine. */
-  speech: SpeechService;
+  speech: Speech;
   /** The Fastify instance, for the few routes that are not contract calls (the storage host, uploads). */
   app: FastifyInstance;
 }

@@ -76,3 +76,6 @@ export function silencesIn(file: string, { noiseDb = -40, minSeconds = 0.2 } = {
   }
   return found;
 }
+
+/** A file's sound as 16 kHz mono samples (what the offline lip-sync engine reads of speech). */
+export { decodePcm } from '../../server/engines/lipsync/mouth-curve';

@@ -6,7 +6,7 @@ import { makeFaceVideo, makeFacelessVideo } from '../../../tests/support/face-me
 import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { FFPROBE, probe } from '../../infra/media-probe';
-import { prepareAvatar, renderTalkingVideo } from '../video/local-engine';
+import { prepareAvatar, renderTalkingVideo } from '../render/avatar-loop';
 import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS } from './analyse';
 import { point, readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { CLONING_SERVER_MSG, LIMITS, splitScript } from '../../../src/contract';
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 import type { ProviderResponse } from '../provider-http';
-import { clamp, joinAudio, looksLikeWav, providerFetch, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-http';
+import { clamp, joinAudio, looksLikeWav, providerFetch, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-shared';
 import { SpeechEngineError, type EngineConfig, type SpeechParams } from './speech-engine';
 
 export const CLONING_SERVER_TIMEOUT_MS = 120_000;

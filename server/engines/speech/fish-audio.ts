@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
 import { parseJsonBody, trimBaseUrl } from '../provider-http';
-import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-http';
+import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-shared';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The synthesis model sent in the `model` header unless the channel names another. */

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
 import { getUrl, planSpeech, postJson, serverSettings, serverStatusError, speakSteps, writeReference, type ServerSettings } from './cloning-server';
-import { clamp } from './provider-http';
+import { clamp } from './provider-shared';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** Characters per /tts call (the server cuts further itself, cut5 = at punctuation). */

@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
 import { trimBaseUrl } from '../provider-http';
-import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-http';
+import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-shared';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
 
 /** The t2a_v2 model unless the channel names another. */

@@ -2,7 +2,7 @@
 import { FishAudioEngine } from './fish-audio';
 import { FishSpeechEngine } from './fish-speech';
 import { GptSovitsEngine } from './gpt-sovits';
-import { MSG_NOT_CONFIGURED } from './provider-http';
+import { MSG_NOT_CONFIGURED } from './provider-shared';
 import { MiniMaxEngine } from './minimax';
 import { SpeechEngineError, type EngineConfig, type SpeechEngine } from './speech-engine';
 

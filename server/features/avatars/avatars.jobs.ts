@@ -1,7 +1,7 @@
 /** The clone job: the local engine normalizes the uploaded video and makes the loop and covers; the lip-sync engine finds the face once. */
 import { AvatarStatus, LIMITS, MSG } from '../../../src/contract';
 import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
-import { prepareAvatar } from '../../engines/video/local-engine';
+import { prepareAvatar } from '../../engines/render';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';

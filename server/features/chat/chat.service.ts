@@ -9,11 +9,9 @@ import { ChatAnswerStatus, LIMITS, MSG, type ChatModel, type ChatStreamEvent } f
 import type { ServerConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
-import { ChatEngineError } from '../../engines/chat/chat-engine';
-import { OpenAiCompatibleChat, type OpenAiCompatibleConfig } from '../../engines/chat/openai-compatible';
-import { resolveChatConfig } from '../../engines/chat/configure';
+import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type OpenAiCompatibleConfig } from '../../engines/chat';
 import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import type { SettingsRepository } from '../site';
+import type { SiteSettings } from '../../app-context';
 import { ChatRepository, type AnswerRow } from './chat.repository';
 
 /** A conversation is titled after the start of its first question. */
@@ -36,7 +34,7 @@ export type AnswerSink = (event: ChatStreamEvent) => void;
 export class ChatService {
   constructor(
     private readonly db: Db,
-    private readonly settings: SettingsRepository,
+    private readonly settings: SiteSettings,
     private readonly env: ServerConfig['chat'],
   ) {}
 

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../infra/db';
 import { ApiError } from '../../infra/http';
 import { hashPassword } from '../../infra/passwords';
 import type { Sessions } from '../../infra/sessions';
-import type { SettingsRepository } from '../site';
+import type { SiteSettings } from '../../app-context';
 import { CreditsRepository, type ClaimedCode } from './credits.repository';
 import { daysFromNow, grantCredits, InsufficientCreditsError, spendIn } from './ledger';
 
@@ -106,7 +106,7 @@ export async function startGuest({ db, sessions }: { db: Db; sessions: Sessions 
   });
 }
 
-export async function spaceOf(q: Queryable, userId: number, settings: SettingsRepository) {
+export async function spaceOf(q: Queryable, userId: number, settings: SiteSettings) {
   const row = await new CreditsRepository(q).space(userId);
   const totalGb = (await settings.operatorNumber('space_base_gb')) + row.extraGb;
   const maxGb = await settings.operatorNumber('space_max_gb');
@@ -119,7 +119,7 @@ export async function spaceOf(q: Queryable, userId: number, settings: SettingsRe
 }
 
 /** Buys one expansion step, unless it would pass the operator's cap. */
-export async function expandSpace(db: Db, userId: number, settings: SettingsRepository): Promise<void> {
+export async function expandSpace(db: Db, userId: number, settings: SiteSettings): Promise<void> {
   const maxGb = await settings.operatorNumber('space_max_gb');
   const baseGb = await settings.operatorNumber('space_base_gb');
   await db.tx(async (q) => {

@@ -5,7 +5,7 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
-import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image/configure';
+import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image';
 import { MaterialRepository } from '../material';
 import { ImageGenRepository } from './imagegen.repository';
 import { imageEngineConfig, recordView, submitImageGeneration } from './imagegen.service';

@@ -14,8 +14,8 @@ import { sniffFile } from '../../infra/media-files';
 import { storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { makeSmallCover } from '../../engines/media';
-import { cameraMotionVideo, frameSize, pictureSize, STILL_SECONDS, stillClip } from '../../engines/video/still-picture';
-import { FPS, markedMouthTrack, renderLipSync, writeFaceTrack } from '../../engines/lipsync';
+import { cameraMotionVideo, frameSize, pictureSize, STILL_SECONDS, stillClip } from '../../engines/render';
+import { FPS, markedMouthTrack, renderLipSync, writeFaceTrack, type LipSyncEngine } from '../../engines/lipsync';
 import { analyseFaces } from '../avatars';
 import { PhotoRepository, type PhotoRow } from './photo.repository';
 import { fetchObject } from '../../infra/storage';
@@ -23,8 +23,11 @@ import { fetchObject } from '../../infra/storage';
 /** Where the user clicked the mouth, as fractions of the picture's width and height. */
 export type MouthMark = { x: number; y: number };
 
-/** Video engines that render a picture work on this machine; remote lip-sync servers take avatar videos only. */
-const PICTURE_ENGINES = new Set(['lipsync', 'local']);
+/**
+ * Whether the channel's video engine renders picture works: those on this machine do (the one that moves the mouth
+ * with the offline lip-sync engine, the other with a camera motion); remote lip-sync servers take avatar videos only.
+ */
+const rendersPictures = (engine: LipSyncEngine | undefined): engine is LipSyncEngine & { kind: 'local' } => engine?.kind === 'local';
 
 /** A picture work is thrown out with this (an input gone): the works feature fails it at once, credits returned. */
 export class PictureGone extends Error {}
@@ -65,18 +68,18 @@ export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type
  * At submit: the picture a work shows (the user's own or a public one) on a channel that can render it; else the
  * message. Answers what the work keeps of it.
  */
-export async function pictureForWork(q: Queryable, userId: number, photoId: number, engine: string): Promise<{ photoId: number; photoType: number }> {
+export async function pictureForWork(q: Queryable, userId: number, photoId: number, engine: LipSyncEngine | undefined): Promise<{ photoId: number; photoType: number }> {
   const photo = await new PhotoRepository(q).usableBy(photoId, userId);
   if (!photo) throw new ApiError(MSG.photoMissing);
-  if (!PICTURE_ENGINES.has(engine)) throw new ApiError(MSG.photoChannelUnsupported);
+  if (!rendersPictures(engine)) throw new ApiError(MSG.photoChannelUnsupported);
   return { photoId: photo.id, photoType: Number(photo.type) };
 }
 
 export interface PictureRender {
   userId: number;
   photoId: number;
-  /** The channel's video engine. */
-  engine: string;
+  /** The channel's video engine (lipSyncEngineFor). */
+  engine: LipSyncEngine | undefined;
   audio: { file: string; ext: string };
   dir: string;
 }
@@ -85,14 +88,15 @@ export interface PictureRender {
 export async function renderPictureWork(ctx: FeatureContext, job: PictureRender): Promise<{ file: string; ext: 'mp4'; duration: number; coverKey: string; note?: string }> {
   const photo: PhotoRow | undefined = await new PhotoRepository(ctx.db).usableBy(job.photoId, job.userId);
   if (!photo) throw new PictureGone('图片已被删除，积分已退回');
-  if (!PICTURE_ENGINES.has(job.engine)) throw new PictureGone('该通道的视频引擎不可用，积分已退回');
+  const engine = job.engine;
+  if (!rendersPictures(engine)) throw new PictureGone('该通道的视频引擎不可用，积分已退回');
   const ext = photo.image_key.split('.').pop()!;
   const picture = await download(ctx, photo.image_key, path.join(job.dir, `picture.${ext}`));
   const size = { width: Number(photo.width), height: Number(photo.height) };
   const output = path.join(job.dir, 'work.mp4');
   let rendered: { duration: number; note?: string };
   const mark = photo.mouth_x !== null && photo.mouth_y !== null ? { x: Number(photo.mouth_x), y: Number(photo.mouth_y) } : undefined;
-  const face = job.engine === 'lipsync' ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
+  const face = engine.movesMouth ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
   if (face?.track) {
     rendered = await renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
   } else {

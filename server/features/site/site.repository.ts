@@ -1,5 +1,6 @@
 import { SITE_FIELDS, FALLBACK_SITE_TITLE, type SiteInfo, type OperatorSetting } from '../../../src/contract';
 import type { Db, Queryable } from '../../infra/db';
+import type { SiteSettings } from '../../app-context';
 import { DEFAULT_CLONE_USAGE, DEFAULT_EULA, DEFAULT_PRIVACY } from './default-agreements';
 
 /** Defaults for a fresh install, so the login page and footer look finished before the operator sets anything. */
@@ -24,7 +25,7 @@ const DEFAULTS: Partial<Record<string, string>> = {
 /** Settings change rarely and are read on every page load: kept in memory briefly (other api processes see a change within this). */
 const CACHE_MS = 5000;
 
-export class SettingsRepository {
+export class SettingsRepository implements SiteSettings {
   private cached?: { at: number; value: Promise<Record<string, string>> };
   private info?: { from: Record<string, string>; value: SiteInfo };
 

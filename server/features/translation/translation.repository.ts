@@ -2,7 +2,7 @@
 import { WorkStatus, WORK_IN_PROGRESS } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { Transcript } from '../../engines/asr';
-import type { EngineVoice } from '../../engines/speech/speech-engine';
+import type { EngineVoice } from '../../engines/speech';
 
 /** A temporary voice cloned for one record's dub, on voice channel `api`. */
 export interface DubClone {

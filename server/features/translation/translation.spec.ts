@@ -22,7 +22,7 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/o
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
-import { decodePcm } from '../../engines/lipsync/mouth-curve';
+import { decodePcm } from '../../../tests/support/media';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();

@@ -13,7 +13,7 @@ import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
 import { sniffFile } from '../../infra/media-files';
 import { formatDateTime } from '../../infra/time';
-import { videoEngines } from '../../engines/video-gen/configure';
+import { videoEngines } from '../../engines/videogen';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
 

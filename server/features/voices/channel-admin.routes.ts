@@ -3,10 +3,8 @@ import { API, CHANNEL_ENGINES, MSG, type CallRequest } from '../../../src/contra
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
-import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
-import { isRemoteVideoEngine, remoteVideoEngine } from '../../engines/video/remote-engines';
-import { isCloningServer } from '../../engines/speech/providers';
-import { PROVIDER_BASE_URLS } from './speech-engines';
+import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
+import { isCloningServer, PROVIDER_BASE_URLS } from '../../engines/speech';
 import { VoicesRepository, type ChannelKind } from './voices.repository';
 import { startTraining } from './voices.service';
 
@@ -21,14 +19,17 @@ async function channelKind(channels: VoicesRepository, params: Pick<ChannelSet, 
   throw new ApiError(`声音与视频都有渠道 ${params.api}：请用 --kind voice 或 --kind video 指定`);
 }
 
-/** A remote lip-sync engine is enabled only with an address it can be reached at (as providers need their keys). */
-function checkRemoteEngine(engine: string, config: Record<string, unknown>): void {
-  if (!config.base_url) throw new ApiError(`启用 ${engine} 引擎需要 --base-url（例如 http://gpu-host:8383）`);
+/**
+ * A video engine is enabled only when the channel's settings make one: a remote lip-sync engine needs an address it
+ * can be reached at (as providers need their keys).
+ */
+function checkVideoEngine(engine: string, config: Record<string, unknown>): void {
   try {
-    remoteVideoEngine(engine, config);
+    lipSyncEngineFor(engine, config);
   } catch (err) {
-    if (err instanceof LipSyncEngineError) throw new ApiError(`${engine} 引擎的地址无效：--base-url 与 --result-url 需为 http(s) 地址`);
-    throw err;
+    if (!(err instanceof LipSyncEngineError)) throw err;
+    if (!config.base_url) throw new ApiError(`启用 ${engine} 引擎需要 --base-url（例如 http://gpu-host:8383）`);
+    throw new ApiError(`${engine} 引擎的地址无效：--base-url 与 --result-url 需为 http(s) 地址`);
   }
 }
 
@@ -74,7 +75,7 @@ export function registerChannelAdminRoutes(ctx: FeatureContext): void {
       const enabled = params.enabled ?? found?.enabled ?? false;
       if (enabled && engine === 'none') throw new ApiError('启用渠道前需要用 --engine 指定引擎');
       if (enabled && (engine === 'fish' || engine === 'minimax') && !config.api_key) throw new ApiError(`启用 ${engine} 引擎需要 --api-key`);
-      if (enabled && isRemoteVideoEngine(engine)) checkRemoteEngine(engine, config);
+      if (enabled && kind === 'video') checkVideoEngine(engine, config);
       if (enabled && kind === 'voice' && isCloningServer(engine)) checkCloningServer(engine, config);
 
       await channels.updateChannel(kind, params.api, {

@@ -10,7 +10,7 @@ import { startGptSovitsPeer, type GptSovitsPeer } from '../../../tests/support/p
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { auditionVoice, cloneVoice, creditsOf, downloadTo, trained, voicesOf } from '../../../tests/support/voices';
-import { FISH_SPEECH_TEXT_LIMIT } from '../../engines/speech/fish-speech';
+import { FISH_SPEECH_TEXT_LIMIT } from '../../engines/speech';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();

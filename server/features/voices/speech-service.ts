@@ -5,11 +5,11 @@
 import { MSG, VoiceStatus, stripEmotionMarks } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Db, Queryable } from '../../infra/db';
-import type { SpeechEngine, SpeechParams } from '../../engines/speech/speech-engine';
-import { SpeechEngines } from './speech-engines';
+import { SpeechEngines, type SpeechEngine, type SpeechParams } from '../../engines/speech';
+import type { SpeakableVoice, Speech } from '../../app-context';
 import { VoicesRepository, type VoiceChannelRow, type VoiceRow } from './voices.repository';
 
-export class SpeechService {
+export class SpeechService implements Speech {
   readonly engines = new SpeechEngines();
 
   constructor(private readonly db: Db) {}
@@ -36,7 +36,7 @@ export class SpeechService {
   }
 
   /** Speaks a script with the voice's engine into an mp3 at `output`. */
-  async synthesize(voice: VoiceRow, text: string, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<void> {
     const { channel, engine } = await this.channelEngine(voice.api);
     // Emotion marks are MiniMax's grammar; any other engine would read them out.
     const script = channel.engine === 'minimax' ? text : stripEmotionMarks(text);

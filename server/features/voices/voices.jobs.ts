@@ -8,7 +8,7 @@ import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import type { FeatureContext } from '../../app-context';
-import { SpeechEngineError, type TrainingState } from '../../engines/speech/speech-engine';
+import { SpeechEngineError, type TrainingState } from '../../engines/speech';
 import { refundIn } from '../credits';
 import { VoicesRepository } from './voices.repository';
 

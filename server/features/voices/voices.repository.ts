@@ -5,7 +5,7 @@
  */
 import { AuditionStatus, CHANNEL_ENGINES, CHANNEL_KINDS, VOICE_TYPE_NAME_LOCKED, VoiceStatus, WorkStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
-import type { EngineConfig, EngineVoice, SpeechParams } from '../../engines/speech/speech-engine';
+import type { EngineConfig, EngineVoice, SpeechParams } from '../../engines/speech';
 
 export type VoiceEngineName = (typeof CHANNEL_ENGINES.voice)[number];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];

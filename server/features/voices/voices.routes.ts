@@ -6,8 +6,7 @@
 import { API, AuditionStatus, CLONING_SERVER_UPLOAD_TIPS, LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus } from '../../../src/contract';
 import { ApiError, WithMessage } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
-import { OFFLINE_LANGUAGES } from '../../engines/speech/offline/offline-engine';
+import { OFFLINE_LANGUAGES, type SpeechParams } from '../../engines/speech';
 import { InsufficientCreditsError, spendIn } from '../credits';
 import { VoicesRepository, type VoiceChannelRow, type VoiceRow } from './voices.repository';
 import { startAudition, startTraining } from './voices.service';

@@ -4,7 +4,7 @@ import { LIMITS, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
+import type { SpeechParams } from '../../engines/speech';
 import { VoicesRepository, type NewTraining } from './voices.repository';
 
 /** Adds a training run for the voice and queues its job, in the caller's transaction. */

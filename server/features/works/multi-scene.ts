@@ -1,7 +1,8 @@
 /**
  * Multi-scene works: each scene's speech (synthesized with its voice, or its uploaded audio), then each scene's
  * video on its avatar (serial: from the clip's start; random: from a random second), joined into one mp4 — or
- * only the joined speech as one mp3. Priced per second of the result; rendered on the local video engine.
+ * only the joined speech as one mp3. Priced per second of the result. Submitted on channel fy but rendered here,
+ * on the avatar loop (server/engines/render) whatever that channel's engine.
  */
 import path from 'node:path';
 import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneItem } from '../../../src/contract';
@@ -9,13 +10,10 @@ import type { Queryable } from '../../infra/db';
 import { fetchObject } from '../../infra/storage';
 import type { FeatureContext } from '../../app-context';
 import { joinSounds, joinVideos } from '../../engines/media';
-import { loopSeconds } from '../../engines/video/local-engine';
+import { loopSeconds, renderTalkingVideo } from '../../engines/render';
 import { AvatarsRepository } from '../avatars';
 import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
-import { WorkCannotRender, ownAudio, readyAvatar, renderWithEngine, speak, speechSettings, type RenderedWork } from './works.service';
-
-/** Multi-scene works are submitted on channel fy but rendered here, by the local engine. */
-const MULTI_SCENE_ENGINE = 'local';
+import { WorkCannotRender, ownAudio, readyAvatar, speak, speechSettings, type RenderedWork } from './works.service';
 
 /**
  * Checks every scene against what the user may use, and the seconds it will speak: a scene's audio (uploaded, or
@@ -83,7 +81,7 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
     }
     const startAt = work.params.drive_mode === 'random' ? Math.floor(Math.random() * Math.max(1, Math.floor(loop.seconds))) : 0;
     const video = path.join(dir, `scene-${i}.mp4`);
-    await renderWithEngine(MULTI_SCENE_ENGINE, { loop: loop.file, audio: audios[i]!, output: video, startAt });
+    await renderTalkingVideo(loop.file, audios[i]!.file, audios[i]!.ext, video, { startAt });
     videos.push(video);
   }
   const output = path.join(dir, 'work.mp4');

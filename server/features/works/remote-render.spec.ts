@@ -11,7 +11,7 @@ import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { configFromEnv, ConfigError } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
-import { HEYGEM_MSG, HeyGemEngine } from '../../engines/video/heygem';
+import { HEYGEM_MSG, lipSyncEngineFor } from '../../engines/lipsync';
 
 const dir = mediaDir();
 const avatarVideo = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 5 });
@@ -182,7 +182,8 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
 
   it('an engine busy with a job that is not ours: the work keeps its place and is submitted again later', async () => {
     peer.progressSteps = 2;
-    const foreign = new HeyGemEngine({ base_url: peer.url });
+    const foreign = lipSyncEngineFor('heygem', { base_url: peer.url });
+    if (foreign?.kind !== 'remote') throw new Error('heygem is a remote engine');
     expect(await foreign.submit({ code: 'someone-else', audioUrl: `${peer.url}/none.mp3`, videoUrl: `${peer.url}/none.mp4` })).toEqual({ state: 'accepted' });
     const id = await create(a, '忙碌');
     await until(async () => submissionsOf(id).length, (n) => n >= 1, 30_000, 100);

@@ -1,5 +1,5 @@
 /**
- * A single work on a remote lip-sync engine (HeyGem / Duix.Avatar), as server/engines/video/lip-sync-engine.ts
+ * A single work on a remote lip-sync engine (HeyGem / Duix.Avatar), as server/engines/lipsync/remote.ts
  * describes: the first run stores the speech and the avatar's normalized video as objects the engine can GET and
  * puts the work in its engine's line (a `remote_lipsync_tasks` row); every run does one thing and re-queues the job
  * with the next step — wait for a slot, submit, poll — until the result is fetched or the work fails.
@@ -15,8 +15,7 @@ import type { FeatureContext } from '../../app-context';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
-import { engineSlot, type RemoteLipSyncEngine } from '../../engines/video/lip-sync-engine';
-import { engineConcurrency, remoteVideoEngine } from '../../engines/video/remote-engines';
+import { engineConcurrency, engineSlot, type RemoteLipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
 import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
 
@@ -109,9 +108,8 @@ async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, workId:
   });
 }
 
-/** One run of a work on a remote engine (the render job's `step`); errors go to the render job's failure rules. */
-export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, step: number): Promise<void> {
-  const engine = remoteVideoEngine(work.engine!, work.engine_config ?? {});
+/** One run of a work on its channel's remote engine (the render job's `step`); errors go to the render job's failure rules. */
+export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, engine: RemoteLipSyncEngine, step: number): Promise<void> {
   const works = new WorksRepository(ctx.db);
   if (step === 0 && !(await works.remoteTask(workId))) await joinLine(ctx, workId, work, engine.name);
   const found = await works.remoteTask(workId);

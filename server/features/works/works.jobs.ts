@@ -7,13 +7,12 @@ import path from 'node:path';
 import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
 import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import type { FeatureContext } from '../../app-context';
-import { SpeechEngineError } from '../../engines/speech/speech-engine';
-import { LipSyncEngineError } from '../../engines/video/lip-sync-engine';
-import { isRemoteVideoEngine } from '../../engines/video/remote-engines';
+import { SpeechEngineError } from '../../engines/speech';
+import { LipSyncEngineError, lipSyncEngineFor, type FaceInput, type LipSyncEngine } from '../../engines/lipsync';
 import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
 import { WorksRepository, type RenderRow } from './works.repository';
-import { WorkCannotRender, failWork, finishWork, materialAvatar, renderWithEngine, speak, type LipSyncInput, type RenderedWork } from './works.service';
+import { WorkCannotRender, failWork, finishWork, materialAvatar, speak, type RenderedWork } from './works.service';
 import { AvatarsRepository, FACE_OK, analyseAndStoreFaces, analyseFaces } from '../avatars';
 import { deleteObjects } from '../../infra/user-files';
 import { renderMulti } from './multi-scene';
@@ -28,11 +27,11 @@ async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promis
 }
 
 /**
- * What the lip-sync engine needs: the avatar's normalized video and face track. An avatar never analysed (published
- * without a clone, or made before the engine) is analysed now and keeps the result; a material video is analysed
- * for this work only.
+ * What an engine that moves the mouth needs: the avatar's normalized video and face track. An avatar never analysed
+ * (published without a clone, or made before the engine) is analysed now and keeps the result; a material video is
+ * analysed for this work only.
  */
-async function lipSyncInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<LipSyncInput> {
+async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<FaceInput> {
   if (face.normalized) {
     const { track, faceNote } = await analyseFaces(ctx, face.normalized, dir);
     return track ? { video: face.normalized, faces: track } : { note: faceNote };
@@ -48,7 +47,7 @@ async function lipSyncInputOf(ctx: FeatureContext, work: RenderRow, face: { norm
   return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')) };
 }
 
-async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
+async function renderSingle(ctx: FeatureContext, work: RenderRow, engine: LipSyncEngine | undefined, dir: string): Promise<RenderedWork> {
   let audio: { file: string; ext: string };
   if (work.audio_key) {
     const ext = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
@@ -58,12 +57,12 @@ async function renderSingle(ctx: FeatureContext, work: RenderRow, dir: string): 
   } else {
     throw new WorkCannotRender('数字人或音频已被删除');
   }
-  const engine = work.engine ?? 'none';
   if (work.params.photo_id) return renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, dir });
   const face = await faceOf(ctx, work, dir);
-  const lipSync = engine === 'lipsync' ? await lipSyncInputOf(ctx, work, face, dir) : undefined;
+  if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
+  const faceInput = engine.movesMouth ? await faceInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
-  const { duration, note } = await renderWithEngine(engine, { loop: face.loop, audio, output, lipSync });
+  const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput });
   return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note };
 }
 
@@ -86,10 +85,12 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
   const work = await works.renderInput(workId);
   if (!work || !(WORK_IN_PROGRESS as readonly number[]).includes(work.status)) return;
   try {
-    if (!Number(work.is_multi) && !work.params.photo_id && isRemoteVideoEngine(work.engine)) return await runRemoteRender(ctx, workId, work, step);
+    // Multi-scene works render on the avatar loop whatever their channel (multi-scene.ts).
+    const engine = Number(work.is_multi) ? undefined : lipSyncEngineFor(work.engine, work.engine_config);
+    if (engine?.kind === 'remote' && !work.params.photo_id) return await runRemoteRender(ctx, workId, work, engine, step);
     await works.markRendering(workId);
     await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const rendered = Number(work.is_multi) ? await renderMulti(ctx, work, dir) : await renderSingle(ctx, work, dir);
+      const rendered = Number(work.is_multi) ? await renderMulti(ctx, work, dir) : await renderSingle(ctx, work, engine, dir);
       await finishWork(ctx, workId, work, rendered);
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 /** Every SQL statement of works, video channels and the inputs a work reads (the user's audio and material files). */
 import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
+import type { SpeechParams } from '../../engines/speech';
 
 const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
 /** Of task `t`: the tasks of its engine waiting longer in our queue (first come, first served; ties by work id). */
@@ -18,6 +18,8 @@ export interface ChannelRow {
   enabled: boolean;
   /** Which video engine renders the channel's works ('local', or 'none' until an operator configures one). */
   engine: string;
+  /** The engine's settings (a remote engine's address, its concurrency). */
+  config: Record<string, unknown> | null;
 }
 
 export interface WorkRow {

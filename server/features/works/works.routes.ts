@@ -9,17 +9,16 @@ import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
-import { engineSlot } from '../../engines/video/lip-sync-engine';
-import { engineConcurrency } from '../../engines/video/remote-engines';
+import { engineConcurrency, engineSlot, lipSyncEngineFor, type LipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
-import { ownAudio, readyAvatar, renderJobExpiry, reserveAndQueue, speechSettings } from './works.service';
+import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
 
 type Submission = CallParsedRequest<typeof API.works.create>;
 
 /** Who appears: a ready avatar (own or public), a video of the user's material library, or a pet or person picture. */
-async function faceInput(q: Queryable, userId: number, params: Submission, engine: string): Promise<{ avatarId?: number; materialFileId?: number; photoId?: number; photoType?: number; duration: number }> {
+async function faceInput(q: Queryable, userId: number, params: Submission, engine: LipSyncEngine | undefined): Promise<{ avatarId?: number; materialFileId?: number; photoId?: number; photoType?: number; duration: number }> {
   if (params.photo_id !== undefined) return { ...(await pictureForWork(q, userId, params.photo_id, engine)), duration: 0 };
   if (params.material_video_id !== undefined) {
     const video = await new WorksRepository(q).materialVideo(params.material_video_id, userId);
@@ -67,7 +66,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.create, async ({ params, user }) => {
     const channel = await works.videoChannel(params.api);
     if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
-    const face = await faceInput(db, user.id, params, channel.engine);
+    const engine = lipSyncEngineFor(channel.engine, channel.config);
+    const face = await faceInput(db, user.id, params, engine);
     if (params.api === 'gj' && !(face.duration >= 30 && face.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
     const speech = await spokenInput(ctx, db, user.id, params);
     const price = Number(channel.credits);
@@ -77,7 +77,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
         audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
       });
-      const runsUpToSeconds = renderJobExpiry(channel.engine, speech.seconds);
+      const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(speech.seconds) : undefined;
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}`, runsUpToSeconds }) };
     });
   });

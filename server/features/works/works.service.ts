@@ -1,7 +1,7 @@
 /**
  * What the works routes, the render jobs and multi-scene works share: the speech a work will use, the avatar it
- * shows, reserving its credits, fetching its inputs, the one call into a video engine, and ending a work (done and
- * settled on its actual duration, or failed and refunded).
+ * shows, reserving its credits, fetching its inputs, and ending a work (done and settled on its actual duration,
+ * or failed and refunded). The video engine is the channel's, from lipSyncEngineFor (server/engines/lipsync).
  */
 import path from 'node:path';
 import { fetchObject } from '../../infra/storage';
@@ -9,9 +9,8 @@ import { AvatarStatus, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
-import { prepareAvatar, renderTalkingVideo, type PreparedAvatar } from '../../engines/video/local-engine';
-import { renderLipSync } from '../../engines/lipsync';
-import type { SpeechParams } from '../../engines/speech/speech-engine';
+import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
+import type { SpeechParams } from '../../engines/speech';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';
@@ -73,64 +72,12 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
   return work.workId;
 }
 
-/** A lip-sync render's allowance: a fixed start (analysing an avatar never analysed, the speech) plus this many times the media time. */
-const LIPSYNC_RENDER_START_SECONDS = 60;
-const LIPSYNC_RENDER_PER_SECOND = 3;
-
-/**
- * How long the render job of a work on `engine` may run before the queue takes its worker for dead, when the
- * default (config.jobExpireSeconds) could be too short: a lip-synced render takes about its media time or more on a
- * busy machine (bench g), and on expiry pg-boss stops waiting for the handler and starts the job again beside it.
- */
-export function renderJobExpiry(engine: string, mediaSeconds: number): number | undefined {
-  if (engine !== 'lipsync') return undefined;
-  return LIPSYNC_RENDER_START_SECONDS + LIPSYNC_RENDER_PER_SECOND * mediaSeconds;
-}
-
 /** Speech for a text: the voice (own or public, still usable) through its channel's engine. */
 export async function speak(ctx: FeatureContext, userId: number, spec: { voice_id: number } & SpeechParams, text: string, output: string): Promise<string> {
   const voice = await ctx.speech.readyVoice(spec.voice_id, userId);
   if (!voice) throw new WorkCannotRender('所选声音已不可用，积分已退回');
   await ctx.speech.synthesize(voice, text, spec, output);
   return output;
-}
-
-/** What the offline lip-sync engine gets: the avatar's normalized video and its face track, or why there is none. */
-export type LipSyncInput = { video: string; faces: string } | { note: string };
-
-/** What a video engine gets: the avatar's clip, the speech, where to write the mp4. */
-export interface TalkingVideoJob {
-  /** The avatar's pre-encoded loop (local files, in the job's directory). */
-  loop: string;
-  audio: { file: string; ext: string };
-  output: string;
-  /** Whole seconds into the loop to start from (multi-scene random drive). */
-  startAt?: number;
-  /** For the lip-sync engine only. */
-  lipSync?: LipSyncInput;
-}
-
-/**
- * The one place a work meets a video engine that renders on this machine: the channel's `engine` names which one.
- * Remote engines (HeyGem) are driven by the render job across runs instead (remote-render.ts). `note` says why
- * the mouth was left as filmed (the offline lip-sync engine found no usable face), for the work's card.
- */
-export async function renderWithEngine(engine: string, job: TalkingVideoJob): Promise<{ duration: number; note?: string }> {
-  switch (engine) {
-    case 'local':
-      return renderTalkingVideo(job.loop, job.audio.file, job.audio.ext, job.output, { startAt: job.startAt });
-    case 'lipsync': {
-      const input = job.lipSync;
-      if (input && 'faces' in input) {
-        const { duration } = await renderLipSync({ video: input.video, faces: input.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt });
-        return { duration };
-      }
-      const looped = await renderTalkingVideo(job.loop, job.audio.file, job.audio.ext, job.output, { startAt: job.startAt });
-      return { ...looped, note: input?.note ?? MSG.lipSyncNoFace };
-    }
-    default:
-      throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
-  }
 }
 
 /**

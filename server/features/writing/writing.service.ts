@@ -8,10 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMOTION_MARKS, LIMITS, MSG, countChars, emotionMark, type EmotionMark } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { ServerConfig } from '../../infra/config';
-import { ChatEngineError, type ChatCompletion, type ChatMessage, type ChatOptions } from '../../engines/chat/chat-engine';
-import { OpenAiCompatibleChat } from '../../engines/chat/openai-compatible';
-import { resolveChatConfig } from '../../engines/chat/configure';
-import type { SettingsRepository } from '../site';
+import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatCompletion, type ChatMessage, type ChatOptions } from '../../engines/chat';
+import type { SiteSettings } from '../../app-context';
 import { protectPauses, restorePauses } from './pause-guard';
 import { dropUnknownTags } from './emotion-marks';
 
@@ -75,7 +73,7 @@ export class WritingService {
   private readonly recent = new Map<number, number[]>();
 
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: SiteSettings,
     private readonly chat: ServerConfig['chat'],
   ) {}
 

@@ -1,5 +1,5 @@
 /**
- * A protocol peer for a HeyGem / Duix.Avatar face2face server (see server/engines/video/heygem.ts for the
+ * A protocol peer for a HeyGem / Duix.Avatar face2face server (see server/engines/lipsync/heygem.ts for the
  * protocol and the version followed): a loopback HTTP server answering /easy/submit and /easy/query like the
  * Flask app does (HTTP 200, a sorted, indented JSON envelope sent as text/html), one job at a time with later
  * submissions refused as busy, a task forgotten once it has answered done or failed. A job really downloads its

@@ -7,7 +7,7 @@ import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/h
 import { startLoopback } from '../../../tests/support/peers/loopback';
 import { ffmpeg, probe } from '../../infra/media-probe';
 import { HEYGEM_MSG, HeyGemEngine, type HeyGemConfig } from './heygem';
-import { engineSlot, LipSyncEngineError, type RemoteTaskState } from './lip-sync-engine';
+import { engineSlot, LipSyncEngineError, type RemoteTaskState } from './remote';
 
 const AUDIO_SECONDS = 3;
 

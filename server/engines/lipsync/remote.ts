@@ -1,7 +1,7 @@
 /**
- * What the works render job asks of a lip-sync engine, whichever serves a video channel: the offline engine that
- * re-renders the mouth on this machine (server/engines/lipsync/), or a remote GPU server such as HeyGem / Duix.Avatar
- * (./heygem.ts). Engines work on local files and URLs; the render job moves bytes in and out of storage.
+ * Remote lip-sync engines: a GPU server elsewhere (HeyGem / Duix.Avatar, ./heygem.ts) that takes the speech and the
+ * avatar's normalized video by URL, renders, and is polled for the result. The works render job
+ * (server/features/works/remote-render.ts) moves bytes in and out of storage.
  *
  * How the render job drives a remote engine (submit once, then poll by re-queueing itself, as the voice training
  * job `runTraining` in server/features/voices/voices.routes.ts does with Fish and MiniMax):
@@ -31,16 +31,6 @@ export class LipSyncEngineError extends Error {
   ) {
     super(message);
   }
-}
-
-/** An engine on this machine: it renders while the job waits. */
-export interface LocalLipSyncEngine {
-  readonly kind: 'local';
-  /**
-   * Writes an H.264/AAC mp4 to `output`: the avatar's video (already normalized) speaking `audio`, cut to the
-   * audio's length. `fallbackReason` says why the mouth was left as filmed (no face found, …), for the works card.
-   */
-  render(input: { video: string; audio: string; audioExt: string; workDir: string }, output: string): Promise<{ duration: number; fallbackReason?: string }>;
 }
 
 /** What a remote engine is handed: its task code and URLs it can GET the inputs from. */
@@ -78,15 +68,20 @@ export interface RemoteLipSyncEngine {
   fetchResult(result: string, output: string): Promise<{ bytes: number }>;
 }
 
-export type LipSyncEngine = LocalLipSyncEngine | RemoteLipSyncEngine;
-
 /** Jobs each remote engine runs at once unless its channel says otherwise (HeyGem processes one at a time). */
-export const DEFAULT_ENGINE_CONCURRENCY: Record<string, number> = { heygem: 1 };
+const DEFAULT_ENGINE_CONCURRENCY: Record<string, number> = { heygem: 1 };
+
+/** Jobs the engine runs at once: the channel's `concurrency` setting, else the engine's default (1 for HeyGem). */
+export function engineConcurrency(engine: string, config: Record<string, unknown> | null | undefined): number {
+  const set = Number(config?.concurrency);
+  return Number.isInteger(set) && set >= 1 ? set : (DEFAULT_ENGINE_CONCURRENCY[engine] ?? 1);
+}
 
 /**
  * Whether a waiting submission may go to its engine now, or its 1-based place in the line. `running` counts the
  * engine's submissions in flight, `ahead` those waiting longer than this one (first come, first served: a
- * newcomer never takes a free slot from an older waiter). A limit below 1 counts as 1. Counted under a row lock, see the lead's wiring.
+ * newcomer never takes a free slot from an older waiter). A limit below 1 counts as 1. Counted under a lock of the engine's line
+ * (`takeSlot` in server/features/works/remote-render.ts).
  */
 export function engineSlot(limit: number, running: number, ahead: number): { start: true } | { start: false; position: number } {
   const free = Math.max(0, Math.max(1, Math.floor(limit) || 1) - running);

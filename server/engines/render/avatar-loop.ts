@@ -1,5 +1,5 @@
 /**
- * The offline video engine: it runs anywhere ffmpeg does, needs no keys and does not lip-sync.
+ * The avatar loop (the video channel engine `local`): it runs anywhere ffmpeg does, needs no keys and does not lip-sync.
  * Cloning normalizes the avatar (H.264, short side ≤ 1080, 25 fps, yuv420p), makes the covers and a
  * pre-encoded forward-and-back loop; rendering loops that clip under the audio, copying the video stream,
  * so a render costs little more than encoding the audio.

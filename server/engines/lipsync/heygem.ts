@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { downloadWithDeadline, fetchWithDeadline, parseJsonBody, ProviderDownloadTooLarge, ProviderUnreachable, trimBaseUrl, type ProviderResponse } from '../provider-http';
-import { LipSyncEngineError, type RemoteLipSyncEngine, type RemoteLipSyncTask, type RemoteSubmitOutcome, type RemoteTaskState } from './lip-sync-engine';
+import { LipSyncEngineError, type RemoteLipSyncEngine, type RemoteLipSyncTask, type RemoteSubmitOutcome, type RemoteTaskState } from './remote';
 
 /** How the operator configures a heygem channel (`npm run admin -- channel set … --engine heygem --base-url …`). */
 export interface HeyGemConfig {

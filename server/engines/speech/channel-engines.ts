@@ -1,15 +1,20 @@
 /** Which engine speaks for a voice channel: the offline engine, a provider with the operator's keys, or a self-hosted cloning server. */
 import { MSG } from '../../../src/contract';
-import { OfflineSpeechEngine } from '../../engines/speech/offline/offline-engine';
-import { createProviderEngine, isProviderEngine } from '../../engines/speech/providers';
-import { SpeechEngineError, type SpeechEngine } from '../../engines/speech/speech-engine';
-import type { VoiceChannelRow } from './voices.repository';
+import { OfflineSpeechEngine } from './offline/offline-engine';
+import { createProviderEngine, isProviderEngine } from './providers';
+import { SpeechEngineError, type EngineConfig, type SpeechEngine } from './speech-engine';
+
+/** What a voice channel says of its engine: its name and the operator's settings of it. */
+export interface SpeechChannel {
+  engine: string;
+  config: EngineConfig | null;
+}
 
 export class SpeechEngines {
   private offline?: OfflineSpeechEngine;
 
   /** The engine of a channel; a channel without a working engine is refused with a message the user can read. */
-  for(channel: VoiceChannelRow | undefined): SpeechEngine {
+  for(channel: SpeechChannel | undefined): SpeechEngine {
     if (!channel) throw new SpeechEngineError(MSG.channelUnavailable);
     if (channel.engine === 'local') return (this.offline ??= new OfflineSpeechEngine());
     if (isProviderEngine(channel.engine)) return createProviderEngine(channel.engine, channel.config ?? {});
