@@ -44,6 +44,8 @@ export interface ServerConfig {
   fetchLoopbackPorts?: number[];
   /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
   videoGen?: { pollSeconds?: number };
+  /** Voice cloning at a provider (Fish Audio): how often its training is asked about (seconds, VOICE_TRAINING_POLL_SECONDS; tests shorten it). */
+  voiceTraining?: { pollSeconds?: number };
   /** A work on a remote lip-sync engine (HeyGem): its cadence and bounds, DEFAULT_REMOTE_RENDER where unset (tests shorten them). */
   remoteRender?: Partial<RemoteRenderTimings>;
   /** Object storage: S3-compatible with STORAGE=s3 (S3_* settings); otherwise local disk under dataDir/objects. */
@@ -82,7 +84,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, LIPSYNC_POLL_SECONDS, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -98,6 +100,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   }
   const videoPollSeconds = env.VIDEO_POLL_SECONDS ? Number(env.VIDEO_POLL_SECONDS) : undefined;
   if (videoPollSeconds !== undefined && !(videoPollSeconds > 0)) throw new ConfigError(`VIDEO_POLL_SECONDS must be a positive number, got "${env.VIDEO_POLL_SECONDS}"`);
+  const trainingPollSeconds = env.VOICE_TRAINING_POLL_SECONDS ? Number(env.VOICE_TRAINING_POLL_SECONDS) : undefined;
+  if (trainingPollSeconds !== undefined && !(trainingPollSeconds > 0)) throw new ConfigError(`VOICE_TRAINING_POLL_SECONDS must be a positive number, got "${env.VOICE_TRAINING_POLL_SECONDS}"`);
   const lipSyncPollSeconds = env.LIPSYNC_POLL_SECONDS ? Number(env.LIPSYNC_POLL_SECONDS) : undefined;
   if (lipSyncPollSeconds !== undefined && !(lipSyncPollSeconds > 0)) throw new ConfigError(`LIPSYNC_POLL_SECONDS must be a positive number, got "${env.LIPSYNC_POLL_SECONDS}"`);
   const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
@@ -126,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       timeoutMs: chatTimeoutMs,
     },
     videoGen: { pollSeconds: videoPollSeconds },
+    voiceTraining: { pollSeconds: trainingPollSeconds },
     remoteRender: lipSyncPollSeconds === undefined ? undefined : { pollSeconds: lipSyncPollSeconds },
     s3: s3FromEnv(env),
   };
