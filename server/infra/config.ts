@@ -44,9 +44,32 @@ export interface ServerConfig {
   fetchLoopbackPorts?: number[];
   /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
   videoGen?: { pollSeconds?: number };
+  /** Voice cloning at a provider (Fish Audio): how often its training is asked about (seconds, VOICE_TRAINING_POLL_SECONDS; tests shorten it). */
+  voiceTraining?: { pollSeconds?: number };
+  /** A work on a remote lip-sync engine (HeyGem): its cadence and bounds, DEFAULT_REMOTE_RENDER where unset (tests shorten them). */
+  remoteRender?: Partial<RemoteRenderTimings>;
   /** Object storage: S3-compatible with STORAGE=s3 (S3_* settings); otherwise local disk under dataDir/objects. */
   s3?: S3Settings;
 }
+
+/** The render job's cadence on a remote lip-sync engine (seconds) and its bounds (server/features/works/remote-render.ts). */
+export interface RemoteRenderTimings {
+  /** Between queries of a submitted task (LIPSYNC_POLL_SECONDS). */
+  pollSeconds: number;
+  /** Between looks for a free slot while the work waits in our queue. */
+  queueSeconds: number;
+  /** After the engine answered busy (a job that is not ours occupies it). */
+  busySeconds: number;
+  /** How long a submitted task may keep answering "running" before the work fails as timed out. */
+  timeoutSeconds: number;
+  /** Times the engine may lose a task (a restart) before the work fails; each loss is submitted again. */
+  maxLost: number;
+}
+
+export const DEFAULT_REMOTE_RENDER: RemoteRenderTimings = { pollSeconds: 2, queueSeconds: 2, busySeconds: 5, timeoutSeconds: 2 * 60 * 60, maxLost: 3 };
+
+/** The remote render's timings: the config's, DEFAULT_REMOTE_RENDER for the rest. */
+export const remoteRenderTimings = (config: ServerConfig): RemoteRenderTimings => ({ ...DEFAULT_REMOTE_RENDER, ...config.remoteRender });
 
 export interface ChatEnvConfig {
   baseUrl?: string;
@@ -61,7 +84,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -77,6 +100,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   }
   const videoPollSeconds = env.VIDEO_POLL_SECONDS ? Number(env.VIDEO_POLL_SECONDS) : undefined;
   if (videoPollSeconds !== undefined && !(videoPollSeconds > 0)) throw new ConfigError(`VIDEO_POLL_SECONDS must be a positive number, got "${env.VIDEO_POLL_SECONDS}"`);
+  const trainingPollSeconds = env.VOICE_TRAINING_POLL_SECONDS ? Number(env.VOICE_TRAINING_POLL_SECONDS) : undefined;
+  if (trainingPollSeconds !== undefined && !(trainingPollSeconds > 0)) throw new ConfigError(`VOICE_TRAINING_POLL_SECONDS must be a positive number, got "${env.VOICE_TRAINING_POLL_SECONDS}"`);
+  const lipSyncPollSeconds = env.LIPSYNC_POLL_SECONDS ? Number(env.LIPSYNC_POLL_SECONDS) : undefined;
+  if (lipSyncPollSeconds !== undefined && !(lipSyncPollSeconds > 0)) throw new ConfigError(`LIPSYNC_POLL_SECONDS must be a positive number, got "${env.LIPSYNC_POLL_SECONDS}"`);
   const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
   if (chatTimeoutMs !== undefined && !(chatTimeoutMs > 0)) throw new ConfigError(`CHAT_TIMEOUT_MS must be a positive number of milliseconds, got "${env.CHAT_TIMEOUT_MS}"`);
   return {
@@ -103,6 +130,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       timeoutMs: chatTimeoutMs,
     },
     videoGen: { pollSeconds: videoPollSeconds },
+    voiceTraining: { pollSeconds: trainingPollSeconds },
+    remoteRender: lipSyncPollSeconds === undefined ? undefined : { pollSeconds: lipSyncPollSeconds },
     s3: s3FromEnv(env),
   };
 }

@@ -10,6 +10,8 @@ export const LIMITS = {
   /** ours: the longest range the daily-spend chart answers, in days. */
   dailyChartMaxDays: 366,
   voicePollMs: 10_000,
+  /** ours: the avatar list refreshes this often while an avatar is cloning. */
+  avatarPollMs: 5000,
   worksPollMs: 15_000,
   cloneThrottleMs: 1000,
   channelChoiceDebounceMs: 500,

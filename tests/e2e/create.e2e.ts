@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -23,7 +23,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-create';
 const AVATAR_NAME = '公共主播·横屏';
 const VOICE_NAME = '公共·播音女声';
 
-const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: { [USERNAME]: 10_000 } });
+const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: { [USERNAME]: 10_000 }, timings: QUICK_THROTTLES });
 let dir: string;
 let client: ApiTestClient;
 let avatar: Avatar;
@@ -215,7 +215,7 @@ describe('/create', () => {
       await clearToasts(page);
       await action();
       await toast(page, message);
-      await page.waitForTimeout(1100); // 合成视频 is throttled 1 s
+      await pastQuickThrottle(page); // 合成视频 is throttled (1 s; QUICK_THROTTLES here)
     };
     const submit = () => showPane(page, 'preview').then(() => page.click('[data-testid=create-submit]'));
     const audition = () => showPane(page, 'preview').then(() => page.click('[data-testid=create-audition]'));

@@ -8,14 +8,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
 const USERS = { upload: '13800000001', clone: '13800000002', works: '13800000003', material: '13800000004', phone: '13800000005' };
 
-const { operator, apiClient, loggedInPage, mediaDir } = useJourney({ users: Object.values(USERS), credits: 10_000 });
+/** The lists' polling, shortened from 15 s (works) and 5 s (avatars): the journey watches them refresh on their own. */
+const LIST_POLL_MS = 1000;
+const { operator, apiClient, loggedInPage, mediaDir } = useJourney({
+  users: Object.values(USERS),
+  credits: 10_000,
+  timings: { ...QUICK_THROTTLES, worksPollMs: LIST_POLL_MS, avatarPollMs: LIST_POLL_MS },
+});
 let dir: string;
 let portraitVideo: string;
 let landscapeVideo: string;
@@ -55,7 +61,7 @@ async function readyAvatar(client: ApiTestClient, name: string, file: string): P
     const avatar = list.find((a) => a.id === id);
     if (avatar?.status === 3) return avatar;
     if (avatar?.status === 4 || Date.now() > deadline) throw new Error(`clone ${name} did not finish: ${JSON.stringify(avatar)}`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -148,7 +154,7 @@ describe('/profile: my avatars', () => {
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.avatarNameRequired);
     await page.fill('[data-testid=clone-name]', '我的口播分身');
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.avatarVideoRequired);
 
@@ -164,7 +170,7 @@ describe('/profile: my avatars', () => {
     expect(await page.getAttribute('[data-testid=clone-preview-video]', 'src')).toMatch(/^\/storage\/\d+\/[0-9a-f-]{36}\.mp4\?/);
     expect(await page.textContent('[data-testid=clone-preview]')).toContain('竖屏口播.mp4');
 
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.cloneSucceeded);
     await page.waitForSelector('.av-clone-dialog', { state: 'detached' });
@@ -297,7 +303,7 @@ describe('/works', () => {
     await page.waitForSelector('[data-testid=works-polling]');
     expect(await count(page, `${card} [data-testid=work-download]`)).toBe(0);
     expect(await page.textContent(`${card} [data-testid=work-local-note]`)).toContain(MSG.localEngineNote);
-    // The list polls every 15 s while a work is in progress.
+    // The list polls while a work is in progress (every 15 s; LIST_POLL_MS here): the card turns playable on its own.
     await page.waitForSelector(`${card}[data-status="3"]`, { timeout: 45_000 });
     await page.waitForSelector('[data-testid=works-polling]', { state: 'detached' });
     await page.waitForSelector('[data-testid=works-count-avatar] >> text=1');

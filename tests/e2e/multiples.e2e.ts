@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, LOOKS, PHONE_VIEWPORT } from '../support/browser';
+import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
@@ -25,6 +25,7 @@ const VOICES = { female: '知性女声', male: '沉稳男声' };
 
 const { server, apiClient, loggedInPage, mediaDir } = useJourney({
   users: { [USERS.main]: CREDITS, [USERS.checks]: CREDITS, [USERS.looks]: CREDITS, [USERS.poor]: 20 },
+  timings: QUICK_THROTTLES,
 });
 let dir: string;
 /** The audio scene's upload: real speech, longer than 5 s. */
@@ -285,7 +286,7 @@ describe('/multiples: a three-scene work', () => {
     await page.click('[data-testid=output-mode] >> text=仅音频');
     await page.waitForSelector('.mu-avatar-unused >> nth=0');
     await toastsGone(page);
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=multi-submit]');
     await toast(page, MSG.submitSucceeded);
     await page.waitForFunction(() => location.hash === '#/works?type1=1&type2=2');

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, LIMITS, MSG } from '../../src/contract';
+import { API, MSG } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { toast, useJourney } from '../support/journey';
 import { makeImage } from '../support/media';
 import { startKlingPeer, type KlingPeer } from '../support/peers/kling-peer';
@@ -21,7 +21,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-videogen';
 const RECOMMENDATION = '雨夜的城市街道，霓虹灯倒映在湿润的路面上';
 const PRESET = { title: '海边日落', content: '海边日落，金色阳光洒在海面上，镜头缓慢推进' };
 
-const { loggedInPage, operator, mediaDir, apiClient } = useJourney({ users: { [USERNAME]: 10_000 }, env: { VIDEO_POLL_SECONDS: '0.5' } });
+const { loggedInPage, operator, mediaDir, apiClient } = useJourney({ users: { [USERNAME]: 10_000 }, env: { VIDEO_POLL_SECONDS: '0.5' }, timings: QUICK_THROTTLES });
 let peer: KlingPeer;
 let dir: string;
 
@@ -54,7 +54,7 @@ const credits = async () => (await (await apiClient(USERNAME)).call(API.account.
 async function generateAndWait(page: Page, cost: number, status: '3' | '4' = '3'): Promise<string> {
   expect(await page.textContent('[data-testid=videogen-submit]')).toContain(`${cost} 积分`);
   const before = await page.locator('[data-testid=videogen-record]').count();
-  await page.waitForTimeout(LIMITS.submitThrottleMs); // a click within a second of the last one is dropped (the spec's throttle)
+  await pastQuickThrottle(page); // a click within a second (QUICK_THROTTLES here) of the last one is dropped (the spec's throttle)
   await page.click('[data-testid=videogen-submit]');
   await page.click('.vg-alert >> text=确定生成');
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=videogen-record]').length > n, before, { timeout: 20_000 });
@@ -64,7 +64,7 @@ async function generateAndWait(page: Page, cost: number, status: '3' | '4' = '3'
   while ((await page.locator(`${record}[data-status="${status}"]`).count()) === 0) {
     expect(await page.getAttribute(record, 'data-status')).not.toBe(status === '3' ? '4' : '3');
     if (Date.now() > end) throw new Error('the video did not finish');
-    await page.waitForTimeout(700);
+    await page.waitForTimeout(300);
     await page.click('[data-testid=videogen-history-refresh]');
   }
   return record;
@@ -95,8 +95,8 @@ describe('video generation', () => {
     await toast(page, MSG.firstFrameRequired);
     await page.setInputFiles('[data-testid=videogen-first] input[type=file]', first);
     await page.waitForSelector('[data-testid=videogen-first-shown] img');
-    // The button takes one click a second (the spec's throttle): the next is a second after the last.
-    await page.waitForTimeout(LIMITS.submitThrottleMs);
+    // The button takes one click a second (the spec's throttle; QUICK_THROTTLES here): the next is a window after the last.
+    await pastQuickThrottle(page);
     await page.click('[data-testid=videogen-submit]');
     await toast(page, MSG.promptRequired);
     await page.setInputFiles('[data-testid=videogen-last] input[type=file]', last);

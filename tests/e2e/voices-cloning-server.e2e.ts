@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Avatar, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
+import { QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { audioPlays, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
@@ -19,7 +20,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-cloning';
 const AVATAR_NAME = '公共主播·克隆声音';
 const VOICE_NAME = '我的本地克隆';
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 } });
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 }, timings: QUICK_THROTTLES });
 let peer: FishSpeechPeer;
 let client: ApiTestClient;
 let speech: string;
@@ -67,7 +68,7 @@ describe('a voice cloned on a fish-speech server', () => {
     await page.fill('[data-testid=voice-clone-name]', VOICE_NAME);
     await page.setInputFiles('[data-testid=voice-clone-upload] [data-testid=upload-input]', speech);
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.cloneSucceeded);
     const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, PHONE_VIEWPORT } from '../support/browser';
+import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -16,7 +16,15 @@ import { until } from '../support/wait';
 
 const USERS = { clone: '13800000021', modify: '13800000022', samples: '13800000023', phone: '13800000024' };
 
-const { operator, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: Object.values(USERS), credits: 10_000 });
+/** The voice list's polling while a voice trains, shortened from 10 s: the journey watches it refresh, then stop. */
+const VOICE_POLL_MS = 1000;
+const { operator, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({
+  users: Object.values(USERS),
+  credits: 10_000,
+  timings: { ...QUICK_THROTTLES, voicePollMs: VOICE_POLL_MS },
+  // Fish Audio's training is asked about every 0.5 s instead of 5.
+  env: { VOICE_TRAINING_POLL_SECONDS: '0.5' },
+});
 let speech: string;
 let speech2: string;
 let short: string;
@@ -107,7 +115,7 @@ describe('/clone: my voices', () => {
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.voiceNameRequired);
     await page.fill('[data-testid=voice-clone-name]', '我的播音腔');
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.voiceAudioRequired);
 
@@ -122,14 +130,14 @@ describe('/clone: my voices', () => {
     await audioPlays(page, '[data-testid=voice-clone-player-audio]');
     await page.click('[data-testid=voice-clone-player-toggle]');
 
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     const lists: string[] = [];
     page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === API.voice.list.path && lists.push(r.url()));
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.cloneSucceeded);
     await page.waitForSelector('.vc-clone-dialog', { state: 'detached' });
 
-    // The new voice trains (训练中), the list is asked again every 10 s, and it turns 可修改N次 without a reload.
+    // The new voice trains (训练中), the list is asked again every 10 s (VOICE_POLL_MS here), and it turns 可修改N次 without a reload.
     const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(voice.name).toBe('我的播音腔');
     await page.waitForSelector(`${card(voice.id)}[data-status="1"]`);
@@ -139,9 +147,9 @@ describe('/clone: my voices', () => {
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-status]`)).toBe(`可修改${local.train_times}次`);
     expect(lists.length).toBeGreaterThanOrEqual(2);
-    // Polling stops once nothing trains.
+    // Polling stops once nothing trains: no list is asked for during three intervals.
     const asked = lists.length;
-    await page.waitForTimeout(LIMITS.voicePollMs + 1500);
+    await page.waitForTimeout(3 * VOICE_POLL_MS);
     expect(lists.length).toBe(asked);
     await context.close();
   });

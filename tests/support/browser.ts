@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,9 +20,28 @@ export const LOOKS = [
   { theme: 'light', phone: true },
 ] as const;
 
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Client timers a journey shortens (src/core/timings.ts): a throttle a test clicks past, a list's polling a test
+ * watches. Each page of the context starts with them; the product's own values are LIMITS'.
+ */
+export type PageTimings = Partial<ClientTimings>;
+
+/** The submit and clone throttles of QUICK_THROTTLES: short enough not to wait for, long enough to drop a double click. */
+export const QUICK_THROTTLE_MS = 150;
+/** For a journey that clicks a throttled button again and again (a refusal, then the real submission). */
+export const QUICK_THROTTLES: PageTimings = { submitThrottleMs: QUICK_THROTTLE_MS, cloneThrottleMs: QUICK_THROTTLE_MS };
+/** Lets a QUICK_THROTTLES window pass, so the next click on a throttled button counts. */
+export const pastQuickThrottle = (page: Page) => page.waitForTimeout(QUICK_THROTTLE_MS);
+
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
+  if (options.timings) {
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const);
+  }
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[page error]', err.message));
   return { context, page };

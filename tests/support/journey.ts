@@ -5,13 +5,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
-import { launchBrowser, newPage, submitLogin } from './browser';
+import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
 import { startServer, type RunningServer } from './server';
 
-export type PageOptions = Parameters<typeof newPage>[1];
+export type PageOptions = NonNullable<Parameters<typeof newPage>[1]>;
 type OpenPage = { page: Page; context: BrowserContext };
 
 /** What a journey file works with; the server is filled in before the file's first test. */
@@ -34,14 +34,17 @@ export interface Journey {
 /**
  * One journey for the file: before its tests, the server on the built app (inject('webRoot')), the accounts
  * (password TEST_PASSWORD; `users` as username → credits, or a list that each gets `credits`) and Chromium;
- * after them, all of it stopped and removed. `env` is added to the server's environment.
+ * after them, all of it stopped and removed. `env` is added to the server's environment; `timings` shortens client
+ * timers in every page of the journey (a page's own `timings` option adds to them).
  */
-export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string> } = {}): Journey {
+export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings } = {}): Journey {
   const server = {} as RunningServer;
   let browser: Browser | undefined;
   let stopping = false;
   const dirs: string[] = [];
   const peers: FishAudioPeer[] = [];
+  const withTimings = (pageOptions: PageOptions = {}): PageOptions =>
+    options.timings || pageOptions.timings ? { ...pageOptions, timings: { ...options.timings, ...pageOptions.timings } } : pageOptions;
   beforeAll(async () => {
     // `env` is read now, so a hook registered before useJourney may fill it (a peer's port).
     Object.assign(server, await startServer({ webRoot: inject('webRoot'), env: options.env }));
@@ -62,8 +65,8 @@ export function useJourney(options: { users?: Record<string, number> | string[];
   });
   return {
     server,
-    newPage: (pageOptions) => newPage(browser!, pageOptions),
-    loggedInPage: (username, route, pageOptions) => loggedInPage(browser!, server, username, TEST_PASSWORD, route, pageOptions),
+    newPage: (pageOptions) => newPage(browser!, withTimings(pageOptions)),
+    loggedInPage: (username, route, pageOptions) => loggedInPage(browser!, server, username, TEST_PASSWORD, route, withTimings(pageOptions)),
     apiClient: (username) => apiLogin(server, username, TEST_PASSWORD),
     operator: (call, body) => operatorCall(server, call, body),
     mediaDir() {

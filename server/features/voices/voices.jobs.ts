@@ -12,9 +12,10 @@ import { SpeechEngineError, type TrainingState } from '../../engines/speech';
 import { refundIn } from '../credits';
 import { VoicesRepository } from './voices.repository';
 
-/** How often a provider's training is asked about, and for how long. */
+/** How often a provider's training is asked about (unless the config says otherwise), and for how long. */
 export const TRAINING_POLL_SECONDS = 5;
-const TRAINING_MAX_CHECKS = (2 * 3600) / TRAINING_POLL_SECONDS;
+const TRAINING_GIVE_UP_SECONDS = 2 * 3600;
+const trainingPollSeconds = (ctx: FeatureContext) => ctx.config.voiceTraining?.pollSeconds ?? TRAINING_POLL_SECONDS;
 /** Audition files are kept this long for a submission to reuse; a work that still needs one keeps it. */
 export const AUDITION_KEEP_HOURS = 24;
 
@@ -52,8 +53,8 @@ export async function runTraining(ctx: FeatureContext, trainingId: number, attem
       state = await ctx.storage.withLocalFile(training.key, (file) => engine.clone({ file, ext, name: training.name, trainingKey: `t${trainingId}` }));
     }
     if (state.state !== 'training') return await finishTraining(ctx, trainingId, state);
-    if ((await voices.countTrainingCheck(trainingId, state.voice.remoteId)) > TRAINING_MAX_CHECKS) return await fail('训练超时，积分已退回，请稍后重试');
-    await ctx.queue.send('voice-train', { trainingId }, { startAfter: TRAINING_POLL_SECONDS });
+    if ((await voices.countTrainingCheck(trainingId, state.voice.remoteId)) * trainingPollSeconds(ctx) > TRAINING_GIVE_UP_SECONDS) return await fail('训练超时，积分已退回，请稍后重试');
+    await ctx.queue.send('voice-train', { trainingId }, { startAfter: trainingPollSeconds(ctx) });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;
     await fail(err instanceof SpeechEngineError ? err.message : '声音训练失败，积分已退回，请稍后重试');

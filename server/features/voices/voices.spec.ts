@@ -9,6 +9,7 @@ import { until } from '../../../tests/support/wait';
 import { auditionVoice as audition, cloneVoice as clone, creditsOf as credits, downloadTo, trained as ready, voicesOf as voices } from '../../../tests/support/voices';
 import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
 import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { configFromEnv, ConfigError } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -231,6 +232,14 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
   });
 });
 
+describe('VOICE_TRAINING_POLL_SECONDS: how often a provider\'s training is asked about', () => {
+  it('unset, the job\'s own 5 s; a positive number of seconds otherwise', () => {
+    expect(configFromEnv({}).voiceTraining?.pollSeconds).toBeUndefined();
+    expect(configFromEnv({ VOICE_TRAINING_POLL_SECONDS: '0.5' }).voiceTraining).toEqual({ pollSeconds: 0.5 });
+    for (const bad of ['0', '-2', 'often']) expect(() => configFromEnv({ VOICE_TRAINING_POLL_SECONDS: bad })).toThrow(ConfigError);
+  });
+});
+
 describe('voices on provider channels, against their protocol peers', () => {
   let t: TestApp;
   let a: ApiTestClient;
@@ -240,7 +249,8 @@ describe('voices on provider channels, against their protocol peers', () => {
   beforeAll(async () => {
     fish = await startFishAudioPeer();
     minimax = await startMiniMaxPeer();
-    t = await startApp('pglite');
+    // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
+    t = await startApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
     await t.createUser('15900000011', 'abc123', 1000);
     a = await t.login('15900000011', 'abc123');
   });

@@ -9,7 +9,7 @@ import { createDatabase } from '../../../tests/support/postgres';
 import { startServer, type RunningServer } from '../../../tests/support/server';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
-import { configFromEnv, ConfigError } from '../../infra/config';
+import { configFromEnv, ConfigError, DEFAULT_REMOTE_RENDER, remoteRenderTimings } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
 import { HEYGEM_MSG, lipSyncEngineFor } from '../../engines/lipsync';
 
@@ -17,6 +17,11 @@ const dir = mediaDir();
 const avatarVideo = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 5 });
 const speech = makeAudio(path.join(dir, 'speech.mp3'), { seconds: 6 });
 const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家介绍一款新产品。';
+/**
+ * The render job's polls and looks for a slot, shortened: what is tested is their order, not their length. The wait
+ * after a busy answer stays the product's 5 s: the busy test finishes the other client's job within it.
+ */
+const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
 /** Channel fy's seeded price, credits per second. */
 const FY_PRICE = 15;
 
@@ -49,6 +54,15 @@ describe('PUBLIC_URL: where a GPU host reaches our storage', () => {
   });
 });
 
+describe('LIPSYNC_POLL_SECONDS: how often a remote lip-sync task is asked about', () => {
+  it('unset, every 2 s (with the other timings of the render job); a positive number of seconds otherwise', () => {
+    expect(remoteRenderTimings(configFromEnv({}))).toEqual(DEFAULT_REMOTE_RENDER);
+    expect(DEFAULT_REMOTE_RENDER).toMatchObject({ pollSeconds: 2, queueSeconds: 2, busySeconds: 5, timeoutSeconds: 7200, maxLost: 3 });
+    expect(remoteRenderTimings(configFromEnv({ LIPSYNC_POLL_SECONDS: '0.5' }))).toEqual({ ...DEFAULT_REMOTE_RENDER, pollSeconds: 0.5 });
+    for (const bad of ['0', '-1', 'soon']) expect(() => configFromEnv({ LIPSYNC_POLL_SECONDS: bad })).toThrow(ConfigError);
+  });
+});
+
 describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protocol peer (%s)', (kind) => {
   let t: TestApp;
   let peer: HeyGemPeer;
@@ -70,7 +84,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
 
   beforeAll(async () => {
     peer = await startHeyGemPeer();
-    t = await startApp(kind);
+    t = await startApp(kind, { remoteRender: QUICK_REMOTE_RENDER });
     a = await t.user('15900000001', 5000);
     avatarId = await readyAvatar(a);
     audioId = (await uploadFile(a, 'voice', speech)).data.file_id;
@@ -261,7 +275,8 @@ describe.each(DB_KINDS)('a server killed with -9 while its work runs on the HeyG
   });
 
   it('picks the work up after a restart: it completes once, submitted once, charged once', { timeout: 240_000 }, async () => {
-    const env = { JOB_POLL_SECONDS: '0.5', WORKER_HEARTBEAT_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '0', ...(database ? { DATABASE_URL: database.url } : {}) };
+    // Polls of 1 s: the six the peer answers "running" leave the test time to kill the server mid-job.
+    const env = { JOB_POLL_SECONDS: '0.5', WORKER_HEARTBEAT_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '0', LIPSYNC_POLL_SECONDS: '1', ...(database ? { DATABASE_URL: database.url } : {}) };
     const first = await startServer({ env, webRoot: '/nonexistent' });
     servers.push(first);
     await first.admin('user', 'create', '--username', '15900000009', '--password', 'abc123', '--credits', '1000');

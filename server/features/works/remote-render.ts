@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { remoteRenderTimings } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -19,19 +20,6 @@ import { engineConcurrency, engineSlot, type RemoteLipSyncEngine } from '../../e
 import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
 import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
 
-/** The render job's cadence on a remote engine (seconds) and its bounds. */
-export const REMOTE_RENDER = {
-  /** Between queries of a submitted task. */
-  pollSeconds: 2,
-  /** Between looks for a free slot while the work waits in our queue. */
-  queueSeconds: 2,
-  /** After the engine answered busy (a job that is not ours occupies it). */
-  busySeconds: 5,
-  /** Queries of one work answered "running" before it fails as timed out: two hours. */
-  maxChecks: 3600,
-  /** Times the engine may lose a task (a restart) before the work fails; each loss is submitted again. */
-  maxLost: 3,
-} as const;
 
 /** Where the engine's host reaches this server: PUBLIC_URL, else the loopback address this process listens on. */
 function publicOrigin(ctx: FeatureContext): string {
@@ -115,6 +103,7 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
   const found = await works.remoteTask(workId);
   if (!found || found.step !== step) return;
   let task: RemoteTaskRow = found;
+  const timings = remoteRenderTimings(ctx.config);
   // The operator moved the channel to another engine while the work was on this one.
   if (task.engine !== engine.name) throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
 
@@ -124,20 +113,20 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
     if (task.state === 'queued') {
       const slot = await takeSlot(ctx, task, engineConcurrency(engine.name, work.engine_config));
       if (slot === 'moved') return;
-      if (slot === 'wait') return requeue(ctx, task, REMOTE_RENDER.queueSeconds);
+      if (slot === 'wait') return requeue(ctx, task, timings.queueSeconds);
       await works.markRendering(workId);
       const origin = publicOrigin(ctx);
       const outcome = await engine.submit({ code: slot.code, audioUrl: origin + ctx.urls.url(task.audio_key), videoUrl: origin + ctx.urls.url(task.video_key) });
       // Busy: a job that is not ours holds the engine, which dropped this one; the work keeps its place in line.
-      if (outcome.state === 'busy') return requeue(ctx, task, REMOTE_RENDER.busySeconds, { state: 'queued', code: '' });
-      return requeue(ctx, task, REMOTE_RENDER.pollSeconds);
+      if (outcome.state === 'busy') return requeue(ctx, task, timings.busySeconds, { state: 'queued', code: '' });
+      return requeue(ctx, task, timings.pollSeconds);
     }
 
     const state = await engine.query(task.code);
     switch (state.state) {
       case 'running':
-        if (task.checks >= REMOTE_RENDER.maxChecks) throw new WorkCannotRender(MSG.lipSyncTimedOut);
-        return requeue(ctx, task, REMOTE_RENDER.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
+        if (task.checks * timings.pollSeconds >= timings.timeoutSeconds) throw new WorkCannotRender(MSG.lipSyncTimedOut);
+        return requeue(ctx, task, timings.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
       case 'failed':
         ctx.app.log.warn({ workId, code: task.code, detail: state.detail }, 'lip-sync engine: the task failed');
         throw new WorkCannotRender(`${state.reason}，积分已退回`);
@@ -150,7 +139,7 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
       }
       case 'unknown': {
         // Lost (the engine restarted, or the submission never reached it): back to the head of the line, submitted again.
-        if (task.lost >= REMOTE_RENDER.maxLost) throw new WorkCannotRender(MSG.lipSyncLost);
+        if (task.lost >= timings.maxLost) throw new WorkCannotRender(MSG.lipSyncLost);
         const change = { state: 'queued', code: '', progress: 0, lost: task.lost + 1 } as const;
         if (!(await works.changeRemoteTask(workId, step, change))) return;
         task = { ...task, ...change };

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, RequirementList, useConsent, TOKENS, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, RequirementList, useConsent, TOKENS, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile, TIMINGS } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -54,7 +54,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
   const [video, setVideo] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const gate = useMemo(() => leadingGate(LIMITS.cloneThrottleMs), []);
+  const gate = useMemo(() => leadingGate(TIMINGS.cloneThrottleMs), []);
 
   const reset = () => {
     setName('');

@@ -5,8 +5,8 @@
  */
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, lastValueFrom, map, merge, timer, type Observable } from 'rxjs';
-import { API, LIMITS, MSG, type AuditionJob } from '../../../contract';
-import { DraftStore, TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../../core';
+import { API, MSG, type AuditionJob } from '../../../contract';
+import { DraftStore, TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage, TIMINGS } from '../../../core';
 import {
   MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
@@ -49,7 +49,7 @@ export class MultiplesState {
     @inject(TOKENS.PollingService) private readonly polling: PollingService,
     @inject(TOKENS.Storage) storage: Storage,
   ) {
-    this.gate = leadingGate(LIMITS.submitThrottleMs);
+    this.gate = leadingGate(TIMINGS.submitThrottleMs);
     // The draft outlives the page and a reload; it is dropped after a successful submission.
     this.drafts = new DraftStore(storage, MULTI_DRAFT_KEY, multiDraftRules);
     const stored = this.drafts.load();
@@ -109,7 +109,7 @@ export class MultiplesState {
       const { job_id } = await this.api.call(API.voice.audition, asked.request);
       const job = await lastValueFrom(
         this.polling.poll<AuditionJob>(() => this.api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
-          intervalMs: LIMITS.auditionPollMs,
+          intervalMs: TIMINGS.auditionPollMs,
           keepGoing: (j) => j.status !== 3 && j.status !== 4,
           stop$: merge(this.disposed$, timer(AUDITION_GIVE_UP_MS)),
         }),

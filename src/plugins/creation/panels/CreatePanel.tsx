@@ -11,7 +11,7 @@ import { Subject, lastValueFrom, merge, timer } from 'rxjs';
 import { API, CREATE_TEXT_KEY, LIMITS, MSG, type AuditionJob, type VideoChannel } from '../../../contract';
 import {
   ApiCallError, DraftStore, TOKENS, leadingGate, useObservable, usePanelHost, useService,
-  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService,
+  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService, TIMINGS,
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import {
@@ -88,7 +88,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [channels, setChannels] = useState<{ list: VideoChannel[]; tips: string; loading: boolean }>({ list: [], tips: '', loading: true });
-  const gate = useMemo(() => leadingGate(LIMITS.submitThrottleMs), []);
+  const gate = useMemo(() => leadingGate(TIMINGS.submitThrottleMs), []);
   const createTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const disposed$ = useMemo(() => new Subject<void>(), []);
   useEffect(() => () => {
@@ -137,7 +137,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
       const { job_id } = await api.call(API.voice.audition, auditionRequest(d));
       const job = await lastValueFrom(
         polling.poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
-          intervalMs: LIMITS.auditionPollMs,
+          intervalMs: TIMINGS.auditionPollMs,
           keepGoing: (j) => j.status !== 3 && j.status !== 4,
           stop$: merge(closed$, disposed$, timer(AUDITION_GIVE_UP_MS)),
         }),

@@ -9,7 +9,7 @@ import { API, AnalyseStatus, AudioExtractType, LIMITS, MSG, type AnalyseRecord }
 import {
   TOKENS, UploadBox, formatSize, useAction, useRemote, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps, type UploadedFile,
-  PageHeader,
+  PageHeader, TIMINGS,
 } from '../../../core';
 import { anyProcessing, AUDIO_EXTRACTION, downloadName, linkProblem, saveName, TABS, uploadProblem, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import './extraction.css';
@@ -35,7 +35,7 @@ function ExtractionPanel({ kind }: PanelProps & { kind: ExtractionKind }) {
   const records = useRemote(
     `${kind.route}:${tab}`,
     (signal) => api.call(kind.list, { page: 1, limit: PAGE, ...(status ? { status } : {}) }, { silent: true, signal }),
-    { poll: { intervalMs: LIMITS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) }, clearOnKeyChange: true },
+    { poll: { intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) }, clearOnKeyChange: true },
   );
   const list = records.value?.list ?? [];
   const free = records.value?.num ?? 0;

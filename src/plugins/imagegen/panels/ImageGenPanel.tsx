@@ -9,7 +9,7 @@ import { Button, ButtonGroup, Callout, FormGroup, Icon, NonIdealState, Spinner, 
 import { API, LIMITS, MSG, type ImageRecord, type PromptSuggestion } from '../../../contract';
 import {
   ConfirmAlert, ConfirmDelete, TOKENS, UploadBox, leadingGate, useAction, useDeletion, useRemote, useRemoteList, useService,
-  type ApiClient, type AuthService, type Notifier, type PanelProps,
+  type ApiClient, type AuthService, type Notifier, type PanelProps, TIMINGS,
 } from '../../../core';
 import { COUNTS, EMPTY_FORM, cost, formOf, imageFileName, pickPrompts, ratioShape, recordState, type ImageForm } from '../imagegen-view';
 import './imagegen.css';
@@ -40,7 +40,7 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
   const records = useRemoteList<ImageRecord>(
     'records',
     async (signal) => (await api.call(API.generate.imageList, { type: 'text', page: 1, limit: LIMITS.historyLimit }, { silent: true, signal })).list,
-    { poll: { intervalMs: LIMITS.generationPollMs, keepGoing: () => true, stop$: closed$ } },
+    { poll: { intervalMs: TIMINGS.generationPollMs, keepGoing: () => true, stop$: closed$ } },
   );
 
   const [form, setForm] = useState<ImageForm>(EMPTY_FORM);
@@ -50,7 +50,7 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const submitting = useAction();
-  const gate = useRef(leadingGate(1000));
+  const gate = useRef(leadingGate(TIMINGS.submitThrottleMs));
 
   // The preview shows the chosen record, else the newest finished one.
   const [chosenId, setChosenId] = useState<number | null>(null);

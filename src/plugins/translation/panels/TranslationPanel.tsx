@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button, Callout, HTMLSelect, Icon, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, TRANSLATE_CREDITS_PER_SECOND, TranslateMode, WorkStatus, type TranslateModeValue } from '../../../contract';
-import { PageHeader, TOKENS, UploadBox, useAction, useRemote, useService, type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type UploadedFile } from '../../../core';
+import { PageHeader, TOKENS, UploadBox, useAction, useRemote, useService, type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type UploadedFile, TIMINGS } from '../../../core';
 import { MODES, priceText, submitProblem, uploadProblem } from '../translation-view';
 import './translation.css';
 
@@ -28,7 +28,7 @@ export function TranslationPanel(_: PanelProps) {
 
   const langs = useRemote('translate:lang', (signal) => api.call(API.works.translateLang, {}, { silent: true, signal }));
   const recent = useRemote('translate:recent', (signal) => api.call(API.works.translateList, { page: 1, limit: 5 }, { silent: true, signal }), {
-    poll: { intervalMs: LIMITS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
+    poll: { intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
   });
   const languages = langs.value?.list ?? [];
   const ready = langs.value?.ready !== false;

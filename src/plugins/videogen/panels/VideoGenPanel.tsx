@@ -11,7 +11,7 @@ import { API, ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, type Material, typ
 import {
   ConfirmAlert, ConfirmDelete, TOKENS, UploadBox, leadingGate, useDebounced, useDeletion, useRemote, useRemoteList, useService,
   type ApiClient, type AuthService, type Notifier, type PanelProps,
-  VideoPlayer,
+  VideoPlayer, TIMINGS,
 } from '../../../core';
 import {
   STATUS_TEXT, composePrompt, costOf, emptyForm, formFromRecord, formProblem, imaginationWarns, inProgress, pickRandom, submitParams, toggleWord,
@@ -44,14 +44,14 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
   const history = useRemoteList<VideoRecord>(
     `history:${kind}:${round}`,
     async (signal) => (await api.call(API.generate.videoList, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list,
-    { poll: { intervalMs: LIMITS.generationPollMs, keepGoing: () => true } },
+    { poll: { intervalMs: TIMINGS.generationPollMs, keepGoing: () => true } },
   );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = history.list.find((r) => r.id === selectedId) ?? history.list.find((r) => r.status === VideoTaskStatus.Success);
 
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
-  const gate = useMemo(() => leadingGate(LIMITS.submitThrottleMs), []);
+  const gate = useMemo(() => leadingGate(TIMINGS.submitThrottleMs), []);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (debounce.current && clearTimeout(debounce.current)), []);
   const cost = costOf(form);

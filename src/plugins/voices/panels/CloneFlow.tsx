@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type ChannelApi, type Voice, type VoiceChannel } from '../../../contract';
-import { ApiCallError, CloneAgreement, ConsentFooter, RequirementList, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../../core';
+import { ApiCallError, CloneAgreement, ConsentFooter, RequirementList, useConsent, SafeHtml, TOKENS, UploadBox, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile, TIMINGS } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, isNameLocked, pickableChannels, shortRecording, showsFreeTimes } from '../voice-view';
@@ -240,7 +240,7 @@ function CloneDialog({
   const [audio, setAudio] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const gate = useMemo(() => leadingGate(LIMITS.cloneThrottleMs), []);
+  const gate = useMemo(() => leadingGate(TIMINGS.cloneThrottleMs), []);
   const lockedName = target !== null && isNameLocked(target);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps, TIMINGS } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
@@ -97,7 +97,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
         ? `${filtered ? '找到' : '共'} ${publicVoices.list.length} 个公共声音，点击播放试听`
         : '平台提供的公共声音'
       : mine.loaded
-        ? `${filtered ? '找到' : '共'} ${mine.list.length} 个声音${mine.generate > 0 ? ` · ${mine.generate} 个训练中，每 ${LIMITS.voicePollMs / 1000} 秒自动刷新` : ''}`
+        ? `${filtered ? '找到' : '共'} ${mine.list.length} 个声音${mine.generate > 0 ? ` · ${mine.generate} 个训练中，每 ${TIMINGS.voicePollMs / 1000} 秒自动刷新` : ''}`
         : '克隆完成后即可用于视频配音';
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Subject, firstValueFrom, last } from 'rxjs';
 import { Button, Dialog, DialogBody, DialogFooter, Slider, TextArea } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type AuditionJob, type Voice } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Notifier, type PollingService } from '../../../core';
+import { TOKENS, useService, type ApiClient, type Notifier, type PollingService, TIMINGS } from '../../../core';
 import { statusLine } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import { waveKeyOf } from './VoiceCard';
@@ -38,7 +38,7 @@ function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) 
       const job = await firstValueFrom(
         polling
           .poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }), {
-            intervalMs: LIMITS.auditionPollMs,
+            intervalMs: TIMINGS.auditionPollMs,
             keepGoing: (j) => j.status !== AuditionStatus.Done && j.status !== AuditionStatus.Failed,
             stop$: closed.current,
           })

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { API, LIMITS, type Voice } from '../../../contract';
-import { TOKENS, useRemote, useService, type ApiClient, type Loaded } from '../../../core';
+import { TOKENS, useRemote, useService, type ApiClient, type Loaded, TIMINGS } from '../../../core';
 
 interface Answer {
   list: Voice[];
@@ -12,7 +12,7 @@ export interface VoiceList extends Loaded<Answer>, Answer {}
 
 /**
  * A voice list (source 1 own, 2 public) filtered by name, every one at once (limit 9999, part 1 §9). With `poll`,
- * while the answer's `generate` is above 0 the list is asked again every LIMITS.voicePollMs (10 s); it stops at 0
+ * while the answer's `generate` is above 0 the list is asked again every TIMINGS.voicePollMs (10 s); it stops at 0
  * or when the panel closes (part 1 §4).
  */
 export function useVoices(source: 1 | 2, name: string, options: { poll?: { stop$: Observable<unknown> }; enabled?: boolean } = {}): VoiceList {
@@ -24,7 +24,7 @@ export function useVoices(source: 1 | 2, name: string, options: { poll?: { stop$
       const r = await api.call(API.voice.list, { source, page: 1, limit: LIMITS.listLimitAll, name: trimmed || undefined }, { silent: true, signal });
       return { list: r.list, generate: r.generate };
     },
-    { poll: options.poll && { intervalMs: LIMITS.voicePollMs, keepGoing: (r: Answer) => r.generate > 0, stop$: options.poll.stop$ } },
+    { poll: options.poll && { intervalMs: TIMINGS.voicePollMs, keepGoing: (r: Answer) => r.generate > 0, stop$: options.poll.stop$ } },
   );
   return { ...voices, list: voices.value?.list ?? [], generate: voices.value?.generate ?? 0 };
 }

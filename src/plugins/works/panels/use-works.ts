@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Observable } from 'rxjs';
-import { API, LIMITS, MSG } from '../../../contract';
-import { ApiCallError, TOKENS, usePagedList, useService, type ApiClient, type PagedList } from '../../../core';
+import { API, MSG } from '../../../contract';
+import { ApiCallError, TOKENS, usePagedList, useService, type ApiClient, type PagedList, TIMINGS } from '../../../core';
 import { WORKS_TABS, fromTranslate, fromWork, inProgress, type TabKey, type WorkItem, type WorksTab } from '../works-view';
 
 export const PAGE_SIZE = 24;
@@ -60,7 +60,7 @@ export interface WorksList extends PagedList<WorkItem, WorksPage> {
 
 /**
  * The selected tab's list (paged by PAGE_SIZE) and every tab's count. While anything is in progress the loaded
- * pages and the counts are asked again every LIMITS.worksPollMs (15 s), until nothing is or the panel closes.
+ * pages and the counts are asked again every TIMINGS.worksPollMs (15 s), until nothing is or the panel closes.
  */
 export function useWorks(tab: WorksTab, stop$: Observable<unknown>): WorksList {
   const api = useService<ApiClient>(TOKENS.ApiClient);
@@ -72,7 +72,7 @@ export function useWorks(tab: WorksTab, stop$: Observable<unknown>): WorksList {
       if (page === 1) void fetchCounts(api).then((c) => !signal?.aborted && setCounts(c));
       return fetchPage(api, tab, page, signal);
     },
-    { poll: { intervalMs: LIMITS.worksPollMs, keepGoing: (p) => inProgress(p.items, p.generate), stop$ } },
+    { poll: { intervalMs: TIMINGS.worksPollMs, keepGoing: (p) => inProgress(p.items, p.generate), stop$ } },
   );
   return { ...works, counts, total: works.value?.total ?? 0, refresh: works.reload };
 }
