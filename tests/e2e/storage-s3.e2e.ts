@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar, type Work } from '../../src/contract';
+import { QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { okCall as ok, toast, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startS3Peer, type S3Peer } from '../support/peers/s3-peer';
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => peer?.stop());
 
-const journey = useJourney({ users: [USERNAME], credits: 10_000, env });
+// Throttles and the avatar list's poll shortened: the clone is seen getting ready without sleeping through them.
+const journey = useJourney({ users: [USERNAME], credits: 10_000, env, timings: { ...QUICK_THROTTLES, avatarPollMs: 1000 } });
 let dir: string;
 let portraitVideo: string;
 
@@ -108,7 +110,7 @@ describe('on S3 storage, in the browser', () => {
     await page.setInputFiles('[data-testid=clone-upload] [data-testid=upload-input]', portraitVideo);
     await mediaLoaded(page, '[data-testid=clone-preview-video]');
     expect(fromBucket.some((r) => r.method === 'POST' && r.status === 200)).toBe(true);
-    await page.waitForTimeout(1100);
+    await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.cloneSucceeded);
     await page.waitForSelector('[data-testid=avatar-card][data-status="3"]', { timeout: 60_000 });
