@@ -19,7 +19,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['server/**/*.spec.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/postgres-global.ts', 'tests/support/pglite-global.ts'],
+          globalSetup: ['tests/support/postgres-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
@@ -33,7 +33,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts'],
+          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           maxWorkers: 1,

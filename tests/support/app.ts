@@ -3,6 +3,7 @@
  * free loopback port, and a client that talks to it over real HTTP through the signed envelope.
  */
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -144,6 +145,8 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
       // A test that read a stored file's status but not its body leaves that response stuck mid-stream, and the
       // close would wait for it (and the database with it) until the client drops it: the tests are over, drop it now.
       app.server.closeAllConnections();
+      // Nor does a request that comes in while it closes (a poll still running): nothing is served once they are over.
+      app.server.on('connection', (socket: Socket) => socket.destroy());
       await app.close();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

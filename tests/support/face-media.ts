@@ -3,10 +3,9 @@
  * (demo/sample3.jpg, a group photo; we crop one woman's frontal face), turned into a short video with gentle
  * zoom and drift, as a talking-head clip filmed on a phone would move.
  */
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FFMPEG } from './media';
+import { ffmpegCached } from './media';
 
 const require = createRequire(import.meta.url);
 export const FACE_PHOTO = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample3.jpg');
@@ -21,15 +20,13 @@ export function makeFaceVideo(file: string, { width = 480, height = 640, seconds
   const frames = Math.round(seconds * 25);
   // zoompan rounds its window to whole pixels; working on a 2× larger picture keeps the motion smooth.
   const motion = `zoompan=z='1.05+0.03*sin(2*PI*on/${frames})':x='iw/2-iw/zoom/2+12*sin(2*PI*on/170)':y='ih/2-ih/zoom/2+8*sin(2*PI*on/230)':d=1:s=${width}x${height}:fps=25`;
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-loop', '1', '-i', FACE_PHOTO,
+  return ffmpegCached(file, ['-loop', '1', '-i', FACE_PHOTO,
     '-vf', `${crop(width, height)},scale=iw*2:ih*2,${motion},format=yuv420p`, '-frames:v', String(frames),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-g', '50', '-movflags', '+faststart', file]);
-  return file;
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-g', '50', '-movflags', '+faststart']);
 }
 
 /** A clip with no face in it (ffmpeg's test pattern). */
 export function makeFacelessVideo(file: string, { width = 480, height = 640, seconds = 4 } = {}): string {
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25`, '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
-  return file;
+  return ffmpegCached(file, ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25`, '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']);
 }

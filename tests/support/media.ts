@@ -1,63 +1,71 @@
-/** Real media files for tests, made with the ffmpeg that ships in the npm package. */
+/**
+ * Real media files for tests, made with the ffmpeg that ships in the npm package, once per run for each recipe
+ * (media-cache.ts): the file a caller names is a copy of the run's one.
+ */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cachedFile, cachedFileAsync } from './media-cache';
 
 const require = createRequire(import.meta.url);
 export const FFMPEG: string = require('@ffmpeg-installer/ffmpeg').path;
 
-const ff = (args: string[]) => execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+/** Runs ffmpeg with these input and encoding arguments into `file`, or copies what the same arguments made before. */
+export function ffmpegCached(file: string, args: string[]): string {
+  return cachedFile(file, { ffmpeg: args }, (out) => execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]));
+}
+const ff = (args: string[], file: string) => ffmpegCached(file, args);
+/** ffmpeg on a file a test made (its content is not a recipe, so nothing is cached). */
+const ffOnce = (args: string[], file: string) => {
+  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args, file]);
+  return file;
+};
 
 export function mediaDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-media-'));
 }
 
 export function makeVideo(file: string, { width = 360, height = 640, seconds = 5 } = {}): string {
-  ff(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', file]);
-  return file;
+  return ff(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart'], file);
 }
 
 export function makeImage(file: string, { width = 360, height = 640 } = {}): string {
-  ff(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', file]);
-  return file;
+  return ff(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1'], file);
 }
 
 export function makeAudio(file: string, { seconds = 5 } = {}): string {
   const codec = file.endsWith('.mp3') ? ['-c:a', 'libmp3lame'] : file.endsWith('.m4a') ? ['-c:a', 'aac'] : [];
-  ff(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100`, '-t', String(seconds), ...codec, file]);
-  return file;
+  return ff(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100`, '-t', String(seconds), ...codec], file);
 }
 
 /** A copy of a video with its sound track dropped (the picture copied as is). */
 export function withoutSound(video: string, output: string): string {
-  ff(['-i', video, '-an', '-c:v', 'copy', output]);
-  return output;
+  return ffOnce(['-i', video, '-an', '-c:v', 'copy'], output);
 }
 
 /** The sound of a media file as a mono wav (to measure what a result says). */
 export function soundOf(media: string, output: string): string {
-  ff(['-i', media, '-vn', '-ac', '1', output]);
-  return output;
+  return ffOnce(['-i', media, '-vn', '-ac', '1'], output);
 }
 
 /** Real speech (an mp3 made by the offline engine), for voice samples: pitch and rate as the product's sliders. */
 export async function makeSpeech(file: string, text: string, { pitch = 1, rate = 1 } = {}): Promise<string> {
-  const { OfflineSpeechEngine } = await import('../../server/engines/speech/offline/offline-engine');
-  const engine = new OfflineSpeechEngine();
-  try {
-    await engine.synthesize(text, undefined, { rate, pitch, volume: 1, language: '', emotion: '' }, file);
-  } finally {
-    await engine.close();
-  }
-  return file;
+  return cachedFileAsync(file, { speech: text, pitch, rate }, async (out) => {
+    const { OfflineSpeechEngine } = await import('../../server/engines/speech/offline/offline-engine');
+    const engine = new OfflineSpeechEngine();
+    try {
+      await engine.synthesize(text, undefined, { rate, pitch, volume: 1, language: '', emotion: '' }, out);
+    } finally {
+      await engine.close();
+    }
+  });
 }
 
 /** Silence of the given length (a sample with no voice in it). */
 export function makeSilence(file: string, seconds: number): string {
-  ff(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'libmp3lame', file]);
-  return file;
+  return ff(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', String(seconds), '-c:a', 'libmp3lame'], file);
 }
 
 /** The silent stretches of an audio file, as ffmpeg's silencedetect finds them (below `noiseDb` for `minSeconds`). */

@@ -2,16 +2,12 @@
  * Pictures for pet and photo-speak tests: a real frontal face cut from face-api's sample photo (see face-media.ts),
  * and a drawn pet (a round ginger head with ears and eyes on a blue ground) that no face detector takes for a person.
  */
-import { execFileSync } from 'node:child_process';
-import { FFMPEG } from './media';
+import { ffmpegCached } from './media';
 import { FACE_PHOTO } from './face-media';
-
-const run = (args: string[]) => execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 /** A portrait jpg of one woman's face (600×800 from the sample photo). */
 export function makeFacePicture(file: string): string {
-  run(['-i', FACE_PHOTO, '-vf', 'crop=600:800:385:110', '-frames:v', '1', '-q:v', '3', file]);
-  return file;
+  return ffmpegCached(file, ['-i', FACE_PHOTO, '-vf', 'crop=600:800:385:110', '-frames:v', '1', '-q:v', '3']);
 }
 
 /** A landscape png of a cartoon pet, `width`×`height`. */
@@ -22,6 +18,5 @@ export function makePetPicture(file: string, { width = 800, height = 600 } = {})
   const inHead = `lt(hypot(X-${cx},Y-${cy}),${r})+lt(hypot(X-${cx - r * 0.75},Y-${cy - r * 0.95}),${r * 0.37})+lt(hypot(X-${cx + r * 0.75},Y-${cy - r * 0.95}),${r * 0.37})`;
   const inEye = `lt(hypot(X-${cx - r * 0.37},Y-${cy - r * 0.16}),${r * 0.12})+lt(hypot(X-${cx + r * 0.37},Y-${cy - r * 0.16}),${r * 0.12})`;
   const channel = (c: string, head: number) => `${c}='if(${inHead},if(${inEye},30,${head}),${c}(X,Y))'`;
-  run(['-f', 'lavfi', '-i', `color=c=0x7fb3d5:s=${width}x${height},format=rgb24,geq=${channel('r', 225)}:${channel('g', 140)}:${channel('b', 60)}`, '-frames:v', '1', file]);
-  return file;
+  return ffmpegCached(file, ['-f', 'lavfi', '-i', `color=c=0x7fb3d5:s=${width}x${height},format=rgb24,geq=${channel('r', 225)}:${channel('g', 140)}:${channel('b', 60)}`, '-frames:v', '1']);
 }

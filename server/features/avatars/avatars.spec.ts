@@ -6,6 +6,7 @@ import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../t
 import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { fetchHead } from '../../../tests/support/fetch';
 
 const dir = mediaDir();
 const video = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360, seconds: 6 });
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     const ready = await settled(a, avatarId);
     expect(ready).toMatchObject({ status: AvatarStatus.Ready, orientation: 1, source: 1 });
     expect(ready.duration).toBeCloseTo(6, 0);
-    for (const url of [ready.url, ready.cover, ready.cover_small]) expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+    for (const url of [ready.url, ready.cover, ready.cover_small]) expect((await fetchHead(`${t.url}${url}`)).status).toBe(200);
     // The normalized copy replaces the upload in the user's space: the original object is gone.
     expect(fs.existsSync(path.join(t.dataDir, 'objects', upload.data.url.split('?')[0].replace('/storage/', '')))).toBe(false);
     expect(await a.call(API.avatar.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
@@ -84,7 +85,7 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     expect((await a.call(API.avatar.remove, { id: avatarId })).code).toBe(0);
     expect((await own(a)).map((x) => x.id)).not.toContain(avatarId);
     expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
-    for (const url of [avatar.url, avatar.cover]) expect((await fetch(`${t.url}${url}`)).status).toBe(404);
+    for (const url of [avatar.url, avatar.cover]) expect((await fetchHead(`${t.url}${url}`)).status).toBe(404);
     expect((await a.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
   });
 });

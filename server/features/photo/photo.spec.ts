@@ -15,6 +15,7 @@ import { makeAudio, makeImage, makeSpeech, mediaDir } from '../../../tests/suppo
 import { makeFacePicture, makePetPicture } from '../../../tests/support/picture-media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { fetchHead } from '../../../tests/support/fetch';
 import { FFMPEG, probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -94,7 +95,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
       expect((await list(c, 1, 2)).data.list).toEqual([expect.objectContaining({ id: person.data.id, name: 'AI主播', source: 2, type: 1 })]);
       expect((await list(c, 2, 1)).data).toMatchObject({ list: [], total: 0 });
     }
-    const cover = await fetch(`${t.url}${(await list(a, 2, 2)).data.list[0].cover}`);
+    const cover = await fetchHead(`${t.url}${(await list(a, 2, 2)).data.list[0].cover}`);
     expect(cover.status).toBe(200);
   });
 
@@ -103,7 +104,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     const listed = (await list(a, 2, 1)).data;
     expect(listed).toMatchObject({ total: 1, list: [{ id: mine, name: '旺财', source: 1, type: 2 }] });
     expect((await list(a, 1, 1)).data.total).toBe(0);
-    const image = await fetch(`${t.url}${listed.list[0].url}`);
+    const image = await fetchHead(`${t.url}${listed.list[0].url}`);
     expect(image.status).toBe(200);
 
     // Another user: not listed, not usable in a work, not deletable.
@@ -132,7 +133,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     const url = (await list(a, 2, 1)).data.list.find((p: any) => p.id === second).url;
     expect(await a.call(API.photo.remove, { id: second })).toMatchObject({ code: 0 });
     expect((await list(a, 2, 1)).data.list.map((p: any) => p.id)).toEqual([mine]);
-    expect((await fetch(`${t.url}${url}`)).status).toBe(404);
+    expect((await fetchHead(`${t.url}${url}`)).status).toBe(404);
   });
 
   it('makes a pet video under a gentle camera motion, says so, and charges it per second like other works', { timeout: 300_000 }, async () => {
@@ -151,7 +152,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     expect(info.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
     expect(info.audio?.codec).toBe('aac');
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.1);
-    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(200);
+    expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(200);
     expect(before - (await a.call(API.account.credits, {})).data.credits).toBe(Math.ceil(work.duration * 2));
     // Under the pet-video tab (type2 2), not the digital-human one.
     expect((await a.call(API.works.list, { page: 0, limit: 0, is_multi: 0, type: 2 })).data.total).toBe(1);
@@ -159,9 +160,9 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     expect((await a.call(API.works.list, { page: 0, limit: 0, is_multi: 0, type: 1 })).data.total).toBe(0);
     // The work keeps playing after its picture is deleted; deleting the work takes its own cover.
     expect(await a.call(API.photo.remove, { id: pet })).toMatchObject({ code: 0 });
-    expect((await fetch(`${t.url}${work.url}`)).status).toBe(200);
+    expect((await fetchHead(`${t.url}${work.url}`)).status).toBe(200);
     expect(await a.call(API.works.remove, { id: work.id })).toMatchObject({ code: 0 });
-    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(404);
+    expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(404);
   });
 
   it("moves a pet's mouth where the user marked it, and nothing far from it; a bad mark is refused", { timeout: 300_000 }, async () => {

@@ -23,6 +23,7 @@ import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/s
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { decodePcm } from '../../../tests/support/media';
+import { fetchHead } from '../../../tests/support/fetch';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -206,8 +207,8 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     const done = mine.list.find((r: any) => r.status === 3);
     expect(await b.call(API.works.translateRemove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translateRecordMissing });
     expect((await a.call(API.works.translateRemove, { id: done.id })).code).toBe(0);
-    expect((await fetch(`${t.url}${done.url}`)).status).toBe(404);
-    expect((await fetch(`${t.url}${done.srt}`)).status).toBe(404);
+    expect((await fetchHead(`${t.url}${done.url}`)).status).toBe(404);
+    expect((await fetchHead(`${t.url}${done.srt}`)).status).toBe(404);
     expect((await records(a)).data.total).toBe(4);
   });
 

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
 import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { auditionVoice as audition, cloneVoice as clone, creditsOf as credits, downloadTo, trained as ready, voicesOf as voices } from '../../../tests/support/voices';
 import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
 import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
 import { configFromEnv, ConfigError } from '../../infra/config';
+import { fetchHead } from '../../../tests/support/fetch';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -59,7 +61,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     const voice = await ready(a, voiceId);
     expect(voice).toMatchObject({ generate_status: 2, remained_times: 3, confirmed: 0 });
     expect((await voices(a)).generate).toBe(0);
-    expect((await fetch(`${t.url}${voice.url}`)).status).toBe(200);
+    expect((await fetchHead(`${t.url}${voice.url}`)).status).toBe(200);
     expect(await credits(a)).toBe(1000);
   });
 
@@ -159,9 +161,9 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect(gap).toBeGreaterThan(2.5);
     expect(gap).toBeLessThan(3.5);
 
-    const avatar = await a.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(a, 'video', makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }))).data.file_id });
-    await until(() => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 150_000);
-    const work = await a.call(API.works.create, { name: '试听成片', api: 'local', video_id: avatar.data.id, user_voice_id: voiceId, voice_id: paused.file_id, text: '你好<#2#>欢迎使用<#1#>超级分身。', drive: 'text' });
+    // An avatar as a clone leaves it (cloning is tested in avatars.spec.ts).
+    const avatarId = await readyAvatar(t, a, makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }));
+    const work = await a.call(API.works.create, { name: '试听成片', api: 'local', video_id: avatarId, user_voice_id: voiceId, voice_id: paused.file_id, text: '你好<#2#>欢迎使用<#1#>超级分身。', drive: 'text' });
     expect(work).toMatchObject({ code: 0 });
     const done = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 150_000);
     expect(Math.abs(done.data.list[0].duration - (await durationOf(t, paused.url)))).toBeLessThan(0.2);
@@ -177,7 +179,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     await t.app.ctx.queue.send('audition-sweep', {});
     const gone = await until(() => a.call(API.voice.auditionPoll, { job_id: rows[0]!.id }), (r) => r.code === 1);
     expect(gone.msg).toBe(MSG.notFound);
-    expect(await until(() => fetch(`${t.url}${plain.url}`).then((r) => r.status), (s) => s === 404)).toBe(404);
+    expect(await until(() => fetchHead(`${t.url}${plain.url}`).then((r) => r.status), (s) => s === 404)).toBe(404);
   });
 
   it('refuses auditions without text or voice, with training or failed voices', async () => {

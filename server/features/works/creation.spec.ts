@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, estimateSeconds } from '../../../src/contract';
 import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { fetchHead } from '../../../tests/support/fetch';
 import { probe } from '../../infra/media-probe';
 import { runWorkRender } from './works.jobs';
 
@@ -32,12 +34,9 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${url}`)).arrayBuffer()));
     return probe(file, ext);
   }
-  async function avatar(c: ApiTestClient, width: number, height: number) {
-    const upload = await uploadFile(c, 'video', makeVideo(path.join(dir, `${width}x${height}.mp4`), { width, height, seconds: 5 }));
-    const made = await c.call(API.avatar.clone, { name: `${width}x${height}`, file_id: upload.data.file_id });
-    await until(() => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }), (r) => r.data.list.find((x: any) => x.id === made.data.id)?.status === 3, 60_000);
-    return made.data.id as number;
-  }
+  // Cloning is tested in avatars.spec.ts: these works start from an avatar as a clone leaves it.
+  const avatar = (c: ApiTestClient, width: number, height: number) =>
+    readyAvatar(t, c, makeVideo(path.join(dir, `${width}x${height}.mp4`), { width, height, seconds: 5 }), `${width}x${height}`);
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -95,10 +94,10 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect(reply.code).toBe(0);
     const work = await finished(a, reply.data.id);
     expect(work.status).toBe(3);
-    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(200);
+    expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(200);
     expect((await download(work.url, 'mp4')).video).toMatchObject({ width: 640, height: 360 });
     expect((await a.call(API.works.remove, { id: reply.data.id })).code).toBe(0);
-    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(404);
+    expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(404);
   });
 
   it('renders a three-scene video across two avatars of different shapes, priced per second of the result', async () => {

@@ -7,8 +7,10 @@ import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/suppo
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { createDatabase } from '../../../tests/support/postgres';
 import { startServer, type RunningServer } from '../../../tests/support/server';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { fetchHead } from '../../../tests/support/fetch';
 import { configFromEnv, ConfigError, DEFAULT_REMOTE_RENDER, remoteRenderTimings } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
 import { HEYGEM_MSG, lipSyncEngineFor } from '../../engines/lipsync';
@@ -31,12 +33,6 @@ const workOf = async (c: ApiTestClient, id: number) => (await workList(c)).find(
 const finished = (c: ApiTestClient, id: number, ms = 90_000) => until(() => workOf(c, id), (w) => [3, 4].includes(w?.status), ms, 200);
 const negatives = (c: ApiTestClient) => c.call(API.credits.log, { page: 1, limit: 200 }).then((r) => (r.data.list as { credits: number }[]).filter((l) => l.credits < 0).length);
 
-async function readyAvatar(c: ApiTestClient): Promise<number> {
-  const upload = await uploadFile(c, 'video', avatarVideo);
-  const made = await c.call(API.avatar.clone, { name: '主播', file_id: upload.data.file_id });
-  await until(() => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }), (r) => r.data.list.find((x: any) => x.id === made.data.id)?.status === 3, 60_000);
-  return made.data.id as number;
-}
 
 async function playable(baseUrl: string, url: string) {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.mp4`);
@@ -86,7 +82,8 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     peer = await startHeyGemPeer();
     t = await startApp(kind, { remoteRender: QUICK_REMOTE_RENDER });
     a = await t.user('15900000001', 5000);
-    avatarId = await readyAvatar(a);
+    // Cloning is tested in avatars.spec.ts: the engine gets an avatar as a clone leaves it.
+    avatarId = await readyAvatar(t, a, avatarVideo);
     audioId = (await uploadFile(a, 'voice', speech)).data.file_id;
     reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
@@ -153,7 +150,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     const work = await finished(a, id);
     expect(work.status).toBe(3);
     expect((await playable(t.url, work.url)).video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
-    expect((await fetch(`${t.url}${work.cover}`)).status).toBe(200);
+    expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(200);
     // The video and its cover stay; the normalized copy made for the engine is gone.
     expect((await files()) - filesBefore).toBe(2);
     expect(await tasksLeft()).toBe(0);

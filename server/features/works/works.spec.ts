@@ -6,6 +6,7 @@ import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../t
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { fetchHead } from '../../../tests/support/fetch';
 import { probe } from '../../infra/media-probe';
 import { JOB_RETRY_LIMIT } from '../../infra/queue';
 import { runWorkRender } from './works.jobs';
@@ -44,7 +45,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     const ready = await until(() => avatars(a), (l) => l[0]?.status === 3);
     expect(ready[0]).toMatchObject({ name: '我的主播', status: 3, orientation: 1, source: 1 });
     expect(ready[0].duration).toBeCloseTo(6, 0);
-    for (const url of [ready[0].url, ready[0].cover, ready[0].cover_small]) expect((await fetch(`${t.url}${url}`)).status).toBe(200);
+    for (const url of [ready[0].url, ready[0].cover, ready[0].cover_small]) expect((await fetchHead(`${t.url}${url}`)).status).toBe(200);
     const normalized = path.join(t.dataDir, 'objects', ready[0].url.split('?')[0].replace('/storage/', ''));
     const info = await probe(normalized, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
@@ -181,7 +182,7 @@ describe('operator: avatar publish', () => {
       const list = await until(() => c.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
       expect(list.data.slist[0]).toMatchObject({ name: '公共主播', orientation: 2, source: 2, status: 3 });
       expect(list.data.hlist).toEqual([]);
-      expect((await fetch(`${t.url}${list.data.slist[0].url}`)).status).toBe(200);
+      expect((await fetchHead(`${t.url}${list.data.slist[0].url}`)).status).toBe(200);
       const bad = await t.operator(API.admin.avatarPublish, { name: 'x', video: makeAudio(path.join(dir, 'not-video.mp3'), { seconds: 6 }) });
       expect(bad.msg).toContain(MSG.avatarVideoInvalid);
     } finally {
