@@ -36,8 +36,8 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Each journey file has its own server, data directory and browser, and mostly waits: two run at once.
+          maxWorkers: 2,
         },
       },
     ],

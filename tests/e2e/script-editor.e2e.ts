@@ -85,7 +85,7 @@ describe('script editor', () => {
     // No cursor in the editor yet: the menu says so and inserts nothing.
     await insertFromMenu(page, 0.5);
     await toast(page, MSG.cursorOutsideEditor);
-    expect(await script(page)).toBe('');
+    await expect.poll(() => script(page)).toBe('');
     // Nor does the palette offer editor commands.
     expect((await paletteItems(page, '插入停顿')).filter((t) => t.includes('插入停顿'))).toEqual([]);
     await closePalette(page);
@@ -98,37 +98,37 @@ describe('script editor', () => {
     await page.keyboard.type('再见');
 
     const full = `大家好，欢迎来到直播间${pauseMarker(0.5)}今天${pauseMarker(1)}${pauseMarker(2)}再见`;
-    expect(await script(page)).toBe(full);
-    expect(await chips(page)).toBe(3);
+    await expect.poll(() => script(page)).toBe(full);
+    await expect.poll(() => chips(page)).toBe(3);
     const chipText = await page.$$eval('.se-surface .se-pause', (els) => els.map((el) => getComputedStyle(el, '::before').content));
     expect(chipText).toEqual(['"0.5s"', '"1s"', '"2s"']);
     // 11 + 2 + 2 characters; the markers do not count.
     expect(countChars(full)).toBe(15);
-    expect(await counter(page)).toBe(`15/${LIMITS.scriptMaxChars}`);
+    await expect.poll(() => counter(page)).toBe(`15/${LIMITS.scriptMaxChars}`);
 
     // Backspace: two characters, then the whole 2 s marker at once.
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
-    expect(await script(page)).toBe(`大家好，欢迎来到直播间${pauseMarker(0.5)}今天${pauseMarker(1)}`);
-    expect(await chips(page)).toBe(2);
-    expect(await counter(page)).toBe(`13/${LIMITS.scriptMaxChars}`);
+    await expect.poll(() => script(page)).toBe(`大家好，欢迎来到直播间${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+    await expect.poll(() => chips(page)).toBe(2);
+    await expect.poll(() => counter(page)).toBe(`13/${LIMITS.scriptMaxChars}`);
     // One ArrowLeft crosses a chip: four presses go over 1 s, 今, 天 and 0.5 s.
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('X');
-    expect(await script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+    await expect.poll(() => script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
     // Delete before a marker removes all of it; undo brings it back whole.
     await page.keyboard.press('Delete');
-    expect(await script(page)).toBe(`大家好，欢迎来到直播间X今天${pauseMarker(1)}`);
+    await expect.poll(() => script(page)).toBe(`大家好，欢迎来到直播间X今天${pauseMarker(1)}`);
     await page.keyboard.press('Control+z');
-    expect(await script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
+    await expect.poll(() => script(page)).toBe(`大家好，欢迎来到直播间X${pauseMarker(0.5)}今天${pauseMarker(1)}`);
 
     // Clicking elsewhere in the page takes the cursor out of the editor: the menu refuses again.
     await toastsGone(page);
     await page.click('.cr-title');
     await insertFromMenu(page, 0.2);
     await toast(page, MSG.cursorOutsideEditor);
-    expect(await chips(page)).toBe(2);
+    await expect.poll(() => chips(page)).toBe(2);
     expect(foreign).toEqual([]);
     await context.close();
   });
@@ -140,8 +140,8 @@ describe('script editor', () => {
     await page.evaluate((t) => navigator.clipboard.writeText(t), '字'.repeat(LIMITS.scriptMaxChars + 1));
     await page.keyboard.press('Control+v');
     await toast(page, MSG.scriptTooLong(LIMITS.scriptMaxChars));
-    expect(await script(page)).toBe('');
-    expect(await counter(page)).toBe(`0/${LIMITS.scriptMaxChars}`);
+    await expect.poll(() => script(page)).toBe('');
+    await expect.poll(() => counter(page)).toBe(`0/${LIMITS.scriptMaxChars}`);
 
     await toastsGone(page);
     await page.evaluate((t) => navigator.clipboard.writeText(t), '字'.repeat(LIMITS.scriptMaxChars - 1));
@@ -151,8 +151,8 @@ describe('script editor', () => {
     await insertFromMenu(page, 0.3);
     await page.keyboard.type('一二');
     await toast(page, MSG.scriptTooLong(LIMITS.scriptMaxChars));
-    expect(await counter(page)).toBe(`${LIMITS.scriptMaxChars}/${LIMITS.scriptMaxChars}`);
-    expect(await chips(page)).toBe(1);
+    await expect.poll(() => counter(page)).toBe(`${LIMITS.scriptMaxChars}/${LIMITS.scriptMaxChars}`);
+    await expect.poll(() => chips(page)).toBe(1);
     expect(await page.getAttribute('[data-testid=script-counter]', 'class')).not.toContain('over');
     expect(foreign).toEqual([]);
     await context.close();
@@ -193,20 +193,20 @@ describe('script editor', () => {
     peer.behave({ kind: 'reply', text: (user) => user.replace('很好', '非常好') });
     await page.click('[data-testid=polish]');
     await toast(page, MSG.ok);
-    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
-    expect(await chips(page)).toBe(1);
+    await expect.poll(() => script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+    await expect.poll(() => chips(page)).toBe(1);
 
     peer.behave({ kind: 'reply', text: (user) => `${user}(laughs)` });
     await page.click('[data-testid=polish-emotion]');
     await page.waitForSelector('.se-surface .se-emo', { state: 'attached' });
-    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走${emotionMark('laughs')}`);
+    await expect.poll(() => script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走${emotionMark('laughs')}`);
     expect(await page.$eval('.se-surface .se-emo', (el) => getComputedStyle(el, '::before').content)).toBe('"笑声"');
-    expect(await counter(page)).toBe(`11/${LIMITS.scriptMaxChars}`);
+    await expect.poll(() => counter(page)).toBe(`11/${LIMITS.scriptMaxChars}`);
     // The emotion mark is one unit too.
     await page.click('.se-surface .view-lines');
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
-    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+    await expect.poll(() => script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
 
     peer.behave({ kind: 'reply', text: '大家好，欢迎来到直播间。今天给大家带来一款新品。' });
     await page.click('[data-testid=ai-writing]');
@@ -214,11 +214,11 @@ describe('script editor', () => {
     await page.click('[data-testid=ai-start]');
     await toast(page, MSG.writingSucceeded);
     await page.waitForSelector('.se-ai-dialog', { state: 'detached' });
-    expect(await script(page)).toBe('大家好，欢迎来到直播间。今天给大家带来一款新品。');
+    await expect.poll(() => script(page)).toBe('大家好，欢迎来到直播间。今天给大家带来一款新品。');
     // One undo brings the script from before back.
     await page.click('.se-surface .view-lines');
     await page.keyboard.press('Control+z');
-    expect(await script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
+    await expect.poll(() => script(page)).toBe(`今天天气非常好${pauseMarker(0.5)}出去走走`);
     expect(foreign).toEqual([]);
     await context.close();
   });

@@ -23,50 +23,46 @@ export function recipeKey(recipe: unknown, ext: string): string {
   return createHash('sha256').update(JSON.stringify({ v: RECIPE_VERSION, recipe })).digest('hex').slice(0, 32) + ext;
 }
 
+/** Where `recipe` is kept for a file like `file`, and a fresh name to build it under; null outside a test run. */
+function cacheSlot(file: string, recipe: unknown): { built: string; temp: string } | null {
+  const cache = mediaCacheDir();
+  if (!cache) return null;
+  const ext = path.extname(file);
+  return { built: path.join(cache, recipeKey(recipe, ext)), temp: path.join(cache, `tmp-${process.pid}-${Math.random().toString(36).slice(2)}${ext}`) };
+}
+
+/** Moves a finished build into place (a rename, so a file running beside never reads half of it); drops a failed one. */
+function keep(slot: { built: string; temp: string }, built: boolean): void {
+  if (built) fs.renameSync(slot.temp, slot.built);
+  fs.rmSync(slot.temp, { force: true });
+}
+
 /**
  * The cached file for `recipe`, placed at `file` (a copy: specs may rewrite or truncate their files, the cache
  * stays as built). `build(out)` writes the file at `out`, whose extension is `file`'s.
  */
 export function cachedFile(file: string, recipe: unknown, build: (out: string) => void): string {
-  const cache = mediaCacheDir();
-  if (!cache) {
-    build(file);
-    return file;
-  }
-  const ext = path.extname(file);
-  const built = path.join(cache, recipeKey(recipe, ext));
-  if (!fs.existsSync(built)) {
-    const temp = path.join(cache, `tmp-${process.pid}-${Math.random().toString(36).slice(2)}${ext}`);
+  const slot = cacheSlot(file, recipe);
+  if (!slot) build(file);
+  else if (!fs.existsSync(slot.built)) {
     try {
-      build(temp);
-      fs.renameSync(temp, built);
-    } finally {
-      fs.rmSync(temp, { force: true });
+      build(slot.temp);
+    } catch (err) {
+      keep(slot, false);
+      throw err;
     }
+    keep(slot, true);
   }
-  place(built, file);
+  if (slot) place(slot.built, file);
   return file;
 }
 
 /** cachedFile for builders that are asynchronous (speech from the offline engine). */
 export async function cachedFileAsync(file: string, recipe: unknown, build: (out: string) => Promise<unknown>): Promise<string> {
-  const cache = mediaCacheDir();
-  if (!cache) {
-    await build(file);
-    return file;
-  }
-  const ext = path.extname(file);
-  const built = path.join(cache, recipeKey(recipe, ext));
-  if (!fs.existsSync(built)) {
-    const temp = path.join(cache, `tmp-${process.pid}-${Math.random().toString(36).slice(2)}${ext}`);
-    try {
-      await build(temp);
-      fs.renameSync(temp, built);
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-  }
-  place(built, file);
+  const slot = cacheSlot(file, recipe);
+  if (!slot) await build(file);
+  else if (!fs.existsSync(slot.built)) await build(slot.temp).then(() => keep(slot, true), (err: unknown) => (keep(slot, false), Promise.reject(err)));
+  if (slot) place(slot.built, file);
   return file;
 }
 
