@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
-import { okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
+import { downloadWork, okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
@@ -320,14 +320,7 @@ describe('/works', () => {
     await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
 
     // Download through the progress dialog.
-    const download = page.waitForEvent('download');
-    await page.click(`${card} [data-testid=work-download]`);
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('本地口播一号.mp4');
-    const saved = path.join(dir, 'downloaded.mp4');
-    await file.saveAs(saved);
-    expect(fs.readFileSync(saved).subarray(4, 8).toString('latin1')).toBe('ftyp');
-    await toast(page, MSG.downloadSucceeded);
+    await downloadWork(page, card, '本地口播一号', path.join(dir, 'downloaded.mp4'));
 
     // Rename: an empty name is refused.
     await page.click(`${card} [data-testid=work-rename]`);

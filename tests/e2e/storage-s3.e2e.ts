@@ -3,13 +3,12 @@
  * (path-style, another origin than the app's), pages read them through presigned GETs and upload straight to the
  * bucket. Every page of this journey must load and upload under the server's own Content-Security-Policy.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar, type Work } from '../../src/contract';
 import { QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
-import { okCall as ok, toast, useJourney } from '../support/journey';
+import { downloadWork, okCall as ok, toast, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startS3Peer, type S3Peer } from '../support/peers/s3-peer';
 import { uploadFile } from '../support/upload';
@@ -140,14 +139,7 @@ describe('on S3 storage, in the browser', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
 
-    const download = page.waitForEvent('download');
-    await page.click(`${card} [data-testid=work-download]`);
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('桶里的作品.mp4');
-    const saved = path.join(dir, 'downloaded.mp4');
-    await file.saveAs(saved);
-    expect(fs.readFileSync(saved).subarray(4, 8).toString('latin1')).toBe('ftyp');
-    await toast(page, MSG.downloadSucceeded);
+    await downloadWork(page, card, '桶里的作品', path.join(dir, 'downloaded.mp4'));
     await done();
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { API, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
+import { API, MSG, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { probe } from '../../server/infra/media-probe';
@@ -164,6 +164,20 @@ export async function runCommand(page: Page, query: string, commandId?: string):
 }
 
 /** Waits until the toasts shown so far have gone (so the next one is a new one). */
+/**
+ * Downloads a finished work from its card through the progress dialog: the browser saves it under the work's name,
+ * the saved file (at `saveTo`) is a real mp4, and 下载成功 is shown.
+ */
+export async function downloadWork(page: Page, card: string, name: string, saveTo: string): Promise<void> {
+  const download = page.waitForEvent('download');
+  await page.click(`${card} [data-testid=work-download]`);
+  const file = await download;
+  if (file.suggestedFilename() !== `${name}.mp4`) throw new Error(`downloaded as ${file.suggestedFilename()}, not ${name}.mp4`);
+  await file.saveAs(saveTo);
+  if (fs.readFileSync(saveTo).subarray(4, 8).toString('latin1') !== 'ftyp') throw new Error('the download is not an mp4');
+  await toast(page, MSG.downloadSucceeded);
+}
+
 export const toastsGone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.bp6-toast').length === 0, undefined, { timeout: 15_000 });
 
 /** The route and query the hash router shows. */
