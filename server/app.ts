@@ -26,7 +26,7 @@ import { SettingsRepository } from './features/site';
 import { SpeechService } from './features/voices';
 import { FEATURES } from './features';
 import { cleanStaleJobDirs } from './infra/work-dirs';
-import { contentSecurityPolicy, siteImageOrigins } from './infra/content-security';
+import { policyOfSite } from './infra/content-security';
 import type { JobHandlers, JobName, JobRun } from './infra/queue';
 import type { FeatureContext, FeatureModule } from './app-context';
 
@@ -132,12 +132,13 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   if (config.role !== 'worker' && config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html'))) {
-    const storageOrigins = await storage.browserOrigins();
+    const policy = policyOfSite(await storage.browserOrigins());
+    const noSettings = {};
     const webRoot = config.webRoot;
     await app.register(async (web) => {
       // The policy names the storage's origins and the hosts of the operator's site pictures (settings are cached).
       web.addHook('onSend', async (_request, reply) => {
-        reply.header('content-security-policy', contentSecurityPolicy(storageOrigins, siteImageOrigins(await ctx.settings.all().catch(() => ({})))));
+        reply.header('content-security-policy', policy(await ctx.settings.all().catch(() => noSettings)));
       });
       await web.register(fastifyStatic, {
         root: webRoot,

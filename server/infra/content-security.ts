@@ -44,3 +44,15 @@ export function contentSecurityPolicy(storage: StorageOrigins, siteImageOrigins:
 export function siteImageOrigins(settings: Record<string, string | undefined>): string[] {
   return unique(SITE_IMAGE_SETTINGS.map((key) => httpOrigin(settings[key])));
 }
+
+/**
+ * The policy for every static reply: made again only when the (cached) settings object changes, not per request,
+ * since a page load asks for dozens of assets.
+ */
+export function policyOfSite(storage: StorageOrigins): (settings: Record<string, string | undefined>) => string {
+  let last: { from: Record<string, string | undefined>; policy: string } | undefined;
+  return (settings) => {
+    if (last?.from !== settings) last = { from: settings, policy: contentSecurityPolicy(storage, siteImageOrigins(settings)) };
+    return last.policy;
+  };
+}
