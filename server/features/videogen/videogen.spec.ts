@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
 
   const records = (c: ApiTestClient, type: 'text' | 'image') => c.call(API.generate.videoList, { type, page: 1, limit: 0 });
   async function finished(c: ApiTestClient, type: 'text' | 'image', id: number) {
-    const done = await until(() => records(c, type), (r) => [VideoTaskStatus.Success, VideoTaskStatus.Failed].includes(r.data.list.find((v: any) => v.id === id)?.status), 30_000, 200);
+    const done = await until(() => records(c, type), (r) => [VideoTaskStatus.Success, VideoTaskStatus.Failed].includes(r.data.list.find((v: any) => v.id === id)?.status), 55_000, 200);
     return done.data.list.find((v: any) => v.id === id);
   }
   async function probed(url: string, name: string) {
