@@ -14,9 +14,9 @@ export const voicesFeature = defineFeature({
     registerChannelAdminRoutes(ctx);
   },
   jobs: {
-    'voice-train': (ctx, { trainingId }, job) => runTraining(ctx, trainingId, job.retryCount),
-    'speech-synthesize': (ctx, { jobId }, job) => runSpeech(ctx, jobId, job.retryCount),
-    'audition-sweep': async (ctx) => {
+    'voices-train': (ctx, { trainingId }, job) => runTraining(ctx, trainingId, job.retryCount),
+    'voices-synthesize': (ctx, { jobId }, job) => runSpeech(ctx, jobId, job.retryCount),
+    'voices-sweep': async (ctx) => {
       await sweepAuditions(ctx);
     },
   },
