@@ -73,8 +73,8 @@ describe.each(DB_KINDS)('a lip-sync render whose worker is killed with -9 mid-re
     let client = new ApiTestClient(api.url, login.data.token);
 
     const video = makeFaceVideo(path.join(dir, `face-${kind}.mp4`), { width: 480, height: 640, seconds: 6 });
-    const avatar = await client.call(API.avatar.clone, { name: '真人', file_id: (await uploadFile(client, 'video', video)).data.file_id });
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000, 250);
+    const avatar = await client.call(API.avatars.clone, { name: '真人', file_id: (await uploadFile(client, 'video', video)).data.file_id });
+    await until(() => client.call(API.avatars.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000, 250);
     const audio = await uploadFile(client, 'voice', speech);
     const audioSeconds = (await probe(speech, 'mp3')).duration;
     expect(audioSeconds).toBeGreaterThan(15);

@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
     publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -282,8 +282,8 @@ describe.each(DB_KINDS)('a server killed with -9 while its work runs on the HeyG
     expect(set).toContain('engine heygem');
     const login = await new ApiTestClient(first.url).call(API.account.login, { username: '15900000009', password: 'abc123' });
     const client = new ApiTestClient(first.url, login.data.token);
-    const avatar = await client.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(client, 'video', avatarVideo)).data.file_id });
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 60_000, 250);
+    const avatar = await client.call(API.avatars.clone, { name: '主播', file_id: (await uploadFile(client, 'video', avatarVideo)).data.file_id });
+    await until(() => client.call(API.avatars.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 60_000, 250);
     const audio = await uploadFile(client, 'voice', speech);
     const credits0 = await credits(client);
     const reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
