@@ -1,6 +1,7 @@
-// `npm test`: type check and dependency-rule lint side by side, then every vitest project (unit, server on PGlite and
-// PostgreSQL, browser journeys). Ends with one plain "N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: type check and dependency-rule lint side by side, then every vitest project (unit and server on PGlite
+// and PostgreSQL in one process, the browser journeys in another beside it). Ends with the time table and one plain
+// "N passed, N failed" line.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,26 +32,45 @@ if (typeCheck !== 0 || lint !== 0) {
   process.exit(1);
 }
 
-// One vitest process, its projects in turn (unit, server, e2e). Tried: the journeys in a second process beside the
-// server specs. On two cores both then ran about twice as slow (the suite is CPU-bound), so nothing was gained.
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-vitest-')), 'report.json');
+// Two vitest processes side by side: unit then server specs in one, the browser journeys in the other. Measured
+// with process accounting: the server specs keep both cores busy, while a journey spends about half its time
+// waiting on the page and the server, so the journeys fill the cores' idle time instead of running after the
+// server specs. Each process writes its own report; the table and the counts are of both.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-vitest-'));
+// One media cache for both (media-global.ts uses it when set), so a clip or an avatar is made once per run.
+const mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-media-cache-'));
 const extra = process.argv.slice(2);
-console.log('\n▶ vitest (unit, server, e2e)');
-const status = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], { stdio: 'inherit' }).status ?? 1;
+const lane = (name, projects) =>
+  new Promise((resolve) => {
+    const report = path.join(runDir, `${name}.json`);
+    const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+      // Files named after `npm test --` may all be in the other lane; a run that finds nothing at all fails below.
+      '--passWithNoTests', ...extra];
+    const child = spawn(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, TEST_MEDIA_CACHE: mediaCache } });
+    child.on('close', (code) => {
+      let summary = null;
+      try {
+        summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+      } catch {
+        /* vitest did not get as far as writing its report */
+      }
+      resolve({ name, status: code ?? 1, summary });
+    });
+  });
+console.log('\n▶ vitest: unit and server specs, and beside them the browser journeys');
+const lanes = await Promise.all([lane('specs', ['unit', 'server']), lane('journeys', ['e2e'])]);
+fs.rmSync(mediaCache, { recursive: true, force: true });
 
-let summary = null;
-try {
-  summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-} catch {
-  /* vitest did not get as far as writing its report */
+const missing = lanes.filter((l) => !l.summary);
+if (missing.length > 0) {
+  console.log(`\ntests: 0 passed, 1 failed (no report from ${missing.map((l) => l.name).join(' and ')})`);
+  process.exit(1);
 }
-if (!summary) {
-  console.log('\ntests: 0 passed, 1 failed (no report)');
-  process.exit(status || 1);
-}
-console.log(timingTable(summary));
-const skipped = summary.numPendingTests + summary.numTodoTests;
-// A run that failed outside any test (an unhandled error, a failed setup) counts as one failure.
-const failed = summary.numFailedTests || (status !== 0 ? 1 : 0);
-console.log(`\ntests: ${summary.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(status !== 0 || summary.numFailedTests > 0 || summary.numPassedTests === 0 ? 1 : 0);
+const sum = (key) => lanes.reduce((n, l) => n + l.summary[key], 0);
+console.log(timingTable({ testResults: lanes.flatMap((l) => l.summary.testResults) }));
+const skipped = sum('numPendingTests') + sum('numTodoTests');
+// A lane that failed outside any test (an unhandled error, a failed setup) counts as one failure.
+const failed = sum('numFailedTests') || lanes.filter((l) => l.status !== 0).length;
+const passed = sum('numPassedTests');
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
