@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 export const CAPTION_FONT = { family: 'Noto Sans SC', file: require.resolve('@expo-google-fonts/noto-sans-sc/500Medium/NotoSansSC_500Medium.ttf') } as const;
 
 /** A full line (lineChars characters) spans this share of the picture's width. */
-const LINE_WIDTH_SHARE: Record<SubtitleStyle['size'], number> = { S: 0.66, M: 0.78, L: 0.9 };
+const LINE_WIDTH_SHARE: Record<SubtitleStyle['size'], number> = { S: 0.7, M: 0.82, L: 0.92 };
 /** ASS colours are &HAABBGGRR: white, and a warm yellow (#FFE600). */
 const TEXT_COLOUR: Record<SubtitleStyle['color'], string> = { white: '&H00FFFFFF', yellow: '&H0000E6FF' };
 const OUTLINE_COLOUR = '&H00141414';
