@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FFMPEG, ffmpegCached, mediaDir, silencesIn } from '../../../tests/support/media';
-import { OfflineSpeechEngine } from '../speech/offline/offline-engine';
+import { OfflineSpeechEngine, cutSentinels } from '../speech/offline/offline-engine';
 import { burnSubtitles } from './captions';
 import { breakLines, cuesOf, formatSrt, lineChars, sentencesOf, splitSentences, srtTime } from './subtitles';
 import { execFileSync } from 'node:child_process';
@@ -92,6 +92,17 @@ describe('SRT', () => {
 });
 
 describe('the offline engine’s stretches', () => {
+  it('cut each sentinel break to its pause and place the stretches by sample; a count that does not match is refused', () => {
+    const rate = 100;
+    const loud = (n: number) => new Int16Array(n).fill(1000);
+    // 1 s of speech, a 3.2 s quiet run (the 3 s sentinel and 0.2 s of espeak's own pause), 2 s of speech.
+    const pcm = new Int16Array([...loud(100), ...new Int16Array(320), ...loud(200)]);
+    const cut = cutSentinels(pcm, [{ text: '一' }, { silence: 1.5 }, { text: '二' }], rate)!;
+    expect(cut.stretches).toEqual([{ text: '一', start: 0, end: 1 }, { text: '二', start: 2.7, end: 4.7 }]);
+    expect(cut.pcm.length).toBe(470);
+    expect(cutSentinels(pcm, [{ text: '一' }, { silence: 1 }, { text: '二' }, { silence: 1 }, { text: '三' }], rate)).toBeUndefined();
+  });
+
   it('are read off its own samples: each pause marker is silence of its length between them', { timeout: 60_000 }, async () => {
     const engine = new OfflineSpeechEngine();
     try {

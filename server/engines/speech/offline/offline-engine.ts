@@ -103,11 +103,12 @@ export function offlineSteps(script: string): OfflineStep[] {
 
 /**
  * The break each pause is spoken with first: far longer than any pause espeak-ng makes of its own (a sentence end at
- * its slowest pace is under a second), so each one is found in the samples for certain and then cut to its length.
+ * its slowest pace is under a second), so each one is found in the samples and then cut to its length. Should a
+ * natural pause ever pass for one, the count no longer matches and the script is spoken again with real breaks.
  */
-const SENTINEL_SECONDS = 5;
+const SENTINEL_SECONDS = 3;
 /** A quiet run this long is a sentinel break (plus whatever pause espeak-ng added beside it). */
-const SENTINEL_FOUND_SECONDS = 3.5;
+const SENTINEL_FOUND_SECONDS = 2.2;
 /** Samples this close to zero are silence: espeak-ng's own silence is not exact zeros. */
 const QUIET = 30;
 
@@ -225,8 +226,9 @@ export class OfflineSpeechEngine implements SpeechEngine {
     const steps = offlineSteps(script);
     const samples = (wav: Uint8Array) => {
       const bytes = pcmOf(wav);
-      // Copied: the PCM may start at an odd offset of the WAV.
-      return new Int16Array(bytes.slice().buffer, 0, bytes.length >> 1);
+      // Copied only when the PCM starts at an odd offset of the WAV (an Int16Array needs an even one).
+      const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+      return new Int16Array(aligned.buffer, aligned.byteOffset, aligned.length >> 1);
     };
     if (steps.some((s) => 'silence' in s)) {
       const ssml = `<speak>${steps.map((s) => ('text' in s ? escapeXml(s.text) : `<break time="${SENTINEL_SECONDS * 1000}ms"/>`)).join('')}</speak>`;
