@@ -8,7 +8,7 @@
  * that starts with closing punctuation or ends with opening punctuation, and each line's trailing punctuation dropped
  * as 剪映 does (closing quotes and brackets stay). A sentence longer than two lines becomes several cues.
  */
-import { splitScript, stripEmotionMarks } from '../../../src/contract';
+import { LIMITS, splitScript, stripEmotionMarks } from '../../../src/contract';
 
 /** Text and when it is heard, in seconds: a spoken stretch, a sentence, a recognised segment. */
 export interface TimedText {
@@ -26,11 +26,12 @@ export interface Cue {
 
 /** Characters of a line on a picture of this size (about 16 for 9:16, 24 for 16:9, in between by the aspect); 24 without one. */
 export function lineChars(size?: { width: number; height: number }): number {
-  if (!size || !(size.width > 0 && size.height > 0)) return 24;
+  const { lineCharsPortrait: portrait, lineCharsLandscape: landscape } = LIMITS.subtitles;
+  if (!size || !(size.width > 0 && size.height > 0)) return landscape;
   const narrow = 9 / 16;
   const wide = 16 / 9;
   const t = Math.min(1, Math.max(0, (size.width / size.height - narrow) / (wide - narrow)));
-  return Math.round(16 + t * 8);
+  return Math.round(portrait + t * (landscape - portrait));
 }
 
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -170,13 +171,14 @@ export function dropTrailingPunctuation(line: string): string {
   return line.replace(/[\s，。、；：！？,.;:!?…～~—-]+$/u, '').trim();
 }
 
-/** Cues of timed sentences: each sentence's lines two to a cue, its time shared among its cues by characters. */
+/** Cues of timed sentences: each sentence's lines two to a cue (linesPerCue), its time shared among its cues by characters. */
 export function cuesOf(sentences: readonly TimedText[], o: { maxChars: number }): Cue[] {
   const cues: Cue[] = [];
   for (const sentence of sentences) {
     const lines = breakLines(sentence.text, o.maxChars);
+    const per = LIMITS.subtitles.linesPerCue;
     const groups: string[][] = [];
-    for (let i = 0; i < lines.length; i += 2) groups.push(lines.slice(i, i + 2));
+    for (let i = 0; i < lines.length; i += per) groups.push(lines.slice(i, i + per));
     const total = groups.reduce((sum, g) => sum + Math.max(speechWeight(g.join('')), 0.1), 0);
     let at = sentence.start;
     for (const group of groups) {
