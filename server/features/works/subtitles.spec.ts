@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '../../../src/contract';
+import { API, MSG, PhotoType } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
-import { FFMPEG, ffmpegCached, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { FFMPEG, ffmpegCached, makeImage, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -157,6 +157,17 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     expect((await works(b)).map((w) => w.id)).not.toContain(recognised.id);
     expect((await a.call(API.works.remove, { id: recognised.id })).code).toBe(0);
     expect((await fetchHead(`${t.url}${recognised.srt}`)).status).toBe(404);
+  });
+
+  it('burns captions into a pet video made from a picture', { timeout: 180_000 }, async () => {
+    const pet = await t.operator(API.photo.publish, { name: 'AI橘猫', image: makeImage(path.join(dir, 'pet.png'), { width: 400, height: 600 }), type: PhotoType.Pet });
+    expect(pet.code, pet.msg).toBe(0);
+    const reply = await a.call(API.works.create, { name: '宠物字幕', api: 'local', photo_id: pet.data.id, user_voice_id: voice, text: '你好呀。', subtitles: 1, subtitle_size: 'S' });
+    expect(reply.code, reply.msg).toBe(0);
+    const work = await finished(a, reply.data.id);
+    expect(work.status).toBe(3);
+    expect(work.reason ?? '').not.toContain(MSG.subtitlesNone);
+    expect((await srtOf(work)).map((c) => c.lines.join(''))).toEqual(['你好呀']);
   });
 
   it('places each scene’s sentences where the scene plays in a multi-scene work', { timeout: 180_000 }, async () => {
