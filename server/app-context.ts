@@ -3,7 +3,7 @@ import type { OperatorSetting, SiteInfo } from '../src/contract';
 import type { EngineVoice, SpeechChannel, SpeechEngine, SpeechParams, SpokenStretch } from './engines/speech';
 import type { ServerConfig } from './infra/config';
 import type { Db, Queryable } from './infra/db';
-import type { CallRouter } from './infra/http';
+import type { FeatureRouter } from './infra/http';
 import type { JobName, JobPayloads, JobQueue, JobRun } from './infra/queue';
 import type { Sessions } from './infra/sessions';
 import type { Storage } from './infra/storage';
@@ -54,7 +54,8 @@ export interface Speech {
 export interface FeatureContext {
   config: ServerConfig;
   db: Db;
-  router: CallRouter;
+  /** In a feature's `register`: the router that takes only that feature's calls (CallRouter.forFeature). */
+  router: FeatureRouter;
   queue: JobQueue;
   sessions: Sessions;
   settings: SiteSettings;

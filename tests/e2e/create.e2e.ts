@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   client = await apiClient(USERNAME);
   const hlist = await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status !== 1),
     120_000,
     500,
@@ -48,7 +48,7 @@ beforeAll(async () => {
   avatar = hlist.find((a) => a.name === AVATAR_NAME)!;
   expect(avatar.status).toBe(3);
   const publicVoices = await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
     120_000,
     500,
@@ -58,17 +58,17 @@ beforeAll(async () => {
   // Two own voices on the Fish Audio channel (a loopback peer): one whose training failed, one still training.
   const sample = await uploadFile(client, 'voice', speech, 'sample.mp3');
   fish.failTraining = true;
-  const failed = await client.call(API.voice.create, { name: '失败的声音', file_id: sample.data.file_id, api: 'fish' });
+  const failed = await client.call(API.voices.create, { name: '失败的声音', file_id: sample.data.file_id, api: 'fish' });
   expect(failed.code).toBe(0);
   await until(
-    async () => (await client.call(API.voice.list, { source: 1, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 1, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.find((v) => v.id === failed.data.id)?.generate_status === 3,
     60_000,
     500,
   );
   fish.failTraining = false;
   fish.trainingPolls = 1_000_000;
-  const training = await client.call(API.voice.create, { name: '训练中的声音', file_id: sample.data.file_id, api: 'fish' });
+  const training = await client.call(API.voices.create, { name: '训练中的声音', file_id: sample.data.file_id, api: 'fish' });
   expect(training.code).toBe(0);
 }, 300_000);
 
@@ -156,7 +156,7 @@ describe('/create', () => {
     const { page, context } = await openCreate();
     const auditionCalls: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === API.voice.audition.path) auditionCalls.push(r.url());
+      if (r.method() === 'POST' && new URL(r.url()).pathname === API.voices.audition.path) auditionCalls.push(r.url());
     });
 
     // The name, editable, starts as 未命名.

@@ -55,7 +55,7 @@ export async function runTraining(ctx: FeatureContext, trainingId: number, attem
     }
     if (state.state !== 'training') return await finishTraining(ctx, trainingId, state);
     if ((await voices.countTrainingCheck(trainingId, state.voice.remoteId)) * trainingPollSeconds(ctx) > TRAINING_GIVE_UP_SECONDS) return await fail('训练超时，积分已退回，请稍后重试');
-    await ctx.queue.send('voice-train', { trainingId }, { startAfter: trainingPollSeconds(ctx) });
+    await ctx.queue.send('voices-train', { trainingId }, { startAfter: trainingPollSeconds(ctx) });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;
     await fail(err instanceof SpeechEngineError ? err.message : '声音训练失败，积分已退回，请稍后重试');

@@ -74,7 +74,7 @@ async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, en
 async function requeue(ctx: FeatureContext, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
   await ctx.db.tx(async (q) => {
     if (await new WorksRepository(q).changeRemoteTask(task.work_id, task.step, change, { advance: true })) {
-      await ctx.queue.send('work-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
+      await ctx.queue.send('works-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
     }
   });
 }

@@ -73,7 +73,7 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  await ctx.queue.send('work-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
+  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
   return work.workId;
 }
 

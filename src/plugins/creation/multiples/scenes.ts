@@ -233,7 +233,7 @@ export function setSceneAudition(draft: MultiDraft, id: string, audition: SceneA
 }
 
 /** The audition call of a scene, or the spec's message when it lacks text or a voice. */
-export function auditionRequest(scene: Scene): { ok: true; key: string; request: CallRequest<typeof API.voice.audition> } | { ok: false; message: string } {
+export function auditionRequest(scene: Scene): { ok: true; key: string; request: CallRequest<typeof API.voices.audition> } | { ok: false; message: string } {
   if (!hasSpeech(scene.text) || !scene.voice) return { ok: false, message: MSG.auditionNeedsTextAndVoice };
   const limit = sceneLimit(scene);
   if (countChars(scene.text) > limit) return { ok: false, message: MSG.scriptTooLong(limit) };

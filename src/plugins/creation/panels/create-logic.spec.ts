@@ -172,7 +172,7 @@ describe('what is sent', () => {
   it('passes the contract’s own checks', () => {
     const request = buildSubmission(ready({ params }), 'local', 41);
     expect(API.works.create.request.safeParse(request).success).toBe(true);
-    expect(API.voice.audition.request.safeParse(auditionRequest(ready({ params }))).success).toBe(true);
+    expect(API.voices.audition.request.safeParse(auditionRequest(ready({ params }))).success).toBe(true);
   });
 });
 

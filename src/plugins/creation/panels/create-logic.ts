@@ -202,7 +202,7 @@ export function sentParams(api: string | undefined, params: Sliders): Partial<Sl
   return out;
 }
 
-type AuditionRequest = CallRequest<typeof API.voice.audition>;
+type AuditionRequest = CallRequest<typeof API.voices.audition>;
 export type WorkRequest = CallRequest<typeof API.works.create>;
 
 /** The audition call of the draft (call after auditionProblem). */
