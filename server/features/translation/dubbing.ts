@@ -1,7 +1,7 @@
 /**
  * The pure arithmetic of video translation's dubbing (part 2 §2.7): fitting each translated sentence's speech
- * into the slot of the sentence it replaces, the subtitle file of the result, and reading the chat engine's
- * translated lines back.
+ * into the slot of the sentence it replaces, and reading the chat engine's translated lines back (the subtitle file
+ * is the media engine's formatSrt, shared with every feature that makes subtitles).
  */
 
 /** A sentence of the original: where it is spoken, seconds. */
@@ -43,20 +43,6 @@ export function fitSlots(slots: readonly SourceSlot[], speech: readonly number[]
     if (fast <= until - start + 1e-9) return { start: round3(start), speed: round3(speed), length: round3(Math.min(fast, until - start)), trimmed: false };
     return { start: round3(start), speed: round3(speed), length: round3(until - start), trimmed: true };
   });
-}
-
-/** 00:01:02,345 */
-export function srtTime(seconds: number): string {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
-
-/** An SRT file: numbered cues from 1, CRLF line ends as players expect, line breaks inside a cue's text kept as one line. */
-export function formatSrt(cues: readonly { start: number; end: number; text: string }[]): string {
-  return cues
-    .map((c, i) => `${i + 1}\r\n${srtTime(c.start)} --> ${srtTime(Math.max(c.end, c.start))}\r\n${c.text.replace(/\s*\r?\n\s*/g, ' ').trim()}\r\n`)
-    .join('\r\n');
 }
 
 /**

@@ -9,6 +9,7 @@ import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError, type TrainingState } from '../../engines/speech';
+import { sentencesOf } from '../../engines/media';
 import { refundIn } from '../credits';
 import { VoicesRepository } from './voices.repository';
 
@@ -74,10 +75,11 @@ export async function runSpeech(ctx: FeatureContext, jobId: string, attempt: num
   try {
     await withWorkDir(ctx.config.dataDir, async (dir) => {
       const output = `${dir}/speech.mp3`;
-      await ctx.speech.synthesize(voice, job.text, job.params, output);
+      const spoken = await ctx.speech.synthesize(voice, job.text, job.params, output);
       const { duration } = await probe(output, 'mp3');
       const file = await storeUserFile(ctx, job.user_id, output, 'mp3', 'voice', duration);
-      if (!(await voices.speechJobDone(jobId, file.fileId))) await deleteObjects(ctx, [file.key]);
+      // The timed text goes with the audition: a work submitted with it gets its subtitles from here.
+      if (!(await voices.speechJobDone(jobId, file.fileId, sentencesOf(spoken)))) await deleteObjects(ctx, [file.key]);
     });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;

@@ -137,8 +137,9 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     for (const url of [submission!.body.audio_url, submission!.body.video_url]) expect(String(url)).toMatch(new RegExp(`^${t.url}/storage/\\d+/.+\\?exp=\\d+&sig=`));
 
     expect(before - (await credits(a))).toBe(Math.ceil(work.duration * FY_PRICE));
-    // Only the video stays: the speech stored for the engine went with the task.
-    expect((await files()) - filesBefore).toBe(1);
+    // Only the video and its subtitles stay: the speech stored for the engine went with the task.
+    expect((await fetchHead(`${t.url}${work.srt}`)).status).toBe(200);
+    expect((await files()) - filesBefore).toBe(2);
     expect(await tasksLeft()).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit } from '../script';
+import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
 import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
 
@@ -41,6 +42,8 @@ export const Work = z.object({
   queue_ahead: z.number().optional(),
   /** ours: on a remote lip-sync engine: its progress, 0–100. */
   progress: z.number().optional(),
+  /** ours: the work's subtitles (SRT), once done, when its speech has timed text (as translated videos have). */
+  srt: z.string().optional(),
 });
 export type Work = z.infer<typeof Work>;
 
@@ -48,6 +51,14 @@ const sliders = {
   rate: slider('语速', 'rate').optional(),
   volume: slider('音量', 'volume').optional(),
   pitch: slider('音调', 'pitch').optional(),
+};
+
+/** ours: burned-in captions at submit (src/contract/subtitles.ts): 0 none, 1 burned in, and how they look. */
+const subtitleFields = {
+  subtitles: flag('字幕').default(0),
+  subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
+  subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
+  subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
 };
 
 const optionalScript = (label: string) =>
@@ -73,6 +84,7 @@ export const WorkSubmission = z
     material_audio_id: optionalId('素材音频'),
     language: text('语言', 50).optional(),
     emotion: emotion().optional(),
+    ...subtitleFields,
   })
   .superRefine((v, ctx) => {
     const avatars = [v.material_video_id, v.video_id, v.photo_id].filter((x) => x !== undefined).length;
@@ -175,9 +187,13 @@ export const worksCalls = {
         drive_mode: oneOf('驱动模式', MULTI_DRIVE_MODES).default('serial'),
         output_mode: oneOf('输出设置', MULTI_OUTPUT_MODES).default('video'),
         content: sceneContent,
+        ...subtitleFields,
       })
       .superRefine((v, ctx) => {
-        if (v.output_mode !== 'video') return;
+        if (v.output_mode !== 'video') {
+          if (v.subtitles === 1) ctx.addIssue({ code: 'custom', message: MSG.subtitlesAudioOnly, path: ['subtitles'] });
+          return;
+        }
         v.content.forEach((scene, i) => {
           if (scene.video_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['content', i, 'video_id'] });
         });

@@ -369,6 +369,8 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         seconds={seconds}
         onClose={() => !submitting && setDialogOpen(false)}
         onCreate={create}
+        subtitles={draft.subtitles}
+        onSubtitles={(subtitles) => update({ subtitles })}
       />
       <Alert
         isOpen={submitted}
