@@ -7,3 +7,4 @@ export * from './sound';
 export * from './video';
 export * from './subtitles';
 export * from './captions';
+export * from './frames';

