@@ -13,6 +13,7 @@ import { sealRequest, API, LIMITS, countChars, pauseSeconds } from '../src/contr
 import { launchBrowser, newPage, submitLogin } from '../tests/support/browser';
 import { ROOT, startServer } from '../tests/support/server';
 import { monotonicMicros, summarizeProfile } from './cpu-profile';
+import { captionReaderSpeed } from './ocr';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -346,7 +347,7 @@ async function lipSyncSpeed(): Promise<void> {
   }
 }
 
-const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed, speech: speechSpeed, pipeline: submitToPlayable, lipsync: lipSyncSpeed };
+const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed, speech: speechSpeed, pipeline: submitToPlayable, lipsync: lipSyncSpeed, ocr: captionReaderSpeed };
 
 const only = process.argv.slice(2);
 for (const [name, section] of Object.entries(SECTIONS)) {
