@@ -58,6 +58,8 @@ describe('import rules', () => {
     expect(isDoor(path.join(ENGINES, 'lipsync'))).toBe(true);
     expect(isDoor(path.join(ENGINES, 'lipsync', 'index'))).toBe(true);
     expect(isDoor(path.join(ENGINES, 'lipsync', 'heygem'))).toBe(false);
+    expect(isDoor(path.join(ENGINES, 'ocr'))).toBe(true);
+    expect(isDoor(path.join(ENGINES, 'ocr', 'read-captions'))).toBe(false);
     expect(isDoor(path.join(ENGINES, 'speech', 'offline', 'offline-engine'))).toBe(false);
   });
 });
