@@ -1,7 +1,8 @@
 /**
  * From what a reader saw in each sampled frame to timed caption sentences. Pure arithmetic on boxes, texts and times:
  * - static text (watermarks, account names, logos) is the same text in the same place in most frames: dropped;
- * - the caption band is the horizontal strip where the remaining text changes most often: only lines in it count;
+ * - the caption band is the horizontal strip where the remaining text (Chinese text first) changes most often: only
+ *   lines in it count;
  * - consecutive frames that read (nearly) the same caption are one sentence, its text the reading seen most often,
  *   its times half a sampling step around the first and last frame that showed it.
  */
@@ -90,14 +91,17 @@ const STRIPS = 20;
 export function locateBand(frames: readonly FrameReading[], o: Omit<TrackOptions, 'step'>): Band | null {
   const moving = movingLines(frames, { ...o, step: 0 });
   const stripOf = (l: FrameLine) => Math.min(STRIPS - 1, Math.max(0, Math.floor((centreY(l) / o.height) * STRIPS)));
+  // Chinese captions: texts with Chinese characters count; others (a running clock, a score) only when there are none.
+  const han = moving.map((frame) => frame.filter((l) => (l.text.match(/\p{Script=Han}/gu)?.length ?? 0) >= 2));
+  const counted = han.some((frame) => frame.length) ? han : moving;
   const textsIn = Array.from({ length: STRIPS }, () => new Set<string>());
-  for (const frame of moving) for (const l of frame) textsIn[stripOf(l)]!.add(l.text);
+  for (const frame of counted) for (const l of frame) textsIn[stripOf(l)]!.add(l.text);
   const around = (s: number) => [s - 1, s, s + 1].filter((i) => i >= 0 && i < STRIPS).reduce((n, i) => n + textsIn[i]!.size, 0);
   let best = -1;
   for (let s = 0; s < STRIPS; s++) if (textsIn[s]!.size > 0 && (best < 0 || around(s) > around(best))) best = s;
   if (best < 0) return null;
   // A two-line caption spans about two strips: lines within two strips of the best belong to the band.
-  const near = moving.flat().filter((l) => Math.abs(stripOf(l) - best) <= 2);
+  const near = counted.flat().filter((l) => Math.abs(stripOf(l) - best) <= 2);
   const lineHeight = Math.max(...near.map((l) => l.y1 - l.y0));
   return { y0: Math.max(0, Math.min(...near.map((l) => l.y0)) - lineHeight / 2), y1: Math.min(o.height, Math.max(...near.map((l) => l.y1)) + lineHeight / 2) };
 }

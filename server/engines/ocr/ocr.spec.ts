@@ -9,6 +9,7 @@ import { CAPTIONED_CLIP, makeCaptionedClip, scoreCaptionReading } from '../../..
 import { scratchDir } from '../../../tests/support/engine-spec';
 import { makeVideo } from '../../../tests/support/media';
 import { captionSentences, likeness, locateBand, type FrameLine } from './caption-track';
+import { readSkimming } from './read-captions';
 import { captionReaderAvailable, readCaptions, type CaptionReading } from '.';
 
 const scratch = scratchDir('aisa-ocr-');
@@ -78,6 +79,30 @@ describe('caption track', () => {
   it('leaves out a line outside the band and a reading the reader is unsure of', () => {
     const noisy = frames.map((f, i) => (i === 1 ? { ...f, lines: [...f.lines, line('画面里的字', 120), { ...line('噪声', 300, 400), score: 0.2 }] } : f));
     expect(captionSentences(noisy, { step: 0.5, height: 360 })[0]).toEqual({ start: 0.25, end: 1.75, text: '第一句话' });
+  });
+
+  it('prefers Chinese text to a running clock when locating the band', () => {
+    const clocked = frames.map((f, i) => ({ ...f, lines: [...f.lines, line(`00:0${i}:1${i}`, 60)] }));
+    expect(locateBand(clocked, { height: 360 })).toEqual({ y0: 290, y1: 355 });
+    expect(captionSentences(clocked, { step: 0.5, height: 360 }).map((s) => s.text)).toEqual(['第一句话', '第二句换行了', '第三句']);
+  });
+
+  it('skims: reads every 4th frame, and the frames between only where the text changes, with the same result', async () => {
+    // Frame i of a scripted reader shows script[i]: a caption from frame 3 to 12, another from 13 to 15, none after.
+    const script = Array.from({ length: 20 }, (_, i) => (i < 3 ? '' : i <= 12 ? '第一句' : i <= 15 ? '第二句' : ''));
+    const sampled = script.map((_, i) => ({ at: i / 4, file: String(i) }));
+    const read: number[] = [];
+    const reader = {
+      name: 'scripted',
+      close: async () => undefined,
+      read: async (file: string) => (read.push(Number(file)), script[Number(file)] ? [line(script[Number(file)]!, 10)] : []),
+    };
+    const skimmed = await readSkimming(reader, sampled, 4);
+    expect(skimmed.map((f) => f.lines.map((l) => l.text).join(''))).toEqual(script);
+    expect(skimmed.map((f) => f.at)).toEqual(sampled.map((f) => f.at));
+    expect(new Set(read).size).toBe(read.length); // no frame read twice
+    // Every 4th frame and the last (6), then halving the two gaps with a change: 2 → 3 (two reads), 14 → 13, 15.
+    expect(read.sort((a, b) => a - b)).toEqual([0, 2, 3, 4, 8, 12, 13, 14, 15, 16, 19]);
   });
 
   it('finds no band when nothing changes', () => {

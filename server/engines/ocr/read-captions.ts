@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { probe } from '../../infra/media-probe';
-import { sampleFrames } from '../media';
-import { captionSentences, locateBand, type CaptionSentence, type FrameReading } from './caption-track';
+import { sampleFrames, type SampledFrame } from '../media';
+import { captionSentences, locateBand, type CaptionSentence, type FrameLine, type FrameReading } from './caption-track';
 import type { FrameReader } from './readers';
 
 export interface CaptionReading {
@@ -22,16 +22,46 @@ export interface CaptionReading {
 export interface ReadCaptionsOptions {
   /** Frames read a second (4: a caption's times are found within an eighth of a second). */
   perSecond?: number;
+  /** Read every this many frames in the band, and the ones between only where text changes (1: every frame). */
+  stride?: number;
   /** Whole frames read to locate the band. */
   locateFrames?: number;
   /** Where the frames are written while they are read (a fresh folder under the system's temporary one). */
   workDir?: string;
 }
 
-async function readAll(r: FrameReader, frames: { at: number; file: string }[]): Promise<FrameReading[]> {
+async function readAll(r: FrameReader, frames: SampledFrame[]): Promise<FrameReading[]> {
   const out: FrameReading[] = [];
   for (const f of frames) out.push({ at: f.at, lines: await r.read(f.file) });
   return out;
+}
+
+/** What a frame shows, as far as skimming cares: its texts, in any order. */
+const shows = (lines: FrameLine[]) => lines.map((l) => l.text.replace(/\s/g, '')).sort().join('\n');
+
+/**
+ * Every `stride`-th frame read, and a frame between two read ones only when those two show different text (halving
+ * the gap until they agree): between two frames that read exactly alike, the frames show that same text. Each change
+ * is still found to the frame; a caption shorter than the stride that falls between two alike frames is not.
+ */
+export async function readSkimming(r: FrameReader, frames: SampledFrame[], stride: number): Promise<FrameReading[]> {
+  const lines: (FrameLine[] | undefined)[] = new Array<FrameLine[] | undefined>(frames.length);
+  const read = async (i: number) => (lines[i] ??= await r.read(frames[i]!.file));
+  const between = async (a: number, b: number): Promise<void> => {
+    if (b - a < 2) return;
+    if (shows(lines[a]!) === shows(lines[b]!)) {
+      for (let i = a + 1; i < b; i++) lines[i] = lines[a];
+      return;
+    }
+    const m = (a + b) >> 1;
+    await read(m);
+    await between(a, m);
+    await between(m, b);
+  };
+  const anchors = [...frames.keys()].filter((i) => i % stride === 0 || i === frames.length - 1);
+  for (const i of anchors) await read(i);
+  for (let k = 1; k < anchors.length; k++) await between(anchors[k - 1]!, anchors[k]!);
+  return frames.map((f, i) => ({ at: f.at, lines: lines[i]! }));
 }
 
 /** The captions on screen in `video` (a local file read with the demuxer of `ext`), read by `r`. */
@@ -48,7 +78,7 @@ export async function readCaptionsWith(r: FrameReader, video: string, ext: strin
     // Even offsets and sizes, as the picture's chroma needs.
     const y = Math.floor(band.y0 / 2) * 2;
     const crop = { y, height: Math.min(height - y, Math.ceil((band.y1 - y) / 2) * 2) };
-    const frames = await readAll(r, await sampleFrames(video, ext, path.join(dir, 'band'), { perSecond, crop }));
+    const frames = await readSkimming(r, await sampleFrames(video, ext, path.join(dir, 'band'), { perSecond, crop }), o.stride ?? 2);
     const sentences = captionSentences(frames, { step: 1 / perSecond, height: crop.height, band: { y0: 0, y1: crop.height } });
     return { sentences, text: sentences.map((s) => s.text).join('\n') };
   } finally {
