@@ -1,7 +1,7 @@
 /**
  * (h) `npm run bench -- ocr`: the offline caption reader on the captioned test clip, for each frame reader tried:
  * video seconds read per wall second (two passes: locating the band on whole frames, then the band at 4 frames a
- * second; the models' one-time load apart) and accuracy as the spec measures it. tesseract.js was tried and dropped
+ * second, skimmed; the models' one-time load apart) and accuracy as the spec measures it. tesseract.js was tried and dropped
  * (see the README); it is measured again when it is installed (`npm install --no-save tesseract.js @tesseract.js-data/chi_sim`).
  */
 import fs from 'node:fs';
@@ -45,7 +45,7 @@ export async function captionReaderSpeed(): Promise<void> {
   try {
     const clip = await makeCaptionedClip(path.join(dir, 'clip.mp4'));
     const c = CAPTIONED_CLIP;
-    console.log(`\n(h) the offline caption reader on a ${c.seconds} s ${c.width}×${c.height} clip with ${c.captions.length} burned-in captions and a watermark (${os.cpus().length} cores)`);
+    console.log(`\n(h) the offline caption reader on a ${c.seconds} s ${c.width}×${c.height} clip with ${c.captions.length} burned-in captions and a watermark (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)})`);
     for (const make of [paddleReader, tesseractReader]) {
       const loadStart = performance.now();
       const reader = await make();
