@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep', 'video-generate', 'translation-run'] as const;
+export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep', 'video-generate', 'translation-run', 'dubbing-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -32,6 +32,8 @@ export interface JobPayloads {
   'chat-sweep': Record<string, never>;
   /** Renders a video generation (offline engine), or submits it to its provider and asks again (re-queued with startAfter). */
   'video-generate': { recordId: number };
+  /** Speaks a dub's lines, joins them with their pauses (and background music), and keeps the mp3 and its SRT. */
+  'dubbing-run': { dubbingId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

@@ -8,3 +8,4 @@ export * from './routes';
 export * from './script';
 export * from './calls';
 export * from './links';
+export * from './subtitles';

@@ -3,6 +3,7 @@
  * into the slot of the sentence it replaces, the subtitle file of the result, and reading the chat engine's
  * translated lines back.
  */
+import { formatSrt as formatSubtitles, srtTime, type Cue } from '../../../src/contract';
 
 /** A sentence of the original: where it is spoken, seconds. */
 export interface SourceSlot {
@@ -45,18 +46,12 @@ export function fitSlots(slots: readonly SourceSlot[], speech: readonly number[]
   });
 }
 
-/** 00:01:02,345 */
-export function srtTime(seconds: number): string {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
+/** SRT timing, shared with every feature that writes subtitles (src/contract/subtitles.ts). */
+export { srtTime };
 
-/** An SRT file: numbered cues from 1, CRLF line ends as players expect, line breaks inside a cue's text kept as one line. */
-export function formatSrt(cues: readonly { start: number; end: number; text: string }[]): string {
-  return cues
-    .map((c, i) => `${i + 1}\r\n${srtTime(c.start)} --> ${srtTime(Math.max(c.end, c.start))}\r\n${c.text.replace(/\s*\r?\n\s*/g, ' ').trim()}\r\n`)
-    .join('\r\n');
+/** An SRT of the translation: one cue a sentence, a sentence's line breaks read as spaces (src/contract/subtitles.ts writes it). */
+export function formatSrt(cues: readonly Cue[]): string {
+  return formatSubtitles(cues.map((c) => ({ ...c, text: c.text.replace(/\s*\r?\n\s*/g, ' ') })));
 }
 
 /**

@@ -52,6 +52,8 @@ export interface ChannelColumns {
   description?: string;
   version_name?: string;
   credits?: number;
+  /** The dubbing studio's price, credits per 100 characters (voice channels). */
+  dub_credits?: number;
   free_times?: number;
   train_times?: number;
   upload_tips?: string;

@@ -16,6 +16,7 @@ import { writingCalls } from './writing';
 import { generateCalls } from './generate';
 import { chatCalls } from './chat';
 import { moreCalls } from './more';
+import { dubbingCalls } from './dubbing';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -36,6 +37,7 @@ export const API = {
   generate: generateCalls,
   chat: chatCalls,
   more: moreCalls,
+  dubbing: dubbingCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -98,7 +100,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarCalls, voiceCalls, worksCalls,
-  materialCalls, photoCalls, analyseCalls, writingCalls, generateCalls, chatCalls, moreCalls,
+  materialCalls, photoCalls, analyseCalls, writingCalls, generateCalls, chatCalls, moreCalls, dubbingCalls,
 };
 export * from './site';
 export * from './account';
@@ -118,3 +120,4 @@ export * from './writing';
 export * from './generate';
 export * from './chat';
 export * from './more';
+export * from './dubbing';
