@@ -26,6 +26,8 @@ export { commandTable, navigationCommands, refreshOn, type CommandRow } from './
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
+export { Waveform, useWaveform, type WaveformLoad, type WaveformMarker } from './waveform';
+export { computePeaks, resamplePeaks, loadWaveform, hasWaveform, canDecodeAudio, type WaveformData } from './waveform-data';
 export { VideoPlayer, type VideoPlayerProps } from './video-player';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
