@@ -38,6 +38,8 @@ export const DubResult = memo(function DubResult({ record, url, playing, saving,
   const time = playing?.time ?? 0;
   const current = playing ? cueAt(record.cues, time) : -1;
   const duration = record.duration || playing?.duration || 0;
+  // Each role's colour, in the order the roles first speak (as the project shows them).
+  const roleNames = [...new Set(record.cues.map((c) => c.role).filter(Boolean))];
   const markers: WaveformMarker[] = record.cues.map((c, i) => ({
     at: duration > 0 ? c.start / duration : 0,
     label: String(i + 1),
@@ -91,7 +93,7 @@ export const DubResult = memo(function DubResult({ record, url, playing, saving,
                 <button type="button" className="dub-cue" onClick={() => onPlayFrom(c.start)} data-testid="dub-cue">
                   <span className="dub-line-index">{i + 1}</span>
                   <span className="dub-cue-time">{formatClock(c.start)}</span>
-                  {c.role && <span className="dub-cue-role">{c.role}</span>}
+                  {c.role && <span className={`dub-cue-role tone-${roleNames.indexOf(c.role) % 5}`}>{c.role}</span>}
                   <span className="dub-cue-text">{c.text}</span>
                 </button>
               </li>

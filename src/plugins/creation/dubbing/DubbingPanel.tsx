@@ -99,7 +99,6 @@ export default function DubbingPanel(_props: PanelProps) {
       return false;
     }
     state.update(() => result.draft);
-    notifier.success(MSG.ok);
     return true;
   };
 
