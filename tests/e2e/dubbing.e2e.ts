@@ -3,7 +3,8 @@
  * a two-role dialogue pasted as `甲：…` / `乙：…`, each role given a public voice, a line previewed, the free price
  * shown, generated; the dub plays, plays from a line, and its SRT downloads with one cue per line, in order, each
  * within 0.3 s of where that line's speech starts in the downloaded mp3; saved to the material library (the audio and
- * the script); 用于创作 opens /create with the dub as its audio and drives a playable work of the dub's length.
+ * the script); 用于创作 opens /create with the dub as its audio and drives a playable work of the dub's length. A dub is
+ * renamed and deleted from the history.
  * Screenshots of single and dialogue mode, both themes, desktop and a 390 px phone (SHOTS_DIR, default /tmp/shots-dubbing).
  */
 import fs from 'node:fs';
@@ -182,6 +183,25 @@ describe('the dubbing studio', () => {
     const seconds = await downloadPlayable(page, workCard(works[0]!.id), path.join(dir, 'work.mp4'));
     expect(Math.abs(seconds - record.duration)).toBeLessThanOrEqual(0.3);
     expect(((await client.call(API.material.list, { type: 'audio', page: 1, limit: 20 })).data.list as { origin?: string }[]).filter((m) => m.origin === 'dubbing')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('renames and deletes a dub from the history', { timeout: 120_000 }, async () => {
+    const voices = (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
+    const made = await client.call(API.dubbing.create, { name: '待整理', lines: JSON.stringify([{ voice_id: voices.find((v) => v.name === HOST)!.id, text: '这是一条要整理的配音。' }]) });
+    await until(() => client.call(API.dubbing.list, { page: 1, limit: 5 }), (r) => r.data.list.find((d: DubbingRecord) => d.id === made.data.id)?.status === DubbingStatus.Done);
+    const { page, context } = await openStudio();
+    const row = `[data-testid=dub-record][data-id="${made.data.id}"]`;
+    await page.click(`${row} [data-testid=dub-record-rename]`);
+    await page.fill('[data-testid=dub-rename-input]', '整理好了');
+    await page.click('[data-testid=dub-rename-save]');
+    await toast(page, MSG.renameSucceeded);
+    await page.waitForSelector(`${row} [data-testid=dub-record-name] >> text=整理好了`);
+    await page.click(`${row} [data-testid=dub-record-delete]`);
+    await page.click('.dub-alert .bp6-alert-footer .bp6-button >> text=删除');
+    await toast(page, MSG.deleteSucceeded);
+    await page.waitForSelector(row, { state: 'detached' });
+    expect(((await client.call(API.dubbing.list, { page: 1, limit: 50 })).data.list as DubbingRecord[]).some((d) => d.id === made.data.id)).toBe(false);
     await context.close();
   });
 
