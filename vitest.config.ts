@@ -10,7 +10,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['src/**/*.spec.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/support/unit-setup.ts'] },
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['src/**/*.spec.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/unit-setup.ts'],
+          // The unit specs share one module graph instead of each importing React, Blueprint and the contract again
+          // in a fresh environment: 10 s instead of 50 s, the same tests (the React host of tests/support/react-host.ts unmounts and removes itself after each test).
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -259,18 +259,18 @@ async function submitToPlayable(): Promise<void> {
     const login = await new ApiTestClient(server.url).call(API.account.login, { username: '13800000000', password: 'abc123' });
     const client = new ApiTestClient(server.url, login.data.token);
     const video = await uploadFile(client, 'video', makeVideo(path.join(dir, 'avatar.mp4'), { width: 1080, height: 1920, seconds: 10 }));
-    const avatar = await client.call(API.avatar.clone, { name: '主播', file_id: video.data.file_id });
+    const avatar = await client.call(API.avatars.clone, { name: '主播', file_id: video.data.file_id });
     await server.admin('voice', 'publish', await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，欢迎来到今天的节目，我们聊一聊数字人。'), '--name', '女声');
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 120_000);
-    const voices = await until(() => client.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length > 0, 60_000);
+    await until(() => client.call(API.avatars.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 120_000);
+    const voices = await until(() => client.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length > 0, 60_000);
     // About 60 s of speech: this voice speaks about 3.2 characters a second (the estimate's 4.2 is a mean).
     let script = '';
     while (countChars(script) < 60 * 3.2) script += '数字人技术让每个人都可以拥有自己的虚拟形象，轻松制作口播视频。';
     const poll = 100;
 
     const start = performance.now();
-    const job = await client.call(API.voice.audition, { voice_id: voices.data.list[0].id, text: script, rate: 1, volume: 1, pitch: 1 });
-    const heard = await until(() => client.call(API.voice.auditionPoll, { job_id: job.data.job_id }), (r) => r.data?.status === 3, 120_000, poll);
+    const job = await client.call(API.voices.audition, { voice_id: voices.data.list[0].id, text: script, rate: 1, volume: 1, pitch: 1 });
+    const heard = await until(() => client.call(API.voices.auditionPoll, { job_id: job.data.job_id }), (r) => r.data?.status === 3, 120_000, poll);
     const spoken = performance.now();
     const work = await client.call(API.works.create, { name: '一分钟', api: 'local', video_id: avatar.data.id, user_voice_id: voices.data.list[0].id, voice_id: heard.data.file_id, text: script });
     const done = await until(() => client.call(API.works.list, { page: 1, limit: 10 }), (r) => r.data.list.find((w: { id: number }) => w.id === work.data.id)?.status === 3, 300_000, poll);

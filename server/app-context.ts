@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { OperatorSetting, SiteInfo } from '../src/contract';
-import type { EngineVoice, SpeechChannel, SpeechEngine, SpeechParams } from './engines/speech';
+import type { EngineVoice, SpeechChannel, SpeechEngine, SpeechParams, SpokenStretch } from './engines/speech';
 import type { ServerConfig } from './infra/config';
 import type { Db, Queryable } from './infra/db';
-import type { CallRouter } from './infra/http';
+import type { FeatureRouter } from './infra/http';
 import type { JobName, JobPayloads, JobQueue, JobRun } from './infra/queue';
 import type { Sessions } from './infra/sessions';
 import type { Storage } from './infra/storage';
@@ -44,8 +44,8 @@ export interface Speech {
   readyVoice(id: number | null, userId: number): Promise<SpeakableVoice | undefined>;
   /** A voice channel and the engine that works for it (refused with a readable SpeechEngineError). */
   channelEngine(api: string): Promise<{ channel: SpeechChannel; engine: SpeechEngine }>;
-  /** Speaks a script with the voice's engine into an mp3 at `output`. */
-  synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<void>;
+  /** Speaks a script with the voice's engine into an mp3 at `output`; answers where its stretches landed (timed text). */
+  synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<SpokenStretch[]>;
   /** The engine of any voice channel. */
   readonly engines: { for(channel: SpeechChannel | undefined): SpeechEngine };
 }
@@ -54,7 +54,8 @@ export interface Speech {
 export interface FeatureContext {
   config: ServerConfig;
   db: Db;
-  router: CallRouter;
+  /** In a feature's `register`: the router that takes only that feature's calls (CallRouter.forFeature). */
+  router: FeatureRouter;
   queue: JobQueue;
   sessions: Sessions;
   settings: SiteSettings;

@@ -121,7 +121,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
 
-  for (const feature of FEATURES) await feature.register(ctx);
+  // Each feature registers through a router that refuses calls of another contract group: one name per feature.
+  for (const feature of FEATURES) await feature.register({ ...ctx, router: router.forFeature(feature.name) });
   const key = operatorKey(config.dataDir);
   registerOperations({ app, router, db, role: config.role, metrics, operatorKey: key, storage, shuttingDown: () => shuttingDown });
   router.registerComingSoon();

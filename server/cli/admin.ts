@@ -241,7 +241,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: Object.fromEntries(['engine', 'api-key', 'secret-key', 'base-url', 'model', 'timeout-ms'].map((k) => [k, { type: 'string' as const }])),
     async run(send, f) {
       if (!f.engine) throw new CliError('image set needs --engine openai, siliconflow or none');
-      const data = await ok(send, API.generate.imageEngineSet, {
+      const data = await ok(send, API.imagegen.engineSet, {
         engine: f.engine, api_key: f['api-key'], secret_key: f['secret-key'], base_url: f['base-url'], model: f.model, timeout_ms: num(f['timeout-ms']),
       });
       return data.configured ? `image engine ${data.engine}: ${data.base_url}, model ${data.model}` : 'image engine off: text to image says it is not configured';
@@ -252,7 +252,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: {},
     async run(send, _f, rest) {
       if (rest.length === 0) throw new CliError('image prompt needs at least one prompt');
-      for (const content of rest) await ok(send, API.generate.imagePromptAdd, { content });
+      for (const content of rest) await ok(send, API.imagegen.promptAdd, { content });
       return `added ${rest.length} prompt(s)`;
     },
   },
@@ -283,7 +283,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: { file: { type: 'string' } },
     async run(send, f) {
       const list = await readSeed(f.file, 'word-bank.json');
-      const data = await ok(send, API.generate.videoPromptSet, { list });
+      const data = await ok(send, API.videogen.promptsSet, { list });
       return `word bank: ${data.groups} groups, ${data.words} words`;
     },
   },
@@ -302,7 +302,7 @@ export const COMMANDS: Record<string, Command> = {
       const counts: string[] = [];
       for (const type of types) {
         const list = byType[type]!.map((r) => ({ content: r.content, image: r.image && !/^https?:\/\//.test(r.image) ? resolve(base, r.image) : (r.image ?? '') }));
-        const data = await ok(send, API.generate.videoPromptRecommendSet, { type, list });
+        const data = await ok(send, API.videogen.recommendSet, { type, list });
         counts.push(`${type} ${data.count}`);
       }
       return `recommendations: ${counts.join(', ')}`;

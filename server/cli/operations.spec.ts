@@ -59,7 +59,7 @@ describe('operators see what happens (CLI and HTTP against a running server)', (
     expect(voices[0]).toMatch(/^id\s+name\s+state\s+channel\s+created\s+reason$/);
     expect(voices.find((l) => l.includes('太短'))).toMatch(new RegExp(`太短\\s+failed\\s+kyy\\s+.*${CLONING_SERVER_MSG.referenceTooShort}$`));
     // Logged once at warn with the job's name, id and reason.
-    const warned = server.output().split('\n').filter((l) => l.includes('"msg":"job failed"') && l.includes('"job":"voice-train"'));
+    const warned = server.output().split('\n').filter((l) => l.includes('"msg":"job failed"') && l.includes('"job":"voices-train"'));
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatch(/"id":"[0-9a-f-]{36}"/);
     expect(warned[0]).toContain(`"reason":"${CLONING_SERVER_MSG.referenceTooShort}"`);
@@ -69,8 +69,8 @@ describe('operators see what happens (CLI and HTTP against a running server)', (
     const out = await server.admin('jobs');
     const [counts, failures] = out.split('\n\n');
     expect(counts!.split('\n')[0]).toMatch(/^job\s+.*completed/);
-    expect(counts).toMatch(/voice-train\s+/);
-    expect(failures).toMatch(new RegExp(`latest failures:\\n.*\\n.*voice-train\\s+[0-9a-f-]{36}\\s+failed\\s+0\\s+${CLONING_SERVER_MSG.referenceTooShort}`));
+    expect(counts).toMatch(/voices-train\s+/);
+    expect(failures).toMatch(new RegExp(`latest failures:\\n.*\\n.*voices-train\\s+[0-9a-f-]{36}\\s+failed\\s+0\\s+${CLONING_SERVER_MSG.referenceTooShort}`));
   });
 
   it('health: /api/health as before, live, and ready (503 while the storage is gone)', async () => {
@@ -103,8 +103,8 @@ describe('operators see what happens (CLI and HTTP against a running server)', (
     expect(text).toMatch(/^aisa_http_requests_total\{call="site\.info",code="0"\} [1-9]\d*$/m);
     expect(text).toMatch(/^aisa_http_requests_total\{call="account\.profile",code="100"\} 1$/m);
     expect(text).toMatch(/^aisa_http_requests_total\{call="site\.healthReady",code="1"\} 1$/m);
-    expect(text).toMatch(/^aisa_jobs\{name="voice-train",state="completed"\} 1$/m);
-    expect(text).toMatch(/^aisa_job_run_seconds_count\{name="voice-train",outcome="done"\} 1$/m);
+    expect(text).toMatch(/^aisa_jobs\{name="voices-train",state="completed"\} 1$/m);
+    expect(text).toMatch(/^aisa_job_run_seconds_count\{name="voices-train",outcome="done"\} 1$/m);
     expect(text).toMatch(/^aisa_credits_ledger_total\{kind="granted"\} 500$/m);
     expect(text).toMatch(/^aisa_credits_ledger_total\{kind="spent"\} 0$/m);
     expect(text).toMatch(/^aisa_process_resident_memory_bytes \d+/m);
@@ -124,11 +124,11 @@ describe('operators see what happens (CLI and HTTP against a running server)', (
   it('SIGTERM hands the unfinished clone back to the queue, unstarted and without spending an attempt', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).toMatch(/"msg":"shutdown: running jobs handed back to the queue"/);
-    expect(server.output()).toMatch(/"jobs":\["avatar-clone [0-9a-f-]{36}"\],"released":1/);
+    expect(server.output()).toMatch(/"jobs":\["avatars-clone [0-9a-f-]{36}"\],"released":1/);
     // With no server running, the CLI opens the data directory itself.
     const counts = (await runAdmin(server.dataDir, ['jobs', '--failures', '0'])).split('\n');
     const states = counts[0]!.split(/\s+/);
-    const clone = counts.find((l) => l.startsWith('avatar-clone'))!.split(/\s+/);
+    const clone = counts.find((l) => l.startsWith('avatars-clone'))!.split(/\s+/);
     expect(clone[states.indexOf('created')]).toBe('1');
     expect(states).not.toContain('active');
   });

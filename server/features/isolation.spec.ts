@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
   let aSnapshot = '';
   const snapshot = async () =>
     JSON.stringify([
-      (await a.call(API.avatar.list, { source: 1, page: 1, limit: 99 })).data.list.map((x: { id: number; name: string; status: number }) => [x.id, x.name, x.status]),
+      (await a.call(API.avatars.list, { source: 1, page: 1, limit: 99 })).data.list.map((x: { id: number; name: string; status: number }) => [x.id, x.name, x.status]),
       (await a.call(API.works.list, { page: 1, limit: 99 })).data.list.map((x: { id: number; name: string; status: number }) => [x.id, x.name, x.status]),
       (await a.call(API.material.list, { page: 1, limit: 99 })).data.list.map((x: { id: number; name: string }) => [x.id, x.name]),
       (await a.call(API.account.credits, {})).data.credits,
@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
   }, 180_000);
 
   it('lists none of A\'s objects to B', async () => {
-    expect((await b.call(API.avatar.list, { source: 1, page: 1, limit: 99 })).data.list).toEqual([]);
+    expect((await b.call(API.avatars.list, { source: 1, page: 1, limit: 99 })).data.list).toEqual([]);
     expect((await b.call(API.works.list, { page: 1, limit: 99 })).data).toMatchObject({ list: [], total: 0 });
     expect((await b.call(API.material.list, { page: 1, limit: 99 })).data.list).toEqual([]);
   });
@@ -52,11 +52,11 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
   const attempts: [string, CallDef, () => Record<string, unknown>][] = [
     ['rename A\'s work', API.works.rename, () => ({ id: ids.work, name: 'B改的' })],
     ['delete A\'s work', API.works.remove, () => ({ id: ids.work })],
-    ['delete A\'s avatar', API.avatar.remove, () => ({ id: ids.avatar })],
+    ['delete A\'s avatar', API.avatars.remove, () => ({ id: ids.avatar })],
     ['rename A\'s material', API.material.rename, () => ({ id: ids.material, name: 'B改的' })],
     ['delete A\'s material', API.material.remove, () => ({ id: ids.material })],
     ['delete A\'s image material', API.material.remove, () => ({ id: ids.imageMaterial })],
-    ['clone from A\'s uploaded video', API.avatar.clone, () => ({ name: 'B的', file_id: ids.videoFile })],
+    ['clone from A\'s uploaded video', API.avatars.clone, () => ({ name: 'B的', file_id: ids.videoFile })],
     ['render with A\'s avatar', API.works.create, () => ({ name: 'B的', api: 'local', video_id: ids.avatar, voice_id: ids.audioFile, drive: 'audio' })],
   ];
 

@@ -9,7 +9,7 @@ import { serverEnvelopeKeys } from './envelope-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  MSG, ResultCode, TOKEN_HEADER, OPERATOR_KEY_HEADER, openRequest, sealReply, paramsInQuery, ALL_CALLS,
+  MSG, ResultCode, TOKEN_HEADER, OPERATOR_KEY_HEADER, openRequest, sealReply, paramsInQuery, ALL_CALLS, callGroup,
   type CallDef, type CallParsedRequest, type CallResponse, type SealedReply,
 } from '../../src/contract';
 
@@ -122,8 +122,28 @@ export function keysEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * What a feature registers its calls through (`ctx.router` in its `register`): the router as that feature sees it.
+ * It answers only calls of the feature's own contract group (`avatars.*` for the avatars feature …): one name per
+ * feature, checked at start-up (see CallRouter.forFeature).
+ */
+export type FeatureRouter = Pick<CallRouter, 'handle' | 'guard' | 'handledElsewhere'>;
+
+/** A feature registered a call of another contract group: the server does not start. */
+export class ForeignCallError extends Error {
+  constructor(feature: string, call: CallDef) {
+    super(`feature ${feature} registers ${call.id}: a feature answers only calls of its own contract group (${feature}.…)`);
+  }
+}
+
+/** Who answers a call that no feature registered: the server's own routes (health) or the 即将上线 reply. */
+export const SERVER_OWNER = 'server';
+export const COMING_SOON_OWNER = 'coming soon';
+
 export class CallRouter {
   private readonly handled = new Set<string>();
+  /** Call id → the feature that answers it (or SERVER_OWNER, COMING_SOON_OWNER). */
+  private readonly owners = new Map<string, string>();
   private readonly guards = new Map<string, CallGuard<CallDef>>();
   private readonly sealedReplies = new SealedReplies();
 
@@ -132,9 +152,8 @@ export class CallRouter {
     private readonly deps: RouterDeps,
   ) {}
 
-  handle<C extends CallDef>(call: C, handler: CallHandler<C>): void {
-    if (this.handled.has(call.id)) throw new Error(`call ${call.id} has two handlers`);
-    this.handled.add(call.id);
+  handle<C extends CallDef>(call: C, handler: CallHandler<C>, owner = SERVER_OWNER): void {
+    this.claim(call, owner);
     this.app.route({
       method: call.method,
       url: call.path,
@@ -203,15 +222,42 @@ export class CallRouter {
   }
 
   /** A call served by a route of its own (multipart bodies, streams): the router must not register it. */
-  handledElsewhere(call: CallDef): void {
+  handledElsewhere(call: CallDef, owner = SERVER_OWNER): void {
+    this.claim(call, owner);
+  }
+
+  private claim(call: CallDef, owner: string): void {
     if (this.handled.has(call.id)) throw new Error(`call ${call.id} has two handlers`);
     this.handled.add(call.id);
+    this.owners.set(call.id, owner);
+  }
+
+  /**
+   * The router as feature `name` registers through: a call of another group is refused (ForeignCallError), so a
+   * feature named `avatars` answers `avatars.*` and nothing else. A guard may wrap any group's call: it adds a check
+   * around a call another feature answers (the account feature's attempt limits on registration by code).
+   */
+  forFeature(name: string): FeatureRouter {
+    const own = <C extends CallDef>(call: C): C => {
+      if (callGroup(call) !== name) throw new ForeignCallError(name, call);
+      return call;
+    };
+    return {
+      handle: (call, handler) => this.handle(own(call), handler, name),
+      handledElsewhere: (call) => this.handledElsewhere(own(call), name),
+      guard: (call, guard) => this.guard(call, guard),
+    };
+  }
+
+  /** Who answers each call registered so far (call id → feature name, SERVER_OWNER or COMING_SOON_OWNER). */
+  answeredBy(): ReadonlyMap<string, string> {
+    return this.owners;
   }
 
   /** Calls of the catalogue whose feature is not in service yet answer plainly instead of 404. */
   registerComingSoon(): string[] {
     const pending = ALL_CALLS.filter((c) => !this.handled.has(c.id));
-    for (const call of pending) this.handle(call, async () => Promise.reject(new ApiError(MSG.comingSoon)));
+    for (const call of pending) this.handle(call, async () => Promise.reject(new ApiError(MSG.comingSoon)), COMING_SOON_OWNER);
     return pending.map((c) => c.id);
   }
 }

@@ -75,11 +75,14 @@ export function playableSeconds(file: string, ext: string, stream: 'v' | 'a', ti
 
 export class FfmpegError extends Error {}
 
-/** Runs ffmpeg on local files only (the file protocol is the only one allowed). */
-export function ffmpeg(args: string[], timeoutMs = 30 * 60_000): Promise<void> {
+/**
+ * Runs ffmpeg on local files only (the file protocol is the only one allowed). `cwd` and `env` are for filters that
+ * read their own files (captions: a relative subtitle file, fontconfig's settings).
+ */
+export function ffmpeg(args: string[], timeoutMs = 30 * 60_000, run: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
   const full = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file,pipe', ...args];
   return new Promise((resolve, reject) => {
-    execFile(FFMPEG, full, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 }, (err, _stdout, stderr) =>
+    execFile(FFMPEG, full, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, ...run }, (err, _stdout, stderr) =>
       err ? reject(new FfmpegError(`ffmpeg failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`)) : resolve(),
     );
   });

@@ -26,10 +26,15 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   return applied;
 }
 
-/** Our migrations keep one statement per `;`-terminated block (no functions with inner semicolons). */
-function splitStatements(sql: string): string[] {
+/**
+ * Our migrations keep one statement per `;`-terminated block; a `DO $$ … $$` block (or a function body) is one
+ * statement whatever semicolons it holds.
+ */
+export function splitStatements(sql: string): string[] {
+  const QUOTED_SEMICOLON = '\u0000';
   return sql
+    .replace(/\$\$[\s\S]*?\$\$/g, (body) => body.replaceAll(';', QUOTED_SEMICOLON))
     .split(/;\s*(?:\n|$)/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim().replaceAll(QUOTED_SEMICOLON, ';'))
     .filter(Boolean);
 }

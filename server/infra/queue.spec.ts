@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
     const db = t.app.ctx.db;
     await db.query(`UPDATE sessions SET expires_at = now() - interval '8 days' WHERE id = (SELECT max(id) FROM sessions)`);
     expect(old.token).not.toBe(live.token);
-    await t.app.ctx.queue.send('session-sweep', {});
+    await t.app.ctx.queue.send('account-sweep', {});
     const deadline = Date.now() + 20_000;
     let count = 2;
     while (Date.now() < deadline) {
@@ -40,12 +40,12 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
       const rescuer = new JobQueue(db, { pollSeconds: 0.5, heartbeatSeconds: 1, retryDelaySeconds: 0 });
       try {
         await victim.start();
-        await victim.work({ ...noop, 'session-sweep': async (_p, job) => (runs.push(job), held) });
-        const id = await victim.send('session-sweep', {});
+        await victim.work({ ...noop, 'account-sweep': async (_p, job) => (runs.push(job), held) });
+        const id = await victim.send('account-sweep', {});
         await until(async () => runs.length, (n) => n === 1, 20_000);
         // A second worker beats beside the live one for several dead-worker spans: the running job stays its own.
         await rescuer.start();
-        await rescuer.work({ ...noop, 'session-sweep': async (_p, job) => void runs.push(job) });
+        await rescuer.work({ ...noop, 'account-sweep': async (_p, job) => void runs.push(job) });
         await new Promise((r) => setTimeout(r, 1000 * 1 * WORKER_DEAD_BEATS * 1.5));
         expect(runs).toHaveLength(1);
         // The job is on its last attempt when the victim falls silent (as a killed process does): the rescuer still
@@ -75,11 +75,11 @@ describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
     let hung = false;
     const idle = async () => undefined;
     const handlers = Object.fromEntries(JOB_NAMES.map((n) => [n, idle])) as unknown as JobHandlers;
-    handlers['avatar-clone'] = async () => {
+    handlers['avatars-clone'] = async () => {
       if (thrown++ === 0) throw new Error('磁盘暂时不可用');
     };
-    handlers['voice-train'] = async () => reportJobFailure('样本太短', new Error('2.1 s'));
-    handlers['speech-synthesize'] = () => {
+    handlers['voices-train'] = async () => reportJobFailure('样本太短', new Error('2.1 s'));
+    handlers['voices-synthesize'] = () => {
       hung = true;
       return new Promise(() => undefined); // never ends: shutdown must not wait for it
     };
@@ -95,21 +95,21 @@ describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
       }
     };
 
-    const retried = (await queue.send('avatar-clone', { avatarId: 1 }, { retryDelay: 1, retryBackoff: false }))!;
-    const recorded = (await queue.send('voice-train', { trainingId: 1 }))!;
+    const retried = (await queue.send('avatars-clone', { avatarId: 1 }, { retryDelay: 1, retryBackoff: false }))!;
+    const recorded = (await queue.send('voices-train', { trainingId: 1 }))!;
     await until(async () => (await state(retried)).state === 'completed' && (await state(recorded)).state === 'completed');
     // Once each, in whichever order the two ran.
     expect([...warnings].sort((a, b) => String(a.fields.job).localeCompare(String(b.fields.job)))).toEqual([
-      { message: 'job will be retried', fields: { job: 'avatar-clone', id: retried, attempt: 0, reason: '磁盘暂时不可用' } },
-      { message: 'job failed', fields: { job: 'voice-train', id: recorded, attempt: 0, reason: '样本太短', cause: '2.1 s' } },
+      { message: 'job will be retried', fields: { job: 'avatars-clone', id: retried, attempt: 0, reason: '磁盘暂时不可用' } },
+      { message: 'job failed', fields: { job: 'voices-train', id: recorded, attempt: 0, reason: '样本太短', cause: '2.1 s' } },
     ]);
-    expect((await queue.latestFailures(5)).find((f) => f.id === recorded)).toMatchObject({ name: 'voice-train', state: 'failed', reason: '样本太短' });
+    expect((await queue.latestFailures(5)).find((f) => f.id === recorded)).toMatchObject({ name: 'voices-train', state: 'failed', reason: '样本太短' });
 
-    const running = (await queue.send('speech-synthesize', { jobId: 'x' }))!;
+    const running = (await queue.send('voices-synthesize', { jobId: 'x' }))!;
     await until(() => hung);
     warnings.length = 0;
     await queue.stop();
     expect(await state(running)).toEqual({ state: 'created', retry_count: 0, started_on: null });
-    expect(warnings).toEqual([{ message: 'shutdown: running jobs handed back to the queue', fields: { jobs: [`speech-synthesize ${running}`], released: 1 } }]);
+    expect(warnings).toEqual([{ message: 'shutdown: running jobs handed back to the queue', fields: { jobs: [`voices-synthesize ${running}`], released: 1 } }]);
   });
 });

@@ -8,30 +8,30 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['session-sweep', 'upload-sweep', 'audition-sweep', 'avatar-clone', 'work-render', 'voice-train', 'speech-synthesize', 'extraction-run', 'image-generate', 'chat-sweep', 'video-generate', 'translation-run', 'dubbing-run'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
-  'session-sweep': Record<string, never>;
+  'account-sweep': Record<string, never>;
   'upload-sweep': Record<string, never>;
   /** Auditions older than a day, unless a queued work still needs one. */
-  'audition-sweep': Record<string, never>;
-  'avatar-clone': { avatarId: number };
+  'voices-sweep': Record<string, never>;
+  'avatars-clone': { avatarId: number };
   /** `step`: a work on a remote lip-sync engine re-queues itself with the next step while it waits or runs there. */
-  'work-render': { workId: number; step?: number };
+  'works-render': { workId: number; step?: number };
   /** Starts a voice training, or asks its provider again (re-queued with startAfter while it trains). */
-  'voice-train': { trainingId: number };
-  'speech-synthesize': { jobId: string };
+  'voices-train': { trainingId: number };
+  'voices-synthesize': { jobId: string };
   /** Parses, downloads and probes one extraction record (video or audio). */
-  'extraction-run': { analyseId: number };
+  'extraction-run': { extractionId: number };
   /** A video translation's pipeline (resumes from the steps its record keeps). */
   'translation-run': { translationId: number };
   /** Asks the image engine for a text-to-image record's pictures and stores them (or refunds). */
-  'image-generate': { recordId: number };
+  'imagegen-run': { recordId: number };
   /** Copy-chat answers a dead process left streaming: closed and refunded. */
   'chat-sweep': Record<string, never>;
   /** Renders a video generation (offline engine), or submits it to its provider and asks again (re-queued with startAfter). */
-  'video-generate': { recordId: number };
+  'videogen-run': { recordId: number };
   /** Speaks a dub's lines, joins them with their pauses (and background music), and keeps the mp3 and its SRT. */
   'dubbing-run': { dubbingId: number };
 }
@@ -46,7 +46,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobRu
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'session-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'audition-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'account-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'voices-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

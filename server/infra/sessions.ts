@@ -35,7 +35,7 @@ export class Sessions {
     await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
   }
 
-  /** Removes sessions that ended over a week ago stale attempt failures and expired captchas (the session-sweep job). */
+  /** Removes sessions that ended over a week ago stale attempt failures and expired captchas (the account-sweep job). */
   async sweep(): Promise<number> {
     const { rowCount } = await this.db.query(
       `DELETE FROM sessions WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days'`,

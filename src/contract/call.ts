@@ -28,6 +28,11 @@ export type CallRequest<C extends CallDef> = z.input<C['request']>;
 export type CallParsedRequest<C extends CallDef> = z.output<C['request']>;
 export type CallResponse<C extends CallDef> = z.output<C['response']>;
 
+/** The contract group of a call: its id up to the dot (`avatars` of `avatars.list`), the name of the feature that answers it. */
+export function callGroup(call: Pick<CallDef, 'id'>): string {
+  return call.id.slice(0, call.id.indexOf('.'));
+}
+
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType, const A extends CallAuth>(def: CallDef<Req, Res, A>): CallDef<Req, Res, A> {
   return def;
 }

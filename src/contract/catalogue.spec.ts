@@ -93,12 +93,12 @@ describe('validation messages', () => {
   });
 
   it('image generation needs a description', () => {
-    expect(firstError(API.generate.image, { text: '' })).toBe('请输入描述词！');
-    expect(firstError(API.generate.image, {})).toBe(MSG.promptRequired);
-    const parsed = API.generate.image.request.parse({ text: '一只猫' });
+    expect(firstError(API.imagegen.create, { text: '' })).toBe('请输入描述词！');
+    expect(firstError(API.imagegen.create, {})).toBe(MSG.promptRequired);
+    const parsed = API.imagegen.create.request.parse({ text: '一只猫' });
     expect(parsed).toMatchObject({ type: 'text', ratio: LIMITS.imageRatios[0], num: 1 });
-    expect(firstError(API.generate.image, { text: '一只猫', num: 5 })).toBe('数量不能大于4');
-    expect(firstError(API.generate.image, { text: '一只猫', ratio: '4:3' })).toBe('比例取值有误');
+    expect(firstError(API.imagegen.create, { text: '一只猫', num: 5 })).toBe('数量不能大于4');
+    expect(firstError(API.imagegen.create, { text: '一只猫', ratio: '4:3' })).toBe('比例取值有误');
   });
 
   it('AI writing keyword is required and at most 500 characters', () => {
@@ -110,12 +110,12 @@ describe('validation messages', () => {
   });
 
   it('video generation checks prompt and the image-to-video images', () => {
-    expect(firstError(API.generate.video, { prompt: '' })).toBe(MSG.promptRequired);
-    expect(firstError(API.generate.video, { type: 'image', prompt: '跑步' })).toBe(MSG.firstFrameRequired);
-    expect(firstError(API.generate.video, { type: 'image', prompt: '跑步', image_mode: 2 })).toBe(MSG.referenceImageRequired);
-    expect(firstError(API.generate.video, { prompt: '跑步', duration: 7 })).toBe('时长取值有误');
-    expect(firstError(API.generate.video, { prompt: '跑步', cfg_scale: 1.5 })).toBe('想象力不能大于1');
-    expect(API.generate.video.request.parse({ prompt: '跑步' })).toMatchObject({
+    expect(firstError(API.videogen.create, { prompt: '' })).toBe(MSG.promptRequired);
+    expect(firstError(API.videogen.create, { type: 'image', prompt: '跑步' })).toBe(MSG.firstFrameRequired);
+    expect(firstError(API.videogen.create, { type: 'image', prompt: '跑步', image_mode: 2 })).toBe(MSG.referenceImageRequired);
+    expect(firstError(API.videogen.create, { prompt: '跑步', duration: 7 })).toBe('时长取值有误');
+    expect(firstError(API.videogen.create, { prompt: '跑步', cfg_scale: 1.5 })).toBe('想象力不能大于1');
+    expect(API.videogen.create.request.parse({ prompt: '跑步' })).toMatchObject({
       type: 'text', mode: LIMITS.videoModeDefault, duration: 5, cfg_scale: LIMITS.imagination.default,
     });
   });
@@ -143,9 +143,9 @@ describe('validation messages', () => {
   });
 
   it('translation needs video, source and target language', () => {
-    expect(errors(API.works.translateSubmit, {})).toEqual([MSG.translateVideoRequired, MSG.translateSourceRequired, MSG.translateTargetRequired]);
-    expect(firstError(API.works.translateSubmit, { file_id: 1, source_lang: 'zh', target_lang: 'zh' })).toBe(MSG.translateSameLanguage);
-    expect(API.works.translateSubmit.request.parse({ file_id: 1, source_lang: 'zh', target_lang: 'en' }).mode).toBe(1);
+    expect(errors(API.translation.submit, {})).toEqual([MSG.translateVideoRequired, MSG.translateSourceRequired, MSG.translateTargetRequired]);
+    expect(firstError(API.translation.submit, { file_id: 1, source_lang: 'zh', target_lang: 'zh' })).toBe(MSG.translateSameLanguage);
+    expect(API.translation.submit.request.parse({ file_id: 1, source_lang: 'zh', target_lang: 'en' }).mode).toBe(1);
   });
 
   it('pet and person images use their own messages', () => {
@@ -154,10 +154,10 @@ describe('validation messages', () => {
   });
 
   it('voice calls use the spec messages and slider ranges', () => {
-    expect(errors(API.voice.create, { api: 'fish' })).toEqual([MSG.voiceNameRequired, MSG.voiceAudioRequired]);
-    expect(firstError(API.voice.rename, { id: 1, name: '' })).toBe(MSG.renameNameRequired);
-    expect(firstError(API.voice.settings, { voice_id: 1, rate: LIMITS.sliders.rate.max + 0.1, volume: 1, pitch: 1 })).toBe('语速不能大于2');
-    expect(firstError(API.voice.audition, { text: '' })).toBe(MSG.auditionNeedsTextAndVoice);
+    expect(errors(API.voices.create, { api: 'fish' })).toEqual([MSG.voiceNameRequired, MSG.voiceAudioRequired]);
+    expect(firstError(API.voices.rename, { id: 1, name: '' })).toBe(MSG.renameNameRequired);
+    expect(firstError(API.voices.settings, { voice_id: 1, rate: LIMITS.sliders.rate.max + 0.1, volume: 1, pitch: 1 })).toBe('语速不能大于2');
+    expect(firstError(API.voices.audition, { text: '' })).toBe(MSG.auditionNeedsTextAndVoice);
   });
 
   it('registration by code checks phone and password', () => {
@@ -178,8 +178,8 @@ describe('validation messages', () => {
   it('chat and extraction messages', () => {
     expect(firstError(API.chat.sendMessage, { content: '' })).toBe(MSG.chatContentRequired);
     expect(API.chat.sendMessage.request.parse({ cid: '', content: '你好' })).toEqual({ content: '你好', model: 'v3' });
-    expect(firstError(API.analyse.videoParse, { link: ' ' })).toBe(MSG.analyseLinkRequired);
-    expect(firstError(API.analyse.audioExtract, { type: 2 })).toBe(MSG.translateVideoRequired);
-    expect(API.analyse.videoList.request.parse({ status: '', page: 1, limit: 10 })).toEqual({ page: 1, limit: 10 });
+    expect(firstError(API.extraction.videoParse, { link: ' ' })).toBe(MSG.analyseLinkRequired);
+    expect(firstError(API.extraction.audioExtract, { type: 2 })).toBe(MSG.translateVideoRequired);
+    expect(API.extraction.videoList.request.parse({ status: '', page: 1, limit: 10 })).toEqual({ page: 1, limit: 10 });
   });
 });

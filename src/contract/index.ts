@@ -6,6 +6,6 @@ export * from './call';
 export * from './schema';
 export * from './routes';
 export * from './script';
+export * from './subtitles';
 export * from './calls';
 export * from './links';
-export * from './subtitles';

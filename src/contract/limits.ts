@@ -47,6 +47,8 @@ export const LIMITS = {
   /** ours: a longer marker typed by hand is spoken as this many seconds of silence. */
   pauseMaxSeconds: 10,
   charsPerSecond: 4.2,
+  /** ours: characters of a subtitle line on a 9:16 and on a 16:9 picture (between them by the aspect), and lines a cue. */
+  subtitles: { lineCharsPortrait: 16, lineCharsLandscape: 24, linesPerCue: 2 },
   sliders: {
     rate: { min: 0.5, max: 2, step: 0.1, default: 1 },
     volume: { min: 0.1, max: 3, step: 0.1, default: 1 },

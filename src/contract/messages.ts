@@ -423,6 +423,14 @@ export const MSG = {
   lipSyncAnalysisFailed: '人脸分析失败，已按原视频循环播放',
   /** ours: the waiting line of a work on the offline lip-sync channel. */
   lipSyncWaiting: '本地口型合成中，约为视频时长的1-2倍',
+
+  // ---- subtitles (ours)
+  /** Burned-in captions asked for a multi-scene work that outputs only audio. */
+  subtitlesAudioOnly: '仅音频作品没有画面，无法烧录字幕',
+  /** Burned-in captions asked for an audio-driven work while no speech recognition is configured. */
+  subtitlesNeedRecognition: '语音识别引擎尚未配置，音频驱动的作品暂不能添加字幕',
+  /** On a work's card: captions were asked for but the speech gave no text to show. */
+  subtitlesNone: '未识别到可显示的字幕，视频未烧录字幕',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -32,13 +32,13 @@ beforeAll(async () => {
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
   const client = await apiClient(USERNAME);
   await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
     120_000,
     500,
   );
   await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
     120_000,
     500,

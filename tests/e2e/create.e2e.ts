@@ -1,7 +1,8 @@
 /**
  * /create (part 2 §2.2) against the real server: a script with two pauses, the public avatar and voice, an audition
  * that really plays, 合成视频 → the channel dialog → 本地合成 → 提交成功 → /works, where the work becomes playable and
- * its mp4 lasts as long as the audition (the cached audition is reused, not synthesized again); the audio-driven path;
+ * its mp4 lasts as long as the audition (the cached audition is reused, not synthesized again), with the burned-in
+ * captions chosen in the dialog sent with it and its SRT on the card (字幕); the audio-driven path;
  * every §5 message this page can show; screenshots of both themes at desktop and phone width (SHOTS_DIR, default
  * /tmp/shots-create).
  */
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, LIMITS, MSG, countChars, pauseMarker, type Avatar, type Voice } from '../../src/contract';
+import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
@@ -39,7 +40,7 @@ beforeAll(async () => {
 
   client = await apiClient(USERNAME);
   const hlist = await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status !== 1),
     120_000,
     500,
@@ -47,7 +48,7 @@ beforeAll(async () => {
   avatar = hlist.find((a) => a.name === AVATAR_NAME)!;
   expect(avatar.status).toBe(3);
   const publicVoices = await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
     120_000,
     500,
@@ -57,17 +58,17 @@ beforeAll(async () => {
   // Two own voices on the Fish Audio channel (a loopback peer): one whose training failed, one still training.
   const sample = await uploadFile(client, 'voice', speech, 'sample.mp3');
   fish.failTraining = true;
-  const failed = await client.call(API.voice.create, { name: '失败的声音', file_id: sample.data.file_id, api: 'fish' });
+  const failed = await client.call(API.voices.create, { name: '失败的声音', file_id: sample.data.file_id, api: 'fish' });
   expect(failed.code).toBe(0);
   await until(
-    async () => (await client.call(API.voice.list, { source: 1, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 1, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.find((v) => v.id === failed.data.id)?.generate_status === 3,
     60_000,
     500,
   );
   fish.failTraining = false;
   fish.trainingPolls = 1_000_000;
-  const training = await client.call(API.voice.create, { name: '训练中的声音', file_id: sample.data.file_id, api: 'fish' });
+  const training = await client.call(API.voices.create, { name: '训练中的声音', file_id: sample.data.file_id, api: 'fish' });
   expect(training.code).toBe(0);
 }, 300_000);
 
@@ -105,8 +106,28 @@ async function pickPublicVoice(page: Page) {
   await page.waitForSelector('[data-testid=create-voice-params]');
 }
 
-/** 合成视频 → the channel dialog → 本地合成 → 提交成功 → 去作品页; answers the new work's card selector. */
-async function submitAndGoToWorks(page: Page): Promise<string> {
+/** Turns burned-in captions on in the open channel dialog and picks 大 and 黄字黑边 (the position stays 底部). */
+async function chooseCaptions(page: Page) {
+  expect(await page.getAttribute('[data-testid=subtitle-options]', 'data-on')).toBe('0');
+  await page.click('[data-testid=subtitle-options] .bp6-switch');
+  await page.click('[data-testid=subtitle-size] >> text=大');
+  await page.click('[data-testid=subtitle-color] >> text=黄字黑边');
+  await page.waitForSelector('[data-testid=subtitle-sample].size-L.color-yellow');
+}
+
+/** The parameters of the work submissions the page sends (the envelope opened as the server opens it). */
+function recordSubmissions(page: Page): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'POST' || new URL(r.url()).pathname !== API.works.create.path) return;
+    const data = new URLSearchParams(r.postData() ?? '').get('data');
+    if (data) sent.push(decryptJson(data) as Record<string, unknown>);
+  });
+  return sent;
+}
+
+/** 合成视频 → the channel dialog → 本地合成 (with burned-in captions when asked) → 提交成功 → 去作品页; answers the new work's card selector. */
+async function submitAndGoToWorks(page: Page, { captions = false } = {}): Promise<string> {
   await showPane(page, 'preview');
   await page.click('[data-testid=create-submit]');
   await page.waitForSelector('.cr-channel-dialog');
@@ -114,6 +135,7 @@ async function submitAndGoToWorks(page: Page): Promise<string> {
   const local = page.locator('[data-testid=create-channel-local]');
   expect(await local.textContent()).toContain('积分/秒');
   await local.click();
+  if (captions) await chooseCaptions(page);
   await page.click('[data-testid=create-channel-confirm]');
   await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
   expect(await page.textContent('.cr-alert')).toContain(MSG.submitSucceeded);
@@ -134,7 +156,7 @@ describe('/create', () => {
     const { page, context } = await openCreate();
     const auditionCalls: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === API.voice.audition.path) auditionCalls.push(r.url());
+      if (r.method() === 'POST' && new URL(r.url()).pathname === API.voices.audition.path) auditionCalls.push(r.url());
     });
 
     // The name, editable, starts as 未命名.
@@ -180,12 +202,23 @@ describe('/create', () => {
     expect(auditionSeconds).toBeGreaterThan(5);
     expect(auditionCalls).toHaveLength(1);
 
-    // Submit reuses the cached audition (no second synthesis).
-    const card = await submitAndGoToWorks(page);
+    // Submit reuses the cached audition (no second synthesis), and sends the captions chosen in the dialog.
+    const submissions = recordSubmissions(page);
+    const card = await submitAndGoToWorks(page, { captions: true });
     expect(auditionCalls).toHaveLength(1);
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]).toMatchObject({ subtitles: 1, subtitle_size: 'L', subtitle_position: 'bottom', subtitle_color: 'yellow' });
     expect(await page.textContent(`${card} [data-testid=work-name]`)).toContain('新品口播');
     const seconds = await playableDuration(page, card, 'text-work');
     expect(Math.abs(seconds - auditionSeconds)).toBeLessThanOrEqual(0.3);
+
+    // The card offers the work's subtitles: the script's sentences, one cue each, without their end punctuation.
+    const srtDownload = page.waitForEvent('download');
+    await page.click(`${card} [data-testid=work-srt]`);
+    const srtFile = path.join(dir, 'text-work.srt');
+    await (await srtDownload).saveAs(srtFile);
+    const cues = fs.readFileSync(srtFile, 'utf8').trim().split(/\r\n\r\n/);
+    expect(cues.map((c) => c.split('\r\n').slice(2).join(''))).toEqual(['大家好，欢迎来到我的直播间', '今天给大家带来一款新品', '性价比非常高']);
     await context.close();
   });
 
@@ -283,6 +316,8 @@ describe('/create', () => {
       await page.click('[data-testid=create-submit]');
       await page.waitForSelector('.cr-channel-dialog');
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-channels.png`), animations: 'disabled' });
+      await chooseCaptions(page);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-captions.png`), animations: 'disabled' });
       await page.keyboard.press('Escape');
       if (!phone) {
         await showPane(page, 'script');
@@ -290,6 +325,18 @@ describe('/create', () => {
         await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-audio.png`), animations: 'disabled' });
       }
       await context.close();
+
+      // /multiples offers the same captions in its side panel, and not for an audio-only work.
+      const multi = await loggedInPage(USERNAME, '/multiples', { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
+      const side = multi.page.locator('[data-testid=multi-side]');
+      await side.locator('[data-testid=subtitle-options] .bp6-switch').click();
+      await side.locator('[data-testid=subtitle-color] >> text=黄字黑边').click();
+      await side.locator('[data-testid=subtitle-sample].color-yellow').waitFor();
+      await side.screenshot({ path: path.join(SHOTS_DIR, `multiples-captions-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
+      await side.locator('[data-testid=output-mode] >> text=仅音频').click();
+      expect(await side.locator('[data-testid=subtitle-options]').getAttribute('data-on')).toBe('0');
+      expect(await side.locator('[data-testid=subtitle-options]').textContent()).toContain(MSG.subtitlesAudioOnly);
+      await multi.context.close();
     }
   });
 });

@@ -49,13 +49,13 @@ beforeAll(async () => {
   await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
   client = await apiClient(USERNAME);
   await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
     (list) => [HOST, GUEST].every((n) => list.some((v) => v.name === n && v.generate_status === 2)),
     120_000,
     500,
   );
   await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
     120_000,
     500,
@@ -187,7 +187,7 @@ describe('the dubbing studio', () => {
   });
 
   it('renames and deletes a dub from the history', { timeout: 120_000 }, async () => {
-    const voices = (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
+    const voices = (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
     const made = await client.call(API.dubbing.create, { name: '待整理', lines: JSON.stringify([{ voice_id: voices.find((v) => v.name === HOST)!.id, text: '这是一条要整理的配音。' }]) });
     await until(() => client.call(API.dubbing.list, { page: 1, limit: 5 }), (r) => r.data.list.find((d: DubbingRecord) => d.id === made.data.id)?.status === DubbingStatus.Done);
     const { page, context } = await openStudio();
@@ -208,7 +208,7 @@ describe('the dubbing studio', () => {
   it('looks right in single and dialogue mode, both themes, on a desktop and a phone', { timeout: 240_000 }, async () => {
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
     // A finished dialogue in the history (made through the API), for the player below the project.
-    const voices = (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
+    const voices = (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
     const voiceOf = (role: string) => voices.find((v) => v.name === (role === '甲' ? HOST : GUEST))!.id;
     const lines = DIALOGUE.map(([role, text], i) => ({ voice_id: voiceOf(role), text, role, ...(i === 1 ? { pause_after: 0.5 } : {}) }));
     const made = await client.call(API.dubbing.create, { name: '小店开张', lines: JSON.stringify(lines), gap: 0.3 });

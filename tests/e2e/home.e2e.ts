@@ -77,10 +77,10 @@ describe('with published avatars, voices, guides and site settings', () => {
     );
 
     const api = await apiClient();
-    const pub = (await api.call(API.avatar.publicList, { source: 2, page: 1, limit: 9999 })).data as { hlist: Avatar[]; slist: Avatar[] };
+    const pub = (await api.call(API.avatars.publicList, { source: 2, page: 1, limit: 9999 })).data as { hlist: Avatar[]; slist: Avatar[] };
     portrait = pub.slist;
     landscape = pub.hlist;
-    voices = (await api.call(API.voice.list, { source: 2, page: 1, limit: 9999 })).data.list;
+    voices = (await api.call(API.voices.list, { source: 2, page: 1, limit: 9999 })).data.list;
     guides = (await api.call(API.guide.list, {})).data.list;
     expect(portrait).toHaveLength(25);
     expect(landscape).toHaveLength(2);

@@ -46,7 +46,7 @@ beforeAll(async () => {
   client = await apiClient(USERNAME);
   // Both are portrait (竖屏); publishing analyses the face, which takes a while on a loaded machine.
   const slist = await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
     (list) => [FACE_AVATAR, FACELESS_AVATAR].every((name) => list.some((a) => a.name === name && a.status !== 1)),
     180_000,
     500,
@@ -56,7 +56,7 @@ beforeAll(async () => {
     expect(avatars[name]!.status).toBe(3);
   }
   const voices = await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
     (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
     120_000,
     500,

@@ -54,10 +54,10 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 async function readyAvatar(client: ApiTestClient, name: string, file: string): Promise<Avatar> {
   const registered = await uploadFile(client, 'video', file);
   if (registered.code !== 0) throw new Error(`upload: ${registered.msg}`);
-  const { id } = await ok<{ id: number }>(client, API.avatar.clone, { name, file_id: registered.data.file_id });
+  const { id } = await ok<{ id: number }>(client, API.avatars.clone, { name, file_id: registered.data.file_id });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const list = (await ok<{ list: Avatar[] }>(client, API.avatar.list, { source: 1, page: 1, limit: 100 })).list;
+    const list = (await ok<{ list: Avatar[] }>(client, API.avatars.list, { source: 1, page: 1, limit: 100 })).list;
     const avatar = list.find((a) => a.id === id);
     if (avatar?.status === 3) return avatar;
     if (avatar?.status === 4 || Date.now() > deadline) throw new Error(`clone ${name} did not finish: ${JSON.stringify(avatar)}`);
@@ -185,7 +185,7 @@ describe('/profile: my avatars', () => {
 
   it('searches, plays, opens 高级创作 and deletes with a confirmation', async () => {
     const client = await apiClient(USERS.clone);
-    const avatar = (await ok<{ list: Avatar[] }>(client, API.avatar.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    const avatar = (await ok<{ list: Avatar[] }>(client, API.avatars.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     const { page, context } = await loggedInPage(USERS.clone, '/profile');
     const card = `[data-testid=avatar-card][data-id="${avatar.id}"]`;
     await page.waitForSelector(card);
@@ -225,7 +225,7 @@ describe('/profile: my avatars', () => {
     await page.waitForSelector('[data-testid=avatar-no-match]');
     await page.fill('input[data-testid=avatar-search]', '');
     await page.waitForSelector('[data-testid=avatar-empty]');
-    expect((await ok<{ list: Avatar[] }>(client, API.avatar.list, { source: 1, page: 1, limit: 100 })).list).toEqual([]);
+    expect((await ok<{ list: Avatar[] }>(client, API.avatars.list, { source: 1, page: 1, limit: 100 })).list).toEqual([]);
     await context.close();
   });
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
   client = await apiClient(USERNAME);
   await until(
-    async () => (await client.call(API.voice.list, { source: 2, page: 1, limit: 100 })).data.list as { name: string; generate_status: number }[],
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as { name: string; generate_status: number }[],
     (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
     120_000,
     500,

@@ -118,7 +118,7 @@ describe('on S3 storage, in the browser', () => {
 
   it('/works plays a finished work from the bucket, seeks in it and downloads it', async () => {
     const client = await journey.apiClient(USERNAME);
-    const avatar = (await ok<{ list: Avatar[] }>(client, API.avatar.list, { source: 1, page: 1, limit: 10 })).list.find((a) => a.name === '桶里的分身');
+    const avatar = (await ok<{ list: Avatar[] }>(client, API.avatars.list, { source: 1, page: 1, limit: 10 })).list.find((a) => a.name === '桶里的分身');
     expect(avatar?.status).toBe(3);
     const audio = await uploadFile(client, 'voice', makeAudio(path.join(dir, 'speech.mp3'), { seconds: 5 }));
     const { id } = await ok<{ id: number }>(client, API.works.create, { name: '桶里的作品', api: 'local', drive: 'audio', video_id: avatar!.id, voice_id: audio.data.file_id });

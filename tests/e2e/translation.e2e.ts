@@ -71,7 +71,7 @@ describe('translation', () => {
     await page.waitForSelector('[data-testid=translation-record]');
 
     const client = await apiClient(USERNAME);
-    const [record] = (await client.call(API.works.translateList, { page: 1, limit: 1 })).data.list;
+    const [record] = (await client.call(API.translation.list, { page: 1, limit: 1 })).data.list;
     await page.click('[data-testid=translation-works]');
     await page.waitForSelector('[data-testid=works-tab-translate][aria-selected=true]');
     const card = workCard(record.id);

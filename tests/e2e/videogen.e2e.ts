@@ -29,13 +29,13 @@ beforeAll(async () => {
   dir = mediaDir();
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   peer = await startKlingPeer();
-  await operator(API.generate.videoPromptSet, {
+  await operator(API.videogen.promptsSet, {
     list: [
       { name: '镜头运动', list: [{ name: '缓慢推镜头' }, { name: '环绕拍摄' }] },
       { name: '画面风格', list: [{ name: '电影感', is_multi: 1 }, { name: '写实摄影', is_multi: 1 }] },
     ],
   });
-  await operator(API.generate.videoPromptRecommendSet, { type: 'text', list: [{ content: RECOMMENDATION }] });
+  await operator(API.videogen.recommendSet, { type: 'text', list: [{ content: RECOMMENDATION }] });
 }, 120_000);
 afterAll(() => peer?.close());
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
   client = await apiClient(USERNAME);
   await until(
-    async () => (await client.call(API.avatar.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
     (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
     120_000,
     500,
@@ -71,7 +71,7 @@ describe('a voice cloned on a fish-speech server', () => {
     await pastQuickThrottle(page);
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.cloneSucceeded);
-    const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    const voice = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(voice).toMatchObject({ name: VOICE_NAME, api: 'hs' });
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
     // The sample reached the server's shared volume and was prepared there.

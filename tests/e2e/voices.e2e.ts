@@ -48,9 +48,9 @@ const count = (page: Page, selector: string) => page.locator(selector).count();
 async function readyVoice(client: ApiTestClient, name: string, file: string): Promise<Voice> {
   const registered = await uploadFile(client, 'voice', file);
   if (registered.code !== 0) throw new Error(`upload: ${registered.msg}`);
-  const { id } = await ok<{ id: number }>(client, API.voice.create, { name, file_id: registered.data.file_id, api: 'local', voice_channel_name: '' });
+  const { id } = await ok<{ id: number }>(client, API.voices.create, { name, file_id: registered.data.file_id, api: 'local', voice_channel_name: '' });
   const list = await until(
-    async () => (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list,
+    async () => (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list,
     (l) => l.some((v) => v.id === id && v.generate_status !== 1),
     90_000,
     500,
@@ -76,7 +76,7 @@ const overflowing = (page: Page) => horizontalOverflow(page, '.vc-page', '.dock-
 describe('/clone: my voices', () => {
   it('clones a voice from a real audio file: notice, channel, name, upload with its waveform, start; polling turns 训练中 into 可修改N次', async () => {
     const client = await apiClient(USERS.clone);
-    const channels = (await ok<{ list: VoiceChannel[] }>(client, API.voice.channels, {})).list;
+    const channels = (await ok<{ list: VoiceChannel[] }>(client, API.voices.channels, {})).list;
     // Fish Audio (against its loopback peer) trains for a while, so 训练中 can be watched turning ready.
     const local = channels.find((c) => c.api === 'fish')!;
     expect(local).toBeTruthy();
@@ -132,13 +132,13 @@ describe('/clone: my voices', () => {
 
     await pastQuickThrottle(page);
     const lists: string[] = [];
-    page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === API.voice.list.path && lists.push(r.url()));
+    page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === API.voices.list.path && lists.push(r.url()));
     await page.click('[data-testid=voice-clone-start]');
     await toast(page, MSG.cloneSucceeded);
     await page.waitForSelector('.vc-clone-dialog', { state: 'detached' });
 
     // The new voice trains (训练中), the list is asked again every 10 s (VOICE_POLL_MS here), and it turns 可修改N次 without a reload.
-    const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    const voice = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(voice.name).toBe('我的播音腔');
     await page.waitForSelector(`${card(voice.id)}[data-status="1"]`);
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-status]`)).toBe('训练中');
@@ -156,7 +156,7 @@ describe('/clone: my voices', () => {
 
   it('searches, plays a card, renames, previews with settings, refuses delete until confirmed, confirms, deletes', async () => {
     const client = await apiClient(USERS.clone);
-    const voice = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    const voice = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     const { page, context } = await loggedInPage(USERS.clone, '/clone');
     await page.waitForSelector(card(voice.id));
     expect(await page.textContent('[data-testid=voice-count]')).toBe('1');
@@ -210,7 +210,7 @@ describe('/clone: my voices', () => {
     await page.click('[data-testid=voice-settings-save]');
     await toast(page, MSG.saveSucceeded);
     await page.waitForSelector('.vc-preview-dialog', { state: 'detached' });
-    const saved = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list[0]!;
+    const saved = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(saved.rate).toBeCloseTo(1.2);
 
     // Confirm: cancelling says so; confirming fixes the voice (不可修改), which may then be deleted.
@@ -239,7 +239,7 @@ describe('/clone: my voices', () => {
     await page.click('.vc-alert button >> text=删除');
     await toast(page, MSG.deleteSucceeded);
     await page.waitForSelector('[data-testid=voice-empty]');
-    expect((await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list).toEqual([]);
+    expect((await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list).toEqual([]);
     await context.close();
   });
 
@@ -268,7 +268,7 @@ describe('/clone: my voices', () => {
     // The offline channel re-trains in well under a second: 训练中 may come and go before the list is asked again.
     await page.waitForSelector(`${card(voice.id)} [data-testid=voice-status] >> text=可修改${times - 1}次`, { timeout: 60_000 });
     expect(await page.getAttribute(card(voice.id), 'data-status')).toBe('2');
-    const after = (await ok<{ list: Voice[] }>(client, API.voice.list, { source: 1, page: 1, limit: 100 })).list.find((v) => v.id === voice.id)!;
+    const after = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list.find((v) => v.id === voice.id)!;
     expect(after.file_id).not.toBe(voice.file_id);
 
     // 公共声音: /clone?id=2, play only.

@@ -260,9 +260,9 @@ function operatorCaller(url: string, key: string, tally: Tally) {
 async function cloneVoiceAndAvatar(client: SoakClient, i: number, sample: string, video: string, tally: Tally): Promise<void> {
   const upload = (type: 'voice' | 'video', file: string) => retryingConnection(tally, () => uploadFile(client as ApiTestClient, type, file));
   const voice = await upload('voice', sample);
-  if (voice.code === 0) await client.call(API.voice.create, { name: `声音${i}`, file_id: voice.data.file_id, api: 'local' });
+  if (voice.code === 0) await client.call(API.voices.create, { name: `声音${i}`, file_id: voice.data.file_id, api: 'local' });
   const avatar = await upload('video', video);
-  if (avatar.code === 0) await client.call(API.avatar.clone, { name: `主播${i}`, file_id: avatar.data.file_id });
+  if (avatar.code === 0) await client.call(API.avatars.clone, { name: `主播${i}`, file_id: avatar.data.file_id });
 }
 
 function pick<T>(from: T[], n: number): T[] {

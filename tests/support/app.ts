@@ -91,12 +91,16 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
   return t;
 }
 
-export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
-  if (kind === 'pglite') seedPgliteData(dataDir);
-  const database = kind === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+/**
+ * `on`: an existing data directory (and, on PostgreSQL, database) to open instead of fresh ones; they stay when the
+ * app closes, so a server started as a process can take them over (see `preparedData`).
+ */
+export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}, on?: { dataDir: string; databaseUrl?: string }): Promise<TestApp> {
+  const dataDir = on?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
+  if (kind === 'pglite' && !on) seedPgliteData(dataDir);
+  const database = kind === 'postgres' && !on ? await createDatabase(inject('postgresUrl')) : undefined;
   const app = await build({
-    host: '127.0.0.1', port: 0, dataDir, databaseUrl: database?.url, role: 'all', logLevel: 'silent',
+    host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, role: 'all', logLevel: 'silent',
     webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,
     // Failure paths retry at once here: what is tested is that they retry, not how long they wait.
     jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, ...overrides,
@@ -148,9 +152,26 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
       // Nor does a request that comes in while it closes (a poll still running): nothing is served once they are over.
       app.server.on('connection', (socket: Socket) => socket.destroy());
       await app.close();
+      if (on) return;
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;
+}
+
+/**
+ * A data directory (PGlite's inside it, or `databaseUrl`'s PostgreSQL) arranged in process before servers started
+ * as processes take it over: `arrange` runs on an app over it, which is closed before this answers. The recovery
+ * specs get their ready avatars this way (the fixture needs the app's context), instead of cloning through a process.
+ */
+export async function preparedData<T>(kind: DbKind, databaseUrl: string | undefined, arrange: (t: TestApp) => Promise<T>): Promise<{ dataDir: string; arranged: T }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
+  if (kind === 'pglite') seedPgliteData(dataDir);
+  const t = await startApp(kind, {}, { dataDir, databaseUrl });
+  try {
+    return { dataDir, arranged: await arrange(t) };
+  } finally {
+    await t.close();
+  }
 }

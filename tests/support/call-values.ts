@@ -41,10 +41,10 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'account.changePassword': { old_password: 'nope12', password: 'abc1234', confirm: 'abc1234' },
   'admin.siteSet': { settings: { site_title: 'x' } },
   'works.create': { photo_id: undefined, material_video_id: undefined },
-  'works.translateSubmit': { source_lang: 'zh', target_lang: 'en' },
+  'translation.submit': { source_lang: 'zh', target_lang: 'en' },
   'dubbing.create': { lines: JSON.stringify([{ voice_id: 1, text: '你好' }]), bgm_id: undefined },
-  'generate.videoPromptSet': { list: [{ name: '运镜', list: [{ name: '缓慢推近' }] }] },
-  'generate.videoPromptRecommendSet': { list: [{ content: '海边日落，镜头缓慢推近' }] },
+  'videogen.promptsSet': { list: [{ name: '运镜', list: [{ name: '缓慢推近' }] }] },
+  'videogen.recommendSet': { list: [{ content: '海边日落，镜头缓慢推近' }] },
 };
 
 /** Params the call's request schema accepts, one value for each of its fields. */

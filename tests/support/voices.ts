@@ -8,7 +8,7 @@ import { uploadFile } from './upload';
 import { until } from './wait';
 
 export const voicesOf = (c: ApiTestClient, source = 1) =>
-  c.call(API.voice.list, { source, page: 1, limit: 9999 }).then((r) => r.data as { list: any[]; generate: number; total: number });
+  c.call(API.voices.list, { source, page: 1, limit: 9999 }).then((r) => r.data as { list: any[]; generate: number; total: number });
 
 export const creditsOf = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
@@ -19,14 +19,14 @@ export const trained = (c: ApiTestClient, id: number) =>
 export async function cloneVoice(c: ApiTestClient, file: string, name = '我的声音', api = 'local') {
   const upload = await uploadFile(c, 'voice', file);
   expect(upload.code).toBe(0);
-  return c.call(API.voice.create, { name, file_id: upload.data.file_id, api });
+  return c.call(API.voices.create, { name, file_id: upload.data.file_id, api });
 }
 
 /** Starts an audition and polls it to its end (done or failed). */
 export async function auditionVoice(c: ApiTestClient, voiceId: number, text: string, extra: Record<string, unknown> = {}, ms = 60_000) {
-  const start = await c.call(API.voice.audition, { voice_id: voiceId, text, ...extra });
+  const start = await c.call(API.voices.audition, { voice_id: voiceId, text, ...extra });
   expect(start.code).toBe(0);
-  const done = await until(() => c.call(API.voice.auditionPoll, { job_id: start.data.job_id }), (r) => r.data?.status === 3 || r.data?.status === 4, ms);
+  const done = await until(() => c.call(API.voices.auditionPoll, { job_id: start.data.job_id }), (r) => r.data?.status === 3 || r.data?.status === 4, ms);
   return { ...(done.data as { status: number; url: string; file_id: number }), job_id: start.data.job_id as string };
 }
 

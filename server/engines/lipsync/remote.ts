@@ -6,7 +6,7 @@
  * How the render job drives a remote engine (submit once, then poll by re-queueing itself, as the voice training
  * job `runTraining` in server/features/voices/voices.routes.ts does with Fish and MiniMax):
  * 1. First run: take a slot of the engine's concurrency limit (see `engineSlot`; HeyGem runs one job and refuses
- *    the rest). No slot: keep the work queued, show its queue position, `queue.send('work-render', …, {startAfter})`.
+ *    the rest). No slot: keep the work queued, show its queue position, `queue.send('works-render', …, {startAfter})`.
  * 2. With a slot: choose a task code (stable, e.g. `w{workId}-{submission}`), store it with the work, then
  *    `submit` absolute signed URLs of the speech audio and the avatar's normalized video. `busy` (someone else's job
  *    is on the server) releases the slot and re-queues with `startAfter`; `accepted` re-queues with `startAfter`.

@@ -5,3 +5,5 @@
  */
 export * from './sound';
 export * from './video';
+export * from './subtitles';
+export * from './captions';

@@ -4,9 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/contract';
 import { scratchDir, toneMp3 } from '../../../tests/support/engine-spec';
 import { startFishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
-import { planSpeech, speechFilters } from './cloning-server';
+import { makeAudio } from '../../../tests/support/media';
+import { probe } from '../../infra/media-probe';
+import { planSpeech, speakSteps, speechFilters } from './cloning-server';
 import { FishSpeechEngine } from './fish-speech';
 import { gptSovitsLanguage } from './gpt-sovits';
+
+describe('speakSteps', () => {
+  it('answers where each step landed: the server\'s real length at the speed the filters give it, the silences between', async () => {
+    const { out, remove } = scratchDir('aisa-speak-steps-');
+    const wav = fs.readFileSync(makeAudio(out('two-seconds.wav'), { seconds: 2 }));
+    const output = out('spoken.mp3');
+    const params = { rate: 2, volume: 1, pitch: 1.2, language: '', emotion: '' };
+    const stretches = await speakSteps([{ text: '一' }, { silence: 0.5 }, { text: '二' }], async () => wav, params, output, false);
+    // Twice as fast: each 2 s answer lasts 1 s (the pitch's resampling is undone by its tempo step).
+    expect(stretches).toEqual([{ text: '一', start: 0, end: 1 }, { text: '二', start: 1.5, end: 2.5 }]);
+    expect((await probe(output, 'mp3')).duration).toBeCloseTo(2.5, 1);
+    remove();
+  });
+});
 
 describe('planSpeech', () => {
   it('turns pause markers into silences (touching ones summed, capped) between spoken stretches', () => {

@@ -11,7 +11,7 @@ import { CLONING_SERVER_MSG, LIMITS, splitScript } from '../../../src/contract';
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 import type { ProviderResponse } from '../provider-http';
 import { clamp, joinAudio, looksLikeWav, providerFetch, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-shared';
-import { SpeechEngineError, type EngineConfig, type SpeechParams } from './speech-engine';
+import { SpeechEngineError, type EngineConfig, type SpeechParams, type SpokenStretch } from './speech-engine';
 
 export const CLONING_SERVER_TIMEOUT_MS = 120_000;
 
@@ -53,28 +53,34 @@ function tempoChain(factor: number): string[] {
   return chain;
 }
 
+/** The pace the filters give speech: the speed slider unless the server spoke at it already. */
+function filterSpeed(params: Pick<SpeechParams, 'rate'>, serverDidSpeed: boolean): number {
+  const { rate } = LIMITS.sliders;
+  return serverDidSpeed ? 1 : clamp(params.rate, rate.min, rate.max, 1);
+}
+
 /**
  * Filters that give speech the product's speed and pitch when the server cannot: pitch moves by resampling (which
  * also changes the pace) and the tempo filter puts the pace where the speed slider wants it.
  */
 export function speechFilters(params: Pick<SpeechParams, 'rate' | 'pitch'>, serverDidSpeed: boolean): string[] {
-  const { rate, pitch } = LIMITS.sliders;
-  const speed = serverDidSpeed ? 1 : clamp(params.rate, rate.min, rate.max, 1);
+  const { pitch } = LIMITS.sliders;
+  const speed = filterSpeed(params, serverDidSpeed);
   const ratio = clamp(params.pitch, pitch.min, pitch.max, 1);
   const filters = Math.abs(ratio - 1) > 1e-3 ? [`asetrate=${Math.round(44_100 * ratio)}`, 'aresample=44100'] : [];
   return [...filters, ...tempoChain(speed / ratio)];
 }
 
-/** Speaks each text step with `speak` (WAV bytes back) and joins them, with silences, into the mp3 at `output`. */
+/** Speaks each text step with `speak` (WAV bytes back) and joins them, with silences, into the mp3 at `output`; answers each step's place in it. */
 export async function speakSteps(
   steps: SpeechStep[],
   speak: (text: string) => Promise<Buffer>,
   params: SpeechParams,
   output: string,
   serverDidSpeed: boolean,
-): Promise<void> {
+): Promise<SpokenStretch[]> {
   if (!steps.some((s) => 'text' in s)) throw new SpeechEngineError(CLONING_SERVER_MSG.emptyScript);
-  await withTempDir('aisa-clone-tts-', async (dir) => {
+  return withTempDir('aisa-clone-tts-', async (dir) => {
     const parts: AudioPart[] = [];
     for (const step of steps) {
       if ('silence' in step) parts.push(step);
@@ -83,11 +89,13 @@ export async function speakSteps(
         if (!looksLikeWav(wav)) throw new SpeechEngineError(CLONING_SERVER_MSG.badAudio, true);
         const file = path.join(dir, `${parts.length}.wav`);
         await fs.writeFile(file, wav);
-        parts.push({ file, format: 'wav' });
+        parts.push({ file, format: 'wav', text: step.text });
       }
     }
     const { volume } = LIMITS.sliders;
-    await joinAudio(parts, output, { fade: true, speechFilters: speechFilters(params, serverDidSpeed), volume: clamp(params.volume, volume.min, volume.max, 1) });
+    // asetrate shortens by the pitch ratio and atempo lengthens by it again: what is left is the speed's change.
+    const lengthFactor = 1 / filterSpeed(params, serverDidSpeed);
+    return joinAudio(parts, output, { fade: true, speechFilters: speechFilters(params, serverDidSpeed), volume: clamp(params.volume, volume.min, volume.max, 1), lengthFactor });
   });
 }
 

@@ -126,9 +126,9 @@ describe('Fish Audio synthesis', () => {
     const voice = await readyVoice();
     const single = out('single.mp3');
     const paused = out('paused.mp3');
-    await engine().synthesize('第一句', voice, PARAMS, single);
+    expect(await engine().synthesize('第一句', voice, PARAMS, single)).toEqual([{ text: '第一句', start: 0, end: expect.any(Number) }]);
     peer.tts.length = 0;
-    await engine().synthesize('<#0.5#>第一句<#1#>第二句<#0.3#><#0.2#>', voice, PARAMS, paused);
+    const stretches = await engine().synthesize('<#0.5#>第一句<#1#>第二句<#0.3#><#0.2#>', voice, PARAMS, paused);
 
     // One call per text segment, markers never sent to Fish.
     expect(peer.tts.map((c) => c.body.text)).toEqual(['第一句', '第二句']);
@@ -138,6 +138,12 @@ describe('Fish Audio synthesis', () => {
     expect(total).toBeGreaterThan(2 * one + pauses - 0.25);
     expect(total).toBeLessThan(2 * one + pauses + 0.25);
     expect((await probe(paused, 'mp3')).audio?.codec).toBe('mp3');
+    // Each segment where it landed: its real length, the pauses' seconds between (the subtitles' times).
+    expect(stretches.map((s) => s.text)).toEqual(['第一句', '第二句']);
+    expect(stretches[0]!.start).toBeCloseTo(0.5, 2);
+    expect(stretches[0]!.end - stretches[0]!.start).toBeCloseTo(one, 1);
+    expect(stretches[1]!.start - stretches[0]!.end).toBeCloseTo(1, 2);
+    expect(total - stretches[1]!.end).toBeCloseTo(0.5, 1);
   });
 
   it('refuses a script with nothing to speak', async () => {

@@ -15,8 +15,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
 import { parseJsonBody, trimBaseUrl } from '../provider-http';
-import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, type AudioPart } from './provider-shared';
-import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
+import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, wholeStretch, type AudioPart } from './provider-shared';
+import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** The synthesis model sent in the `model` header unless the channel names another. */
 export const FISH_DEFAULT_MODEL = 's2-pro';
@@ -85,15 +85,15 @@ export class FishAudioEngine implements SpeechEngine {
     if (res.status !== 404 && (res.status < 200 || res.status >= 300)) throw fishError(res.status, 'state');
   }
 
-  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     const parts = splitScript(script);
     if (!parts.some((p) => p.kind === 'text' && p.text.trim())) throw new SpeechEngineError('文案不能为空');
     const onlyText = parts.length === 1 && parts[0]!.kind === 'text';
     if (onlyText) {
       await fs.writeFile(output, await this.tts(script, voice, params));
-      return;
+      return wholeStretch(output, script);
     }
-    await withTempDir('aisa-fish-', async (dir) => {
+    return withTempDir('aisa-fish-', async (dir) => {
       const audio: AudioPart[] = [];
       for (const part of parts) {
         if (part.kind === 'pause') {
@@ -101,10 +101,10 @@ export class FishAudioEngine implements SpeechEngine {
         } else if (part.text.trim()) {
           const file = path.join(dir, `${audio.length}.mp3`);
           await fs.writeFile(file, await this.tts(part.text, voice, params));
-          audio.push({ file });
+          audio.push({ file, text: part.text });
         }
       }
-      await joinAudio(audio, output);
+      return joinAudio(audio, output);
     });
   }
 

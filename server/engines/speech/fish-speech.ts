@@ -21,7 +21,7 @@ import path from 'node:path';
 import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
 import { planSpeech, postJson, serverSettings, serverStatusError, speakSteps, writeReference, type ServerSettings } from './cloning-server';
-import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
+import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** Characters per /v1/invoke: the server generates at most max_new_tokens per call, so long scripts go in parts. */
 export const FISH_SPEECH_TEXT_LIMIT = 200;
@@ -92,11 +92,11 @@ export class FishSpeechEngine implements SpeechEngine {
     return { state: 'failed', reason: CLONING_SERVER_MSG.trainingFailed };
   }
 
-  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     const referenceText = voice?.profile?.referenceText;
     // fish-speech speaks only cloned voices here: a voice without its training result cannot be spoken.
     if (!voice?.remoteId || typeof referenceText !== 'string') throw new SpeechEngineError(CLONING_SERVER_MSG.referenceMissing);
-    await speakSteps(planSpeech(script, FISH_SPEECH_TEXT_LIMIT), (text) => this.invoke(text, voice.remoteId, referenceText), params, output, false);
+    return speakSteps(planSpeech(script, FISH_SPEECH_TEXT_LIMIT), (text) => this.invoke(text, voice.remoteId, referenceText), params, output, false);
   }
 
   private async invoke(text: string, reference: string, referenceText: string): Promise<Buffer> {

@@ -25,7 +25,7 @@ import { CLONING_SERVER_MSG } from '../../../src/contract';
 import { parseJsonBody } from '../provider-http';
 import { getUrl, planSpeech, postJson, serverSettings, serverStatusError, speakSteps, writeReference, type ServerSettings } from './cloning-server';
 import { clamp } from './provider-shared';
-import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
+import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** Characters per /tts call (the server cuts further itself, cut5 = at punctuation). */
 export const GPT_SOVITS_TEXT_LIMIT = 300;
@@ -96,11 +96,11 @@ export class GptSovitsEngine implements SpeechEngine {
     if (/^aisa-[\w-]+\.wav$/.test(name)) await this.removeClip(name);
   }
 
-  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     if (!voice?.remoteId) throw new SpeechEngineError(CLONING_SERVER_MSG.referenceMissing);
     const textLang = gptSovitsLanguage(params.language);
     const speed = Math.round(clamp(params.rate, 0.5, 2, 1) * 100) / 100;
-    await speakSteps(planSpeech(script, GPT_SOVITS_TEXT_LIMIT), (text) => this.tts(text, textLang, voice.remoteId, speed), params, output, true);
+    return speakSteps(planSpeech(script, GPT_SOVITS_TEXT_LIMIT), (text) => this.tts(text, textLang, voice.remoteId, speed), params, output, true);
   }
 
   private async tts(text: string, textLang: string, reference: string, speed: number): Promise<Buffer> {

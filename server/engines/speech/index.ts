@@ -4,7 +4,7 @@
  * self-hosted cloning server (fish-speech, GPT-SoVITS).
  */
 export { PROVIDER_BASE_URLS, SpeechEngines, type SpeechChannel } from './channel-engines';
-export { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
+export { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 export { isCloningServer } from './providers';
 export { OFFLINE_LANGUAGES } from './offline/offline-engine';
 /** The offline engine's measure of a speaker (video translation speaks at the original speaker's pitch and pace). */

@@ -161,8 +161,9 @@ describe('MiniMax synthesis', () => {
     const single = out('single.mp3');
     const padded = out('padded.mp3');
     await engine().synthesize('你好', voice, PARAMS, single);
-    await engine().synthesize('<#1#>你好<#0.5#>', voice, PARAMS, padded);
+    const stretches = await engine().synthesize('<#1#>你好<#0.5#>', voice, PARAMS, padded);
     expect(peer.t2a[1]!.text).toBe('你好');
+    expect(stretches).toEqual([{ text: '你好', start: 1, end: expect.closeTo(1 + (await probe(single, 'mp3')).duration, 1) }]);
     const one = (await probe(single, 'mp3')).duration;
     const total = (await probe(padded, 'mp3')).duration;
     expect(total).toBeGreaterThan(one + 1.5 - 0.2);

@@ -15,8 +15,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
 import { trimBaseUrl } from '../provider-http';
-import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, withTempDir, type AudioPart } from './provider-shared';
-import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type TrainingState } from './speech-engine';
+import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, wholeStretch, withTempDir, type AudioPart } from './provider-shared';
+import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** The t2a_v2 model unless the channel names another. */
 export const MINIMAX_DEFAULT_MODEL = 'speech-2.6-hd';
@@ -230,24 +230,24 @@ export class MiniMaxEngine implements SpeechEngine {
     if (answer.code !== 0) throw minimaxError(answer.code);
   }
 
-  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     const plan = planMiniMaxScript(script);
     if (!plan.some((p) => 'text' in p)) throw new SpeechEngineError('文案不能为空');
     if (plan.length === 1 && 'text' in plan[0]!) {
       await fs.writeFile(output, await this.t2a(plan[0].text, voice, params));
-      return;
+      return wholeStretch(output, plan[0].text);
     }
-    await withTempDir('aisa-minimax-', async (dir) => {
+    return withTempDir('aisa-minimax-', async (dir) => {
       const audio: AudioPart[] = [];
       for (const step of plan) {
         if ('silence' in step) audio.push({ silence: step.silence });
         else {
           const file = path.join(dir, `${audio.length}.mp3`);
           await fs.writeFile(file, await this.t2a(step.text, voice, params));
-          audio.push({ file });
+          audio.push({ file, text: step.text });
         }
       }
-      await joinAudio(audio, output);
+      return joinAudio(audio, output);
     });
   }
 

@@ -2,9 +2,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpeg } from '../../infra/media-probe';
+import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 import { fetchWithDeadline, ProviderUnreachable, type ProviderResponse } from '../provider-http';
-import { SpeechEngineError, type CloneSample } from './speech-engine';
+import { SpeechEngineError, type CloneSample, type SpokenStretch } from './speech-engine';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
 
@@ -47,8 +47,8 @@ export function looksLikeWav(bytes: Buffer): boolean {
   return bytes.length >= 44 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WAVE';
 }
 
-/** A spoken file (mp3 unless said) or a stretch of real silence, in seconds. */
-export type AudioPart = { file: string; format?: 'mp3' | 'wav' } | { silence: number };
+/** A spoken file (mp3 unless said; `text` is what it says) or a stretch of real silence, in seconds. */
+export type AudioPart = { file: string; format?: 'mp3' | 'wav'; text?: string } | { silence: number };
 
 export interface JoinOptions {
   /** ffmpeg filters applied to each spoken part (not to the silences), e.g. tempo and pitch. */
@@ -57,19 +57,35 @@ export interface JoinOptions {
   fade?: boolean;
   /** Linear gain of the whole result (1 = unchanged); peaks are held under full scale. */
   volume?: number;
+  /** How much `speechFilters` change a spoken part's length (a tempo change of 1.25× makes it 0.8). */
+  lengthFactor?: number;
 }
 
 const FADE_SECONDS = 0.012;
 
-/** Joins spoken files and silences into one mono mp3 (re-encoded, so segments of any rate join cleanly). */
-export async function joinAudio(parts: AudioPart[], output: string, options: JoinOptions = {}): Promise<void> {
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Seconds of a spoken file as the engine made it. */
+const partSeconds = async (file: string, format: 'mp3' | 'wav') => (await probe(file, format)).duration;
+
+/** A result spoken in one piece: the whole of it is the one stretch. */
+export async function wholeStretch(file: string, text: string): Promise<SpokenStretch[]> {
+  return [{ text, start: 0, end: round3(await partSeconds(file, 'mp3')) }];
+}
+
+/**
+ * Joins spoken files and silences into one mono mp3 (re-encoded, so segments of any rate join cleanly); answers where
+ * each part that carries its text landed: each spoken file's real length (times the filters' lengthFactor) and
+ * each silence's, in order.
+ */
+export async function joinAudio(parts: AudioPart[], output: string, options: JoinOptions = {}): Promise<SpokenStretch[]> {
   const inputs: string[] = [];
   const chains: string[] = [];
   const fade = `afade=t=in:d=${FADE_SECONDS},areverse,afade=t=in:d=${FADE_SECONDS},areverse`;
   parts.forEach((part, i) => {
     const common = `[${i}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono`;
     if ('file' in part) {
-      inputs.push('-f', part.format ?? 'mp3', '-i', part.file);
+      inputs.push('-f', DEMUXER[part.format ?? 'mp3']!, '-i', part.file);
       chains.push([common, ...(options.speechFilters ?? []), ...(options.fade ? [fade] : [])].join(',') + `[a${i}]`);
     } else {
       inputs.push('-f', 'lavfi', '-t', part.silence.toFixed(3), '-i', 'anullsrc=r=44100:cl=mono');
@@ -84,6 +100,14 @@ export async function joinAudio(parts: AudioPart[], output: string, options: Joi
   } catch {
     throw new SpeechEngineError('合成音频拼接失败，请稍后重试', true);
   }
+  const stretches: SpokenStretch[] = [];
+  let at = 0;
+  for (const part of parts) {
+    const seconds = 'file' in part ? (await partSeconds(part.file, part.format ?? 'mp3')) * (options.lengthFactor ?? 1) : part.silence;
+    if ('file' in part && part.text !== undefined) stretches.push({ text: part.text, start: round3(at), end: round3(at + seconds) });
+    at += seconds;
+  }
+  return stretches;
 }
 
 /** Splits a text longer than `limit` characters at the last sentence end before it (or hard at the limit). */

@@ -25,6 +25,17 @@ export interface EngineVoice {
   profile?: Record<string, unknown>;
 }
 
+/**
+ * A stretch of a spoken script as it sits in the engine's result, in seconds: from what the engine made (each
+ * request's or run's real length), never estimated from the text. Its text is what the engine was given for it, so a
+ * stretch an engine voiced in one request may still hold the pause markers that engine spoke itself (MiniMax).
+ */
+export interface SpokenStretch {
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** `training` carries the handle to ask again with (trainingState(voice.remoteId)). */
 export type TrainingState = { state: 'training'; voice: EngineVoice } | { state: 'ready'; voice: EngineVoice } | { state: 'failed'; reason: string };
 
@@ -45,10 +56,11 @@ export interface SpeechEngine {
   /** Asks again about a voice whose training was still running (the same EngineVoice.remoteId clone answered). */
   trainingState(remoteId: string): Promise<TrainingState>;
   /**
-   * Speaks a script (pause markers `<#s#>` included) with a voice, writing an mp3 to `output`.
+   * Speaks a script (pause markers `<#s#>` included) with a voice, writing an mp3 to `output`; answers where each
+   * spoken stretch of it landed in that mp3 (the timed text of subtitles).
    * `voice` is undefined for the engine's own default voice (public voices on the offline channel).
    */
-  synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void>;
+  synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]>;
   /**
    * Removes what a clone left with the engine (engines that can: a temporary clone such as a translation's dub voice
    * is made only on those). A voice the engine can tell is already gone is no error.

@@ -5,7 +5,7 @@ export const accountFeature = defineFeature({
   name: 'account',
   register: registerAccountRoutes,
   jobs: {
-    'session-sweep': async ({ sessions }) => {
+    'account-sweep': async ({ sessions }) => {
       await sessions.sweep();
     },
   },

@@ -84,13 +84,13 @@ describe.each(DB_KINDS)('operator publishing of guides and public media (%s)', (
 
     expect((await t.operator(API.admin.publicAvatarAdd, { name: '横屏主播', orientation: 1, video, cover })).code).toBe(0);
     expect((await t.operator(API.admin.publicAvatarAdd, { name: '竖屏主播', orientation: 2, video, cover })).code).toBe(0);
-    const pub = (await a.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 })).data;
+    const pub = (await a.call(API.avatars.publicList, { source: 2, page: 1, limit: 20 })).data;
     expect(pub.hlist.map((x: { name: string }) => x.name)).toEqual(['横屏主播']);
     expect(pub.slist.map((x: { name: string }) => x.name)).toEqual(['竖屏主播']);
-    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 20 })).data.list).toEqual([]);
+    expect((await a.call(API.avatars.list, { source: 1, page: 1, limit: 20 })).data.list).toEqual([]);
 
     expect((await t.operator(API.admin.publicVoiceAdd, { name: '标准女声', audio })).code).toBe(0);
-    const voices = (await a.call(API.voice.list, { source: 2, page: 1, limit: 9999 })).data;
+    const voices = (await a.call(API.voices.list, { source: 2, page: 1, limit: 9999 })).data;
     expect(voices.list[0]).toMatchObject({ name: '标准女声', source: 2, api: 'local' });
 
     const res = await fetch(`${t.url}${pub.hlist[0].url}`);

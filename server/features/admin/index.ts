@@ -1,4 +1,11 @@
 import { defineFeature } from '../../app-context';
 import { registerAdminRoutes } from './admin.routes';
+import { registerChannelAdminRoutes } from './channel-admin.routes';
 
-export const adminFeature = defineFeature({ name: 'admin', register: registerAdminRoutes });
+export const adminFeature = defineFeature({
+  name: 'admin',
+  register(ctx) {
+    registerAdminRoutes(ctx);
+    registerChannelAdminRoutes(ctx);
+  },
+});

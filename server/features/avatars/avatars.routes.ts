@@ -24,17 +24,17 @@ export function registerAvatarRoutes(ctx: FeatureContext): void {
   const { router, db, queue, urls } = ctx;
   const avatars = new AvatarsRepository(db);
 
-  router.handle(API.avatar.list, async ({ params, user }) => {
+  router.handle(API.avatars.list, async ({ params, user }) => {
     const rows = params.source === 2 ? await avatars.listPublic(params) : await avatars.listOwn(user.id, params);
     return { list: rows.map(toAvatar(urls)) };
   });
 
-  router.handle(API.avatar.publicList, async ({ params }) => ({
+  router.handle(API.avatars.publicList, async ({ params }) => ({
     hlist: (await avatars.listPublic({ ...params, orientation: 1 })).map(toAvatar(urls)),
     slist: (await avatars.listPublic({ ...params, orientation: 2 })).map(toAvatar(urls)),
   }));
 
-  router.handle(API.avatar.clone, async ({ params, user }) => {
+  router.handle(API.avatars.clone, async ({ params, user }) => {
     const file = await avatars.ownFile(params.file_id, user.id);
     if (!file || file.kind !== 'video') throw new ApiError(MSG.avatarVideoRequired);
     // Files registered before uploads were measured by their packets may claim more than they hold; the job checks again.
@@ -45,7 +45,7 @@ export function registerAvatarRoutes(ctx: FeatureContext): void {
     });
   });
 
-  router.handle(API.avatar.remove, async ({ params, user }) => {
+  router.handle(API.avatars.remove, async ({ params, user }) => {
     const keys = await avatars.remove(params.id, user.id);
     if (!keys) throw new ApiError(MSG.notFound);
     await deleteObjects(ctx, keys);

@@ -18,7 +18,7 @@ const CLONE_PER_SECOND = 4;
 
 export async function startClone(q: Queryable, queue: JobQueue, clone: { userId: number | null; name: string; sourceFileId: number; seconds: number }): Promise<number> {
   const avatarId = await new AvatarsRepository(q).addCloning(clone.userId, clone.name, clone.sourceFileId);
-  await queue.send('avatar-clone', { avatarId }, { runsUpToSeconds: CLONE_START_SECONDS + CLONE_PER_SECOND * clone.seconds }, q);
+  await queue.send('avatars-clone', { avatarId }, { runsUpToSeconds: CLONE_START_SECONDS + CLONE_PER_SECOND * clone.seconds }, q);
   return avatarId;
 }
 

@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
   let a: ApiTestClient;
   let b: ApiTestClient;
   let avatarId: number;
-  const own = (c: ApiTestClient) => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }).then((r) => r.data.list as any[]);
+  const own = (c: ApiTestClient) => c.call(API.avatars.list, { source: 1, page: 1, limit: 50 }).then((r) => r.data.list as any[]);
   const settled = (c: ApiTestClient, id: number) => until(() => own(c), (l) => l.find((x) => x.id === id)?.status !== AvatarStatus.Cloning, 60_000).then((l) => l.find((x) => x.id === id));
   const objectPath = (url: string) => path.join(t.dataDir, 'objects', url.split('?')[0]!.replace('/storage/', ''));
 
@@ -34,10 +34,10 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
   it('clones an uploaded video: cloning, then ready with its video, covers and duration; a video clones once', async () => {
     const upload = await uploadFile(a, 'video', video);
     expect(upload.code).toBe(0);
-    expect(await a.call(API.avatar.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
+    expect(await a.call(API.avatars.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
     const image = await uploadFile(a, 'image', makeImage(path.join(dir, 'cover.png'), { width: 400, height: 400 }));
-    expect(await a.call(API.avatar.clone, { name: '图片', file_id: image.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarVideoRequired });
-    const reply = await a.call(API.avatar.clone, { name: '我的主播', file_id: upload.data.file_id });
+    expect(await a.call(API.avatars.clone, { name: '图片', file_id: image.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarVideoRequired });
+    const reply = await a.call(API.avatars.clone, { name: '我的主播', file_id: upload.data.file_id });
     expect(reply.code).toBe(0);
     avatarId = reply.data.id;
     expect((await own(a)).find((x) => x.id === avatarId)).toMatchObject({ name: '我的主播', status: AvatarStatus.Cloning, source: 1 });
@@ -47,45 +47,45 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     for (const url of [ready.url, ready.cover, ready.cover_small]) expect((await fetchHead(`${t.url}${url}`)).status).toBe(200);
     // The normalized copy replaces the upload in the user's space: the original object is gone.
     expect(fs.existsSync(path.join(t.dataDir, 'objects', upload.data.url.split('?')[0].replace('/storage/', '')))).toBe(false);
-    expect(await a.call(API.avatar.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
+    expect(await a.call(API.avatars.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
   });
 
   it('lists by name, and the public lists show no user\'s avatar', async () => {
-    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 50, name: '主播' })).data.list.map((x: any) => x.id)).toEqual([avatarId]);
-    expect((await a.call(API.avatar.list, { source: 1, page: 1, limit: 50, name: '没有' })).data.list).toEqual([]);
-    expect((await a.call(API.avatar.list, { source: 2, page: 1, limit: 50 })).data.list).toEqual([]);
-    expect((await b.call(API.avatar.publicList, { source: 2, page: 1, limit: 50 })).data).toEqual({ hlist: [], slist: [] });
+    expect((await a.call(API.avatars.list, { source: 1, page: 1, limit: 50, name: '主播' })).data.list.map((x: any) => x.id)).toEqual([avatarId]);
+    expect((await a.call(API.avatars.list, { source: 1, page: 1, limit: 50, name: '没有' })).data.list).toEqual([]);
+    expect((await a.call(API.avatars.list, { source: 2, page: 1, limit: 50 })).data.list).toEqual([]);
+    expect((await b.call(API.avatars.publicList, { source: 2, page: 1, limit: 50 })).data).toEqual({ hlist: [], slist: [] });
   });
 
   it('keeps two users apart: B neither lists, deletes nor clones from A\'s', async () => {
     expect(await own(b)).toEqual([]);
-    expect((await b.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.avatars.remove, { id: avatarId })).msg).toBe(MSG.notFound);
     const aUpload = await uploadFile(a, 'video', video);
-    expect((await b.call(API.avatar.clone, { name: 'B的', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
+    expect((await b.call(API.avatars.clone, { name: 'B的', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
     expect((await own(a)).map((x) => x.id)).toContain(avatarId);
   });
 
   it('enforces the 5 s minimum at clone: a registered file said to be short is refused, one whose bytes were cut fails its clone', async () => {
     const short = await uploadFile(a, 'video', video);
     await t.app.ctx.db.query('UPDATE files SET duration = 2.12 WHERE id = $1', [short.data.file_id]);
-    expect(await a.call(API.avatar.clone, { name: '太短', file_id: short.data.file_id })).toMatchObject({ code: 1, msg: MSG.videoDurationInvalid });
+    expect(await a.call(API.avatars.clone, { name: '太短', file_id: short.data.file_id })).toMatchObject({ code: 1, msg: MSG.videoDurationInvalid });
 
     // Registered before uploads were measured by their packets: the file row claims 6 s, the bytes hold about 2.
     const cut = await uploadFile(a, 'video', video);
     fs.writeFileSync(objectPath(cut.data.url), truncated);
-    const reply = await a.call(API.avatar.clone, { name: '被截断', file_id: cut.data.file_id });
+    const reply = await a.call(API.avatars.clone, { name: '被截断', file_id: cut.data.file_id });
     expect(reply.code).toBe(0);
     expect(await settled(a, reply.data.id)).toMatchObject({ status: AvatarStatus.Failed, reason: MSG.videoDurationInvalid });
-    expect((await a.call(API.avatar.remove, { id: reply.data.id })).code).toBe(0);
+    expect((await a.call(API.avatars.remove, { id: reply.data.id })).code).toBe(0);
   });
 
   it('deletes an avatar with its objects, freeing the space', async () => {
     const [avatar] = (await own(a)).filter((x) => x.id === avatarId);
     const before = (await a.call(API.credits.space, {})).data.used;
-    expect((await a.call(API.avatar.remove, { id: avatarId })).code).toBe(0);
+    expect((await a.call(API.avatars.remove, { id: avatarId })).code).toBe(0);
     expect((await own(a)).map((x) => x.id)).not.toContain(avatarId);
     expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
     for (const url of [avatar.url, avatar.cover]) expect((await fetchHead(`${t.url}${url}`)).status).toBe(404);
-    expect((await a.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+    expect((await a.call(API.avatars.remove, { id: avatarId })).msg).toBe(MSG.notFound);
   });
 });

@@ -10,6 +10,6 @@ export const avatarsFeature = defineFeature({
   name: 'avatars',
   register: registerAvatarRoutes,
   jobs: {
-    'avatar-clone': (ctx, { avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
+    'avatars-clone': (ctx, { avatarId }, job) => runAvatarClone(ctx, avatarId, job.retryCount),
   },
 });

@@ -29,17 +29,17 @@ export function registerExtractionRoutes(ctx: FeatureContext): void {
     return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total };
   };
 
-  router.handle(API.analyse.videoList, ({ params, user }) => list(AnalyseKind.Video, user.id, params));
-  router.handle(API.analyse.audioList, ({ params, user }) => list(AnalyseKind.Audio, user.id, params));
+  router.handle(API.extraction.videoList, ({ params, user }) => list(AnalyseKind.Video, user.id, params));
+  router.handle(API.extraction.audioList, ({ params, user }) => list(AnalyseKind.Audio, user.id, params));
 
-  router.handle(API.analyse.videoParse, async ({ params, user }) => ({
+  router.handle(API.extraction.videoParse, async ({ params, user }) => ({
     id: await submitExtraction(ctx, user.id, { kind: AnalyseKind.Video, text: params.link }),
   }));
-  router.handle(API.analyse.audioExtract, async ({ params, user }) => ({
+  router.handle(API.extraction.audioExtract, async ({ params, user }) => ({
     id: await submitExtraction(ctx, user.id, params.type === 2 ? { kind: AnalyseKind.Audio, fileId: params.file_id } : { kind: AnalyseKind.Audio, text: params.link }),
   }));
 
-  router.handle(API.material.saveAnalyse, async ({ params, user }) => ({
+  router.handle(API.extraction.saveToMaterial, async ({ params, user }) => ({
     id: await saveToMaterial(ctx, user.id, { rid: params.rid, type: params.type as 'video' | 'audio', name: params.name }),
   }));
 }

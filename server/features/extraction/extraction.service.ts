@@ -75,7 +75,7 @@ export async function submitExtraction(ctx: FeatureContext, userId: number, s: S
         const spend = await spendIn(q, { userId, amount: LIMITS.extractionCredits, action: ACTION[s.kind], key: `analyse:${id}` });
         await repo.setSpend(id, spend.entryId);
       }
-      await ctx.queue.send('extraction-run', { analyseId: id }, {}, q);
+      await ctx.queue.send('extraction-run', { extractionId: id }, {}, q);
       return id;
     });
   } catch (err) {
@@ -107,8 +107,8 @@ const FETCH_REASONS: Record<FetchFailure, string> = {
 };
 
 /** The job of a record: idempotent (a record no longer processing is left alone). */
-export async function runExtraction(ctx: FeatureContext, analyseId: number, job: JobRun): Promise<void> {
-  const record = await new ExtractionRepository(ctx.db).get(analyseId);
+export async function runExtraction(ctx: FeatureContext, extractionId: number, job: JobRun): Promise<void> {
+  const record = await new ExtractionRepository(ctx.db).get(extractionId);
   if (!record || Number(record.status) !== AnalyseStatus.Processing) return;
   try {
     await withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir));
@@ -117,7 +117,7 @@ export async function runExtraction(ctx: FeatureContext, analyseId: number, job:
     // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
     if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
     const why = err instanceof FetchRefused ? FETCH_REASONS[err.failure] : known ? (err as Error).message : MSG.extractFailedUnknown;
-    await failRecord(ctx, analyseId, why);
+    await failRecord(ctx, extractionId, why);
   }
 }
 

@@ -61,15 +61,15 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   let b: ApiTestClient;
 
   const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
-  const videos = (c: ApiTestClient, status?: number) => c.call(API.analyse.videoList, { page: 1, limit: 50, ...(status ? { status } : {}) });
-  const audios = (c: ApiTestClient, status?: number) => c.call(API.analyse.audioList, { page: 1, limit: 50, ...(status ? { status } : {}) });
+  const videos = (c: ApiTestClient, status?: number) => c.call(API.extraction.videoList, { page: 1, limit: 50, ...(status ? { status } : {}) });
+  const audios = (c: ApiTestClient, status?: number) => c.call(API.extraction.audioList, { page: 1, limit: 50, ...(status ? { status } : {}) });
   const engine = (settings: Record<string, string>) => t.operator(API.admin.siteSet, { settings });
   async function finished(list: () => Promise<any>, id: number) {
     const reply = await until(list, (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === id)?.status), 30_000);
     return reply.data.list.find((x: any) => x.id === id);
   }
   async function parse(c: ApiTestClient, text: string) {
-    const reply = await c.call(API.analyse.videoParse, { link: text });
+    const reply = await c.call(API.extraction.videoParse, { link: text });
     expect(reply.code, reply.msg).toBe(0);
     return finished(() => videos(c), reply.data.id);
   }
@@ -101,16 +101,16 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
       [share('https://v.douyin.com/ok1/'), MSG.parseEngineMissing],
     ];
     for (const [text, msg] of refused) {
-      expect(await a.call(API.analyse.videoParse, { link: text }), text).toMatchObject({ code: 1, msg });
-      expect(await a.call(API.analyse.audioExtract, { type: 1, link: text }), text).toMatchObject({ code: 1, msg });
+      expect(await a.call(API.extraction.videoParse, { link: text }), text).toMatchObject({ code: 1, msg });
+      expect(await a.call(API.extraction.audioExtract, { type: 1, link: text }), text).toMatchObject({ code: 1, msg });
     }
-    expect(await a.call(API.analyse.videoParse, { link: ' ' })).toMatchObject({ code: 1, msg: MSG.analyseLinkRequired });
-    expect(await a.call(API.analyse.audioExtract, { type: 2 })).toMatchObject({ code: 1, msg: MSG.translateVideoRequired });
-    expect(await a.call(API.analyse.audioExtract, { type: 2, file_id: 999999 })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.extraction.videoParse, { link: ' ' })).toMatchObject({ code: 1, msg: MSG.analyseLinkRequired });
+    expect(await a.call(API.extraction.audioExtract, { type: 2 })).toMatchObject({ code: 1, msg: MSG.translateVideoRequired });
+    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: 999999 })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
     // An uploaded picture is not a video; nor is another user's upload theirs to use.
     const upload = await uploadFile(b, 'video', CLIP);
     expect(upload.code, upload.msg).toBe(0);
-    expect(await a.call(API.analyse.audioExtract, { type: 2, file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
     expect(await credits(a)).toBe(100);
     expect((await videos(a)).data).toMatchObject({ list: [], num: 0, total: 0 });
   });
@@ -170,7 +170,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     // Without credits and without a free count, nothing is recorded.
     const poor = await t.user('15900000003', 5);
     expect((await parse(poor, 'https://v.douyin.com/ok2/')).status).toBe(3);
-    expect(await poor.call(API.analyse.videoParse, { link: 'https://v.douyin.com/ok2/' })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+    expect(await poor.call(API.extraction.videoParse, { link: 'https://v.douyin.com/ok2/' })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
     expect((await videos(poor)).data.total).toBe(1);
   });
 
@@ -182,7 +182,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     expect(await parse(a, 'https://v.kuaishou.com/gone')).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseLinkExpired, false) });
 
     await engine({ parse_engine: 'none' });
-    expect(await a.call(API.analyse.videoParse, { link: 'https://v.douyin.com/ok1/' })).toMatchObject({ code: 1, msg: MSG.parseEngineMissing });
+    expect(await a.call(API.extraction.videoParse, { link: 'https://v.douyin.com/ok1/' })).toMatchObject({ code: 1, msg: MSG.parseEngineMissing });
     expect(await parse(a, `${host.url}/v/clip.mp4`)).toMatchObject({ status: 3, desc: 'clip' });
     expect(await parse(a, `${host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.fetchAddressRefused, false) });
     expect(trap.hits).toEqual([]);
@@ -192,7 +192,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     const upload = await uploadFile(a, 'video', CLIP);
     expect(upload.code, upload.msg).toBe(0);
     const uploadName = (await a.call(API.material.list, { type: 'video', source: 1, page: 1, limit: 1 })).data.list[0].name;
-    const made = await a.call(API.analyse.audioExtract, { type: 2, file_id: upload.data.file_id });
+    const made = await a.call(API.extraction.audioExtract, { type: 2, file_id: upload.data.file_id });
     expect(made.code, made.msg).toBe(0);
     const local = await finished(() => audios(a), made.data.id);
     // Named after the upload's material.
@@ -206,11 +206,11 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     // A video without a sound track has nothing to extract.
     withoutSound(CLIP, SILENT);
     const silent = await uploadFile(a, 'video', SILENT);
-    const none = await a.call(API.analyse.audioExtract, { type: 2, file_id: silent.data.file_id });
+    const none = await a.call(API.extraction.audioExtract, { type: 2, file_id: silent.data.file_id });
     expect(await finished(() => audios(a), none.data.id)).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.extractNoSound, false) });
 
     await engine({ parse_engine: 'hybrid', parse_base_url: hybrid.url });
-    const online = await a.call(API.analyse.audioExtract, { type: 1, link: share('https://v.douyin.com/pics/') });
+    const online = await a.call(API.extraction.audioExtract, { type: 1, link: share('https://v.douyin.com/pics/') });
     expect(online.code, online.msg).toBe(0);
     const fromMusic = await finished(() => audios(a), online.data.id);
     expect(fromMusic).toMatchObject({ status: 3, desc: '图文作品', cover: '' });
@@ -222,19 +222,19 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   it('saves a finished record to the material library as its own copy, for its owner only', async () => {
     const record = (await videos(a, 3)).data.list.at(-1);
     const name = [...record.desc].slice(0, LIMITS.analyseNameMaxChars).join('');
-    expect(await b.call(API.material.saveAnalyse, { type: 'video', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
-    expect(await a.call(API.material.saveAnalyse, { type: 'audio', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await b.call(API.extraction.saveToMaterial, { type: 'video', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await a.call(API.extraction.saveToMaterial, { type: 'audio', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
     const failed = (await videos(a, 4)).data.list[0];
-    expect(await a.call(API.material.saveAnalyse, { type: 'video', name, rid: failed.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await a.call(API.extraction.saveToMaterial, { type: 'video', name, rid: failed.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
 
-    const saved = await a.call(API.material.saveAnalyse, { type: 'video', name, rid: record.id });
+    const saved = await a.call(API.extraction.saveToMaterial, { type: 'video', name, rid: record.id });
     expect(saved.code, saved.msg).toBe(0);
     const material = (await a.call(API.material.list, { type: 'video', source: 2, page: 1, limit: 9 })).data.list;
     expect(material).toEqual([expect.objectContaining({ id: saved.data.id, name: '今天天气真好，一起去公园散步吧', source: 2, origin: 'analyse', type: 'video' })]);
     expect((await b.call(API.material.list, { page: 1, limit: 9 })).data.list.some((m: any) => m.origin === 'analyse')).toBe(false);
 
     const audio = (await audios(a, 3)).data.list[0];
-    expect((await a.call(API.material.saveAnalyse, { type: 'audio', name: '', rid: audio.id })).code).toBe(0);
+    expect((await a.call(API.extraction.saveToMaterial, { type: 'audio', name: '', rid: audio.id })).code).toBe(0);
     expect((await a.call(API.material.list, { type: 'audio', source: 2, page: 1, limit: 9 })).data.list[0]).toMatchObject({ name: LIMITS.defaultWorkName, origin: 'analyse' });
 
     // Deleting the material leaves the record's own video playing.

@@ -6,5 +6,5 @@ import { runExtraction } from './extraction.service';
 export const extractionFeature = defineFeature({
   name: 'extraction',
   register: registerExtractionRoutes,
-  jobs: { 'extraction-run': (ctx, { analyseId }, job) => runExtraction(ctx, analyseId, job) },
+  jobs: { 'extraction-run': (ctx, { extractionId }, job) => runExtraction(ctx, extractionId, job) },
 });

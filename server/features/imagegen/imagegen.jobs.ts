@@ -2,4 +2,4 @@
 import type { FeatureJob } from '../../app-context';
 import { runImageGeneration } from './imagegen.service';
 
-export const imageGenerateJob: FeatureJob<'image-generate'> = (ctx, payload, job) => runImageGeneration(ctx, payload.recordId, job, ctx.app.log);
+export const imageGenerateJob: FeatureJob<'imagegen-run'> = (ctx, payload, job) => runImageGeneration(ctx, payload.recordId, job, ctx.app.log);

@@ -18,27 +18,27 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
   const { router, db, settings } = ctx;
   const records = new ImageGenRepository(db);
 
-  router.handle(API.generate.imageEngine, async () => ({ configured: ((await imageEngineConfig(ctx)) ? 1 : 0) as 0 | 1 }));
+  router.handle(API.imagegen.engine, async () => ({ configured: ((await imageEngineConfig(ctx)) ? 1 : 0) as 0 | 1 }));
 
-  router.handle(API.generate.image, async ({ params, user }) => ({ id: await submitImageGeneration(ctx, user.id, params) }));
+  router.handle(API.imagegen.create, async ({ params, user }) => ({ id: await submitImageGeneration(ctx, user.id, params) }));
 
-  router.handle(API.generate.imageList, async ({ params, user }) => {
+  router.handle(API.imagegen.list, async ({ params, user }) => {
     const limit = params.limit > 0 ? params.limit : LIMITS.historyLimit;
     const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
     return { list: rows.map((r) => recordView(ctx, r)), total };
   });
 
-  router.handle(API.generate.imageRemove, async ({ params, user }) => {
+  router.handle(API.imagegen.remove, async ({ params, user }) => {
     const removed = await records.removeFinished(params.id, user.id);
     if (!removed) throw new ApiError((await records.own(params.id, user.id)) ? MSG.imageRecordBusy : MSG.imageRecordMissing);
     await deleteObjects(ctx, removed.imageKeys);
     return {};
   });
 
-  router.handle(API.generate.imagePrompt, async () => ({ list: await records.prompts() }));
+  router.handle(API.imagegen.prompts, async () => ({ list: await records.prompts() }));
 
   // The material gets its own copy: deleting the record (or the material) leaves the other whole.
-  router.handle(API.generate.imageSave, async ({ params, user }) => {
+  router.handle(API.imagegen.save, async ({ params, user }) => {
     const record = await records.own(params.id, user.id);
     if (!record) throw new ApiError(MSG.imageRecordMissing);
     const key = record.image_keys[params.index];
@@ -53,7 +53,7 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     return { id: await new MaterialRepository(db).addSavedFile(user.id, { type: 'image', name, origin: 'text_to_image', fileId: copy.fileId }) };
   });
 
-  router.handle(API.generate.imageEngineSet, async ({ params }) => {
+  router.handle(API.imagegen.engineSet, async ({ params }) => {
     const current = await settings.all();
     const apiKey = params.api_key?.trim() || current[IMAGE_SETTING_KEYS.apiKey] || '';
     const secretKey = params.secret_key?.trim() || current[IMAGE_SETTING_KEYS.secretKey] || '';
@@ -76,5 +76,5 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     return { engine: params.engine, base_url: config?.baseUrl ?? defaults.baseUrl, model: config?.model ?? defaults.model, configured: config !== null };
   });
 
-  router.handle(API.generate.imagePromptAdd, async ({ params }) => ({ id: await records.addPrompt(params.content) }));
+  router.handle(API.imagegen.promptAdd, async ({ params }) => ({ id: await records.addPrompt(params.content) }));
 }

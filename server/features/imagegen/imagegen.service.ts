@@ -42,7 +42,7 @@ export async function submitImageGeneration(ctx: FeatureContext, userId: number,
       const id = await records.create({ userId, prompt: input.text, ratio: input.ratio, asked: input.num, referenceKey });
       const spend = await spendIn(q, { userId, amount: input.num * LIMITS.imageCreditsEach, action: '文生图', key: `image-generate:${id}` });
       await records.setSpend(id, spend.entryId);
-      await ctx.queue.send('image-generate', { recordId: id }, {}, q);
+      await ctx.queue.send('imagegen-run', { recordId: id }, {}, q);
       return id;
     });
   } catch (err) {

@@ -29,8 +29,8 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   let b: ApiTestClient;
   const phone = (n: number) => `1590000${kind === 'pglite' ? 1 : 2}${String(n).padStart(3, '0')}`;
   const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
-  const generate = (c: ApiTestClient, params: Record<string, unknown>) => c.call(API.generate.image, { type: 'text', ratio: '1:1', num: 1, ...params });
-  const records = (c: ApiTestClient) => c.call(API.generate.imageList, { type: 'text' }).then((r) => r.data.list as any[]);
+  const generate = (c: ApiTestClient, params: Record<string, unknown>) => c.call(API.imagegen.create, { type: 'text', ratio: '1:1', num: 1, ...params });
+  const records = (c: ApiTestClient) => c.call(API.imagegen.list, { type: 'text' }).then((r) => r.data.list as any[]);
   const finished = async (c: ApiTestClient, id: number) => {
     const list = await until(() => records(c), (l) => [GenerateStatus.Success, GenerateStatus.Failed].includes(l.find((r) => r.id === id)?.status), 20_000, 100);
     return list.find((r) => r.id === id);
@@ -46,16 +46,16 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   });
 
   it('is not configured until the operator sets an engine: the screen learns so and a submit costs nothing', async () => {
-    expect(await a.call(API.generate.imageEngine, {})).toMatchObject({ code: 0, data: { configured: 0 } });
+    expect(await a.call(API.imagegen.engine, {})).toMatchObject({ code: 0, data: { configured: 0 } });
     expect(await generate(a, { text: '一只猫' })).toMatchObject({ code: 1, msg: MSG.imageEngineMissing });
     expect(await credits(a)).toBe(1000);
-    expect(await t.operator(API.generate.imageEngineSet, { engine: 'openai' })).toMatchObject({ code: 1, msg: '启用图片生成引擎需要 --api-key' });
-    expect(await t.operator(API.generate.imageEngineSet, { engine: 'cloud' })).toMatchObject({ code: 1 });
-    expect(await t.operator(API.generate.imageEngineSet, { engine: 'kling', api_key: 'ak' })).toMatchObject({ code: 1, msg: '可灵引擎需要 --api-key <AccessKey> 和 --secret-key <SecretKey>' });
-    const set = await t.operator(API.generate.imageEngineSet, { engine: 'openai', base_url: peer.url, api_key: peer.apiKey, model: 'gpt-image-1' });
+    expect(await t.operator(API.imagegen.engineSet, { engine: 'openai' })).toMatchObject({ code: 1, msg: '启用图片生成引擎需要 --api-key' });
+    expect(await t.operator(API.imagegen.engineSet, { engine: 'cloud' })).toMatchObject({ code: 1 });
+    expect(await t.operator(API.imagegen.engineSet, { engine: 'kling', api_key: 'ak' })).toMatchObject({ code: 1, msg: '可灵引擎需要 --api-key <AccessKey> 和 --secret-key <SecretKey>' });
+    const set = await t.operator(API.imagegen.engineSet, { engine: 'openai', base_url: peer.url, api_key: peer.apiKey, model: 'gpt-image-1' });
     expect(set).toMatchObject({ code: 0, data: { engine: 'openai', base_url: peer.url, model: 'gpt-image-1', configured: true } });
     expect(JSON.stringify(set)).not.toContain(peer.apiKey);
-    expect(await a.call(API.generate.imageEngine, {})).toMatchObject({ code: 0, data: { configured: 1 } });
+    expect(await a.call(API.imagegen.engine, {})).toMatchObject({ code: 0, data: { configured: 1 } });
   });
 
   it('charges 10 a picture at submit and copies the pictures into our storage; save to material keeps its own copy', async () => {
@@ -73,15 +73,15 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect([...peer.served.values()].some((served) => served.equals(first.bytes))).toBe(true);
     expect(await credits(a)).toBe(1000 - 2 * EACH);
 
-    const saved = await a.call(API.generate.imageSave, { id: record.id, index: 1 });
+    const saved = await a.call(API.imagegen.save, { id: record.id, index: 1 });
     expect(saved).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
-    expect(await a.call(API.generate.imageSave, { id: record.id, index: 3 })).toMatchObject({ code: 1, msg: MSG.imageNotReady });
+    expect(await a.call(API.imagegen.save, { id: record.id, index: 3 })).toMatchObject({ code: 1, msg: MSG.imageNotReady });
     const materials = (await a.call(API.material.list, { type: 'image', source: 2, page: 1, limit: 20 })).data.list;
     expect(materials[0]).toMatchObject({ id: saved.data.id, name: '雪山下的湖泊', type: 'image', origin: 'text_to_image', source: 2 });
 
     // Deleting the record deletes its pictures; the material's copy stays.
     const second = await fetchBytes(record.url[1]);
-    expect(await a.call(API.generate.imageRemove, { id: record.id })).toMatchObject({ code: 0 });
+    expect(await a.call(API.imagegen.remove, { id: record.id })).toMatchObject({ code: 0 });
     expect((await fetchBytes(record.url[1])).status).toBe(404);
     const kept = await fetchBytes(materials[0].url);
     expect(kept.status).toBe(200);
@@ -105,19 +105,19 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect(await credits(a)).toBe(before - EACH);
 
     // SiliconFlow's links that no longer give a picture: nothing kept, all refunded.
-    await t.operator(API.generate.imageEngineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
+    await t.operator(API.imagegen.engineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
     peer.behave('siliconflow', { kind: 'deadLinks' });
     const dead = await generate(a, { text: '链接失效', num: 2 });
     expect(await finished(a, dead.data.id)).toMatchObject({ status: GenerateStatus.Failed, reason: MSG.imageEngineBadReply });
     expect(await credits(a)).toBe(before - EACH);
 
     // Kling's asynchronous task (signed token, polled) through the job: the pictures arrive and are charged.
-    await t.operator(API.generate.imageEngineSet, { engine: 'kling', base_url: peer.origin, api_key: peer.apiKey, secret_key: peer.secretKey });
+    await t.operator(API.imagegen.engineSet, { engine: 'kling', base_url: peer.origin, api_key: peer.apiKey, secret_key: peer.secretKey });
     peer.behave('kling', { kind: 'images' });
     const task = await generate(a, { text: '可灵任务', num: 2 });
     expect((await finished(a, task.data.id)).url).toHaveLength(2);
     expect(await credits(a)).toBe(before - 3 * EACH);
-    await t.operator(API.generate.imageEngineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
+    await t.operator(API.imagegen.engineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
   });
 
   it('a reference picture must be one of the user’s own images; the provider gets its bytes', async () => {
@@ -143,12 +143,12 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   it("another user's records are unlisted, undeletable and cannot be saved; a record in progress cannot be deleted", async () => {
     peer.behave('siliconflow', { kind: 'images', delayMs: 600 });
     const mine = await generate(a, { text: '私有的图' });
-    expect(await a.call(API.generate.imageRemove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordBusy });
-    expect(await b.call(API.generate.imageRemove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
+    expect(await a.call(API.imagegen.remove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordBusy });
+    expect(await b.call(API.imagegen.remove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
     await finished(a, mine.data.id);
     expect((await records(b)).map((r) => r.id)).not.toContain(mine.data.id);
-    expect(await b.call(API.generate.imageRemove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
-    expect(await b.call(API.generate.imageSave, { id: mine.data.id, index: 0 })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
+    expect(await b.call(API.imagegen.remove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
+    expect(await b.call(API.imagegen.save, { id: mine.data.id, index: 0 })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
     expect((await records(a)).find((r) => r.id === mine.data.id)).toMatchObject({ status: GenerateStatus.Success });
   });
 
@@ -161,7 +161,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect(await generate(a, { text: '猫', num: 0 })).toMatchObject({ code: 1 });
     expect(await generate(a, { text: '猫', ratio: '4:3' })).toMatchObject({ code: 1, msg: '比例取值有误' });
     expect(await generate(a, { text: 'x'.repeat(LIMITS.promptMaxChars + 1) })).toMatchObject({ code: 1 });
-    expect(await a.call(API.generate.imageRemove, { id: 'abc' })).toMatchObject({ code: 1 });
+    expect(await a.call(API.imagegen.remove, { id: 'abc' })).toMatchObject({ code: 1 });
     expect(await credits(a)).toBe(before);
 
     const poor = await t.user(phone(3), 15);
@@ -172,11 +172,11 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   });
 
   it('suggests the seeded prompts and the ones the operator adds', async () => {
-    const seeded = (await a.call(API.generate.imagePrompt, { type: 'text' })).data.list as { id: number; content: string }[];
+    const seeded = (await a.call(API.imagegen.prompts, { type: 'text' })).data.list as { id: number; content: string }[];
     expect(seeded.length).toBeGreaterThanOrEqual(LIMITS.recommendCount);
-    expect(await t.operator(API.generate.imagePromptAdd, { content: '月光下的竹林，水墨画' })).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
-    expect(await t.operator(API.generate.imagePromptAdd, { content: ' ' })).toMatchObject({ code: 1, msg: MSG.promptRequired });
-    const after = (await a.call(API.generate.imagePrompt, {})).data.list as { content: string }[];
+    expect(await t.operator(API.imagegen.promptAdd, { content: '月光下的竹林，水墨画' })).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
+    expect(await t.operator(API.imagegen.promptAdd, { content: ' ' })).toMatchObject({ code: 1, msg: MSG.promptRequired });
+    const after = (await a.call(API.imagegen.prompts, {})).data.list as { content: string }[];
     expect(after.map((p) => p.content)).toContain('月光下的竹林，水墨画');
     expect(after).toHaveLength(seeded.length + 1);
   });

@@ -3,4 +3,4 @@ import { registerImageGenRoutes } from './imagegen.routes';
 import { imageGenerateJob } from './imagegen.jobs';
 
 /** Text to image (part 2 §2.8): records, suggested prompts, save to material; the job asks the operator's image engine. */
-export const imagegenFeature = defineFeature({ name: 'imagegen', register: registerImageGenRoutes, jobs: { 'image-generate': imageGenerateJob } });
+export const imagegenFeature = defineFeature({ name: 'imagegen', register: registerImageGenRoutes, jobs: { 'imagegen-run': imageGenerateJob } });

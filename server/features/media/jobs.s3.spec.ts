@@ -36,8 +36,8 @@ describe('a worker job on S3 storage', () => {
     const uploaded = t.app.ctx.urls.keyOf(upload.data.url)!;
     expect(await keys()).toEqual([uploaded]);
 
-    const { data } = await a.call(API.avatar.clone, { name: '桶里的主播', file_id: upload.data.file_id });
-    const list = () => a.call(API.avatar.list, { source: 1, page: 1, limit: 10 }).then((r) => r.data.list as any[]);
+    const { data } = await a.call(API.avatars.clone, { name: '桶里的主播', file_id: upload.data.file_id });
+    const list = () => a.call(API.avatars.list, { source: 1, page: 1, limit: 10 }).then((r) => r.data.list as any[]);
     const [ready] = await until(list, (l) => l[0]?.status !== AvatarStatus.Cloning, 120_000);
     expect(ready).toMatchObject({ id: data.id, status: AvatarStatus.Ready });
     expect(ready.duration).toBeCloseTo(6, 0);
@@ -56,7 +56,7 @@ describe('a worker job on S3 storage', () => {
     expect(bytes.headers.get('content-type')).toBe('video/mp4');
     expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
-    expect((await a.call(API.avatar.remove, { id: data.id })).code).toBe(0);
+    expect((await a.call(API.avatars.remove, { id: data.id })).code).toBe(0);
     expect(await keys()).toEqual([]);
   }, 150_000);
 });

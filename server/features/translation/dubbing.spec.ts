@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DUB_SPEEDUP, fitSlots, formatSrt, parseTranslatedLines, srtTime } from './dubbing';
+import { MAX_DUB_SPEEDUP, fitSlots, parseTranslatedLines } from './dubbing';
 
 describe('fitting dubbed speech into the original sentences', () => {
   const slots = [{ start: 1, end: 3 }, { start: 4, end: 5 }, { start: 8, end: 9 }];
@@ -31,16 +31,6 @@ describe('fitting dubbed speech into the original sentences', () => {
   it('copes with a sentence past the end and an empty slot', () => {
     expect(fitSlots([{ start: 9.5, end: 12 }], [2], 10)).toEqual([{ start: 9.5, speed: 1.4, length: 0.5, trimmed: true }]);
     expect(fitSlots([{ start: 2, end: 2 }, { start: 3, end: 4 }], [0.5, 0.5], 5)[0]).toEqual({ start: 2, speed: 1.4, length: 0.357, trimmed: false });
-  });
-});
-
-describe('subtitles', () => {
-  it('formats times and numbered cues', () => {
-    expect(srtTime(0)).toBe('00:00:00,000');
-    expect(srtTime(3723.4567)).toBe('01:02:03,457');
-    expect(formatSrt([{ start: 0.5, end: 2, text: 'Hello\nthere' }, { start: 61, end: 62.25, text: ' Bye ' }])).toBe(
-      '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello there\r\n\r\n2\r\n00:01:01,000 --> 00:01:02,250\r\nBye\r\n',
-    );
   });
 });
 

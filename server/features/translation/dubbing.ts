@@ -1,9 +1,8 @@
 /**
  * The pure arithmetic of video translation's dubbing (part 2 §2.7): fitting each translated sentence's speech
- * into the slot of the sentence it replaces, the subtitle file of the result, and reading the chat engine's
- * translated lines back.
+ * into the slot of the sentence it replaces, and reading the chat engine's translated lines back (the subtitle file
+ * is the media engine's formatSrt, shared with every feature that makes subtitles).
  */
-import { formatSrt as formatSubtitles, srtTime, type Cue } from '../../../src/contract';
 
 /** A sentence of the original: where it is spoken, seconds. */
 export interface SourceSlot {
@@ -44,14 +43,6 @@ export function fitSlots(slots: readonly SourceSlot[], speech: readonly number[]
     if (fast <= until - start + 1e-9) return { start: round3(start), speed: round3(speed), length: round3(Math.min(fast, until - start)), trimmed: false };
     return { start: round3(start), speed: round3(speed), length: round3(until - start), trimmed: true };
   });
-}
-
-/** SRT timing, shared with every feature that writes subtitles (src/contract/subtitles.ts). */
-export { srtTime };
-
-/** An SRT of the translation: one cue a sentence, a sentence's line breaks read as spaces (src/contract/subtitles.ts writes it). */
-export function formatSrt(cues: readonly Cue[]): string {
-  return formatSubtitles(cues.map((c) => ({ ...c, text: c.text.replace(/\s*\r?\n\s*/g, ' ') })));
 }
 
 /**

@@ -27,23 +27,23 @@ export function registerTranslationRoutes(ctx: FeatureContext): void {
     create_time: formatDateTime(r.created_at),
   });
 
-  router.handle(API.works.translateLang, async () => ({
+  router.handle(API.translation.languages, async () => ({
     list: [...TRANSLATE_LANGUAGES],
     ready: await recognitionReady(ctx),
     prices: Object.fromEntries(Object.entries(TRANSLATE_CREDITS_PER_SECOND).map(([mode, price]) => [mode, price])),
   }));
 
-  router.handle(API.works.translateList, async ({ params, user }) => {
+  router.handle(API.translation.list, async ({ params, user }) => {
     const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
     const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
     return { list: rows.map(view), total, generate };
   });
 
-  router.handle(API.works.translateSubmit, async ({ params, user }) => ({
+  router.handle(API.translation.submit, async ({ params, user }) => ({
     id: await submitTranslation(ctx, user.id, { fileId: params.file_id, sourceLang: params.source_lang, targetLang: params.target_lang, mode: params.mode }),
   }));
 
-  router.handle(API.works.translateRemove, async ({ params, user }) => {
+  router.handle(API.translation.remove, async ({ params, user }) => {
     await removeTranslation(ctx, user.id, params.id);
     return {};
   });

@@ -27,11 +27,11 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
-import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
+import { extractSpeechWav, formatSrt, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { measureVoice, SampleHasNoSpeech, SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VoicesRepository } from '../voices';
-import { fitSlots, formatSrt, parseTranslatedLines, type PlacedSpeech } from './dubbing';
+import { fitSlots, parseTranslatedLines, type PlacedSpeech } from './dubbing';
 import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
 
 /** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
@@ -178,7 +178,8 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
       placed = await dubSpeech(transcript, lines, await speaker(ctx, null, record.target_lang, sound), dubbing);
     }
     const srtFile = path.join(dir, 'subtitles.srt');
-    fs.writeFileSync(srtFile, formatSrt(placed.map((p, i) => ({ start: p.start, end: p.start + p.length, text: lines![i]! }))));
+    // One cue a translated sentence, on one line, where its dub plays.
+    fs.writeFileSync(srtFile, formatSrt(placed.map((p, i) => ({ start: p.start, end: p.start + p.length, lines: [lines![i]!] }))));
     const stored = await storeUserFile(ctx, record.user_id, dub, 'm4a', 'other', total);
     const srt = await storeUserFile(ctx, record.user_id, srtFile, 'srt', 'other');
     await repo.saveDub(record.id, stored.key, srt.key);

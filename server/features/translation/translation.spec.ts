@@ -84,9 +84,9 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   let clipId = 0;
 
   const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
-  const records = (c: ApiTestClient) => c.call(API.works.translateList, { page: 1, limit: 50 });
+  const records = (c: ApiTestClient) => c.call(API.translation.list, { page: 1, limit: 50 });
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
-  const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.works.translateSubmit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
+  const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.translation.submit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
   async function translated(c: ApiTestClient, body: Record<string, unknown>, waitMs = 30_000) {
     const reply = await submit(c, body);
     expect(reply.code, reply.msg).toBe(0);
@@ -110,13 +110,13 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     a = await t.user('15800000001', 200);
     b = await t.user('15800000002', 200);
     clipId = await upload(a, SPEECH_CLIP);
-    expect((await a.call(API.works.translateLang, {})).data).toMatchObject({
+    expect((await a.call(API.translation.languages, {})).data).toMatchObject({
       list: [{ id: 'zh', name: '中文' }, { id: 'en', name: '英语' }, { id: 'yue', name: '粤语' }],
       ready: false, prices: { 1: TRANSLATE_CREDITS_PER_SECOND[1], 2: TRANSLATE_CREDITS_PER_SECOND[2] },
     });
     expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateAsrMissing });
     await settings({ asr_base_url: asr.url, asr_api_key: asr.apiKey, asr_model: 'whisper-large-v3' });
-    expect((await a.call(API.works.translateLang, {})).data.ready).toBe(true);
+    expect((await a.call(API.translation.languages, {})).data.ready).toBe(true);
     expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
     await settings({ chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'm' });
 
@@ -205,8 +205,8 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect(mine.generate).toBe(0);
     expect((await records(b)).data).toMatchObject({ list: [], total: 0 });
     const done = mine.list.find((r: any) => r.status === 3);
-    expect(await b.call(API.works.translateRemove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translateRecordMissing });
-    expect((await a.call(API.works.translateRemove, { id: done.id })).code).toBe(0);
+    expect(await b.call(API.translation.remove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translateRecordMissing });
+    expect((await a.call(API.translation.remove, { id: done.id })).code).toBe(0);
     expect((await fetchHead(`${t.url}${done.url}`)).status).toBe(404);
     expect((await fetchHead(`${t.url}${done.srt}`)).status).toBe(404);
     expect((await records(a)).data.total).toBe(4);
@@ -233,7 +233,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
       expect(sovits.tts.map((x) => [x.text, x.text_lang, x.ref_audio_path])).toEqual(ENGLISH.map((line) => [line, 'en', sovits.references[0]]));
       // Temporary: gone from the channel's folder, absent from the user's voices, nothing charged beyond the translation.
       expect(fs.readdirSync(path.join(sovits.shareDir, 'aisa-voices'))).toEqual([]);
-      expect((await c.call(API.voice.list, { page: 1, limit: 50 })).data.list).toEqual([]);
+      expect((await c.call(API.voices.list, { page: 1, limit: 50 })).data.list).toEqual([]);
       expect(await credits(c)).toBe(200 - cloned.credits);
 
       sovits.failReference = true;

@@ -1,5 +1,5 @@
 /**
- * The video-generate job (at-least-once: it reads the record's state first and ends only what is unfinished).
+ * The videogen-run job (at-least-once: it reads the record's state first and ends only what is unfinished).
  * Offline engine: renders the camera motion and stores it. Kling: submits the task once, then asks every
  * `pollSeconds` until it succeeds (the result is copied into our storage at once) or fails (credits refunded).
  */
@@ -91,7 +91,7 @@ async function runKling(ctx: FeatureContext, v: VideoRow): Promise<void> {
     }
     if ((await repo.countPoll(v.id)) * pollSeconds(ctx) > GIVE_UP_SECONDS) return failVideo(ctx, v.id, MSG.videoGenerateTimeout);
   }
-  await ctx.queue.send('video-generate', { recordId: v.id }, { startAfter: pollSeconds(ctx) });
+  await ctx.queue.send('videogen-run', { recordId: v.id }, { startAfter: pollSeconds(ctx) });
 }
 
 export async function runVideoGeneration(ctx: FeatureContext, recordId: number, attempt: number): Promise<void> {

@@ -10,49 +10,49 @@ export function registerVideoGenRoutes(ctx: FeatureContext): void {
   const { router, db } = ctx;
   const repo = new VideoGenRepository(db);
 
-  router.handle(API.generate.videoEngine, () => currentEngines(ctx));
+  router.handle(API.videogen.engine, () => currentEngines(ctx));
 
-  router.handle(API.generate.video, async ({ params, user }) => ({ id: await submitVideo(ctx, user.id, params) }));
+  router.handle(API.videogen.create, async ({ params, user }) => ({ id: await submitVideo(ctx, user.id, params) }));
 
-  router.handle(API.generate.videoList, async ({ params, user }) => {
+  router.handle(API.videogen.list, async ({ params, user }) => {
     const limit = videoLimit(params.limit);
     const { rows, total } = await repo.list(user.id, params.type, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
     return { list: rows.map((v) => videoRecordView(ctx, v)), total };
   });
 
-  router.handle(API.generate.videoRemove, async ({ params, user }) => {
+  router.handle(API.videogen.remove, async ({ params, user }) => {
     const keys = await repo.remove(user.id, params.id);
     if (!keys) throw new ApiError(MSG.videoRecordNotFound);
     await deleteObjects(ctx, keys);
     return {};
   });
 
-  router.handle(API.generate.videoPrompt, async () => ({ list: await repo.wordBank() }));
+  router.handle(API.videogen.prompts, async () => ({ list: await repo.wordBank() }));
 
-  router.handle(API.generate.videoPromptRecommend, async ({ params }) => ({
+  router.handle(API.videogen.recommend, async ({ params }) => ({
     list: (await repo.recommendations(params.type)).map((r) => ({ id: r.id, content: r.content, ...(r.image ? { image: sampleImageUrl(ctx, r.image) } : {}) })),
   }));
 
-  router.handle(API.generate.presets, async ({ params, user }) => ({ list: await repo.presets(user.id, params.keyword?.trim() ?? '') }));
+  router.handle(API.videogen.presets, async ({ params, user }) => ({ list: await repo.presets(user.id, params.keyword?.trim() ?? '') }));
 
-  router.handle(API.generate.presetSave, async ({ params, user }) => {
+  router.handle(API.videogen.presetSave, async ({ params, user }) => {
     const title = presetTitle(params.title, params.content);
     if (params.id === undefined) return { id: await repo.addPreset(user.id, title, params.content) };
     if (!(await repo.updatePreset(user.id, params.id, title, params.content))) throw new ApiError(MSG.presetNotFound);
     return { id: params.id };
   });
 
-  router.handle(API.generate.presetRemove, async ({ params, user }) => {
+  router.handle(API.videogen.presetRemove, async ({ params, user }) => {
     if (!(await repo.removePreset(user.id, params.id))) throw new ApiError(MSG.presetNotFound);
     return {};
   });
 
-  router.handle(API.generate.videoPromptSet, async ({ params }) => {
+  router.handle(API.videogen.promptsSet, async ({ params }) => {
     await db.tx((q) => new VideoGenRepository(q).replaceWordBank(params.list));
     return { groups: params.list.length, words: params.list.reduce((n, g) => n + g.list.length, 0) };
   });
 
-  router.handle(API.generate.videoPromptRecommendSet, async ({ params }) => {
+  router.handle(API.videogen.recommendSet, async ({ params }) => {
     // A sample picture named as a local file (the operator's machine is the server's) is published first.
     const list: { content: string; image: string }[] = [];
     for (const r of params.list) {

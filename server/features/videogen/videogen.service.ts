@@ -17,7 +17,7 @@ import { videoEngines } from '../../engines/videogen';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
 
-export type VideoSubmit = CallParsedRequest<typeof API.generate.video>;
+export type VideoSubmit = CallParsedRequest<typeof API.videogen.create>;
 
 /** Pictures must be png/jpg of at least this size on their short side (part 2 §5). */
 const MIN_PICTURE_SIDE = 300;
@@ -60,7 +60,7 @@ export async function submitVideo(ctx: FeatureContext, userId: number, p: VideoS
       });
       const spend = await spendIn(q, { userId, amount: credits, action: p.type === 'text' ? '文生视频' : '图生视频', key: `video-generation:${id}` });
       await repo.setSpend(id, spend.entryId);
-      await ctx.queue.send('video-generate', { recordId: id }, { runsUpToSeconds: 10 * 60 }, q);
+      await ctx.queue.send('videogen-run', { recordId: id }, { runsUpToSeconds: 10 * 60 }, q);
       return id;
     });
   } catch (err) {

@@ -38,9 +38,9 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   let firstUrl = '';
   let lastUrl = '';
 
-  const records = (c: ApiTestClient, type: 'text' | 'image') => c.call(API.generate.videoList, { type, page: 1, limit: 0 });
+  const records = (c: ApiTestClient, type: 'text' | 'image') => c.call(API.videogen.list, { type, page: 1, limit: 0 });
   async function finished(c: ApiTestClient, type: 'text' | 'image', id: number) {
-    const done = await until(() => records(c, type), (r) => [VideoTaskStatus.Success, VideoTaskStatus.Failed].includes(r.data.list.find((v: any) => v.id === id)?.status), 30_000, 200);
+    const done = await until(() => records(c, type), (r) => [VideoTaskStatus.Success, VideoTaskStatus.Failed].includes(r.data.list.find((v: any) => v.id === id)?.status), 55_000, 200);
     return done.data.list.find((v: any) => v.id === id);
   }
   async function probed(url: string, name: string) {
@@ -53,8 +53,8 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   it('without Kling: text to video is unavailable, image to video runs on this machine, 高品质 is closed; bad input costs nothing', async () => {
     a = await t.user('15900000001', 5000);
     b = await t.user('15900000002', 5000);
-    expect(await a.call(API.generate.videoEngine, {})).toMatchObject({ code: 0, data: { text: { engine: null, pro: 0 }, image: { engine: 'local', pro: 0 } } });
-    expect(await a.call(API.generate.video, text)).toMatchObject({ code: 1, msg: MSG.videoTextEngineMissing });
+    expect(await a.call(API.videogen.engine, {})).toMatchObject({ code: 0, data: { text: { engine: null, pro: 0 }, image: { engine: 'local', pro: 0 } } });
+    expect(await a.call(API.videogen.create, text)).toMatchObject({ code: 1, msg: MSG.videoTextEngineMissing });
 
     const up1 = await uploadFile(a, 'image', FIRST);
     const up2 = await uploadFile(a, 'image', LAST);
@@ -83,16 +83,16 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
       [{ ...image, mode: 'pro' }, MSG.highQualityMaintenance],
     ];
     for (const [params, msg] of bad) {
-      const reply = await a.call(API.generate.video, params);
+      const reply = await a.call(API.videogen.create, params);
       expect(reply.code, JSON.stringify(params).slice(0, 80)).toBe(1);
       if (typeof msg === 'string') expect(reply.msg).toBe(msg);
       else expect(reply.msg).toMatch(msg);
     }
     // Another user's picture is not theirs to use.
-    expect(await b.call(API.generate.video, image)).toMatchObject({ code: 1, msg: MSG.videoImageUnusable });
+    expect(await b.call(API.videogen.create, image)).toMatchObject({ code: 1, msg: MSG.videoImageUnusable });
     const poor = await t.user('15900000003', 100);
     const poorUpload = (await uploadFile(poor, 'image', FIRST)).data.url;
-    expect(await poor.call(API.generate.video, { ...image, image: poorUpload })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
+    expect(await poor.call(API.videogen.create, { ...image, image: poorUpload })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
     expect(await credits(a)).toBe(5000);
     expect(await credits(poor)).toBe(100);
     expect((await records(a, 'image')).data.list).toEqual([]);
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
 
   it('image to video from a first and last frame: camera motion as an H.264 mp4 of the chosen duration and aspect, 360 credits', async () => {
     const org = JSON.stringify({ orgContent: '画面缓缓推进', orgChoosedList: ['推镜头'] });
-    const made = await a.call(API.generate.video, {
+    const made = await a.call(API.videogen.create, {
       type: 'image', prompt: '画面缓缓推进', image: firstUrl, image_tail: lastUrl, image_mode: 1, duration: 5, aspect_ratio: '9:16', cfg_scale: 0.7, org_data: org,
     });
     expect(made).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
@@ -118,10 +118,10 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
 
   it('with Kling configured: text to video through the provider, prices per mode and duration, 高品质 only when opened', async () => {
     await t.operator(API.admin.siteSet, { settings: { kling_base_url: peer.url, kling_access_key: peer.accessKey, kling_secret_key: peer.secretKey, kling_model: 'kling-v1-6' } });
-    expect((await b.call(API.generate.videoEngine, {})).data).toEqual({ text: { engine: 'kling', pro: 0 }, image: { engine: 'local', pro: 0 } });
-    expect(await b.call(API.generate.video, { ...text, mode: 'pro' })).toMatchObject({ code: 1, msg: MSG.highQualityMaintenance });
+    expect((await b.call(API.videogen.engine, {})).data).toEqual({ text: { engine: 'kling', pro: 0 }, image: { engine: 'local', pro: 0 } });
+    expect(await b.call(API.videogen.create, { ...text, mode: 'pro' })).toMatchObject({ code: 1, msg: MSG.highQualityMaintenance });
 
-    const std10 = await b.call(API.generate.video, { ...text, duration: 10, negative_prompt: '模糊', cfg_scale: 0.3 });
+    const std10 = await b.call(API.videogen.create, { ...text, duration: 10, negative_prompt: '模糊', cfg_scale: 0.3 });
     expect(std10.code, std10.msg).toBe(0);
     expect(await credits(b)).toBe(5000 - 720);
     const done = await finished(b, 'text', std10.data.id);
@@ -133,12 +133,12 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(peer.shapeErrors).toEqual([]);
 
     await t.operator(API.admin.siteSet, { settings: { video_pro_enabled: '1' } });
-    expect((await b.call(API.generate.videoEngine, {})).data.text).toEqual({ engine: 'kling', pro: 1 });
+    expect((await b.call(API.videogen.engine, {})).data.text).toEqual({ engine: 'kling', pro: 1 });
     const before = await credits(b);
-    const pro5 = await b.call(API.generate.video, { ...text, mode: 'pro' });
+    const pro5 = await b.call(API.videogen.create, { ...text, mode: 'pro' });
     expect(pro5.code).toBe(0);
     expect(await credits(b)).toBe(before - 600);
-    const pro10 = await b.call(API.generate.video, { ...text, mode: 'pro', duration: 10 });
+    const pro10 = await b.call(API.videogen.create, { ...text, mode: 'pro', duration: 10 });
     expect(await credits(b)).toBe(before - 600 - 1200);
     expect((await finished(b, 'text', pro10.data.id)).status).toBe(VideoTaskStatus.Success);
     expect((await finished(b, 'text', pro5.data.id)).status).toBe(VideoTaskStatus.Success);
@@ -149,78 +149,78 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   it('a task Kling fails, or refuses at submit, ends failed with its reason and its credits returned', async () => {
     const before = await credits(b);
     peer.failNext = '生成内容不符合规范';
-    const failed = await b.call(API.generate.video, text);
+    const failed = await b.call(API.videogen.create, text);
     expect(await credits(b)).toBe(before - 360);
     expect(await finished(b, 'text', failed.data.id)).toMatchObject({ status: VideoTaskStatus.Failed, error: '视频生成失败：生成内容不符合规范', url: '' });
     expect(await credits(b)).toBe(before);
 
     peer.refuseNext = { code: 1301, http: 400, message: 'risk control' };
-    const refused = await b.call(API.generate.video, text);
+    const refused = await b.call(API.videogen.create, text);
     expect(await finished(b, 'text', refused.data.id)).toMatchObject({ status: VideoTaskStatus.Failed, error: MSG.klingContentRejected });
     expect(await credits(b)).toBe(before);
     expect(JSON.stringify((await b.call(API.credits.log, { page: 1, limit: 50 })).data.list)).toContain('文生视频失败退回');
   });
 
   it('presets and records belong to their user: search, save with or without a title, update, delete', async () => {
-    expect(await a.call(API.generate.presetSave, { title: '', content: '夕阳' })).toMatchObject({ code: 1, msg: MSG.presetTitleRequired });
-    expect(await a.call(API.generate.presetSave, { title: '风景' })).toMatchObject({ code: 1, msg: MSG.presetContentRequired });
-    expect(await a.call(API.generate.presetSave, { title: '风景', content: '  ' })).toMatchObject({ code: 1, msg: MSG.presetContentRequired });
-    const p1 = await a.call(API.generate.presetSave, { title: '风景', content: '金色的夕阳洒在海面上' });
-    const p2 = await a.call(API.generate.presetSave, { content: '一只橘猫在窗台上打盹，阳光温暖，画面柔和安静' });
+    expect(await a.call(API.videogen.presetSave, { title: '', content: '夕阳' })).toMatchObject({ code: 1, msg: MSG.presetTitleRequired });
+    expect(await a.call(API.videogen.presetSave, { title: '风景' })).toMatchObject({ code: 1, msg: MSG.presetContentRequired });
+    expect(await a.call(API.videogen.presetSave, { title: '风景', content: '  ' })).toMatchObject({ code: 1, msg: MSG.presetContentRequired });
+    const p1 = await a.call(API.videogen.presetSave, { title: '风景', content: '金色的夕阳洒在海面上' });
+    const p2 = await a.call(API.videogen.presetSave, { content: '一只橘猫在窗台上打盹，阳光温暖，画面柔和安静' });
     expect([p1.code, p2.code]).toEqual([0, 0]);
-    expect((await a.call(API.generate.presets, {})).data.list).toEqual([
+    expect((await a.call(API.videogen.presets, {})).data.list).toEqual([
       { id: p2.data.id, title: '一只橘猫在窗台上打盹，阳光温暖，画面柔和', content: '一只橘猫在窗台上打盹，阳光温暖，画面柔和安静' },
       { id: p1.data.id, title: '风景', content: '金色的夕阳洒在海面上' },
     ]);
-    expect((await a.call(API.generate.presets, { keyword: '夕阳' })).data.list.map((p: any) => p.id)).toEqual([p1.data.id]);
-    expect((await a.call(API.generate.presets, { keyword: '风' })).data.list.map((p: any) => p.id)).toEqual([p1.data.id]);
-    expect((await a.call(API.generate.presets, { keyword: '%' })).data.list).toEqual([]);
-    expect(await a.call(API.generate.presetSave, { id: p1.data.id, title: '海景', content: '海浪' })).toMatchObject({ code: 0 });
+    expect((await a.call(API.videogen.presets, { keyword: '夕阳' })).data.list.map((p: any) => p.id)).toEqual([p1.data.id]);
+    expect((await a.call(API.videogen.presets, { keyword: '风' })).data.list.map((p: any) => p.id)).toEqual([p1.data.id]);
+    expect((await a.call(API.videogen.presets, { keyword: '%' })).data.list).toEqual([]);
+    expect(await a.call(API.videogen.presetSave, { id: p1.data.id, title: '海景', content: '海浪' })).toMatchObject({ code: 0 });
 
     // b sees none of a's presets or records, and can neither change nor delete them.
-    expect((await b.call(API.generate.presets, {})).data.list).toEqual([]);
-    expect(await b.call(API.generate.presetSave, { id: p1.data.id, title: 'x', content: 'y' })).toMatchObject({ code: 1, msg: MSG.presetNotFound });
-    expect(await b.call(API.generate.presetRemove, { id: p1.data.id })).toMatchObject({ code: 1, msg: MSG.presetNotFound });
+    expect((await b.call(API.videogen.presets, {})).data.list).toEqual([]);
+    expect(await b.call(API.videogen.presetSave, { id: p1.data.id, title: 'x', content: 'y' })).toMatchObject({ code: 1, msg: MSG.presetNotFound });
+    expect(await b.call(API.videogen.presetRemove, { id: p1.data.id })).toMatchObject({ code: 1, msg: MSG.presetNotFound });
     const aImage = (await records(a, 'image')).data.list;
     expect(aImage).toHaveLength(1);
     expect((await records(b, 'image')).data.list).toEqual([]);
     expect((await records(a, 'text')).data.list).toEqual([]);
-    expect(await b.call(API.generate.videoRemove, { id: aImage[0].id })).toMatchObject({ code: 1, msg: MSG.videoRecordNotFound });
-    expect((await a.call(API.generate.presets, { keyword: '海' })).data.list).toEqual([{ id: p1.data.id, title: '海景', content: '海浪' }]);
+    expect(await b.call(API.videogen.remove, { id: aImage[0].id })).toMatchObject({ code: 1, msg: MSG.videoRecordNotFound });
+    expect((await a.call(API.videogen.presets, { keyword: '海' })).data.list).toEqual([{ id: p1.data.id, title: '海景', content: '海浪' }]);
 
-    expect(await a.call(API.generate.presetRemove, { id: p1.data.id })).toMatchObject({ code: 0 });
-    expect((await a.call(API.generate.presets, {})).data.list.map((p: any) => p.id)).toEqual([p2.data.id]);
-    expect(await a.call(API.generate.videoRemove, { id: aImage[0].id })).toMatchObject({ code: 0 });
+    expect(await a.call(API.videogen.presetRemove, { id: p1.data.id })).toMatchObject({ code: 0 });
+    expect((await a.call(API.videogen.presets, {})).data.list.map((p: any) => p.id)).toEqual([p2.data.id]);
+    expect(await a.call(API.videogen.remove, { id: aImage[0].id })).toMatchObject({ code: 0 });
     expect((await records(a, 'image')).data.list).toEqual([]);
     expect((await fetch(`${t.url}${aImage[0].url}`)).status).toBe(404);
   });
 
   it('the operator seeds the word bank and the recommendations; users read them', async () => {
-    expect((await a.call(API.generate.videoPrompt, {})).data.list).toEqual([]);
-    const set = await t.operator(API.generate.videoPromptSet, {
+    expect((await a.call(API.videogen.prompts, {})).data.list).toEqual([]);
+    const set = await t.operator(API.videogen.promptsSet, {
       list: [
         { name: '镜头', list: [{ name: '推镜头', is_multi: 0 }, { name: '环绕', is_multi: 0 }] },
         { name: '风格', list: [{ name: '电影感', demo_url: 'https://example.com/a.mp4', is_multi: 1 }] },
       ],
     });
     expect(set).toMatchObject({ code: 0, data: { groups: 2, words: 3 } });
-    expect((await a.call(API.generate.videoPrompt, {})).data.list).toEqual([
+    expect((await a.call(API.videogen.prompts, {})).data.list).toEqual([
       { name: '镜头', list: [{ name: '推镜头', demo_url: '', is_multi: 0 }, { name: '环绕', demo_url: '', is_multi: 0 }] },
       { name: '风格', list: [{ name: '电影感', demo_url: 'https://example.com/a.mp4', is_multi: 1 }] },
     ]);
-    expect((await t.operator(API.generate.videoPromptSet, { list: [{ name: '', list: [] }] })).code).toBe(1);
+    expect((await t.operator(API.videogen.promptsSet, { list: [{ name: '', list: [] }] })).code).toBe(1);
 
     const samples = [{ content: '花朵绽放', image: FIRST }, { content: '云卷云舒' }, { content: '小图', image: SMALL }];
-    expect(await t.operator(API.generate.videoPromptRecommendSet, { type: 'image', list: samples })).toMatchObject({ code: 0, data: { count: 3 } });
-    expect(await t.operator(API.generate.videoPromptRecommendSet, { type: 'text', list: [{ content: '城市夜景延时' }] })).toMatchObject({ code: 0 });
-    const image = (await a.call(API.generate.videoPromptRecommend, { type: 'image' })).data.list;
+    expect(await t.operator(API.videogen.recommendSet, { type: 'image', list: samples })).toMatchObject({ code: 0, data: { count: 3 } });
+    expect(await t.operator(API.videogen.recommendSet, { type: 'text', list: [{ content: '城市夜景延时' }] })).toMatchObject({ code: 0 });
+    const image = (await a.call(API.videogen.recommend, { type: 'image' })).data.list;
     expect(image.map((r: any) => r.content)).toEqual(['花朵绽放', '云卷云舒', '小图']);
     expect(image[0].image).toMatch(/^\/storage\/public\//);
     expect((await fetch(`${t.url}${image[0].image}`)).status).toBe(200);
-    expect((await a.call(API.generate.videoPromptRecommend, { type: 'text' })).data.list.map((r: any) => r.content)).toEqual(['城市夜景延时']);
+    expect((await a.call(API.videogen.recommend, { type: 'text' })).data.list.map((r: any) => r.content)).toEqual(['城市夜景延时']);
     // A public sample picture may start an image-to-video (reference tab), if it is large enough.
-    expect(await b.call(API.generate.video, { type: 'image', prompt: '小图', image: image[2].image, image_mode: 2 })).toMatchObject({ code: 1, msg: MSG.videoImageTooSmall });
-    const made = await b.call(API.generate.video, { type: 'image', prompt: '花朵绽放', image: image[0].image, image_mode: 2, aspect_ratio: '1:1' });
+    expect(await b.call(API.videogen.create, { type: 'image', prompt: '小图', image: image[2].image, image_mode: 2 })).toMatchObject({ code: 1, msg: MSG.videoImageTooSmall });
+    const made = await b.call(API.videogen.create, { type: 'image', prompt: '花朵绽放', image: image[0].image, image_mode: 2, aspect_ratio: '1:1' });
     expect(made.code).toBe(0);
     const done = await finished(b, 'image', made.data.id);
     expect(done).toMatchObject({ status: VideoTaskStatus.Success, image_mode: 2, image_tail: '' });

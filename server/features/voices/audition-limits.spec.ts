@@ -9,9 +9,9 @@ import { until } from '../../../tests/support/wait';
 const LONG_TEXT = '今天我们来聊一聊数字人和声音克隆的故事。'.repeat(50);
 const BURST = 10;
 
-const audition = (c: ApiTestClient, voiceId: number, text: string) => c.call(API.voice.audition, { voice_id: voiceId, text });
+const audition = (c: ApiTestClient, voiceId: number, text: string) => c.call(API.voices.audition, { voice_id: voiceId, text });
 const finished = (c: ApiTestClient, jobId: string) =>
-  until(() => c.call(API.voice.auditionPoll, { job_id: jobId }), (r) => r.data?.status === AuditionStatus.Done || r.data?.status === AuditionStatus.Failed, 120_000);
+  until(() => c.call(API.voices.auditionPoll, { job_id: jobId }), (r) => r.data?.status === AuditionStatus.Done || r.data?.status === AuditionStatus.Failed, 120_000);
 
 /** Fires auditions all at once; returns the accepted job ids after checking every refusal is the limit's. */
 async function burst(requests: Promise<{ code: number; msg: string; data: any }>[]): Promise<string[]> {
@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('audition limits (%s)', (kind) => {
     expect(published.code).toBe(0);
     publicVoice = published.data.id;
     const viewer = await newUser();
-    await until(() => viewer.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.some((v: any) => v.id === publicVoice), 60_000);
+    await until(() => viewer.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.some((v: any) => v.id === publicVoice), 60_000);
   }, 120_000);
   afterAll(() => t.close());
 

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
   });
 
   it('enables a cloning-server channel only with an address and a shared folder; users then see it with its own tips', async () => {
-    expect((await a.call(API.voice.channels, {})).data.list.map((c: any) => c.api)).toEqual(['local']);
+    expect((await a.call(API.voices.channels, {})).data.list.map((c: any) => c.api)).toEqual(['local']);
     expect(await setHs({ enabled: 'true' })).toMatchObject({ code: 1 });
     expect(await setHs({ enabled: 'true', base_url: fishSpeech.url })).toMatchObject({ code: 1, msg: expect.stringContaining('--share-dir') });
     // A refused change keeps nothing: the address is given again with the folder.
@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
       api: 'kyy', kind: 'voice', enabled: 'true', base_url: sovits.url, share_dir: sovits.shareDir, server_dir: sovits.serverDir, credits: 20,
     });
     expect(reply).toMatchObject({ code: 0, data: { engine: 'gptsovits', configured: expect.arrayContaining(['base_url', 'share_dir', 'server_dir']) } });
-    const list = (await a.call(API.voice.channels, {})).data.list as any[];
+    const list = (await a.call(API.voices.channels, {})).data.list as any[];
     expect(list.map((c) => c.api)).toEqual(['hs', 'kyy', 'local']);
     expect(list[0]).toMatchObject({ credits: 30, free_times: 0, upload_tips: CLONING_SERVER_UPLOAD_TIPS.fishspeech });
     expect(list[1]).toMatchObject({ credits: 20, upload_tips: CLONING_SERVER_UPLOAD_TIPS.gptsovits });
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
 
     // An avatar as a clone leaves it (cloning is tested in avatars.spec.ts).
     const avatarId = await readyAvatar(t, a, makeVideo(path.join(dir, 'a.mp4'), { width: 640, height: 360, seconds: 5 }));
-    const avatars = await a.call(API.avatar.list, { source: 1, page: 1, limit: 10 });
+    const avatars = await a.call(API.avatars.list, { source: 1, page: 1, limit: 10 });
     expect(avatars.data.list[0]).toMatchObject({ id: avatarId, status: 3 });
     const work = await a.call(API.works.create, { name: '克隆声音成片', api: 'local', video_id: avatarId, user_voice_id: fishVoice, text: PAUSED });
     expect(work).toMatchObject({ code: 0 });
@@ -181,7 +181,7 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
 
   it('keeps users apart: B never sees nor speaks with A\'s cloned voice, and B\'s clone has its own reference', { timeout: 120_000 }, async () => {
     expect((await voicesOf(b)).list).toEqual([]);
-    expect((await b.call(API.voice.audition, { voice_id: fishVoice, text: '借用一下' })).code).toBe(1);
+    expect((await b.call(API.voices.audition, { voice_id: fishVoice, text: '借用一下' })).code).toBe(1);
     expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: 1, user_voice_id: fishVoice, text: '你好' })).code).toBe(1);
     const own = await cloneVoice(b, sample, 'B 的声音', 'hs');
     expect(await trained(b, own.data.id)).toMatchObject({ generate_status: 2 });

@@ -5,7 +5,7 @@
 import { MSG, VoiceStatus, stripEmotionMarks } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Db, Queryable } from '../../infra/db';
-import { SpeechEngines, type SpeechEngine, type SpeechParams } from '../../engines/speech';
+import { SpeechEngines, type SpeechEngine, type SpeechParams, type SpokenStretch } from '../../engines/speech';
 import type { SpeakableVoice, Speech } from '../../app-context';
 import { VoicesRepository, type VoiceChannelRow, type VoiceRow } from './voices.repository';
 
@@ -35,12 +35,12 @@ export class SpeechService implements Speech {
     return { channel: channel!, engine };
   }
 
-  /** Speaks a script with the voice's engine into an mp3 at `output`. */
-  async synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<void> {
+  /** Speaks a script with the voice's engine into an mp3 at `output`; answers where its stretches landed. */
+  async synthesize(voice: SpeakableVoice, text: string, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     const { channel, engine } = await this.channelEngine(voice.api);
     // Emotion marks are MiniMax's grammar; any other engine would read them out.
     const script = channel.engine === 'minimax' ? text : stripEmotionMarks(text);
-    await engine.synthesize(script, voice.engine_voice ?? undefined, params, output);
+    return engine.synthesize(script, voice.engine_voice ?? undefined, params, output);
   }
 
   close(): Promise<void> {

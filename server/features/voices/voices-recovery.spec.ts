@@ -33,7 +33,7 @@ describe('a worker killed in the middle of a voice training and of an audition',
     // Training: the provider keeps answering "training" while the server dies.
     fish.trainingPolls = 3;
     const upload = await uploadFile(client, 'voice', sample);
-    const voice = await client.call(API.voice.create, { name: '重启也不丢', file_id: upload.data.file_id, api: 'fish' });
+    const voice = await client.call(API.voices.create, { name: '重启也不丢', file_id: upload.data.file_id, api: 'fish' });
     expect(voice.code).toBe(0);
     await until(async () => fish.models.size, (n) => n === 1, 30_000, 100);
     expect((await client.call(API.account.credits, {})).data.credits).toBe(900);
@@ -42,14 +42,14 @@ describe('a worker killed in the middle of a voice training and of an audition',
     const second = await startServer({ dataDir: first.dataDir, env: FAST_RECOVERY, webRoot: '/nonexistent' });
     servers.push(second);
     const again = new ApiTestClient(second.url, login.data.token);
-    const trained = await until(() => again.call(API.voice.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2, 90_000, 500);
+    const trained = await until(() => again.call(API.voices.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2, 90_000, 500);
     expect(trained.data.list[0]).toMatchObject({ id: voice.data.id, generate_status: 2 });
     expect(fish.models.size).toBe(1);
     expect((await again.call(API.account.credits, {})).data.credits).toBe(900);
 
     // Audition: the provider's TTS is slow, and the server dies while it waits.
     fish.delayMs = 3000;
-    const job = await again.call(API.voice.audition, { voice_id: voice.data.id, text: '服务重启后，试听会重新合成。' });
+    const job = await again.call(API.voices.audition, { voice_id: voice.data.id, text: '服务重启后，试听会重新合成。' });
     expect(job.code).toBe(0);
     await until(async () => fish.requests.filter((r) => r.path === '/v1/tts').length, (n) => n >= 1, 30_000, 100);
     await second.stop('SIGKILL');
@@ -58,7 +58,7 @@ describe('a worker killed in the middle of a voice training and of an audition',
     const third = await startServer({ dataDir: first.dataDir, env: FAST_RECOVERY, webRoot: '/nonexistent' });
     servers.push(third);
     const last = new ApiTestClient(third.url, login.data.token);
-    const heard = await until(() => last.call(API.voice.auditionPoll, { job_id: job.data.job_id }), (r) => r.data?.status === 3, 90_000, 500);
+    const heard = await until(() => last.call(API.voices.auditionPoll, { job_id: job.data.job_id }), (r) => r.data?.status === 3, 90_000, 500);
     expect(heard.data).toMatchObject({ status: 3 });
     expect((await fetch(`${third.url}${heard.data.url}`)).status).toBe(200);
     const log = (await last.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string; credits: number }[];

@@ -9,6 +9,7 @@ import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError, type TrainingState } from '../../engines/speech';
+import { sentencesOf } from '../../engines/media';
 import { refundIn } from '../credits';
 import { VoicesRepository } from './voices.repository';
 
@@ -54,7 +55,7 @@ export async function runTraining(ctx: FeatureContext, trainingId: number, attem
     }
     if (state.state !== 'training') return await finishTraining(ctx, trainingId, state);
     if ((await voices.countTrainingCheck(trainingId, state.voice.remoteId)) * trainingPollSeconds(ctx) > TRAINING_GIVE_UP_SECONDS) return await fail('训练超时，积分已退回，请稍后重试');
-    await ctx.queue.send('voice-train', { trainingId }, { startAfter: trainingPollSeconds(ctx) });
+    await ctx.queue.send('voices-train', { trainingId }, { startAfter: trainingPollSeconds(ctx) });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;
     await fail(err instanceof SpeechEngineError ? err.message : '声音训练失败，积分已退回，请稍后重试');
@@ -74,10 +75,11 @@ export async function runSpeech(ctx: FeatureContext, jobId: string, attempt: num
   try {
     await withWorkDir(ctx.config.dataDir, async (dir) => {
       const output = `${dir}/speech.mp3`;
-      await ctx.speech.synthesize(voice, job.text, job.params, output);
+      const spoken = await ctx.speech.synthesize(voice, job.text, job.params, output);
       const { duration } = await probe(output, 'mp3');
       const file = await storeUserFile(ctx, job.user_id, output, 'mp3', 'voice', duration);
-      if (!(await voices.speechJobDone(jobId, file.fileId))) await deleteObjects(ctx, [file.key]);
+      // The timed text goes with the audition: a work submitted with it gets its subtitles from here.
+      if (!(await voices.speechJobDone(jobId, file.fileId, sentencesOf(spoken)))) await deleteObjects(ctx, [file.key]);
     });
   } catch (err) {
     if (!isFinal(err, attempt)) throw err;

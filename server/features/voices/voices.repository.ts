@@ -6,6 +6,7 @@
 import { AuditionStatus, CHANNEL_ENGINES, CHANNEL_KINDS, VOICE_TYPE_NAME_LOCKED, VoiceStatus, WorkStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { EngineConfig, EngineVoice, SpeechParams } from '../../engines/speech';
+import type { TimedText } from '../../engines/media';
 
 export type VoiceEngineName = (typeof CHANNEL_ENGINES.voice)[number];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -361,10 +362,19 @@ export class VoicesRepository {
     await this.db.query('UPDATE speech_jobs SET status = $2 WHERE id = $1 AND status = $3', [id, AuditionStatus.Running, AuditionStatus.Queued]);
   }
 
-  /** Ends an unfinished job with its file; false when it had already ended (a retry that lost the race). */
-  async speechJobDone(id: string, fileId: number): Promise<boolean> {
-    const { rowCount } = await this.db.query('UPDATE speech_jobs SET status = $3, file_id = $2, finished_at = now() WHERE id = $1 AND status < $3', [id, fileId, AuditionStatus.Done]);
+  /** Ends an unfinished job with its file and the timed text of what it spoke; false when it had already ended (a retry that lost the race). */
+  async speechJobDone(id: string, fileId: number, captions: TimedText[]): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      'UPDATE speech_jobs SET status = $3, file_id = $2, captions = $4, finished_at = now() WHERE id = $1 AND status < $3',
+      [id, fileId, AuditionStatus.Done, JSON.stringify(captions)],
+    );
     return rowCount > 0;
+  }
+
+  /** The timed text of the user's audition behind this file (null for a file no audition made, or one made before it was kept). */
+  async auditionCaptions(fileId: number, userId: number): Promise<TimedText[] | null> {
+    const row = await this.first<{ captions: TimedText[] | null }>('SELECT captions FROM speech_jobs WHERE file_id = $1 AND user_id = $2 ORDER BY created_at DESC LIMIT 1', [fileId, userId]);
+    return row?.captions ?? null;
   }
 
   async speechJobFailed(id: string, reason: string): Promise<void> {

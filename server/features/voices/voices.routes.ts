@@ -53,12 +53,12 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     reason: r.reason || undefined,
   });
 
-  router.handle(API.voice.list, async ({ params, user }) => {
+  router.handle(API.voices.list, async ({ params, user }) => {
     const { rows, total, training } = await voices.list(user.id, { mine: params.source !== 2, name: params.name, page: params.page, limit: params.limit });
     return { list: rows.map(toVoice), generate: training, total };
   });
 
-  router.handle(API.voice.channels, async ({ user }) => {
+  router.handle(API.voices.channels, async ({ user }) => {
     const list = [];
     for (const c of await voices.enabledVoiceChannels()) {
       list.push({
@@ -70,12 +70,12 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     return { list };
   });
 
-  router.handle(API.voice.language, async ({ params }) => {
+  router.handle(API.voices.language, async ({ params }) => {
     const channel = await voices.voiceChannel(params.api);
     return { language: channel?.engine === 'local' ? OFFLINE_LANGUAGES : [] };
   });
 
-  router.handle(API.voice.create, async ({ params, user }) => {
+  router.handle(API.voices.create, async ({ params, user }) => {
     const sample = await voices.userFile(params.file_id, user.id);
     if (!sample || sample.kind !== 'voice') throw new ApiError(MSG.voiceAudioRequired);
     if (!(sample.duration >= LIMITS.audio.minSeconds && sample.duration <= LIMITS.audio.maxSeconds)) throw new ApiError(MSG.audioDurationInvalid);
@@ -117,14 +117,14 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     });
   });
 
-  router.handle(API.voice.rename, async ({ params, user }) => {
+  router.handle(API.voices.rename, async ({ params, user }) => {
     const voice = await ownVoice(voices, params.id, user.id);
     if (Number(voice.type) === VOICE_TYPE_NAME_LOCKED) throw new ApiError(MSG.voiceNameLocked);
     await voices.rename(params.id, user.id, params.name);
     return new WithMessage({}, MSG.renameSucceeded);
   });
 
-  router.handle(API.voice.remove, async ({ params, user }) => {
+  router.handle(API.voices.remove, async ({ params, user }) => {
     const voice = await ownVoice(voices, params.id, user.id);
     if (Number(voice.generate_status) === VoiceStatus.Training) throw new ApiError(MSG.voiceTraining);
     if (Number(voice.remained_times) > 0) throw new ApiError(MSG.voiceDeleteNeedsNoModifications);
@@ -132,7 +132,7 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     return {};
   });
 
-  router.handle(API.voice.confirm, async ({ params, user }) => {
+  router.handle(API.voices.confirm, async ({ params, user }) => {
     await db.tx(async (q) => {
       const inTx = new VoicesRepository(q);
       const voice = await ownVoice(inTx, params.voice_id, user.id, true);
@@ -144,14 +144,14 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     return new WithMessage({}, MSG.confirmSucceeded);
   });
 
-  router.handle(API.voice.settings, async ({ params, user }) => {
+  router.handle(API.voices.settings, async ({ params, user }) => {
     if (!(await voices.saveSettings(params.voice_id, user.id, params))) {
       throw new ApiError((await voices.isPublicVoice(params.voice_id)) ? MSG.publicVoiceSettingsPerWork : MSG.notFound);
     }
     return new WithMessage({}, MSG.voiceSettingsSaved);
   });
 
-  router.handle(API.voice.audition, async ({ params, user }) => {
+  router.handle(API.voices.audition, async ({ params, user }) => {
     const voice = await speech.usableVoice(db, params.voice_id, user.id);
     const settings: SpeechParams = {
       rate: params.rate ?? Number(voice.rate),
@@ -164,7 +164,7 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
     return { job_id: jobId };
   });
 
-  router.handle(API.voice.auditionPoll, async ({ params, user }) => {
+  router.handle(API.voices.auditionPoll, async ({ params, user }) => {
     if (!/^[0-9a-f-]{36}$/.test(params.job_id)) throw new ApiError(MSG.notFound);
     const job = await voices.ownSpeechJob(params.job_id, user.id);
     if (!job) throw new ApiError(MSG.notFound);

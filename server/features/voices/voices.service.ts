@@ -10,7 +10,7 @@ import { VoicesRepository, type NewTraining } from './voices.repository';
 /** Adds a training run for the voice and queues its job, in the caller's transaction. */
 export async function startTraining(q: Queryable, queue: JobQueue, training: NewTraining): Promise<number> {
   const trainingId = await new VoicesRepository(q).addTraining(training);
-  await queue.send('voice-train', { trainingId }, {}, q);
+  await queue.send('voices-train', { trainingId }, {}, q);
   return trainingId;
 }
 
@@ -26,6 +26,6 @@ export async function startAudition(q: Queryable, queue: JobQueue, audition: { u
   if (load.running >= LIMITS.audition.maxRunning || load.lastMinute >= LIMITS.audition.perMinute) throw new ApiError(MSG.auditionTooFrequent);
   const id = randomUUID();
   await voices.addSpeechJob({ id, ...audition });
-  await queue.send('speech-synthesize', { jobId: id }, {}, q);
+  await queue.send('voices-synthesize', { jobId: id }, {}, q);
   return id;
 }

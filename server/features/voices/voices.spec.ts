@@ -44,12 +44,12 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('lists the enabled voice channels with their prices and this user\'s free times', async () => {
-    const { data } = await a.call(API.voice.channels, {});
+    const { data } = await a.call(API.voices.channels, {});
     expect(data.list.map((c: any) => c.api)).toEqual(['local']);
     expect(data.list[0]).toMatchObject({ api: 'local', credits: 0, train_times: 3 });
     expect(data.list[0].desc).toContain('不复制音色');
-    expect((await a.call(API.voice.language, { api: 'local' })).data.language.map((l: any) => l.value)).toEqual(['zh', 'en']);
-    expect((await a.call(API.voice.language, { api: 'fish' })).data.language).toEqual([]);
+    expect((await a.call(API.voices.language, { api: 'local' })).data.language.map((l: any) => l.value)).toEqual(['zh', 'en']);
+    expect((await a.call(API.voices.language, { api: 'fish' })).data.language).toEqual([]);
   });
 
   it('clones a voice: training, then usable with the sample\'s measured pitch and pace', async () => {
@@ -67,11 +67,11 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
 
   it('refuses bad clone requests with the spec\'s messages and charges nothing', async () => {
     const upload = await uploadFile(a, 'voice', sample);
-    expect(await a.call(API.voice.create, { name: '', file_id: upload.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceNameRequired });
-    expect(await a.call(API.voice.create, { name: '声音', api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
-    expect(await a.call(API.voice.create, { name: '声音', file_id: upload.data.file_id, api: 'fish' })).toMatchObject({ code: 1, msg: MSG.channelUnavailable });
+    expect(await a.call(API.voices.create, { name: '', file_id: upload.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceNameRequired });
+    expect(await a.call(API.voices.create, { name: '声音', api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
+    expect(await a.call(API.voices.create, { name: '声音', file_id: upload.data.file_id, api: 'fish' })).toMatchObject({ code: 1, msg: MSG.channelUnavailable });
     const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'v.mp4'), { seconds: 6 }));
-    expect(await a.call(API.voice.create, { name: '声音', file_id: video.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
+    expect(await a.call(API.voices.create, { name: '声音', file_id: video.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
     // Not audio, too short, too large: refused at upload, nothing kept.
     expect((await uploadFile(a, 'voice', Buffer.from('<html>not audio</html>'))).msg).toBe(MSG.audioInvalid);
     expect((await uploadFile(a, 'voice', makeAudio(path.join(dir, 'short.mp3'), { seconds: 2 }))).msg).toBe(MSG.audioDurationInvalid);
@@ -88,12 +88,12 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
       expect(failed).toMatchObject({ generate_status: 3 });
       expect(failed.reason).toContain('人声');
       // A failed free clone gives its free time back.
-      expect((await a.call(API.voice.channels, {})).data.list[0]).toMatchObject({ credits: 20, free_times: 1 });
+      expect((await a.call(API.voices.channels, {})).data.list[0]).toMatchObject({ credits: 20, free_times: 1 });
 
       const freeOk = await clone(a, sample, '免费');
       await ready(a, freeOk.data.id);
       expect(await credits(a)).toBe(1000);
-      expect((await a.call(API.voice.channels, {})).data.list[0].free_times).toBe(0);
+      expect((await a.call(API.voices.channels, {})).data.list[0].free_times).toBe(0);
 
       const paid = await clone(a, makeSilence(path.join(dir, 'silence2.mp3'), 8), '付费静音');
       expect(await credits(a)).toBe(980);
@@ -115,40 +115,40 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
 
   it('modifies a voice while modifications remain, never a training one, never on channel xf', async () => {
     const upload = await uploadFile(a, 'voice', lowSample);
-    expect((await a.call(API.voice.create, { id: voiceId, name: '改过的声音', file_id: upload.data.file_id, api: 'local' })).code).toBe(0);
+    expect((await a.call(API.voices.create, { id: voiceId, name: '改过的声音', file_id: upload.data.file_id, api: 'local' })).code).toBe(0);
     expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ generate_status: 1, remained_times: 2, name: '改过的声音' });
-    expect((await a.call(API.voice.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceTraining);
+    expect((await a.call(API.voices.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceTraining);
     expect(await ready(a, voiceId)).toMatchObject({ generate_status: 2, remained_times: 2 });
 
     await t.operator(API.admin.channelSet, { api: 'xf', kind: 'voice', name: '手持录音', engine: 'local', enabled: 'true' });
     const xf = await clone(a, sample, '手机录的', 'xf');
     await ready(a, xf.data.id);
-    expect((await a.call(API.voice.create, { id: xf.data.id, name: 'x', file_id: upload.data.file_id, api: 'xf' })).msg).toBe(MSG.voiceXfEditRefused);
+    expect((await a.call(API.voices.create, { id: xf.data.id, name: 'x', file_id: upload.data.file_id, api: 'xf' })).msg).toBe(MSG.voiceXfEditRefused);
     await t.operator(API.admin.channelSet, { api: 'xf', kind: 'voice', enabled: 'false' });
   });
 
   it('renames (名称修改成功！), keeps type 11 names, deletes only when no modification is left, confirms once', async () => {
-    expect(await a.call(API.voice.rename, { id: voiceId, name: '' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });
-    expect(await a.call(API.voice.rename, { id: voiceId, name: '新名字' })).toMatchObject({ code: 0, msg: MSG.renameSucceeded });
+    expect(await a.call(API.voices.rename, { id: voiceId, name: '' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });
+    expect(await a.call(API.voices.rename, { id: voiceId, name: '新名字' })).toMatchObject({ code: 0, msg: MSG.renameSucceeded });
     expect((await voices(a)).list.find((v) => v.id === voiceId).name).toBe('新名字');
 
-    expect(await a.call(API.voice.remove, { id: voiceId })).toMatchObject({ code: 1, msg: MSG.voiceDeleteNeedsNoModifications });
-    expect(await a.call(API.voice.confirm, { voice_id: voiceId })).toMatchObject({ code: 0, msg: MSG.confirmSucceeded });
+    expect(await a.call(API.voices.remove, { id: voiceId })).toMatchObject({ code: 1, msg: MSG.voiceDeleteNeedsNoModifications });
+    expect(await a.call(API.voices.confirm, { voice_id: voiceId })).toMatchObject({ code: 0, msg: MSG.confirmSucceeded });
     expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ confirmed: 1, remained_times: 0 });
-    expect((await a.call(API.voice.confirm, { voice_id: voiceId })).msg).toBe(MSG.voiceAlreadyConfirmed);
+    expect((await a.call(API.voices.confirm, { voice_id: voiceId })).msg).toBe(MSG.voiceAlreadyConfirmed);
     const upload = await uploadFile(a, 'voice', sample);
-    expect((await a.call(API.voice.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceNoModificationsLeft);
+    expect((await a.call(API.voices.create, { id: voiceId, name: 'x', file_id: upload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceNoModificationsLeft);
 
     const locked = await clone(a, sample, '锁定的名字');
     await ready(a, locked.data.id);
     await t.app.ctx.db.query('UPDATE voices SET type = $2 WHERE id = $1', [locked.data.id, VOICE_TYPE_NAME_LOCKED]);
-    expect((await a.call(API.voice.rename, { id: locked.data.id, name: '改' })).msg).toBe(MSG.voiceNameLocked);
+    expect((await a.call(API.voices.rename, { id: locked.data.id, name: '改' })).msg).toBe(MSG.voiceNameLocked);
   });
 
   it('saves a voice\'s speed, volume and pitch within their ranges', async () => {
-    expect(await a.call(API.voice.settings, { voice_id: voiceId, rate: 1.5, volume: 2, pitch: 0.8 })).toMatchObject({ code: 0, msg: MSG.voiceSettingsSaved });
+    expect(await a.call(API.voices.settings, { voice_id: voiceId, rate: 1.5, volume: 2, pitch: 0.8 })).toMatchObject({ code: 0, msg: MSG.voiceSettingsSaved });
     expect((await voices(a)).list.find((v) => v.id === voiceId)).toMatchObject({ rate: 1.5, volume: 2, pitch: 0.8 });
-    expect((await a.call(API.voice.settings, { voice_id: voiceId, rate: 3, volume: 1, pitch: 1 })).code).toBe(1);
+    expect((await a.call(API.voices.settings, { voice_id: voiceId, rate: 3, volume: 1, pitch: 1 })).code).toBe(1);
   });
 
   it('auditions a script with pauses: a real mp3, pauses as silence, usable by the render pipeline', { timeout: 400_000 }, async () => {
@@ -176,37 +176,37 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
 
     const { rows } = await t.app.ctx.db.query<{ id: string }>('SELECT id FROM speech_jobs WHERE file_id = $1', [plain.file_id]);
     await t.app.ctx.db.query(`UPDATE speech_jobs SET created_at = now() - interval '25 hours'`);
-    await t.app.ctx.queue.send('audition-sweep', {});
-    const gone = await until(() => a.call(API.voice.auditionPoll, { job_id: rows[0]!.id }), (r) => r.code === 1);
+    await t.app.ctx.queue.send('voices-sweep', {});
+    const gone = await until(() => a.call(API.voices.auditionPoll, { job_id: rows[0]!.id }), (r) => r.code === 1);
     expect(gone.msg).toBe(MSG.notFound);
     expect(await until(() => fetchHead(`${t.url}${plain.url}`).then((r) => r.status), (s) => s === 404)).toBe(404);
   });
 
   it('refuses auditions without text or voice, with training or failed voices', async () => {
-    expect((await a.call(API.voice.audition, { voice_id: voiceId, text: '' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
-    expect((await a.call(API.voice.audition, { text: '你好' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
+    expect((await a.call(API.voices.audition, { voice_id: voiceId, text: '' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
+    expect((await a.call(API.voices.audition, { text: '你好' })).msg).toBe(MSG.auditionNeedsTextAndVoice);
     const failed = (await voices(a)).list.find((v) => v.generate_status === 3);
-    expect((await a.call(API.voice.audition, { voice_id: failed.id, text: '你好' })).msg).toBe(MSG.voiceFailed);
+    expect((await a.call(API.voices.audition, { voice_id: failed.id, text: '你好' })).msg).toBe(MSG.voiceFailed);
     const training = await clone(a, sample, '训练中');
-    expect((await a.call(API.voice.audition, { voice_id: training.data.id, text: '你好' })).msg).toBe(MSG.voiceTraining);
+    expect((await a.call(API.voices.audition, { voice_id: training.data.id, text: '你好' })).msg).toBe(MSG.voiceTraining);
     await ready(a, training.data.id);
-    expect((await a.call(API.voice.auditionPoll, { job_id: 'not-a-job' })).msg).toBe(MSG.notFound);
+    expect((await a.call(API.voices.auditionPoll, { job_id: 'not-a-job' })).msg).toBe(MSG.notFound);
   });
 
   it('keeps voices apart: B never lists, auditions, renames, confirms, sets or deletes A\'s voice', async () => {
     expect((await voices(b)).list).toEqual([]);
-    expect((await b.call(API.voice.audition, { voice_id: voiceId, text: '你好' })).msg).toBe(MSG.notFound);
-    expect((await b.call(API.voice.rename, { id: voiceId, name: '抢' })).msg).toBe(MSG.notFound);
-    expect((await b.call(API.voice.confirm, { voice_id: voiceId })).msg).toBe(MSG.notFound);
-    expect((await b.call(API.voice.settings, { voice_id: voiceId, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.notFound);
-    expect((await b.call(API.voice.remove, { id: voiceId })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.audition, { voice_id: voiceId, text: '你好' })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.rename, { id: voiceId, name: '抢' })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.confirm, { voice_id: voiceId })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.settings, { voice_id: voiceId, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.remove, { id: voiceId })).msg).toBe(MSG.notFound);
     const aUpload = await uploadFile(a, 'voice', sample);
-    expect((await b.call(API.voice.create, { name: '抢', file_id: aUpload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceAudioRequired);
-    const aJob = await a.call(API.voice.audition, { voice_id: voiceId, text: '只给我听' });
-    expect((await b.call(API.voice.auditionPoll, { job_id: aJob.data.job_id })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.voices.create, { name: '抢', file_id: aUpload.data.file_id, api: 'local' })).msg).toBe(MSG.voiceAudioRequired);
+    const aJob = await a.call(API.voices.audition, { voice_id: voiceId, text: '只给我听' });
+    expect((await b.call(API.voices.auditionPoll, { job_id: aJob.data.job_id })).msg).toBe(MSG.notFound);
     expect((await voices(a)).list.find((v) => v.id === voiceId).name).toBe('新名字');
     // A's voice, once confirmed, can be deleted by A only.
-    expect((await a.call(API.voice.remove, { id: voiceId })).code).toBe(0);
+    expect((await a.call(API.voices.remove, { id: voiceId })).code).toBe(0);
   });
 
   it('publishes a public voice through training; everyone lists and auditions it; settings go with each request', async () => {
@@ -214,7 +214,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect(published.code).toBe(0);
     const listed = await until(() => voices(b, 2), (v) => v.list.some((x) => x.id === published.data.id));
     expect(listed.list.find((x) => x.id === published.data.id)).toMatchObject({ source: 2, generate_status: 2, name: '公共女声' });
-    expect((await b.call(API.voice.settings, { voice_id: published.data.id, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.publicVoiceSettingsPerWork);
+    expect((await b.call(API.voices.settings, { voice_id: published.data.id, rate: 1, volume: 1, pitch: 1 })).msg).toBe(MSG.publicVoiceSettingsPerWork);
     const fast = await audition(b, published.data.id, '公共声音可以调速。', { rate: 2, volume: 1, pitch: 1 });
     const slow = await audition(b, published.data.id, '公共声音可以调速。', { rate: 0.5, volume: 1, pitch: 1 });
     expect(await durationOf(t, slow.url)).toBeGreaterThan((await durationOf(t, fast.url)) * 2);
@@ -226,7 +226,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     form.set('file', new Blob([fs.readFileSync(sample)]), '我的录音.mp3');
     const ok = await post(form);
     expect(ok).toMatchObject({ code: 0, msg: MSG.uploadSucceeded });
-    expect((await a.call(API.voice.create, { name: '多段', file_id: ok.data.file_id, api: 'local' })).code).toBe(0);
+    expect((await a.call(API.voices.create, { name: '多段', file_id: ok.data.file_id, api: 'local' })).code).toBe(0);
     const bad = new FormData();
     bad.set('file', new Blob([Buffer.from('GIF89a not audio')]), 'x.mp3');
     expect(await post(bad)).toMatchObject({ code: 1, msg: MSG.audioInvalid });
@@ -269,7 +269,7 @@ describe('voices on provider channels, against their protocol peers', () => {
   it('Fish Audio: clone (first one free), training polled until trained, audition through its TTS', { timeout: 120_000 }, async () => {
     fish.trainingPolls = 1;
     expect(await t.operator(API.admin.channelSet, { api: 'fish', enabled: 'true', base_url: fish.url, api_key: fish.apiKey })).toMatchObject({ code: 0, data: { engine: 'fish', enabled: true } });
-    const channel = (await a.call(API.voice.channels, {})).data.list.find((c: any) => c.api === 'fish');
+    const channel = (await a.call(API.voices.channels, {})).data.list.find((c: any) => c.api === 'fish');
     expect(channel).toMatchObject({ credits: 100, free_times: 1 });
     const free = await clone(a, sample, 'Fish 声音', 'fish');
     const voice = await until(() => voices(a), (v) => v.list.find((x) => x.id === free.data.id)?.generate_status === 2, 60_000);

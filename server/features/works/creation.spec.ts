@@ -47,11 +47,11 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     landscape = await avatar(a, 640, 360);
     portrait = await avatar(a, 360, 640);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-    const voice = await a.call(API.voice.create, { name: '我的声音', file_id: (await uploadFile(a, 'voice', sample)).data.file_id, api: 'local' });
+    const voice = await a.call(API.voices.create, { name: '我的声音', file_id: (await uploadFile(a, 'voice', sample)).data.file_id, api: 'local' });
     voiceId = voice.data.id;
-    await until(() => a.call(API.voice.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2);
+    await until(() => a.call(API.voices.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2);
     publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
     sceneAudio = (await uploadFile(a, 'voice', await makeSpeech(path.join(dir, 'scene.mp3'), '这是用户自己上传的一段音频，长度要超过五秒钟，所以多说几句话，让它足够长。'))).data;
   }, 240_000);
   afterAll(() => t.close());
@@ -201,7 +201,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const refused = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: landscape }]);
     expect(refused).toMatchObject({ code: 1, msg: MSG.avatarRequired });
     const own = await avatar(poor, 640, 360);
-    const renderJobs = async () => (await t.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'work-render'`)).rows[0]!.n;
+    const renderJobs = async () => (await t.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'works-render'`)).rows[0]!.n;
     const jobsBefore = await renderJobs();
     const short = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: own }]);
     expect(short).toMatchObject({ code: 1, msg: MSG.insufficientCredits });

@@ -6,6 +6,6 @@ export const worksFeature = defineFeature({
   name: 'works',
   register: registerWorksRoutes,
   jobs: {
-    'work-render': (ctx, { workId, step }, job) => runWorkRender(ctx, workId, job.retryCount, step),
+    'works-render': (ctx, { workId, step }, job) => runWorkRender(ctx, workId, job.retryCount, step),
   },
 });

@@ -27,8 +27,8 @@ describe.each(DB_KINDS.filter((k) => k === 'pglite'))('the offline lip-sync chan
   const avatarNote = async (id: number) =>
     (await t.app.ctx.db.query<{ faces_key: string; face_note: string }>('SELECT faces_key, face_note FROM avatars WHERE id = $1', [id])).rows[0]!;
   async function clone(c: ApiTestClient, name: string, file: string) {
-    const made = await c.call(API.avatar.clone, { name, file_id: (await uploadFile(c, 'video', file)).data.file_id });
-    await until(() => c.call(API.avatar.list, { source: 1, page: 1, limit: 50 }), (r) => r.data.list.find((x: any) => x.id === made.data.id)?.status === 3, 120_000);
+    const made = await c.call(API.avatars.clone, { name, file_id: (await uploadFile(c, 'video', file)).data.file_id });
+    await until(() => c.call(API.avatars.list, { source: 1, page: 1, limit: 50 }), (r) => r.data.list.find((x: any) => x.id === made.data.id)?.status === 3, 120_000);
     return made.data.id as number;
   }
   async function render(c: ApiTestClient, videoId: number, voiceId: number) {
@@ -43,7 +43,7 @@ describe.each(DB_KINDS.filter((k) => k === 'pglite'))('the offline lip-sync chan
     if (voice) return voice;
     const sample = await makeSpeech(path.join(dir, `voice-${kind}.mp3`), '大家好，我是今天的主持人，欢迎收看我们的节目。');
     voice = (await t.operator(API.admin.voicePublish, { name: '主持人', audio: sample, api: 'local' })).data.id as number;
-    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.find((v: any) => v.id === voice)?.generate_status === 2, 60_000);
+    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.find((v: any) => v.id === voice)?.generate_status === 2, 60_000);
     return voice;
   }
 

@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API } from '../../../src/contract';
-import { ApiTestClient, DB_KINDS } from '../../../tests/support/app';
+import { ApiTestClient, DB_KINDS, preparedData } from '../../../tests/support/app';
 import { makeFaceVideo } from '../../../tests/support/face-media';
 import { makeSpeech, mediaDir } from '../../../tests/support/media';
 import { createDatabase } from '../../../tests/support/postgres';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { startServer, type RunningServer } from '../../../tests/support/server';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -66,20 +67,18 @@ describe.each(DB_KINDS)('a lip-sync render whose worker is killed with -9 mid-re
       servers.push(server);
       return server;
     };
-    const api = await start(database ? 'api' : 'all');
+    // The account and its ready avatar of a real face, arranged before the processes start (cloning is tested elsewhere).
+    const video = makeFaceVideo(path.join(dir, 'face.mp4'), { width: 480, height: 640, seconds: 6 });
+    const { dataDir, arranged: avatarId } = await preparedData(kind, database?.url, async (t) => readyAvatar(t, await t.createUser('15800000011', 'abc123', 5000), video, '真人'));
+    const api = await start(database ? 'api' : 'all', dataDir);
     let worker = database ? await start('worker', api.dataDir) : api;
-    await api.admin('user', 'create', '--username', '15800000011', '--password', 'abc123', '--credits', '5000');
     const login = await new ApiTestClient(api.url).call(API.account.login, { username: '15800000011', password: 'abc123' });
     let client = new ApiTestClient(api.url, login.data.token);
-
-    const video = makeFaceVideo(path.join(dir, `face-${kind}.mp4`), { width: 480, height: 640, seconds: 6 });
-    const avatar = await client.call(API.avatar.clone, { name: '真人', file_id: (await uploadFile(client, 'video', video)).data.file_id });
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000, 250);
     const audio = await uploadFile(client, 'voice', speech);
     const audioSeconds = (await probe(speech, 'mp3')).duration;
     expect(audioSeconds).toBeGreaterThan(15);
     const credits0 = (await client.call(API.account.credits, {})).data.credits as number;
-    const work = await client.call(API.works.create, { name: '口型不怕重启', api: 'lip', video_id: avatar.data.id, voice_id: audio.data.file_id, drive: 'audio' });
+    const work = await client.call(API.works.create, { name: '口型不怕重启', api: 'lip', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' });
     expect(work.code, work.msg).toBe(0);
     const reserved = credits0 - ((await client.call(API.account.credits, {})).data.credits as number);
     expect(reserved).toBe(Math.ceil(audioSeconds * LIP_PRICE));

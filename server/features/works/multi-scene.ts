@@ -8,18 +8,20 @@ import path from 'node:path';
 import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneItem } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import { fetchObject } from '../../infra/storage';
+import { probe } from '../../infra/media-probe';
 import type { FeatureContext } from '../../app-context';
-import { joinSounds, joinVideos } from '../../engines/media';
+import { joinSounds, joinVideos, shiftTimed, type TimedText } from '../../engines/media';
 import { loopSeconds, renderTalkingVideo } from '../../engines/render';
 import { AvatarsRepository } from '../avatars';
 import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
 import { WorkCannotRender, ownAudio, readyAvatar, speak, speechSettings, type RenderedWork } from './works.service';
+import { timedTextOf } from './subtitles';
 
 /**
  * Checks every scene against what the user may use, and the seconds it will speak: a scene's audio (uploaded, or
  * the preview the client made of its text) is measured; a text still to be synthesized is estimated at its speed.
  */
-export async function planScenes(ctx: FeatureContext, q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.multi>) {
+export async function planScenes(ctx: FeatureContext, q: Queryable, userId: number, params: CallParsedRequest<typeof API.works.multi>, auditionCaptions: (fileId: number) => Promise<TimedText[] | null>) {
   const scenes: StoredScene[] = [];
   let seconds = 0;
   let estimated = false;
@@ -34,6 +36,8 @@ export async function planScenes(ctx: FeatureContext, q: Queryable, userId: numb
     if (scene.file_id !== undefined) {
       const audio = await ownAudio(q, userId, { fileId: scene.file_id });
       stored.audio_file_id = audio.id;
+      // A text scene's preview: the timed text its audition kept.
+      if (stored.text) stored.captions = (await auditionCaptions(audio.id)) ?? undefined;
       delete stored.speech;
       seconds += Number(audio.duration);
     } else {
@@ -46,30 +50,53 @@ export async function planScenes(ctx: FeatureContext, q: Queryable, userId: numb
   return { params: stored, seconds };
 }
 
-export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: string): Promise<RenderedWork> {
+/** The work's timed text: each scene's, moved to where the scene starts in the joined result. */
+function joinTimed(scenes: TimedText[][], seconds: number[]): TimedText[] {
+  let at = 0;
+  return scenes.flatMap((timed, i) => {
+    const moved = shiftTimed(timed, at).map((t) => ({ ...t, end: Math.min(t.end, at + seconds[i]!) }));
+    at += seconds[i]!;
+    return moved;
+  });
+}
+
+export async function renderMulti(ctx: FeatureContext, workId: number, work: RenderRow, dir: string): Promise<RenderedWork> {
   const works = new WorksRepository(ctx.db);
   const scenes = work.params.scenes ?? [];
   const audios: { file: string; ext: string }[] = [];
+  const timed: TimedText[][] = [];
   for (const [i, scene] of scenes.entries()) {
+    let audio: { file: string; ext: string };
+    let spoken;
     if (scene.audio_file_id !== undefined) {
       const key = await works.ownFileKey(scene.audio_file_id, work.user_id);
       if (!key) throw new WorkCannotRender(`第${i + 1}个场景的音频已被删除，积分已退回`);
       const ext = key.slice(key.lastIndexOf('.') + 1);
-      audios.push({ file: await fetchObject(ctx.storage, key, path.join(dir, `scene-${i}.${ext}`)), ext });
+      audio = { file: await fetchObject(ctx.storage, key, path.join(dir, `scene-${i}.${ext}`)), ext };
     } else {
-      audios.push({ file: await speak(ctx, work.user_id, scene.speech!, scene.text ?? '', path.join(dir, `scene-${i}.mp3`)), ext: 'mp3' });
+      audio = { file: path.join(dir, `scene-${i}.mp3`), ext: 'mp3' };
+      spoken = await speak(ctx, work.user_id, scene.speech!, scene.text ?? '', audio.file);
     }
+    audios.push(audio);
+    timed.push(await timedTextOf(ctx, { spoken, kept: scene.captions, script: scene.text }, audio, dir));
   }
+  const saveCaptions = async (seconds: number[]) => {
+    const joined = joinTimed(timed, seconds);
+    await works.saveCaptions(workId, joined);
+    return joined;
+  };
 
   if (work.params.output_mode === 'audio') {
     const output = path.join(dir, 'work.mp3');
     const { duration } = await joinSounds(audios, output);
-    return { file: output, ext: 'mp3', duration, coverKey: '' };
+    const seconds = await Promise.all(audios.map(async (a) => (await probe(a.file, a.ext)).duration));
+    return { file: output, ext: 'mp3', duration, coverKey: '', timed: await saveCaptions(seconds) };
   }
 
   const avatars = new AvatarsRepository(ctx.db);
   const loops = new Map<number, { file: string; seconds: number; cover: string }>();
   const videos: string[] = [];
+  const seconds: number[] = [];
   for (const [i, scene] of scenes.entries()) {
     let loop = loops.get(scene.avatar_id!);
     if (!loop) {
@@ -81,10 +108,10 @@ export async function renderMulti(ctx: FeatureContext, work: RenderRow, dir: str
     }
     const startAt = work.params.drive_mode === 'random' ? Math.floor(Math.random() * Math.max(1, Math.floor(loop.seconds))) : 0;
     const video = path.join(dir, `scene-${i}.mp4`);
-    await renderTalkingVideo(loop.file, audios[i]!.file, audios[i]!.ext, video, { startAt });
+    seconds.push((await renderTalkingVideo(loop.file, audios[i]!.file, audios[i]!.ext, video, { startAt })).duration);
     videos.push(video);
   }
   const output = path.join(dir, 'work.mp4');
   const { duration } = await joinVideos(videos, output, dir);
-  return { file: output, ext: 'mp4', duration, coverKey: loops.get(scenes[0]!.avatar_id!)!.cover };
+  return { file: output, ext: 'mp4', duration, coverKey: loops.get(scenes[0]!.avatar_id!)!.cover, timed: await saveCaptions(seconds) };
 }

@@ -28,8 +28,8 @@ describe('a worker killed in the middle of a render', () => {
     await first.admin('user', 'create', '--username', '15800000001', '--password', 'abc123', '--credits', '5000');
     const login = await new ApiTestClient(first.url).call(API.account.login, { username: '15800000001', password: 'abc123' });
     const client = new ApiTestClient(first.url, login.data.token);
-    const avatar = await client.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(client, 'video', video)).data.file_id });
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000, 250);
+    const avatar = await client.call(API.avatars.clone, { name: '主播', file_id: (await uploadFile(client, 'video', video)).data.file_id });
+    await until(() => client.call(API.avatars.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 180_000, 250);
     const audio = await uploadFile(client, 'voice', speech);
     expect(audio.code).toBe(0);
     const credits0 = (await client.call(API.account.credits, {})).data.credits;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
-import { ApiTestClient, DB_KINDS, startApp, type TestApp } from '../../../tests/support/app';
+import { ApiTestClient, DB_KINDS, preparedData, startApp, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { createDatabase } from '../../../tests/support/postgres';
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
     publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voice.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -137,8 +137,9 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     for (const url of [submission!.body.audio_url, submission!.body.video_url]) expect(String(url)).toMatch(new RegExp(`^${t.url}/storage/\\d+/.+\\?exp=\\d+&sig=`));
 
     expect(before - (await credits(a))).toBe(Math.ceil(work.duration * FY_PRICE));
-    // Only the video stays: the speech stored for the engine went with the task.
-    expect((await files()) - filesBefore).toBe(1);
+    // Only the video and its subtitles stay: the speech stored for the engine went with the task.
+    expect((await fetchHead(`${t.url}${work.srt}`)).status).toBe(200);
+    expect((await files()) - filesBefore).toBe(2);
     expect(await tasksLeft()).toBe(0);
   });
 
@@ -274,22 +275,21 @@ describe.each(DB_KINDS)('a server killed with -9 while its work runs on the HeyG
   it('picks the work up after a restart: it completes once, submitted once, charged once', { timeout: 240_000 }, async () => {
     // Polls of 1 s: the six the peer answers "running" leave the test time to kill the server mid-job.
     const env = { JOB_POLL_SECONDS: '0.5', WORKER_HEARTBEAT_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '0', LIPSYNC_POLL_SECONDS: '1', ...(database ? { DATABASE_URL: database.url } : {}) };
-    const first = await startServer({ env, webRoot: '/nonexistent' });
+    // The account and its ready avatar, arranged before the processes start (cloning is tested elsewhere).
+    const { dataDir, arranged: avatarId } = await preparedData(kind, database?.url, async (t) => readyAvatar(t, await t.createUser('15900000009', 'abc123', 1000), avatarVideo));
+    const first = await startServer({ dataDir, env, webRoot: '/nonexistent' });
     servers.push(first);
-    await first.admin('user', 'create', '--username', '15900000009', '--password', 'abc123', '--credits', '1000');
     // The operator's command, with the engine's result folder mounted here.
     const set = await first.admin('channel', 'set', 'fy', '--kind', 'video', '--engine', 'heygem', '--base-url', peer.url, '--result-dir', peer.resultDir, '--enabled', 'true');
     expect(set).toContain('engine heygem');
     const login = await new ApiTestClient(first.url).call(API.account.login, { username: '15900000009', password: 'abc123' });
     const client = new ApiTestClient(first.url, login.data.token);
-    const avatar = await client.call(API.avatar.clone, { name: '主播', file_id: (await uploadFile(client, 'video', avatarVideo)).data.file_id });
-    await until(() => client.call(API.avatar.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.status === 3, 60_000, 250);
     const audio = await uploadFile(client, 'voice', speech);
     const credits0 = await credits(client);
     const reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
 
     peer.progressSteps = 6;
-    const work = await client.call(API.works.create, { name: '不怕重启', api: 'fy', video_id: avatar.data.id, voice_id: audio.data.file_id, drive: 'audio' });
+    const work = await client.call(API.works.create, { name: '不怕重启', api: 'fy', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' });
     expect(work.code).toBe(0);
     await until(async () => peer.submissions.length, (n) => n === 1, 30_000, 50);
     // The engine has fetched its inputs (our old port is gone after the restart) and works on; we die mid-poll.

@@ -19,6 +19,8 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { engineConcurrency, engineSlot, type RemoteLipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
 import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
+import { captionsOfWork, withSubtitles } from './subtitles';
+import { fetchObject } from '../../infra/storage';
 
 
 /** Where the engine's host reaches this server: PUBLIC_URL, else the loopback address this process listens on. */
@@ -40,9 +42,15 @@ async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, en
       let audioKey = work.audio_key;
       if (!audioKey) {
         if (!work.params.speech) throw new WorkCannotRender('数字人或音频已被删除');
-        const speech = await speak(ctx, work.user_id, work.params.speech, work.text, path.join(dir, 'speech.mp3'));
+        const speech = path.join(dir, 'speech.mp3');
+        const spoken = await speak(ctx, work.user_id, work.params.speech, work.text, speech);
+        await captionsOfWork(ctx, workId, work, { file: speech, ext: 'mp3' }, dir, spoken);
         audioKey = (await storeUserFile(ctx, work.user_id, speech, 'mp3', 'voice', (await probe(speech, 'mp3')).duration)).key;
         scratch.push(audioKey);
+      } else {
+        // Kept now: the result is collected by a later run, which burns the captions in.
+        const ext = audioKey.slice(audioKey.lastIndexOf('.') + 1);
+        await captionsOfWork(ctx, workId, work, { file: await fetchObject(ctx.storage, audioKey, path.join(dir, `audio.${ext}`)), ext }, dir);
       }
       let videoKey = work.avatar_video_key;
       let coverKey = work.cover_key ?? '';
@@ -66,7 +74,7 @@ async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, en
 async function requeue(ctx: FeatureContext, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
   await ctx.db.tx(async (q) => {
     if (await new WorksRepository(q).changeRemoteTask(task.work_id, task.step, change, { advance: true })) {
-      await ctx.queue.send('work-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
+      await ctx.queue.send('works-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
     }
   });
 }
@@ -92,7 +100,7 @@ async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, workId:
     await engine.fetchResult(task.result, output);
     const info = await probe(output, 'mp4').catch(() => undefined);
     if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
-    await finishWork(ctx, workId, work, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key });
+    await finishWork(ctx, workId, work, await withSubtitles(work, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key, timed: work.captions ?? [] }, dir));
   });
 }
 

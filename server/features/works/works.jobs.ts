@@ -18,6 +18,7 @@ import { deleteObjects } from '../../infra/user-files';
 import { renderMulti } from './multi-scene';
 import { runRemoteRender } from './remote-render';
 import { PictureGone, renderPictureWork } from '../photo';
+import { captionsOfWork, withSubtitles } from './subtitles';
 
 /** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
 async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string; normalized?: string }> {
@@ -47,23 +48,26 @@ async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normali
   return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')) };
 }
 
-async function renderSingle(ctx: FeatureContext, work: RenderRow, engine: LipSyncEngine | undefined, dir: string): Promise<RenderedWork> {
+async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow, engine: LipSyncEngine | undefined, dir: string): Promise<RenderedWork> {
   let audio: { file: string; ext: string };
+  let spoken;
   if (work.audio_key) {
     const ext = work.audio_key.slice(work.audio_key.lastIndexOf('.') + 1);
     audio = { file: await fetchObject(ctx.storage, work.audio_key, path.join(dir, `audio.${ext}`)), ext };
   } else if (work.params.speech) {
-    audio = { file: await speak(ctx, work.user_id, work.params.speech, work.text, path.join(dir, 'speech.mp3')), ext: 'mp3' };
+    audio = { file: path.join(dir, 'speech.mp3'), ext: 'mp3' };
+    spoken = await speak(ctx, work.user_id, work.params.speech, work.text, audio.file);
   } else {
     throw new WorkCannotRender('数字人或音频已被删除');
   }
-  if (work.params.photo_id) return renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, dir });
+  const timed = await captionsOfWork(ctx, workId, work, audio, dir, spoken);
+  if (work.params.photo_id) return { ...(await renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, dir })), timed };
   const face = await faceOf(ctx, work, dir);
   if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   const faceInput = engine.movesMouth ? await faceInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
   const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput });
-  return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note };
+  return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note, timed };
 }
 
 /** Engine errors the engine itself calls permanent end the work at once; others are retried until the last attempt. */
@@ -90,8 +94,8 @@ export async function runWorkRender(ctx: FeatureContext, workId: number, attempt
     if (engine?.kind === 'remote' && !work.params.photo_id) return await runRemoteRender(ctx, workId, work, engine, step);
     await works.markRendering(workId);
     await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const rendered = Number(work.is_multi) ? await renderMulti(ctx, work, dir) : await renderSingle(ctx, work, engine, dir);
-      await finishWork(ctx, workId, work, rendered);
+      const rendered = Number(work.is_multi) ? await renderMulti(ctx, workId, work, dir) : await renderSingle(ctx, workId, work, engine, dir);
+      await finishWork(ctx, workId, work, await withSubtitles(work, rendered, dir));
     });
   } catch (err) {
     if (err instanceof LipSyncEngineError && err.detail) ctx.app.log.warn({ workId, detail: err.detail }, `lip-sync engine: ${err.message}`);

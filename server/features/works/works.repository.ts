@@ -1,7 +1,8 @@
 /** Every SQL statement of works, video channels and the inputs a work reads (the user's audio and material files). */
-import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus } from '../../../src/contract';
+import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus, type SubtitleStyle } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { SpeechParams } from '../../engines/speech';
+import type { TimedText } from '../../engines/media';
 
 const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
 /** Of task `t`: the tasks of its engine waiting longer in our queue (first come, first served; ties by work id). */
@@ -31,6 +32,8 @@ export interface WorkRow {
   status: number;
   video_key: string;
   cover_key: string;
+  /** The work's SRT ('' when its speech has no timed text). */
+  srt_key: string;
   duration: number;
   reason: string;
   created_at: Date;
@@ -51,6 +54,8 @@ export interface StoredScene {
   text?: string;
   speech?: { voice_id: number } & SpeechParams;
   avatar_id?: number;
+  /** The timed text of the scene's preview audio (audio_file_id), from the audition that made it. */
+  captions?: TimedText[];
 }
 
 /** What a work speaks and shows, as stored with it (`works.params`). */
@@ -71,6 +76,8 @@ export interface WorkParams {
   drive_mode?: 'serial' | 'random';
   output_mode?: 'video' | 'audio';
   scenes?: StoredScene[];
+  /** Captions burned into the picture, and how they look (absent: none; the SRT is made either way). */
+  subtitles?: SubtitleStyle;
 }
 
 /** What the render job reads of a work. */
@@ -93,6 +100,8 @@ export interface RenderRow {
   audio_key: string | null;
   text: string;
   params: WorkParams;
+  /** The timed text of the work's speech once known (from its audition at submit, or kept by an earlier run). */
+  captions: TimedText[] | null;
   price: number;
   reserved: number;
   spend_entry_id: number | null;
@@ -135,6 +144,8 @@ export interface NewWork {
   reserved: number;
   /** 0 an avatar video, 1 photo-speak, 2 pet (works made from a picture). */
   photoType?: number;
+  /** The timed text of its audition, when the work speaks one. */
+  captions?: TimedText[] | null;
 }
 
 /** The list's filters, as the contract parsed them. */
@@ -212,9 +223,9 @@ export class WorksRepository {
   /** A new work, queued. */
   async add(w: NewWork): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
-      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved, photo_type)
-       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved, w.photoType ?? 0],
+      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved, photo_type, captions)
+       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved, w.photoType ?? 0, w.captions ? JSON.stringify(w.captions) : null],
     );
     return rows[0]!.id;
   }
@@ -255,8 +266,8 @@ export class WorksRepository {
 
   /** Deletes a finished work (never one still rendering); answers what it held. */
   async remove(id: number, userId: number) {
-    const { rows } = await this.q.query<{ video_key: string; cover_key: string; params: WorkParams }>(
-      `DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN ${FINISHED} RETURNING video_key, cover_key, params`,
+    const { rows } = await this.q.query<{ video_key: string; cover_key: string; srt_key: string; params: WorkParams }>(
+      `DELETE FROM works WHERE id = $1 AND user_id = $2 AND status IN ${FINISHED} RETURNING video_key, cover_key, srt_key, params`,
       [id, userId],
     );
     return rows[0];
@@ -265,7 +276,7 @@ export class WorksRepository {
   async renderInput(workId: number): Promise<RenderRow | undefined> {
     const { rows } = await this.q.query<RenderRow>(
       `SELECT w.user_id, w.status, w.is_multi, c.engine, c.config AS engine_config, a.loop_key, a.video_key AS avatar_video_key, a.cover_key,
-              a.id AS avatar_id, a.user_id AS avatar_user_id, a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.price,
+              a.id AS avatar_id, a.user_id AS avatar_user_id, a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.captions, w.price,
               w.reserved, w.spend_entry_id
          FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id
          LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
@@ -294,13 +305,18 @@ export class WorksRepository {
   }
 
   /** False when the work had already finished (a repeated job). `reason` says how it was charged when that needs saying. */
-  async markDone(workId: number, done: { videoKey: string; coverKey: string; duration: number; charged: number; reason: string }): Promise<boolean> {
+  async markDone(workId: number, done: { videoKey: string; coverKey: string; srtKey: string; duration: number; charged: number; reason: string }): Promise<boolean> {
     const { rowCount } = await this.q.query(
-      `UPDATE works SET status = ${WorkStatus.Success}, video_key = $2, cover_key = $3, duration = $4, charged = $5, reason = $6, finished_at = now()
+      `UPDATE works SET status = ${WorkStatus.Success}, video_key = $2, cover_key = $3, duration = $4, charged = $5, reason = $6, srt_key = $7, finished_at = now()
         WHERE id = $1 AND status IN ${IN_PROGRESS}`,
-      [workId, done.videoKey, done.coverKey, done.duration, done.charged, done.reason],
+      [workId, done.videoKey, done.coverKey, done.duration, done.charged, done.reason, done.srtKey],
     );
     return rowCount > 0;
+  }
+
+  /** Keeps the timed text of a work's speech while it renders (a later run, or a retry, reads it back). */
+  async saveCaptions(workId: number, captions: TimedText[]): Promise<void> {
+    await this.q.query(`UPDATE works SET captions = $2 WHERE id = $1 AND status IN ${IN_PROGRESS}`, [workId, JSON.stringify(captions)]);
   }
 
   // ---- remote lip-sync tasks (the render job drives them, see remote-render.ts)

@@ -3,7 +3,7 @@
  * expected duration and queues a render in the same transaction (works.jobs.ts settles the actual price);
  * the works list, rename, delete, and the video channels.
  */
-import { API, LIMITS, MSG, WorkStatus, estimateSeconds, type CallParsedRequest } from '../../../src/contract';
+import { API, LIMITS, MSG, WorkStatus, estimateSeconds, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
@@ -14,8 +14,14 @@ import { WorksRepository, type WorkParams, type WorkRow } from './works.reposito
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
+import { VoicesRepository } from '../voices';
+import { recognitionConfigured } from './subtitles';
 
 type Submission = CallParsedRequest<typeof API.works.create>;
+
+/** The burned-in captions a submission asks for (absent: none). */
+const subtitleStyle = (p: { subtitles: number; subtitle_size: SubtitleStyle['size']; subtitle_position: SubtitleStyle['position']; subtitle_color: SubtitleStyle['color'] }): SubtitleStyle | undefined =>
+  p.subtitles === 1 ? { size: p.subtitle_size, position: p.subtitle_position, color: p.subtitle_color } : undefined;
 
 /** Who appears: a ready avatar (own or public), a video of the user's material library, or a pet or person picture. */
 async function faceInput(q: Queryable, userId: number, params: Submission, engine: LipSyncEngine | undefined): Promise<{ avatarId?: number; materialFileId?: number; photoId?: number; photoType?: number; duration: number }> {
@@ -31,19 +37,25 @@ async function faceInput(q: Queryable, userId: number, params: Submission, engin
 
 /**
  * What is spoken, and for how long: an uploaded or material audio (audio mode) or, in text mode, the audition the
- * client synthesized (voice_id) — each measured —, or else speech the render job synthesizes from the text and
- * the voice, estimated at the voice's speed.
+ * client synthesized (voice_id) — each measured, the audition with the timed text it kept —, or else speech the
+ * render job synthesizes from the text and the voice, estimated at the voice's speed. `text` is the script spoken
+ * ('' for an audio-driven work, whose subtitles come from recognition).
  */
 async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, params: Submission) {
-  const context: WorkParams = { language: params.language, emotion: params.emotion };
-  if (params.voice_id !== undefined || params.material_audio_id !== undefined) {
+  const context: WorkParams = { language: params.language, emotion: params.emotion, subtitles: subtitleStyle(params) };
+  const hasAudio = params.voice_id !== undefined || params.material_audio_id !== undefined;
+  // As the contract infers it: audio-driven when said, or when an audio comes without a script or a voice.
+  const audioDriven = (params.drive ?? (hasAudio && !params.text && params.user_voice_id === undefined ? 'audio' : 'text')) === 'audio';
+  if (audioDriven && context.subtitles && !(await recognitionConfigured(ctx))) throw new ApiError(MSG.subtitlesNeedRecognition);
+  if (hasAudio) {
     if (params.user_voice_id !== undefined) await ctx.speech.usableVoice(q, params.user_voice_id, userId);
     const audio = await ownAudio(q, userId, { fileId: params.voice_id, materialId: params.material_audio_id });
-    return { audioFileId: audio.id, seconds: Number(audio.duration), params: context };
+    const captions = audioDriven || params.voice_id === undefined ? null : await new VoicesRepository(q).auditionCaptions(audio.id, userId);
+    return { audioFileId: audio.id, seconds: Number(audio.duration), params: context, text: audioDriven ? '' : (params.text ?? ''), captions };
   }
   const voice = await ctx.speech.usableVoice(q, params.user_voice_id!, userId);
   const speech = { voice_id: voice.id, ...speechSettings(voice, params) };
-  return { audioFileId: null, seconds: estimateSeconds(params.text ?? '', speech.rate), params: { ...context, speech, estimated: true } };
+  return { audioFileId: null, seconds: estimateSeconds(params.text ?? '', speech.rate), params: { ...context, speech, estimated: true }, text: params.text ?? '', captions: null };
 }
 
 /** A work on a remote lip-sync engine: how many go before it while it waits in our queue, or the engine's progress. */
@@ -75,7 +87,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     return db.tx(async (q) => {
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
-        audioFileId: speech.audioFileId, text: params.text ?? '', params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
+        audioFileId: speech.audioFileId, text: speech.text, params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
+        captions: speech.captions,
       });
       const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(speech.seconds) : undefined;
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `视频合成·${channel.name}`, runsUpToSeconds }) };
@@ -84,12 +97,16 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
 
   router.handle(API.works.multi, async ({ params, user }) =>
     db.tx(async (q) => {
-      const plan = await planScenes(ctx, q, user.id, params);
+      const plan = await planScenes(ctx, q, user.id, params, (fileId) => new VoicesRepository(q).auditionCaptions(fileId, user.id));
+      const subtitles = subtitleStyle(params);
+      // Without recognition, only the scenes with a script have timed text: refused when no scene has one.
+      const recorded = plan.params.scenes!.every((s) => s.audio_file_id !== undefined && !s.text);
+      if (subtitles && recorded && !(await recognitionConfigured(ctx))) throw new ApiError(MSG.subtitlesNeedRecognition);
       const price = LIMITS.multiSceneCreditsPerSecond;
       const reserved = Math.max(1, Math.ceil(plan.seconds * price));
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: true, onlyAudio: params.output_mode === 'audio',
-        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: plan.params, price, reserved,
+        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles }, price, reserved,
       });
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: '多场景创作' }) };
     }),
@@ -113,6 +130,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         create_time: formatDateTime(w.created_at),
         duration: Number(w.duration),
         reason: w.reason,
+        ...(Number(w.status) === WorkStatus.Success && w.srt_key ? { srt: urls.url(w.srt_key) } : {}),
         ...remoteLine(w),
       })),
       total,
@@ -130,7 +148,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     if (!removed) throw new ApiError(MSG.workBusyOrMissing);
     // A cover made from a material video or a picture is the work's own; an avatar's cover stays with the avatar.
     const ownCover = removed.params.material_video_file_id || removed.params.photo_id;
-    await deleteObjects(ctx, [removed.video_key, ownCover ? removed.cover_key : '']);
+    await deleteObjects(ctx, [removed.video_key, ownCover ? removed.cover_key : '', removed.srt_key]);
     return {};
   });
 }

@@ -10,7 +10,8 @@ import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
-import type { SpeechParams } from '../../engines/speech';
+import type { SpeechParams, SpokenStretch } from '../../engines/speech';
+import type { TimedText } from '../../engines/media';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';
@@ -26,6 +27,10 @@ export interface RenderedWork {
   coverKey: string;
   /** Why the mouth was left as filmed (lip-sync channel, no usable face), for the work's card. */
   note?: string;
+  /** The timed text of its speech (none: it has no subtitles). */
+  timed?: TimedText[];
+  /** The SRT made of it (a local file), once withSubtitles has made it. */
+  srt?: string;
 }
 
 /** The voice's saved speed/volume/pitch, unless the request carries its own (the public-voice tab sends them). */
@@ -68,16 +73,15 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  await ctx.queue.send('work-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
+  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
   return work.workId;
 }
 
-/** Speech for a text: the voice (own or public, still usable) through its channel's engine. */
-export async function speak(ctx: FeatureContext, userId: number, spec: { voice_id: number } & SpeechParams, text: string, output: string): Promise<string> {
+/** Speech for a text: the voice (own or public, still usable) through its channel's engine; answers where its stretches landed. */
+export async function speak(ctx: FeatureContext, userId: number, spec: { voice_id: number } & SpeechParams, text: string, output: string): Promise<SpokenStretch[]> {
   const voice = await ctx.speech.readyVoice(spec.voice_id, userId);
   if (!voice) throw new WorkCannotRender('所选声音已不可用，积分已退回');
-  await ctx.speech.synthesize(voice, text, spec, output);
-  return output;
+  return ctx.speech.synthesize(voice, text, spec, output);
 }
 
 /**
@@ -125,16 +129,17 @@ async function settle(q: Queryable, workId: number, work: RenderRow, seconds: nu
  */
 export async function finishWork(ctx: FeatureContext, workId: number, work: RenderRow, rendered: RenderedWork): Promise<void> {
   const stored = await storeUserFile(ctx, work.user_id, rendered.file, rendered.ext, rendered.ext === 'mp4' ? 'video' : 'voice', rendered.duration);
+  const srtKey = rendered.srt ? (await storeUserFile(ctx, work.user_id, rendered.srt, 'srt', 'other')).key : '';
   const { done, scratch } = await ctx.db.tx(async (q) => {
     const finishing = new WorksRepository(q);
     if (!(await finishing.lockInProgress(workId))) return { done: false, scratch: [] };
     const { charged, reason } = await settle(q, workId, work, rendered.duration);
     const task = await finishing.endRemoteTask(workId);
     const notes = [rendered.note, reason].filter(Boolean).join('；');
-    const marked = await finishing.markDone(workId, { videoKey: stored.key, coverKey: rendered.coverKey, duration: rendered.duration, charged, reason: notes });
+    const marked = await finishing.markDone(workId, { videoKey: stored.key, coverKey: rendered.coverKey, srtKey, duration: rendered.duration, charged, reason: notes });
     return { done: marked, scratch: (task?.scratch_keys ?? []).filter((k) => k !== rendered.coverKey) };
   });
-  await deleteObjects(ctx, done ? scratch : [stored.key]);
+  await deleteObjects(ctx, done ? scratch : [stored.key, srtKey]);
 }
 
 /** Fails the work once with the reason, returning its reservation exactly (and a remote task's own objects). */

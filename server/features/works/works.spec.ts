@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   let a: ApiTestClient;
   let b: ApiTestClient;
   let avatarId: number;
-  const avatars = (c: ApiTestClient) => c.call(API.avatar.list, { source: 1, page: 1, limit: 9999 }).then((r) => r.data.list as any[]);
+  const avatars = (c: ApiTestClient) => c.call(API.avatars.list, { source: 1, page: 1, limit: 9999 }).then((r) => r.data.list as any[]);
   const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
   const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
@@ -37,8 +37,8 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   it('clones an avatar: processing, then ready with a normalized video, covers, duration and orientation', async () => {
     const upload = await uploadFile(a, 'video', avatarVideo);
     expect(upload.code).toBe(0);
-    expect(await a.call(API.avatar.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
-    const reply = await a.call(API.avatar.clone, { name: '我的主播', file_id: upload.data.file_id });
+    expect(await a.call(API.avatars.clone, { name: '', file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.avatarNameRequired });
+    const reply = await a.call(API.avatars.clone, { name: '我的主播', file_id: upload.data.file_id });
     expect(reply.code).toBe(0);
     avatarId = reply.data.id;
     expect((await avatars(a))[0]).toMatchObject({ id: avatarId, status: 1 });
@@ -49,16 +49,16 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     const normalized = path.join(t.dataDir, 'objects', ready[0].url.split('?')[0].replace('/storage/', ''));
     const info = await probe(normalized, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
-    expect(await a.call(API.avatar.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
+    expect(await a.call(API.avatars.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
   });
 
   it('keeps avatars apart: B neither lists, uses nor deletes A\'s', async () => {
     expect(await avatars(b)).toEqual([]);
-    expect((await b.call(API.avatar.remove, { id: avatarId })).msg).toBe(MSG.notFound);
+    expect((await b.call(API.avatars.remove, { id: avatarId })).msg).toBe(MSG.notFound);
     const audio = await uploadFile(b, 'voice', speech);
     expect(await b.call(API.works.create, { name: 'x', api: 'local', video_id: avatarId, voice_id: audio.data.file_id, drive: 'audio' })).toMatchObject({ code: 1, msg: MSG.avatarRequired });
     const aUpload = await uploadFile(a, 'video', avatarVideo);
-    expect((await b.call(API.avatar.clone, { name: 'x', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
+    expect((await b.call(API.avatars.clone, { name: 'x', file_id: aUpload.data.file_id })).msg).toBe(MSG.avatarVideoRequired);
   });
 
   it('renders an audio-driven work to exactly the audio\'s length and charges the actual duration', async () => {
@@ -164,7 +164,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
 
   it('deletes an avatar with its objects, freeing the space', async () => {
     const before = (await a.call(API.credits.space, {})).data.used;
-    expect((await a.call(API.avatar.remove, { id: avatarId })).code).toBe(0);
+    expect((await a.call(API.avatars.remove, { id: avatarId })).code).toBe(0);
     expect(await avatars(a)).toEqual([]);
     expect((await a.call(API.credits.space, {})).data.used).toBeLessThan(before);
   });
@@ -179,7 +179,7 @@ describe('operator: avatar publish', () => {
       expect(reply.code).toBe(0);
       await t.createUser('15700000099', 'abc123');
       const c = await t.login('15700000099', 'abc123');
-      const list = await until(() => c.call(API.avatar.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
+      const list = await until(() => c.call(API.avatars.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
       expect(list.data.slist[0]).toMatchObject({ name: '公共主播', orientation: 2, source: 2, status: 3 });
       expect(list.data.hlist).toEqual([]);
       expect((await fetchHead(`${t.url}${list.data.slist[0].url}`)).status).toBe(200);

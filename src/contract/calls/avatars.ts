@@ -34,9 +34,9 @@ export type Avatar = z.infer<typeof Avatar>;
 
 const nameFilter = () => text('名称', LIMITS.nameMaxChars).optional();
 
-export const avatarCalls = {
+export const avatarsCalls = {
   list: defineCall({
-    id: 'avatar.list', method: 'GET', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: true,
+    id: 'avatars.list', method: 'GET', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Avatar list: own (source 1) or public (source 2), by name; pickers use limit ${LIMITS.listLimitAll}.`,
     request: z.object({
       source: intOneOf('来源', AVATAR_SOURCES).default(1),
@@ -47,7 +47,7 @@ export const avatarCalls = {
     response: listPage(Avatar),
   }),
   publicList: defineCall({
-    id: 'avatar.publicList', method: 'GET', path: '/api/publicVideo', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'avatars.publicList', method: 'GET', path: '/api/publicVideo', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Public works list for the home page actor tab: landscape (hlist) and portrait (slist) public avatars, by name.',
     request: z.object({
       source: intOneOf('来源', [2]).default(2),
@@ -58,7 +58,7 @@ export const avatarCalls = {
     response: z.object({ hlist: z.array(Avatar), slist: z.array(Avatar) }),
   }),
   clone: defineCall({
-    id: 'avatar.clone', method: 'POST', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'avatars.clone', method: 'POST', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
     summary:
       `Clone an avatar from a registered video (${LIMITS.video.formats.join('/')}, ${LIMITS.video.minSeconds} s to ${LIMITS.video.maxSeconds / 60} min, ` +
       `${LIMITS.video.minShortSide}p to ${LIMITS.video.maxLongSide}px, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB); answers MSG.cloneSucceeded.`,
@@ -68,5 +68,5 @@ export const avatarCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  remove: removeById({ id: 'avatar.remove', path: '/api/user/video', pathFromSpec: false, summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).' }, '数字人ID'),
+  remove: removeById({ id: 'avatars.remove', path: '/api/user/video', pathFromSpec: false, summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).' }, '数字人ID'),
 };

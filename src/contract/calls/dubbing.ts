@@ -5,7 +5,7 @@
  *
  * create, list and delete are the paths other checks use. The spec shows none of this screen's calls: rename,
  * save to the material library and the prices are ours. Previewing one line is the voices' audition
- * (API.voice.audition + auditionPoll): the same job, limits and 24-hour cache, so it has no call here.
+ * (API.voices.audition + auditionPoll): the same job, limits and 24-hour cache, so it has no call here.
  */
 import { z } from 'zod';
 import { defineCall } from '../call';

@@ -7,7 +7,7 @@ import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
 import { defineCall, type CallDef } from '../call';
-import { INT32_MAX, id, oneOf, plainString, requiredText, text } from '../schema';
+import { INT32_MAX, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -106,4 +106,30 @@ export const renameById = (head: CallHead, idLabel: string) =>
     ...head, method: 'POST', checked: true, auth: 'user',
     request: z.object({ id: id(idLabel), name: nameField(MSG.renameNameRequired) }),
     response: z.object({}),
+  });
+
+/* Shared by image generation and video generation. */
+
+/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1). */
+export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
+
+/** A suggested prompt (image prompts, video recommendations); shape ours. */
+export const PromptSuggestion = z.object({
+  id: z.number(),
+  content: z.string(),
+  /** ours: sample image, for image-to-video recommendations. */
+  image: z.string().optional(),
+});
+export type PromptSuggestion = z.infer<typeof PromptSuggestion>;
+
+/** The description of what to generate. */
+export const generationPrompt = () => requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars);
+/** An optional picture (reference, first or last frame): a url, '' as none. */
+export const pictureUrl = () => z.preprocess(blankToUndefined, urlField('图片').optional());
+/** A generation history request of one of the screen's types. */
+export const historyRequest = <T extends readonly [string, ...string[]]>(types: T) =>
+  z.object({
+    type: oneOf('类型', types).default(types[0]),
+    page: page(),
+    limit: int('条数', 0, LIMITS.historyLimit).default(LIMITS.historyLimit),
   });

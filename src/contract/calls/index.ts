@@ -6,14 +6,16 @@ import { creditsCalls } from './credits';
 import { noticeCalls } from './notice';
 import { guideCalls } from './guide';
 import { uploadCalls } from './upload';
-import { avatarCalls } from './avatars';
-import { voiceCalls } from './voices';
+import { avatarsCalls } from './avatars';
+import { voicesCalls } from './voices';
 import { worksCalls } from './works';
 import { materialCalls } from './material';
 import { photoCalls } from './photo';
-import { analyseCalls } from './analyse';
+import { extractionCalls } from './extraction';
+import { translationCalls } from './translation';
 import { writingCalls } from './writing';
-import { generateCalls } from './generate';
+import { imagegenCalls } from './imagegen';
+import { videogenCalls } from './videogen';
 import { chatCalls } from './chat';
 import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
@@ -27,14 +29,16 @@ export const API = {
   notice: noticeCalls,
   guide: guideCalls,
   upload: uploadCalls,
-  avatar: avatarCalls,
-  voice: voiceCalls,
+  avatars: avatarsCalls,
+  voices: voicesCalls,
   works: worksCalls,
   material: materialCalls,
   photo: photoCalls,
-  analyse: analyseCalls,
+  extraction: extractionCalls,
+  translation: translationCalls,
   writing: writingCalls,
-  generate: generateCalls,
+  imagegen: imagegenCalls,
+  videogen: videogenCalls,
   chat: chatCalls,
   more: moreCalls,
   dubbing: dubbingCalls,
@@ -50,27 +54,27 @@ export const SPEC_NAMES = {
   login: 'account.login',
   credits: 'account.credits',
   creditsLog: 'credits.log',
-  audition: 'voice.audition',
-  voiceConfirm: 'voice.confirm',
+  audition: 'voices.audition',
+  voiceConfirm: 'voices.confirm',
   changePwd: 'account.changePassword',
   cdkey: 'credits.cdkey',
   space: 'credits.space',
   spaceExpand: 'credits.spaceExpand',
-  voiceEdit: 'voice.rename',
+  voiceEdit: 'voices.rename',
   site: 'site.info',
   notice: 'notice.list',
   theme: 'writing.theme',
   guide: 'guide.list',
-  voiceChannel: 'voice.channels',
+  voiceChannel: 'voices.channels',
   creditsRule: 'credits.rule',
   protocol2: 'site.protocol',
-  langList: 'voice.language',
+  langList: 'voices.language',
   multiWorks: 'works.multi',
   textpolish: 'writing.textpolish',
   videoChannel: 'works.videoChannel',
-  translateLang: 'works.translateLang',
+  translateLang: 'translation.languages',
   chat: 'chat.sendMessage',
-  translate: 'works.translateSubmit',
+  translate: 'translation.submit',
   analysisVideo: 'more.cozeAnalysisVideo',
   generateScript: 'more.cozeGenerateScript',
   mimicScript: 'more.cozeMimicScript',
@@ -99,8 +103,8 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 }
 
 export {
-  siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarCalls, voiceCalls, worksCalls,
-  materialCalls, photoCalls, analyseCalls, writingCalls, generateCalls, chatCalls, moreCalls, dubbingCalls,
+  siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls,
 };
 export * from './site';
 export * from './account';
@@ -115,9 +119,11 @@ export * from './voices';
 export * from './works';
 export * from './material';
 export * from './photo';
-export * from './analyse';
+export * from './extraction';
+export * from './translation';
 export * from './writing';
-export * from './generate';
+export * from './imagegen';
+export * from './videogen';
 export * from './chat';
 export * from './more';
 export * from './dubbing';

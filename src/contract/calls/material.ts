@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, oneOf, page, requiredText, text } from '../schema';
+import { limit, oneOf, page, requiredText } from '../schema';
 import { Timestamp, intOneOf, listPage, nameField, optionalFilter, removeById, renameById } from './fields';
 
 export const MATERIAL_TYPES = ['video', 'audio', 'image', 'text'] as const;
@@ -54,20 +54,6 @@ export const materialCalls = {
       name: nameField(MSG.renameNameRequired),
       source: z.literal('copy_chat', { error: '来源取值有误' }).default('copy_chat'),
       text: requiredText('文本', MSG.textRequired, LIMITS.textMaterialMaxChars),
-    }),
-    response: z.object({ id: z.number() }),
-  }),
-  saveAnalyse: defineCall({
-    id: 'material.saveAnalyse', method: 'POST', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Save an extraction result (analyse record rid) to the material library; processed in the background (MSG.savedToMaterial).',
-    request: z.object({
-      type: oneOf('素材类型', ['video', 'audio']),
-      source: z.literal('analyse', { error: '来源取值有误' }).default('analyse'),
-      /** The client sends the first 15 characters of the record's desc; '' becomes 未命名. */
-      name: text('名称', LIMITS.analyseNameMaxChars)
-        .optional()
-        .transform((v) => v || LIMITS.defaultWorkName),
-      rid: id('记录ID'),
     }),
     response: z.object({ id: z.number() }),
   }),

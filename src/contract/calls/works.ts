@@ -1,11 +1,12 @@
-/** Works: single and multi-scene submission, the works list, translated videos (part 1 §2 works, part 2 §2.2, §2.3, §2.7, §3, §7). */
+/** Works: single and multi-scene submission, the works list (part 1 §2 works, part 2 §2.2, §2.3, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit } from '../script';
-import { empty, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, requiredId, slider, workName } from './fields';
+import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
+import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
+import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -41,70 +42,23 @@ export const Work = z.object({
   queue_ahead: z.number().optional(),
   /** ours: on a remote lip-sync engine: its progress, 0–100. */
   progress: z.number().optional(),
+  /** ours: the work's subtitles (SRT), once done, when its speech has timed text (as translated videos have). */
+  srt: z.string().optional(),
 });
 export type Work = z.infer<typeof Work>;
-
-export const TranslateRecord = z.object({
-  /** ours: needed to delete. */
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  /** ours */
-  cover: z.string().optional(),
-  /** ours: 3 success, 4 failed, other in progress. */
-  status: z.number().optional(),
-  /** ours */
-  create_time: Timestamp.optional(),
-  /** ours */
-  reason: z.string().optional(),
-  /** ours: which voice spoke the dub (MSG.translateVoice…), once the job chose it. */
-  voice: z.string().optional(),
-  /** ours: the translation's subtitles (SRT), once done. */
-  srt: z.string().optional(),
-  /** ours: 1 lip sync, 2 voice only. */
-  mode: z.number().optional(),
-  /** ours: language ids of TRANSLATE_LANGUAGES. */
-  source_lang: z.string().optional(),
-  target_lang: z.string().optional(),
-  /** ours: seconds of the result (of the upload while in progress). */
-  duration: z.number().optional(),
-  /** ours: credits charged (reserved while in progress, settled on the result's length when done). */
-  credits: z.number().optional(),
-});
-export type TranslateRecord = z.infer<typeof TranslateRecord>;
-
-export const TranslateLang = z.object({
-  /** Language code, sent back as source_lang / target_lang. */
-  id: z.string(),
-  name: z.string(),
-  icon: z.string(),
-});
-export type TranslateLang = z.infer<typeof TranslateLang>;
-
-/** Translation modes (part 2 §7): 1 the mouth is re-synced to the new speech, 2 only the voice is replaced. */
-export const TranslateMode = { LipSync: 1, VoiceOnly: 2 } as const;
-export type TranslateModeValue = (typeof TranslateMode)[keyof typeof TranslateMode];
-
-/**
- * The languages a video may be translated from and to: ones the speech recognition understands and the offline
- * speech engine speaks (its language cascader's codes: cmn, yue, en-us). `icon` is a short badge the option shows.
- */
-export const TRANSLATE_LANGUAGES: readonly TranslateLang[] = [
-  { id: 'zh', name: '中文', icon: '中' },
-  { id: 'en', name: '英语', icon: 'EN' },
-  { id: 'yue', name: '粤语', icon: '粤' },
-];
-
-/** Credits per second of video, by mode (lip sync costs more: it re-renders every frame). */
-export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslateModeValue, number> = { [TranslateMode.LipSync]: 3, [TranslateMode.VoiceOnly]: 2 };
-
-/** What a translation of `seconds` costs in `mode`: whole seconds, rounded up, at least one. */
-export const translateCredits = (seconds: number, mode: TranslateModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
 
 const sliders = {
   rate: slider('语速', 'rate').optional(),
   volume: slider('音量', 'volume').optional(),
   pitch: slider('音调', 'pitch').optional(),
+};
+
+/** ours: burned-in captions at submit (src/contract/subtitles.ts): 0 none, 1 burned in, and how they look. */
+const subtitleFields = {
+  subtitles: flag('字幕').default(0),
+  subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
+  subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
+  subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
 };
 
 const optionalScript = (label: string) =>
@@ -130,6 +84,7 @@ export const WorkSubmission = z
     material_audio_id: optionalId('素材音频'),
     language: text('语言', 50).optional(),
     emotion: emotion().optional(),
+    ...subtitleFields,
   })
   .superRefine((v, ctx) => {
     const avatars = [v.material_video_id, v.video_id, v.photo_id].filter((x) => x !== undefined).length;
@@ -232,9 +187,13 @@ export const worksCalls = {
         drive_mode: oneOf('驱动模式', MULTI_DRIVE_MODES).default('serial'),
         output_mode: oneOf('输出设置', MULTI_OUTPUT_MODES).default('video'),
         content: sceneContent,
+        ...subtitleFields,
       })
       .superRefine((v, ctx) => {
-        if (v.output_mode !== 'video') return;
+        if (v.output_mode !== 'video') {
+          if (v.subtitles === 1) ctx.addIssue({ code: 'custom', message: MSG.subtitlesAudioOnly, path: ['subtitles'] });
+          return;
+        }
         v.content.forEach((scene, i) => {
           if (scene.video_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['content', i, 'video_id'] });
         });
@@ -263,36 +222,4 @@ export const worksCalls = {
   }),
   rename: renameById({ id: 'works.rename', path: '/api/user/worksEdit', pathFromSpec: false, summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.' }, '作品ID'),
   remove: removeById({ id: 'works.remove', path: '/api/user/works', pathFromSpec: false, summary: 'Permanently delete a work (the client confirms first).' }, '作品ID'),
-  translateList: defineCall({
-    id: 'works.translateList', method: 'GET', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Translated videos (works page, type2 = 3), newest first.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(TranslateRecord), total: z.number().optional(), generate: z.number().optional() }),
-  }),
-  translateRemove: removeById({ id: 'works.translateRemove', path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
-  translateSubmit: defineCall({
-    id: 'works.translateSubmit', method: 'POST', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
-    summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,
-    request: z
-      .object({
-        file_id: requiredId(MSG.translateVideoRequired),
-        source_lang: requiredText('初始语言', MSG.translateSourceRequired, 20),
-        target_lang: requiredText('翻译后的语言', MSG.translateTargetRequired, 20),
-        mode: intOneOf('翻译模式', [1, 2]).default(1),
-      })
-      .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translateSameLanguage, path: ['target_lang'] }),
-    response: z.object({ id: z.number() }),
-  }),
-  translateLang: defineCall({
-    id: 'works.translateLang', method: 'GET', path: '/api/translateLang', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether speech recognition is configured, and the price per second of each mode.',
-    request: empty,
-    response: z.object({
-      list: z.array(TranslateLang),
-      /** ours: false when no speech-recognition engine is configured (the screen says so and cannot submit). */
-      ready: z.boolean().optional(),
-      /** ours: credits per second of video, keyed by mode. */
-      prices: z.record(z.string(), z.number()).optional(),
-    }),
-  }),
 };

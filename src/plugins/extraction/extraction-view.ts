@@ -12,7 +12,7 @@ export interface ExtractionKind {
   /** The material type a finished record is saved as. */
   material: 'video' | 'audio';
   start: string;
-  list: typeof API.analyse.videoList | typeof API.analyse.audioList;
+  list: typeof API.extraction.videoList | typeof API.extraction.audioList;
   /** Audio extraction offers the way selector (online link or local upload). */
   hasWays: boolean;
   /** Part 2 §8: audio extraction failures only close the loader (no toast). */
@@ -23,12 +23,12 @@ export interface ExtractionKind {
 
 export const VIDEO_EXTRACTION: ExtractionKind = {
   route: '/store/extraction', title: '视频提取', subtitle: '粘贴抖音、快手等平台的分享链接，提取无水印视频', icon: 'import',
-  material: 'video', start: '开始解析', list: API.analyse.videoList, hasWays: false, silentFailures: false, ext: 'mp4',
+  material: 'video', start: '开始解析', list: API.extraction.videoList, hasWays: false, silentFailures: false, ext: 'mp4',
 };
 
 export const AUDIO_EXTRACTION: ExtractionKind = {
   route: '/store/audioExtraction', title: '音频提取', subtitle: '从视频链接或本地视频中提取声音，生成 MP3', icon: 'music',
-  material: 'audio', start: '开始提取', list: API.analyse.audioList, hasWays: true, silentFailures: true, ext: 'mp3',
+  material: 'audio', start: '开始提取', list: API.extraction.audioList, hasWays: true, silentFailures: true, ext: 'mp3',
 };
 
 /** Tabs: all (empty filter), processing (1), failed (4). */

@@ -66,6 +66,8 @@ describe('work status', () => {
   it('maps works and translated videos to cards', () => {
     const w: Work = { id: 1, name: 'a', url: '/v.mp4', cover: '/c.jpg', status: 3, api_name: '本地合成', api_key: 'local', create_time: '2026-01-01 10:00:00', duration: 5 };
     expect(fromWork(w)).toMatchObject({ id: 1, kind: 'work', apiKey: 'local', apiName: '本地合成', createTime: '2026-01-01 10:00:00' });
+    expect(fromWork(w).srt).toBeUndefined();
+    expect(fromWork({ ...w, srt: '/s.srt' }).srt).toBe('/s.srt');
     expect(fromTranslate({ id: 2, name: 't', url: '/t.mp4' })).toMatchObject({ kind: 'translate', status: 3, cover: '' });
     expect(fromTranslate({ id: 2, name: 't', url: '' }).status).toBe(1);
     expect(fromTranslate({ id: 2, name: 't', url: '', status: 4, reason: 'x' })).toMatchObject({ status: 4, reason: 'x' });

@@ -94,14 +94,14 @@ export interface WorkItem {
   /** On a remote lip-sync engine: how many go before it in our queue, or the engine's progress (0–100). */
   queueAhead?: number;
   progress?: number;
-  /** A translated video's subtitles (SRT), once done. */
+  /** The subtitles (SRT) of a work whose speech has timed text, or of a translated video, once done. */
   srt?: string;
 }
 
 export function fromWork(w: Work): WorkItem {
   return {
     id: w.id, kind: 'work', name: w.name, url: w.url, cover: w.cover, status: w.status, apiKey: w.api_key, apiName: w.api_name,
-    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress,
+    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress, srt: w.srt || undefined,
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * The offline speech engine (channel `local`): espeak-ng's WASM build in worker threads, mp3 through ffmpeg.
  * It needs no keys and no network, speaks Mandarin, Cantonese and English, honours pause markers as real
- * silence, and "clones" by moving its synthetic voice to the sample's measured pitch and pace.
+ * silence, and "clones" by moving its synthetic voice to the sample's measured pitch and pace. It answers where
+ * each stretch between pause markers lies, read off its own samples (see speakWithPauses).
  */
 import { Piscina } from 'piscina';
 import { LIMITS, splitScript, type LanguageOption } from '../../../../src/contract';
 import { ffmpegPipe } from '../../../infra/media-probe';
-import type { CloneSample, EngineVoice, SpeechEngine, SpeechParams, TrainingState } from '../speech-engine';
+import type { CloneSample, EngineVoice, SpeechEngine, SpeechParams, SpokenStretch, TrainingState } from '../speech-engine';
 import type { EspeakTask } from './espeak-worker';
 import { SampleHasNoSpeech, measureVoice, type VoiceProfile } from './voice-profile';
 
@@ -81,6 +82,93 @@ export function toSsml(script: string): string {
   return `<speak>${body}</speak>`;
 }
 
+/** One step of an offline script: a stretch to speak, or the silence of the markers between two stretches. */
+export type OfflineStep = { text: string } | { silence: number };
+
+/** The script's stretches and pauses: markers that touch (or have only blanks between them) summed into one. */
+export function offlineSteps(script: string): OfflineStep[] {
+  const steps: OfflineStep[] = [];
+  for (const part of splitScript(script)) {
+    const last = steps.at(-1);
+    if (part.kind === 'pause') {
+      if (part.seconds <= 0) continue;
+      if (last && 'silence' in last) last.silence += part.seconds;
+      else steps.push({ silence: part.seconds });
+    } else if (/[\p{L}\p{N}]/u.test(part.text)) {
+      steps.push({ text: part.text });
+    }
+  }
+  return steps;
+}
+
+/**
+ * The break each pause is spoken with first: far longer than any pause espeak-ng makes of its own (a sentence end at
+ * its slowest pace is under a second), so each one is found in the samples and then cut to its length. Should a
+ * natural pause ever pass for one, the count no longer matches and the script is spoken again with real breaks.
+ */
+const SENTINEL_SECONDS = 3;
+/** A quiet run this long is a sentinel break (plus whatever pause espeak-ng added beside it). */
+const SENTINEL_FOUND_SECONDS = 2.2;
+/** Samples this close to zero are silence: espeak-ng's own silence is not exact zeros. */
+const QUIET = 30;
+
+/** Quiet runs of at least `minSamples`, as [start, end) sample indexes. */
+function quietRuns(pcm: Int16Array, minSamples: number): [number, number][] {
+  const runs: [number, number][] = [];
+  let from = -1;
+  for (let i = 0; i <= pcm.length; i++) {
+    const quiet = i < pcm.length && Math.abs(pcm[i]!) <= QUIET;
+    if (quiet && from < 0) from = i;
+    else if (!quiet && from >= 0) {
+      if (i - from >= minSamples) runs.push([from, i]);
+      from = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * The stretches of a script spoken in one espeak-ng run (a run costs ~0.4 s to set up, so never one per stretch):
+ * each pause is spoken as a SENTINEL_SECONDS break, each break is found in the samples, and its run is cut so that
+ * the pause keeps what espeak-ng itself would have made of it (the run less the sentinel plus the marker's seconds).
+ * The stretches' starts and ends are then exact sample positions of the result. Answers undefined when the
+ * breaks found are not the script's (then the caller speaks the script with real breaks instead).
+ */
+export function cutSentinels(pcm: Int16Array, steps: OfflineStep[], rate: number): { pcm: Int16Array; stretches: SpokenStretch[] } | undefined {
+  const runs = quietRuns(pcm, Math.round(SENTINEL_FOUND_SECONDS * rate));
+  const pauses = steps.filter((s): s is { silence: number } => 'silence' in s);
+  if (runs.length !== pauses.length) return undefined;
+  const pieces: Int16Array[] = [];
+  const stretches: SpokenStretch[] = [];
+  let read = 0;
+  let written = 0;
+  let pause = 0;
+  for (const step of steps) {
+    if ('text' in step) {
+      const end = pause < runs.length ? runs[pause]![0] : pcm.length;
+      pieces.push(pcm.subarray(read, end));
+      stretches.push({ text: step.text, start: written / rate, end: (written + end - read) / rate });
+      written += end - read;
+      read = end;
+    } else {
+      const [from, to] = runs[pause++]!;
+      if (from !== read) return undefined;
+      const kept = Math.max(0, Math.round((to - from) - SENTINEL_SECONDS * rate + step.silence * rate));
+      pieces.push(new Int16Array(kept));
+      written += kept;
+      read = to;
+    }
+  }
+  const out = new Int16Array(written);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return { pcm: out, stretches: stretches.map((s) => ({ ...s, start: round(s.start), end: round(s.end) })) };
+}
+
 /** The PCM samples of the WAV espeak-ng wrote (after its `data` chunk header). */
 function pcmOf(wav: Uint8Array): Uint8Array {
   const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
@@ -116,9 +204,9 @@ export class OfflineSpeechEngine implements SpeechEngine {
     return { state: 'failed', reason: '离线引擎的声音无需训练' };
   }
 
-  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<void> {
+  async synthesize(script: string, voice: EngineVoice | undefined, params: SpeechParams, output: string): Promise<SpokenStretch[]> {
     const profile = (voice?.profile as VoiceProfile | undefined) ?? DEFAULT_PROFILE;
-    const wav = await this.pool.run({ ssml: toSsml(script), ...espeakSettings(profile, params, script) });
+    const { pcm, stretches } = await this.speakWithPauses(script, espeakSettings(profile, params, script));
     const volume = clamp(params.volume, [LIMITS.sliders.volume.min, LIMITS.sliders.volume.max]);
     await ffmpegPipe(
       [
@@ -128,8 +216,29 @@ export class OfflineSpeechEngine implements SpeechEngine {
         // LAME quality 7 halves the encode time of its default at this bitrate, with no audible loss for speech.
         '-c:a', 'libmp3lame', '-b:a', '64k', '-compression_level', '7', '-f', 'mp3', output,
       ],
-      pcmOf(wav),
+      new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength),
     );
+    return stretches;
+  }
+
+  /** The script's samples and where its stretches lie in them (see cutSentinels). */
+  private async speakWithPauses(script: string, settings: ReturnType<typeof espeakSettings>): Promise<{ pcm: Int16Array; stretches: SpokenStretch[] }> {
+    const steps = offlineSteps(script);
+    const samples = (wav: Uint8Array) => {
+      const bytes = pcmOf(wav);
+      // Copied only when the PCM starts at an odd offset of the WAV (an Int16Array needs an even one).
+      const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+      return new Int16Array(aligned.buffer, aligned.byteOffset, aligned.length >> 1);
+    };
+    if (steps.some((s) => 'silence' in s)) {
+      const ssml = `<speak>${steps.map((s) => ('text' in s ? escapeXml(s.text) : `<break time="${SENTINEL_SECONDS * 1000}ms"/>`)).join('')}</speak>`;
+      const cut = cutSentinels(samples(await this.pool.run({ ssml, ...settings })), steps, WAV_RATE);
+      if (cut) return cut;
+    }
+    // No pauses (or breaks not found as planned): one stretch of the whole, pauses spoken as espeak-ng's own breaks.
+    const pcm = samples(await this.pool.run({ ssml: toSsml(script), ...settings }));
+    const text = steps.filter((s): s is { text: string } => 'text' in s).map((s) => s.text).join('');
+    return { pcm, stretches: text ? [{ text: script, start: 0, end: Math.round((pcm.length / WAV_RATE) * 1000) / 1000 }] : [] };
   }
 
   close(): Promise<void> {

@@ -72,7 +72,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
     }
     setSubmitting(true);
     try {
-      await api.call(API.avatar.clone, { name: name.trim(), file_id: video!.file_id });
+      await api.call(API.avatars.clone, { name: name.trim(), file_id: video!.file_id });
       notifier.success(MSG.cloneSucceeded);
       onClose();
       onStarted();

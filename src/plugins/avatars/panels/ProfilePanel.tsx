@@ -18,7 +18,7 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   const name = useDebounced(search, 300);
   const avatars = useAvatars(1, name, { poll: { stop$: closed$ } });
   const [playing, setPlaying] = useState<Avatar | null>(null);
-  const deletion = useDeletion<Avatar>((avatar) => api.call(API.avatar.remove, { id: avatar.id }), avatars.reload);
+  const deletion = useDeletion<Avatar>((avatar) => api.call(API.avatars.remove, { id: avatar.id }), avatars.reload);
 
   useSubscription(state.changed$, avatars.reload);
 

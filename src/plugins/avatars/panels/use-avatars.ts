@@ -12,7 +12,7 @@ export function useAvatars(source: 1 | 2, name: string, options: { poll?: { stop
   const trimmed = name.trim();
   return useRemoteList(
     `${source}:${trimmed}`,
-    async (signal) => (await api.call(API.avatar.list, { source, page: 1, limit: LIMITS.listLimitAll, name: trimmed || undefined }, { silent: true, signal })).list,
+    async (signal) => (await api.call(API.avatars.list, { source, page: 1, limit: LIMITS.listLimitAll, name: trimmed || undefined }, { silent: true, signal })).list,
     { poll: options.poll && { intervalMs: TIMINGS.avatarPollMs, keepGoing: anyCloning, stop$: options.poll.stop$ } },
   );
 }

@@ -80,9 +80,9 @@ export class DubbingState {
     this.setPreviewing(key, true);
     try {
       const { voice_id, text, rate, volume, pitch, emotion } = lineItem(line, false);
-      const { job_id } = await this.api.call(API.voice.audition, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) });
+      const { job_id } = await this.api.call(API.voices.audition, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) });
       const job = await lastValueFrom(
-        this.polling.poll<AuditionJob>(() => this.api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
+        this.polling.poll<AuditionJob>(() => this.api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
           intervalMs: TIMINGS.auditionPollMs,
           keepGoing: (j) => j.status !== AuditionStatus.Done && j.status !== AuditionStatus.Failed,
           stop$: merge(this.disposed$, timer(PREVIEW_GIVE_UP_MS)),

@@ -37,7 +37,7 @@ export interface ScriptEditorProps {
   auditionReady?: boolean;
   /** In the palette while the editor has the cursor (提交合成视频). */
   onSubmit?: () => void;
-  /** The channel has a language choice (options from API.voice.language). */
+  /** The channel has a language choice (options from API.voices.language). */
   showLanguage?: boolean;
   language?: string;
   onLanguageChange?: (language: string) => void;
@@ -355,7 +355,7 @@ function useLanguages(channelApi: string | undefined): LanguageOption[] {
     setOptions([]);
     if (!channelApi) return;
     const controller = new AbortController();
-    api.call(API.voice.language, { api: channelApi as never }, { silent: true, signal: controller.signal }).then(
+    api.call(API.voices.language, { api: channelApi as never }, { silent: true, signal: controller.signal }).then(
       (reply) => {
         if (!controller.signal.aborted) setOptions(reply.language);
       },

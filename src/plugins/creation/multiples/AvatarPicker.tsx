@@ -31,10 +31,10 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
   }, [isOpen, current]);
 
   const publicList = useRemote(isOpen && source === 'public' ? 'public' : null, (signal) =>
-    api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }),
+    api.call(API.avatars.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }),
   );
   const mine = useRemote(isOpen && source === 'mine' ? 'mine' : null, async (signal) =>
-    (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    (await api.call(API.avatars.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const remote = source === 'public' ? publicList : mine;
   const list: Avatar[] = source === 'public' ? ((orientation === 1 ? publicList.value?.hlist : publicList.value?.slist) ?? []) : (mine.value ?? []);

@@ -2,11 +2,12 @@ import { Button, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
 import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
 import { Segments } from '../segments';
+import { SubtitleOptions } from '../SubtitleOptions';
 
 export interface SidePanelProps {
   draft: MultiDraft;
   submitting: boolean;
-  onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode'>>) => void;
+  onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode' | 'subtitles'>>) => void;
   onSubmit: () => void;
 }
 
@@ -15,7 +16,7 @@ const DRIVE_HINT: Record<DriveMode, string> = {
   random: '每个场景从数字人视频的随机位置开始',
 };
 
-/** The right panel: drive mode, output, generation mode (credits only), model (V3.0 only), the estimate, submit. */
+/** The right panel: drive mode, output, captions (ours), generation mode (credits only), model (V3.0 only), the estimate, submit. */
 export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelProps) {
   const estimate = estimateDraft(draft);
   const texts = draft.scenes.filter((s) => s.type === 'text').length;
@@ -32,6 +33,10 @@ export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelPr
           <span className="mu-field-label">输出设置</span>
           <Segments value={draft.outputMode} onChange={(v) => onChange({ outputMode: v as OutputMode })} options={[['video', '驱动视频'], ['audio', '仅音频']]} fill testId="output-mode" />
           <span className="mu-field-hint">{draft.outputMode === 'video' ? '输出一个 MP4 视频' : '只输出一个 MP3 音频，不合成视频'}</span>
+        </div>
+        <div className="mu-field">
+          <span className="mu-field-label">字幕</span>
+          <SubtitleOptions value={draft.subtitles} onChange={(subtitles) => onChange({ subtitles })} unavailable={draft.outputMode === 'audio' ? MSG.subtitlesAudioOnly : undefined} />
         </div>
         <div className="mu-field mu-field-row">
           <span className="mu-field-label">生成模式</span>

@@ -37,7 +37,7 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick, applyAll
   }, [isOpen]);
 
   const remote = useRemote(isOpen ? `voices-${source}` : null, async (signal) =>
-    (await api.call(API.voice.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    (await api.call(API.voices.list, { source: Number(source) as 1 | 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
   );
   const list = remote.value ?? [];
   const pending = pickerPending(remote);

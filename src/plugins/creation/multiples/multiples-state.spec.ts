@@ -151,7 +151,7 @@ describe('multi-scene auditions', () => {
   it('synthesize, poll every 3 s until 3, keep url and file_id for the scene, play; then reuse it unchanged', async () => {
     let polls = 0;
     const { state, calls, intervals } = setup((call) => {
-      if (call.id === API.voice.audition.id) return { job_id: 'j1' };
+      if (call.id === API.voices.audition.id) return { job_id: 'j1' };
       polls += 1;
       return polls < 3 ? { job_id: 'j1', status: 1, url: '', file_id: 0 } : { job_id: 'j1', status: 3, url: '/storage/a.mp3', file_id: 91 };
     });
@@ -162,7 +162,7 @@ describe('multi-scene auditions', () => {
     expect(state.auditioning$.value.has(id)).toBe(true);
     await done;
     expect(intervals).toEqual([LIMITS.auditionPollMs]);
-    expect(calls.map((c) => c.id)).toEqual([API.voice.audition.id, API.voice.auditionPoll.id, API.voice.auditionPoll.id, API.voice.auditionPoll.id]);
+    expect(calls.map((c) => c.id)).toEqual([API.voices.audition.id, API.voices.auditionPoll.id, API.voices.auditionPoll.id, API.voices.auditionPoll.id]);
     expect(calls[0]!.params).toEqual({ voice_id: 7, text: '大家好，欢迎', rate: 1, volume: 1, pitch: 1 });
     const scene = state.draft.scenes[0]!;
     expect(cachedAudition(scene)).toEqual({ key: auditionKey(scene), url: '/storage/a.mp3', file_id: 91 });
@@ -179,7 +179,7 @@ describe('multi-scene auditions', () => {
   });
 
   it('say 声音合成失败，请重新尝试 on status 4, and ask for text and a voice first', async () => {
-    const { state, notifier, calls } = setup((call) => (call.id === API.voice.audition.id ? { job_id: 'j2' } : { job_id: 'j2', status: 4, url: '', file_id: 0 }));
+    const { state, notifier, calls } = setup((call) => (call.id === API.voices.audition.id ? { job_id: 'j2' } : { job_id: 'j2', status: 4, url: '', file_id: 0 }));
     await state.audition(state.draft.scenes[0]!.id);
     expect(notifier.warn).toHaveBeenCalledWith(MSG.auditionNeedsTextAndVoice);
     expect(calls).toEqual([]);
@@ -191,7 +191,7 @@ describe('multi-scene auditions', () => {
 
   it('drop a result for a scene that changed meanwhile', async () => {
     const { state } = setup((call) => {
-      if (call.id === API.voice.audition.id) {
+      if (call.id === API.voices.audition.id) {
         // The user edits the scene while the job runs.
         state.update((d) => setSceneText(d, id, '用户又改了'));
         return { job_id: 'j3' };

@@ -106,9 +106,9 @@ export class MultiplesState {
     }
     this.setAuditioning(id, true);
     try {
-      const { job_id } = await this.api.call(API.voice.audition, asked.request);
+      const { job_id } = await this.api.call(API.voices.audition, asked.request);
       const job = await lastValueFrom(
-        this.polling.poll<AuditionJob>(() => this.api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
+        this.polling.poll<AuditionJob>(() => this.api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
           intervalMs: TIMINGS.auditionPollMs,
           keepGoing: (j) => j.status !== 3 && j.status !== 4,
           stop$: merge(this.disposed$, timer(AUDITION_GIVE_UP_MS)),

@@ -281,6 +281,14 @@ describe('the submitted request', () => {
     expect(API.works.multi.request.safeParse(request).success).toBe(true);
   });
 
+  it('sends burned-in captions with a video, never with an audio-only work', () => {
+    const d: MultiDraft = { ...readyDraft(), subtitles: { on: true, size: 'S', position: 'bottom', color: 'yellow' } };
+    const video = buildSubmission(d);
+    expect(video).toMatchObject({ subtitles: 1, subtitle_size: 'S', subtitle_position: 'bottom', subtitle_color: 'yellow' });
+    expect(API.works.multi.request.safeParse(video).success).toBe(true);
+    expect(buildSubmission({ ...d, outputMode: 'audio' })).not.toHaveProperty('subtitles');
+  });
+
   it("sends a text scene's audition file while it still matches, and not once the scene changed", () => {
     let d = readyDraft();
     d = setSceneAudition(d, 's1', { key: auditionKey(scene(d, 's1')), url: '/storage/a.mp3', file_id: 91 });

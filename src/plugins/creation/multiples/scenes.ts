@@ -8,6 +8,7 @@ import {
   type Avatar, type CallRequest, type SceneItem, type Voice, API,
 } from '../../../contract';
 import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
+import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
 
 export type SceneType = 'text' | 'audio';
 export type DriveMode = 'serial' | 'random';
@@ -74,6 +75,8 @@ export interface MultiDraft {
   scenes: Scene[];
   driveMode: DriveMode;
   outputMode: OutputMode;
+  /** Burned-in captions (a video output only). */
+  subtitles: SubtitleChoice;
 }
 
 export const SLIDER_DEFAULTS: Record<SliderKey, number> = {
@@ -104,7 +107,7 @@ export function newScene(type: SceneType, like?: Scene | null, id: string = scen
 
 /** The page opens with one text scene, 未命名, serial, video. */
 export function emptyDraft(): MultiDraft {
-  return { name: LIMITS.defaultWorkName, scenes: [newScene('text')], driveMode: 'serial', outputMode: 'video' };
+  return { name: LIMITS.defaultWorkName, scenes: [newScene('text')], driveMode: 'serial', outputMode: 'video', subtitles: defaultSubtitles() };
 }
 
 export const canAddScene = (draft: MultiDraft) => draft.scenes.length < LIMITS.sceneMaxCount;
@@ -230,7 +233,7 @@ export function setSceneAudition(draft: MultiDraft, id: string, audition: SceneA
 }
 
 /** The audition call of a scene, or the spec's message when it lacks text or a voice. */
-export function auditionRequest(scene: Scene): { ok: true; key: string; request: CallRequest<typeof API.voice.audition> } | { ok: false; message: string } {
+export function auditionRequest(scene: Scene): { ok: true; key: string; request: CallRequest<typeof API.voices.audition> } | { ok: false; message: string } {
   if (!hasSpeech(scene.text) || !scene.voice) return { ok: false, message: MSG.auditionNeedsTextAndVoice };
   const limit = sceneLimit(scene);
   if (countChars(scene.text) > limit) return { ok: false, message: MSG.scriptTooLong(limit) };
@@ -340,7 +343,7 @@ export function sceneItem(scene: Scene): SceneItem {
   };
 }
 
-/** The API.works.multi request: name (未命名 when blank), api fy, the modes, and the scenes as JSON text. */
+/** The API.works.multi request: name (未命名 when blank), api fy, the modes, the scenes as JSON text, and the captions of a video. */
 export function buildSubmission(draft: MultiDraft): CallRequest<typeof API.works.multi> {
   const items = draft.scenes.map(sceneItem);
   return {
@@ -349,7 +352,8 @@ export function buildSubmission(draft: MultiDraft): CallRequest<typeof API.works
     drive_mode: draft.driveMode,
     output_mode: draft.outputMode,
     content: JSON.stringify(items.map(withoutUndefined)),
-  };
+    ...(draft.outputMode === 'video' ? subtitleFields(draft.subtitles) : {}),
+  } as CallRequest<typeof API.works.multi>;
 }
 
 function withoutUndefined<T extends object>(value: T): T {
@@ -410,6 +414,7 @@ export const multiDraftRules: DraftRules<MultiDraft> = {
       scenes,
       driveMode: stored.driveMode === 'random' ? 'random' : 'serial',
       outputMode: stored.outputMode === 'audio' ? 'audio' : 'video',
+      subtitles: reviveSubtitles(stored.subtitles),
     };
   },
   keep: (draft) => ({ ...draft, scenes: draft.scenes.map((s) => ({ ...s, audition: null })) }),

@@ -29,13 +29,13 @@ export function AvatarPane() {
   const fresh = { clearOnKeyChange: true };
   const mine = useRemoteList<Avatar>(
     source === 'mine' ? 'avatars-mine' : null,
-    async (signal) => (await api.call(API.avatar.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    async (signal) => (await api.call(API.avatars.list, { source: 1, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
     fresh,
   );
   const pub = useRemoteList<Avatar & { _o: Orientation }>(
     source === 'public' ? 'avatars-public' : null,
     async (signal) => {
-      const r = await api.call(API.avatar.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal });
+      const r = await api.call(API.avatars.publicList, { source: 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal });
       return [...r.hlist.map((a) => ({ ...a, _o: 1 as const })), ...r.slist.map((a) => ({ ...a, _o: 2 as const }))];
     },
     fresh,

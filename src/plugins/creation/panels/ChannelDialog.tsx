@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { MSG, type VideoChannel } from '../../../contract';
 import { estimatePrice } from './create-logic';
+import { SubtitleOptions } from '../SubtitleOptions';
+import type { SubtitleChoice } from '../subtitle-choice';
 
 export interface ChannelDialogProps {
   isOpen: boolean;
@@ -14,9 +16,15 @@ export interface ChannelDialogProps {
   seconds: number;
   onClose: () => void;
   onCreate: (api: string) => void;
+  /** Burned-in captions, chosen here before the work is made. */
+  subtitles: SubtitleChoice;
+  onSubtitles: (value: SubtitleChoice) => void;
 }
 
-/** 选择训练通道 (part 2 §2.2): each channel's name, description, version and credits per second; the effect order as the tip. */
+/**
+ * 选择训练通道 (part 2 §2.2): each channel's name, description, version and credits per second; the effect order as the
+ * tip; and the captions the work gets (ours).
+ */
 export function ChannelDialog(props: ChannelDialogProps) {
   const { isOpen, channels, current } = props;
   const [picked, setPicked] = useState(current);
@@ -59,6 +67,9 @@ export function ChannelDialog(props: ChannelDialogProps) {
             ))}
           </div>
         )}
+        <div className="cr-channel-subtitles">
+          <SubtitleOptions value={props.subtitles} onChange={props.onSubtitles} disabled={props.busy} />
+        </div>
       </DialogBody>
       <DialogFooter
         actions={[

@@ -134,9 +134,9 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
   const synthesize = useCallback(
     async (d: CreateDraft): Promise<CachedAudition | null> => {
       const key = auditionKey(d);
-      const { job_id } = await api.call(API.voice.audition, auditionRequest(d));
+      const { job_id } = await api.call(API.voices.audition, auditionRequest(d));
       const job = await lastValueFrom(
-        polling.poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }, { silent: true }), {
+        polling.poll<AuditionJob>(() => api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
           intervalMs: TIMINGS.auditionPollMs,
           keepGoing: (j) => j.status !== 3 && j.status !== 4,
           stop$: merge(closed$, disposed$, timer(AUDITION_GIVE_UP_MS)),
@@ -369,6 +369,8 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         seconds={seconds}
         onClose={() => !submitting && setDialogOpen(false)}
         onCreate={create}
+        subtitles={draft.subtitles}
+        onSubtitles={(subtitles) => update({ subtitles })}
       />
       <Alert
         isOpen={submitted}

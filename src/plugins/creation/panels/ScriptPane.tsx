@@ -68,7 +68,7 @@ export function ScriptPane() {
   const { draft, update, audition, submit, auditioning } = useCreate();
   const channel = draft.voice?.api;
   const api = useService<ApiClient>(TOKENS.ApiClient);
-  const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voice.channels, {}, { silent: true, signal })).list);
+  const channels = useRemoteList<VoiceChannel>('voice-channels', async (signal) => (await api.call(API.voices.channels, {}, { silent: true, signal })).list);
   const hint = channels.list.find((c) => c.api === channel)?.language;
   return (
     <div className="cr-pane cr-script" data-pane="script" data-testid="create-script">

@@ -45,7 +45,7 @@ export function VoicePane() {
   const fresh = { clearOnKeyChange: true };
   const voices = useRemoteList<Voice>(
     source === 'material' ? null : `voices-${source}`,
-    async (signal) => (await api.call(API.voice.list, { source: source === 'mine' ? 1 : 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
+    async (signal) => (await api.call(API.voices.list, { source: source === 'mine' ? 1 : 2, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal })).list,
     fresh,
   );
   const audios = useRemoteList<Material>(
@@ -80,7 +80,7 @@ export function VoicePane() {
       notifier.success(MSG.modifySucceeded);
       return;
     }
-    await save(() => api.call(API.voice.settings, { voice_id: voice.id, ...pending }), {
+    await save(() => api.call(API.voices.settings, { voice_id: voice.id, ...pending }), {
       then: () => {
         update({ voice: { ...voice, ...pending }, params: pending });
         notifier.success(MSG.voiceSettingsSaved);

@@ -161,10 +161,18 @@ describe('what is sent', () => {
     expect(buildSubmission(material, 'local')).toEqual({ name: '未命名', api: 'local', material_video_id: 5, drive: 'audio', material_audio_id: 13 });
   });
 
+  it('sends burned-in captions with their look only when they are on; a stored draft keeps the choice', () => {
+    expect(buildSubmission(ready(), 'local')).not.toHaveProperty('subtitles');
+    const on = ready({ subtitles: { on: true, size: 'L', position: 'middle', color: 'yellow' } });
+    expect(buildSubmission(on, 'local')).toMatchObject({ subtitles: 1, subtitle_size: 'L', subtitle_position: 'middle', subtitle_color: 'yellow' });
+    expect(createDraftRules.revive(JSON.parse(JSON.stringify(on)))?.subtitles).toEqual(on.subtitles);
+    expect(createDraftRules.revive({ subtitles: { on: true, size: 'XL', color: 'red' } })?.subtitles).toEqual({ on: true, size: 'M', position: 'bottom', color: 'white' });
+  });
+
   it('passes the contract’s own checks', () => {
     const request = buildSubmission(ready({ params }), 'local', 41);
     expect(API.works.create.request.safeParse(request).success).toBe(true);
-    expect(API.voice.audition.request.safeParse(auditionRequest(ready({ params }))).success).toBe(true);
+    expect(API.voices.audition.request.safeParse(auditionRequest(ready({ params }))).success).toBe(true);
   });
 });
 

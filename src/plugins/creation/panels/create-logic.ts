@@ -9,6 +9,7 @@ import {
 } from '../../../contract';
 import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 import { hasText } from '../editor/markers';
+import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
 
 export type DriveMode = 'text' | 'audio';
 export type SliderKey = 'rate' | 'volume' | 'pitch';
@@ -68,13 +69,15 @@ export interface CreateDraft {
   audition: CachedAudition | null;
   /** The video channel last chosen in the channel dialog (its price shows in the preview). */
   channel: string;
+  /** Burned-in captions, chosen in the channel dialog. */
+  subtitles: SubtitleChoice;
 }
 
 export const DEFAULT_CHANNEL = 'local';
 
 export const emptyDraft = (): CreateDraft => ({
   name: LIMITS.defaultWorkName, mode: 'text', text: '', language: '', emotion: 'default', avatar: null, voice: null,
-  params: { ...DEFAULT_SLIDERS }, audio: null, audition: null, channel: DEFAULT_CHANNEL,
+  params: { ...DEFAULT_SLIDERS }, audio: null, audition: null, channel: DEFAULT_CHANNEL, subtitles: defaultSubtitles(),
 });
 
 /** Channels whose engine takes an emotion (MiniMax's set is the spec's: default, happy, sad, …). */
@@ -199,7 +202,7 @@ export function sentParams(api: string | undefined, params: Sliders): Partial<Sl
   return out;
 }
 
-type AuditionRequest = CallRequest<typeof API.voice.audition>;
+type AuditionRequest = CallRequest<typeof API.voices.audition>;
 export type WorkRequest = CallRequest<typeof API.works.create>;
 
 /** The audition call of the draft (call after auditionProblem). */
@@ -215,7 +218,7 @@ export function auditionRequest(d: CreateDraft): AuditionRequest {
 }
 
 /**
- * The work submission (part 2 §3). Audio mode: the uploaded audio as voice_id, or material_audio_id. Text mode: text,
+ * The work submission (part 2 §3), with the burned-in captions when chosen. Audio mode: the uploaded audio as voice_id, or material_audio_id. Text mode: text,
  * user_voice_id, language and emotion, rate/volume/pitch only with a public voice, and voice_id = the audition's file
  * when there is one (without it the server speaks the text itself).
  */
@@ -224,6 +227,7 @@ export function buildSubmission(d: CreateDraft, api: string, auditionFileId?: nu
   const base = {
     name: d.name.trim() || LIMITS.defaultWorkName,
     api,
+    ...subtitleFields(d.subtitles),
     ...(avatar.kind === 'material' ? { material_video_id: avatar.id } : avatar.kind === 'photo' ? { photo_id: avatar.id } : { video_id: avatar.id }),
   };
   if (d.mode === 'audio') {
@@ -323,6 +327,7 @@ export const createDraftRules: DraftRules<CreateDraft> = {
       audio: pickedOr<DriveAudio>(stored.audio),
       audition: null,
       channel: stringOr(stored.channel, empty.channel),
+      subtitles: reviveSubtitles(stored.subtitles),
     };
   },
   keep: (d) => ({ ...d, audition: null }),

@@ -51,8 +51,8 @@ function ExtractionPanel({ kind }: PanelProps & { kind: ExtractionKind }) {
       async () => {
         if (kind.hasWays) {
           const params = byUpload ? { type: AudioExtractType.Upload, file_id: video!.file_id } : { type: AudioExtractType.Link, link: text };
-          await api.call(API.analyse.audioExtract, params, { silent: kind.silentFailures });
-        } else await api.call(API.analyse.videoParse, { link: text });
+          await api.call(API.extraction.audioExtract, params, { silent: kind.silentFailures });
+        } else await api.call(API.extraction.videoParse, { link: text });
       },
       {
         success: MSG.submitSucceeded,
@@ -199,7 +199,7 @@ function RecordRow({ index, record, kind }: { index: number; record: AnalyseReco
   const save = useAction();
   const done = record.status === AnalyseStatus.Success;
   const saveToMaterial = () =>
-    void save.run(() => api.call(API.material.saveAnalyse, { type: kind.material, source: 'analyse', name: saveName(record.desc), rid: record.id }), {
+    void save.run(() => api.call(API.extraction.saveToMaterial, { type: kind.material, source: 'analyse', name: saveName(record.desc), rid: record.id }), {
       success: MSG.savedToMaterial,
     });
   return (

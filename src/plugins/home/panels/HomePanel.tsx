@@ -30,7 +30,7 @@ export default function HomePanel({ closed$ }: PanelProps) {
 
   const fetchAvatars = useCallback(
     (which: Orientation) => async (page: number, limit: number, signal: AbortSignal) => {
-      const reply = await api.call(API.avatar.publicList, { source: 2, page, limit }, { silent: true, signal });
+      const reply = await api.call(API.avatars.publicList, { source: 2, page, limit }, { silent: true, signal });
       return which === 1 ? reply.hlist : reply.slist;
     },
     [api],
@@ -38,7 +38,7 @@ export default function HomePanel({ closed$ }: PanelProps) {
   const landscape = usePaging<Avatar>(useMemo(() => fetchAvatars(1), [fetchAvatars]), (a) => a.id);
   const portrait = usePaging<Avatar>(useMemo(() => fetchAvatars(2), [fetchAvatars]), (a) => a.id);
   const voices = usePaging<Voice>(
-    useCallback(async (page: number, limit: number, signal: AbortSignal) => (await api.call(API.voice.list, { source: 2, page, limit }, { silent: true, signal })).list, [api]),
+    useCallback(async (page: number, limit: number, signal: AbortSignal) => (await api.call(API.voices.list, { source: 2, page, limit }, { silent: true, signal })).list, [api]),
     (v) => v.id,
   );
   const active: Paging<Avatar> | Paging<Voice> = tab === 2 ? voices : orientation === 1 ? landscape : portrait;

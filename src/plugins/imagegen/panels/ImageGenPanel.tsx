@@ -34,12 +34,12 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
   const auth = useService<AuthService>(TOKENS.AuthService);
   const notifier = useService<Notifier>(TOKENS.Notifier);
 
-  const engine = useRemote('engine', (signal) => api.call(API.generate.imageEngine, {}, { silent: true, signal }));
+  const engine = useRemote('engine', (signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
   const configured = engine.value?.configured === 1;
-  const prompts = useRemoteList<PromptSuggestion>('prompts', async (signal) => (await api.call(API.generate.imagePrompt, { type: 'text' }, { silent: true, signal })).list);
+  const prompts = useRemoteList<PromptSuggestion>('prompts', async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
   const records = useRemoteList<ImageRecord>(
     'records',
-    async (signal) => (await api.call(API.generate.imageList, { type: 'text', page: 1, limit: LIMITS.historyLimit }, { silent: true, signal })).list,
+    async (signal) => (await api.call(API.imagegen.list, { type: 'text', page: 1, limit: LIMITS.historyLimit }, { silent: true, signal })).list,
     { poll: { intervalMs: TIMINGS.generationPollMs, keepGoing: () => true, stop$: closed$ } },
   );
 
@@ -63,7 +63,7 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
     setConfirming(true);
   };
   const generate = async () => {
-    const ok = await submitting.run(() => api.call(API.generate.image, { type: 'text', text: form.text.trim(), ratio: form.ratio, num: form.num, image: form.image || undefined }), {
+    const ok = await submitting.run(() => api.call(API.imagegen.create, { type: 'text', text: form.text.trim(), ratio: form.ratio, num: form.num, image: form.image || undefined }), {
       success: '已提交，图片生成后会显示在生成记录中',
     });
     setConfirming(false);
@@ -86,9 +86,9 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
     }
   };
   const saving = useAction();
-  const saveToMaterial = (record: ImageRecord, index: number) => void saving.run(() => api.call(API.generate.imageSave, { id: record.id, index }), { success: MSG.savedToMaterial });
+  const saveToMaterial = (record: ImageRecord, index: number) => void saving.run(() => api.call(API.imagegen.save, { id: record.id, index }), { success: MSG.savedToMaterial });
   const deletion = useDeletion<ImageRecord>(
-    (record) => api.call(API.generate.imageRemove, { id: record.id }),
+    (record) => api.call(API.imagegen.remove, { id: record.id }),
     () => records.reload(),
   );
 

@@ -26,8 +26,8 @@ export function TranslationPanel(_: PanelProps) {
   const [mode, setMode] = useState<TranslateModeValue>(TranslateMode.LipSync);
   const submit = useAction();
 
-  const langs = useRemote('translate:lang', (signal) => api.call(API.works.translateLang, {}, { silent: true, signal }));
-  const recent = useRemote('translate:recent', (signal) => api.call(API.works.translateList, { page: 1, limit: 5 }, { silent: true, signal }), {
+  const langs = useRemote('translate:lang', (signal) => api.call(API.translation.languages, {}, { silent: true, signal }));
+  const recent = useRemote('translate:recent', (signal) => api.call(API.translation.list, { page: 1, limit: 5 }, { silent: true, signal }), {
     poll: { intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
   });
   const languages = langs.value?.list ?? [];
@@ -40,7 +40,7 @@ export function TranslationPanel(_: PanelProps) {
     if (problem) return notifier.error(problem);
     void submit.run(
       // Failures only close the loader (part 2 §8): the call is silent.
-      () => api.call(API.works.translateSubmit, { file_id: video!.file_id, source_lang: source, target_lang: target, mode }, { silent: true }),
+      () => api.call(API.translation.submit, { file_id: video!.file_id, source_lang: source, target_lang: target, mode }, { silent: true }),
       {
         success: MSG.submitSucceeded,
         then: () => {

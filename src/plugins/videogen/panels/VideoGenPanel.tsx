@@ -35,7 +35,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
   const [form, setForm] = useState<VideoForm>(emptyForm);
   const patch = (change: Partial<VideoForm>) => setForm((f) => ({ ...f, ...change }));
 
-  const engines = useRemote('engines', (signal) => api.call(API.generate.videoEngine, {}, { silent: true, signal }));
+  const engines = useRemote('engines', (signal) => api.call(API.videogen.engine, {}, { silent: true, signal }));
   const engine = engines.value?.[kind];
   const unavailable = engines.loaded && !engine?.engine;
   const proOpen = engine?.pro === 1;
@@ -43,7 +43,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
   const [round, setRound] = useState(0);
   const history = useRemoteList<VideoRecord>(
     `history:${kind}:${round}`,
-    async (signal) => (await api.call(API.generate.videoList, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list,
+    async (signal) => (await api.call(API.videogen.list, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list,
     { poll: { intervalMs: TIMINGS.generationPollMs, keepGoing: () => true } },
   );
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -69,7 +69,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
     debounce.current = setTimeout(() => {
       setSending(true);
       api
-        .call(API.generate.video, submitParams(kind, form))
+        .call(API.videogen.create, submitParams(kind, form))
         .then((made) => {
           notifier.success('已提交，生成完成后会出现在历史记录中');
           setSelectedId(made.id);
@@ -81,7 +81,7 @@ function VideoGenPanel({ kind }: PanelProps & { kind: VideoKind }) {
     }, LIMITS.createDebounceMs);
   };
 
-  const deletion = useDeletion<VideoRecord>((r) => api.call(API.generate.videoRemove, { id: r.id }), (r) => {
+  const deletion = useDeletion<VideoRecord>((r) => api.call(API.videogen.remove, { id: r.id }), (r) => {
     if (r.id === selectedId) setSelectedId(null);
     setRound((n) => n + 1);
   });
@@ -239,8 +239,8 @@ function MaterialPicker({ isOpen, onClose, onPick }: { isOpen: boolean; onClose:
 function PromptEditor({ kind, form, patch }: { kind: VideoKind; form: VideoForm; patch: (c: Partial<VideoForm>) => void }) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const [panel, setPanel] = useState<'words' | 'presets' | null>(null);
-  const words = useRemote(panel === 'words' ? 'words' : null, async (signal) => (await api.call(API.generate.videoPrompt, {}, { silent: true, signal })).list);
-  const recommends = useRemoteList<PromptSuggestion>(`rec:${kind}`, async (signal) => (await api.call(API.generate.videoPromptRecommend, { type: kind }, { silent: true, signal })).list);
+  const words = useRemote(panel === 'words' ? 'words' : null, async (signal) => (await api.call(API.videogen.prompts, {}, { silent: true, signal })).list);
+  const recommends = useRemoteList<PromptSuggestion>(`rec:${kind}`, async (signal) => (await api.call(API.videogen.recommend, { type: kind }, { silent: true, signal })).list);
   const [shuffle, setShuffle] = useState(0);
   const count = kind === 'image' ? LIMITS.recommendCountImageToVideo : LIMITS.recommendCount;
   // `shuffle` is in the list so that each refresh draws again.
@@ -357,7 +357,7 @@ function Presets({ isOpen, onClose, current, onUse }: { isOpen: boolean; onClose
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword.trim(), LIMITS.presetSearchDebounceMs);
   const [round, setRound] = useState(0);
-  const presets = useRemoteList<UserPreset>(isOpen ? `presets:${search}:${round}` : null, async (signal) => (await api.call(API.generate.presets, { keyword: search }, { silent: true, signal })).list);
+  const presets = useRemoteList<UserPreset>(isOpen ? `presets:${search}:${round}` : null, async (signal) => (await api.call(API.videogen.presets, { keyword: search }, { silent: true, signal })).list);
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [saving, setSaving] = useState(false);
@@ -366,14 +366,14 @@ function Presets({ isOpen, onClose, current, onUse }: { isOpen: boolean; onClose
     setContent(current);
     setTitle('');
   }, [isOpen, current]);
-  const deletion = useDeletion<UserPreset>((p) => api.call(API.generate.presetRemove, { id: p.id }), () => setRound((n) => n + 1));
+  const deletion = useDeletion<UserPreset>((p) => api.call(API.videogen.presetRemove, { id: p.id }), () => setRound((n) => n + 1));
 
   const save = async () => {
     if (!content.trim()) return notifier.warn(MSG.presetContentRequired);
     setSaving(true);
     try {
       // A title typed and cleared again is refused as the spec says; an untouched title saves the content alone.
-      await api.call(API.generate.presetSave, { ...(title ? { title } : {}), content: content.trim() });
+      await api.call(API.videogen.presetSave, { ...(title ? { title } : {}), content: content.trim() });
       notifier.success('预设已保存');
       setTitle('');
       setRound((n) => n + 1);

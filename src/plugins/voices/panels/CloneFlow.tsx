@@ -42,7 +42,7 @@ function useChannels(active: boolean) {
     if (!active) return;
     let live = true;
     setError(null);
-    api.call(API.voice.channels, {}, { silent: true }).then(
+    api.call(API.voices.channels, {}, { silent: true }).then(
       (r) => live && setChannels(r.list),
       (err: unknown) => live && setError(err instanceof ApiCallError || err instanceof Error ? err.message : String(err)),
     );
@@ -273,7 +273,7 @@ function CloneDialog({
     }
     setSubmitting(true);
     try {
-      await api.call(API.voice.create, {
+      await api.call(API.voices.create, {
         ...(target ? { id: target.id } : {}),
         name: name.trim(),
         file_id: audio!.file_id,

@@ -30,7 +30,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const [renaming, setRenaming] = useState<Voice | null>(null);
   const [confirming, setConfirming] = useState<Voice | null>(null);
   const { busy, run } = useAction();
-  const deletion = useDeletion<Voice>((voice) => api.call(API.voice.remove, { id: voice.id }), (voice) => {
+  const deletion = useDeletion<Voice>((voice) => api.call(API.voices.remove, { id: voice.id }), (voice) => {
     player.stop(waveKeyOf(voice));
     reload();
   });
@@ -46,13 +46,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   };
 
   const rename = (voice: Voice, newName: string) =>
-    run(() => api.call(API.voice.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
+    run(() => api.call(API.voices.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
 
 
   const confirmVoice = async () => {
     const target = confirming;
     if (!target) return;
-    await run(() => api.call(API.voice.confirm, { voice_id: target.id }), {
+    await run(() => api.call(API.voices.confirm, { voice_id: target.id }), {
       success: MSG.confirmSucceeded,
       then: () => {
         setConfirming(null);

@@ -34,10 +34,10 @@ function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) 
     setBusy(true);
     setUrl('');
     try {
-      const { job_id } = await api.call(API.voice.audition, { voice_id: voice.id, text, ...settings });
+      const { job_id } = await api.call(API.voices.audition, { voice_id: voice.id, text, ...settings });
       const job = await firstValueFrom(
         polling
-          .poll<AuditionJob>(() => api.call(API.voice.auditionPoll, { job_id }), {
+          .poll<AuditionJob>(() => api.call(API.voices.auditionPoll, { job_id }), {
             intervalMs: TIMINGS.auditionPollMs,
             keepGoing: (j) => j.status !== AuditionStatus.Done && j.status !== AuditionStatus.Failed,
             stop$: closed.current,
@@ -68,7 +68,7 @@ function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) 
 
 /**
  * 试听与设置: the sample with its waveform (plays the voice's url), and for an own voice its speed, volume and
- * pitch (saved with voice.settings, which closes the dialog; speed and volume up to 1 are heard here at once, the
+ * pitch (saved with voices.settings, which closes the dialog; speed and volume up to 1 are heard here at once, the
  * rest in synthesis).
  */
 export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice | null; own: boolean; onClose: () => void; onSaved: () => void }) {
@@ -85,7 +85,7 @@ export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice |
     if (!voice) return;
     setSaving(true);
     try {
-      await api.call(API.voice.settings, { voice_id: voice.id, ...settings });
+      await api.call(API.voices.settings, { voice_id: voice.id, ...settings });
       notifier.success(MSG.saveSucceeded);
       onSaved();
       onClose();

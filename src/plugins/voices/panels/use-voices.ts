@@ -21,7 +21,7 @@ export function useVoices(source: 1 | 2, name: string, options: { poll?: { stop$
   const voices = useRemote(
     options.enabled === false ? null : `${source}:${trimmed}`,
     async (signal): Promise<Answer> => {
-      const r = await api.call(API.voice.list, { source, page: 1, limit: LIMITS.listLimitAll, name: trimmed || undefined }, { silent: true, signal });
+      const r = await api.call(API.voices.list, { source, page: 1, limit: LIMITS.listLimitAll, name: trimmed || undefined }, { silent: true, signal });
       return { list: r.list, generate: r.generate };
     },
     { poll: options.poll && { intervalMs: TIMINGS.voicePollMs, keepGoing: (r: Answer) => r.generate > 0, stop$: options.poll.stop$ } },

@@ -26,7 +26,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
   const [downloading, setDownloading] = useState<WorkItem | null>(null);
   const [renaming, setRenaming] = useState<WorkItem | null>(null);
   const { run } = useAction();
-  const deletion = useDeletion<WorkItem>((item) => (item.kind === 'translate' ? api.call(API.works.translateRemove, { id: item.id }) : api.call(API.works.remove, { id: item.id })), works.refresh);
+  const deletion = useDeletion<WorkItem>((item) => (item.kind === 'translate' ? api.call(API.translation.remove, { id: item.id }) : api.call(API.works.remove, { id: item.id })), works.refresh);
 
   useSubscription(state.refresh$, works.refresh);
 

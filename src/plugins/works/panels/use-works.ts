@@ -15,7 +15,7 @@ interface WorksPage {
 /** The translated videos; a server without video translation yet (即将上线) has none. */
 async function translateList(api: ApiClient, page: number, limit: number, signal?: AbortSignal) {
   try {
-    return await api.call(API.works.translateList, { page, limit }, { silent: true, signal });
+    return await api.call(API.translation.list, { page, limit }, { silent: true, signal });
   } catch (err) {
     if (err instanceof ApiCallError && err.message === MSG.comingSoon) return { list: [], total: 0, generate: 0 };
     throw err;

@@ -1,9 +1,9 @@
-/** Video and audio extraction (part 2 §2.5, §2.6, §3, §4, §7). */
+/** Video and audio extraction, and saving a result to the material library (part 2 §2.5, §2.6, §3, §4, §7). */
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, requiredText, text } from '../schema';
+import { id, limit, oneOf, page, requiredText, text } from '../schema';
 import { intOneOf, optionalFilter, optionalId } from './fields';
 
 /** AnalyseRecord.status: 1 processing, 3 success (download, save), 4 failed. Tabs filter '' / 1 / 4. */
@@ -47,15 +47,15 @@ const link = () =>
     text('链接', LIMITS.linkMaxChars).optional(),
   );
 
-export const analyseCalls = {
+export const extractionCalls = {
   videoList: defineCall({
-    id: 'analyse.videoList', method: 'GET', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+    id: 'extraction.videoList', method: 'GET', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Video extraction records by status; num = free extractions left today.',
     request: listRequest,
     response: listResponse,
   }),
   videoParse: defineCall({
-    id: 'analyse.videoParse', method: 'POST', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+    id: 'extraction.videoParse', method: 'POST', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Parse a short-video link (removes the watermark) in the background; ${LIMITS.extractionCredits} credits unless a free count is left.`,
     request: z.object({
       link: requiredText('链接', MSG.analyseLinkRequired, LIMITS.linkMaxChars),
@@ -63,13 +63,13 @@ export const analyseCalls = {
     response: z.object({ id: z.number() }),
   }),
   audioList: defineCall({
-    id: 'analyse.audioList', method: 'GET', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'extraction.audioList', method: 'GET', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Audio extraction records by status; num = free extractions left today.',
     request: listRequest,
     response: listResponse,
   }),
   audioExtract: defineCall({
-    id: 'analyse.audioExtract', method: 'POST', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+    id: 'extraction.audioExtract', method: 'POST', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
     summary: `Extract audio from a link (type 1) or a registered video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.extractionCredits} credits unless a free count is left.`,
     request: z
       .object({
@@ -83,6 +83,20 @@ export const analyseCalls = {
           ctx.addIssue({ code: 'custom', message: MSG.translateVideoRequired, path: ['file_id'] });
         }
       }),
+    response: z.object({ id: z.number() }),
+  }),
+  saveToMaterial: defineCall({
+    id: 'extraction.saveToMaterial', method: 'POST', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'Save an extraction result (analyse record rid) to the material library; processed in the background (MSG.savedToMaterial).',
+    request: z.object({
+      type: oneOf('素材类型', ['video', 'audio']),
+      source: z.literal('analyse', { error: '来源取值有误' }).default('analyse'),
+      /** The client sends the first 15 characters of the record's desc; '' becomes 未命名. */
+      name: text('名称', LIMITS.analyseNameMaxChars)
+        .optional()
+        .transform((v) => v || LIMITS.defaultWorkName),
+      rid: id('记录ID'),
+    }),
     response: z.object({ id: z.number() }),
   }),
 };

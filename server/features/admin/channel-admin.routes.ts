@@ -1,12 +1,14 @@
-/** Operator calls of the voice pipeline: publish a public voice, configure a voice or video channel. */
+/**
+ * Operator calls of the channels: publish a public voice, configure a voice or video channel. The admin feature
+ * answers them (they are admin calls); the channels and the training are the voices feature's.
+ */
 import { API, CHANNEL_ENGINES, MSG, type CallRequest } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { publishLocalFile } from '../../infra/user-files';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
 import { isCloningServer, PROVIDER_BASE_URLS } from '../../engines/speech';
-import { VoicesRepository, type ChannelKind } from './voices.repository';
-import { startTraining } from './voices.service';
+import { VoicesRepository, startTraining, type ChannelKind } from '../voices';
 
 type ChannelSet = CallRequest<typeof API.admin.channelSet>;
 const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms', 'result_url', 'result_dir', 'share_dir', 'server_dir', 'concurrency'] as const;

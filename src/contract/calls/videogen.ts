@@ -1,0 +1,179 @@
+/** Text to video and image to video: generation, word bank, recommendations, presets, history (part 2 §2.9, §3, §4, §5, §7, §9). */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
+import {
+  Flag, GenerateStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
+  removeById,
+} from './fields';
+
+export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
+export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typeof LIMITS.videoGenerationCredits)[];
+/** ours: image-to-video tab, 1 first/last frame, 2 image reference (part 2 §4). */
+export const ImageToVideoMode = { FirstLastFrame: 1, Reference: 2 } as const;
+/** ours: a video generation record's status; 1 and 2 show a spinner. */
+export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: GenerateStatus.Success, Failed: GenerateStatus.Failed } as const;
+export type VideoTaskStatus = (typeof VideoTaskStatus)[keyof typeof VideoTaskStatus];
+/** ours: what makes a video — Kling (可灵, generative) or the camera motion made on this machine (pictures only). */
+export const VIDEO_ENGINES = ['kling', 'local'] as const;
+export type VideoEngine = (typeof VIDEO_ENGINES)[number];
+
+/** ours: a video generation's credits, by mode and duration (part 2 §9). */
+export const videoGenerationCredits = (mode: (typeof VIDEO_MODES)[number], duration: number): number =>
+  (LIMITS.videoGenerationCredits[mode] as Record<number, number>)[duration] ?? 0;
+
+export const VideoRecord = z.object({
+  id: z.number(),
+  status: z.number(),
+  url: z.string(),
+  cover: z.string(),
+  duration: z.number(),
+  aspect_ratio: z.string(),
+  mode: z.string(),
+  negative_prompt: z.string(),
+  cfg_scale: z.number(),
+  image: z.string(),
+  image_tail: z.string(),
+  /** JSON text: { orgContent, orgChoosedList } of the prompt editor, to refill the form. */
+  org_data: z.string(),
+  /** ours */
+  type: z.enum(VIDEO_GENERATE_TYPES).optional(),
+  /** ours */
+  prompt: z.string().optional(),
+  /** ours */
+  image_mode: z.number().optional(),
+  /** ours */
+  create_time: Timestamp.optional(),
+  /** ours: why a failed record failed (its credits were returned). */
+  error: z.string().optional(),
+  /** ours: kling, or local (camera motion made on this machine, not a generative model). */
+  engine: z.string().optional(),
+});
+export type VideoRecord = z.infer<typeof VideoRecord>;
+
+export const PromptWord = z.object({ name: z.string(), demo_url: z.string(), is_multi: Flag });
+export type PromptWord = z.infer<typeof PromptWord>;
+export const PromptGroup = z.object({ name: z.string(), list: z.array(PromptWord) });
+export type PromptGroup = z.infer<typeof PromptGroup>;
+
+/** ours: what the two screens may offer, per type: the engine, whether it is there, whether 高品质 may be chosen. */
+const VideoEngineState = z.object({ engine: z.enum(VIDEO_ENGINES).nullable(), pro: Flag });
+export const VideoEngines = z.object({ text: VideoEngineState, image: VideoEngineState });
+export type VideoEngines = z.infer<typeof VideoEngines>;
+
+export const UserPreset = z.object({ id: z.number(), title: z.string(), content: z.string() });
+export type UserPreset = z.infer<typeof UserPreset>;
+
+const isJson = (raw: string) => {
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const videoCredits = Object.entries(LIMITS.videoGenerationCredits)
+  .map(([mode, byDuration]) => `${mode}: ${Object.entries(byDuration).map(([s, c]) => `${s} s ${c}`).join(', ')}`)
+  .join('; ');
+export const videogenCalls = {
+  create: defineCall({
+    id: 'videogen.create', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary:
+      `Generate a video from text, or from an image (image_mode 1 first/last frame: image + optional image_tail; 2 reference: image). ` +
+      `Credits — ${videoCredits}. While the pro channel is down the server answers MSG.highQualityMaintenance.`,
+    request: z
+      .object({
+        type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text'),
+        prompt: generationPrompt(),
+        negative_prompt: text('反向描述词', LIMITS.promptMaxChars).default(''),
+        cfg_scale: num('想象力', LIMITS.imagination.min, LIMITS.imagination.max).default(LIMITS.imagination.default),
+        mode: oneOf('模式', VIDEO_MODES).default(LIMITS.videoModeDefault),
+        duration: intOneOf('时长', LIMITS.videoDurations).default(LIMITS.videoDurations[0]),
+        aspect_ratio: oneOf('比例', LIMITS.videoRatios).default(LIMITS.videoRatios[0]),
+        image: pictureUrl(),
+        image_tail: pictureUrl(),
+        /** ours */
+        image_mode: intOneOf('图生视频方式', [ImageToVideoMode.FirstLastFrame, ImageToVideoMode.Reference]).default(ImageToVideoMode.FirstLastFrame),
+        org_data: z.preprocess(blankToUndefined, longText('描述词数据').refine(isJson, MSG.orgDataInvalid).optional()),
+      })
+      .superRefine((v, ctx) => {
+        if (v.type !== 'image' || v.image) return;
+        const message = v.image_mode === ImageToVideoMode.Reference ? MSG.referenceImageRequired : MSG.firstFrameRequired;
+        ctx.addIssue({ code: 'custom', message, path: ['image'] });
+      }),
+    response: z.object({ id: z.number() }),
+  }),
+  list: defineCall({
+    id: 'videogen.list', method: 'GET', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Video generation history of one type, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
+    request: historyRequest(VIDEO_GENERATE_TYPES),
+    response: listPage(VideoRecord),
+  }),
+  remove: removeById({ id: 'videogen.remove', path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
+  prompts: defineCall({
+    id: 'videogen.prompts', method: 'GET', path: '/api/user/videoPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).',
+    request: empty,
+    response: z.object({ list: z.array(PromptGroup) }),
+  }),
+  recommend: defineCall({
+    id: 'videogen.recommend', method: 'GET', path: '/api/user/videoPromptRecommend', checked: true, auth: 'user', pathFromSpec: true,
+    summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
+    request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
+    response: z.object({ list: z.array(PromptSuggestion) }),
+  }),
+  engine: defineCall({
+    id: 'videogen.engine', method: 'GET', path: '/api/user/videoEngine', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      'ours: the engine of each screen (text: Kling or null — no offline engine; image: Kling or local camera motion) and whether 高品质 is open.',
+    request: empty,
+    response: VideoEngines,
+  }),
+  promptsSet: defineCall({
+    id: 'videogen.promptsSet', method: 'POST', path: '/api/admin/videoPrompt', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours (operator): replaces the inspiration word bank with these groups, in order.',
+    request: z.object({
+      list: z
+        .array(z.object({
+          name: requiredText('分组名称', '请填写分组名称', LIMITS.nameMaxChars),
+          list: z.array(z.object({
+            name: requiredText('词语', '请填写词语', LIMITS.nameMaxChars),
+            demo_url: text('示例地址', 500).default(''),
+            is_multi: Flag.default(0),
+          })).min(1, '每个分组至少一个词语').max(200),
+        }))
+        .max(100),
+    }),
+    response: z.object({ groups: z.number(), words: z.number() }),
+  }),
+  recommendSet: defineCall({
+    id: 'videogen.recommendSet', method: 'POST', path: '/api/admin/videoPromptRecommend', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'ours (operator): replaces the recommendations of one type with these prompts (image: a sample picture, public file or https).',
+    request: z.object({
+      type: oneOf('类型', VIDEO_GENERATE_TYPES),
+      list: z.array(z.object({ content: requiredText('推荐描述词', MSG.promptRequired, LIMITS.promptMaxChars), image: text('示例图片', 500).default('') })).max(500),
+    }),
+    response: z.object({ count: z.number() }),
+  }),
+  presets: defineCall({
+    id: 'videogen.presets', method: 'GET', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'My presets, by keyword (title or content).',
+    request: z.object({ keyword: text('关键词', 100).optional() }),
+    response: z.object({ list: z.array(UserPreset) }),
+  }),
+  presetSave: defineCall({
+    id: 'videogen.presetSave', method: 'POST', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+    summary: 'Save a preset: title and content, or content alone (the title is then taken from the content); with id (ours) it updates.',
+    request: z.object({
+      /** ours */
+      id: optionalFilter(id('预设ID')),
+      title: requiredText('预设名称', MSG.presetTitleRequired, LIMITS.nameMaxChars).optional(),
+      content: requiredText('预设内容', MSG.presetContentRequired, LIMITS.promptMaxChars),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  presetRemove: removeById({ id: 'videogen.presetRemove', path: '/api/user/userPrompt', pathFromSpec: true, summary: 'Delete a preset.' }, '预设ID'),
+};
