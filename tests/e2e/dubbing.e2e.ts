@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, DubbingStatus, MSG, captionText, parseSrt, type Avatar, type DubbingRecord, type Voice } from '../../src/contract';
+import { API, DubbingStatus, MSG, parseSrt, type Avatar, type DubbingRecord, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow } from '../support/browser';
@@ -144,11 +144,11 @@ describe('the dubbing studio', () => {
     await page.waitForSelector('.dub-cues li.active >> text=那我们现在就开始吧。');
     expect(await audioTime(page)).toBeGreaterThanOrEqual(third - 0.05);
 
-    // The SRT: one cue per line, in order, each where its speech starts in the mp3.
+    // The SRT: one cue per line (each a sentence of two caption lines at most), in order, each where its speech starts in the mp3.
     expect(await download(page, '[data-testid=dub-download-srt]', path.join(dir, 'dub.srt'))).toBe('节目开场.srt');
     expect(await download(page, '[data-testid=dub-download]', path.join(dir, 'dub.mp3'))).toBe('节目开场.mp3');
     const cues = parseSrt(fs.readFileSync(path.join(dir, 'dub.srt'), 'utf8'));
-    expect(cues.map((c) => c.text.replace(/\n/g, ''))).toEqual(DIALOGUE.map(([, text]) => captionText(text)));
+    expect(cues.map((c) => c.lines.join(''))).toEqual(DIALOGUE.map(([, text]) => text.replace(/。$/, '')));
     const mp3 = await probe(path.join(dir, 'dub.mp3'), 'mp3');
     expect(Math.abs(mp3.duration - record.duration)).toBeLessThan(0.1);
     const silences = silencesIn(path.join(dir, 'dub.mp3'), { noiseDb: -45, minSeconds: 0.2 });

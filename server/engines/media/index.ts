@@ -5,5 +5,4 @@
  */
 export * from './sound';
 export * from './video';
-export * from './subtitles';
 export * from './captions';

@@ -1,4 +1,5 @@
 /** Sound: extracting, joining, cutting out spans, laying speech over a sound. */
+import fs from 'node:fs';
 import { ffmpeg, probe } from '../../infra/media-probe';
 import { RATE, input } from './common';
 
@@ -81,15 +82,28 @@ const EDGE_KEEP_SECONDS = 0.04;
 
 /**
  * One spoken stretch as the dub joins it: mono PCM wav at our rate, its silent edges trimmed (to EDGE_KEEP_SECONDS),
- * so the gaps the user asked for are the silences heard. Answers its exact length in seconds (0 when it held no sound).
+ * so the gaps the user asked for are the silences heard. Answers its exact length in seconds (0 when it held no
+ * sound) and `lead`, the seconds trimmed off its start: a time t of the source is t − lead in the stretch (where the
+ * speech engine's own stretches of it fall).
  */
-export async function speechStretch(source: { file: string; ext: string }, output: string): Promise<number> {
+export async function speechStretch(source: { file: string; ext: string }, output: string): Promise<{ seconds: number; lead: number }> {
   const trim = `silenceremove=start_periods=1:start_threshold=${EDGE_SILENCE}:start_silence=${EDGE_KEEP_SECONDS}`;
-  await ffmpeg([
-    ...input(source.file, source.ext), '-vn', '-af', `aresample=${RATE},aformat=channel_layouts=mono,${trim},areverse,${trim},areverse`,
-    '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', output,
-  ]);
-  return (await probe(output, 'wav').catch(() => ({ duration: 0 }))).duration;
+  // One decode, three PCM outputs: the whole, the start trimmed (their difference is the lead), both edges trimmed.
+  const whole = `${output}.whole.wav`;
+  const head = `${output}.head.wav`;
+  const pcm = ['-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le'];
+  try {
+    await ffmpeg([
+      ...input(source.file, source.ext), '-vn',
+      '-filter_complex', `[0:a:0]aresample=${RATE},aformat=channel_layouts=mono,asplit=2[whole][t];[t]${trim},asplit=2[head][h];[h]areverse,${trim},areverse[out]`,
+      '-map', '[whole]', ...pcm, whole, '-map', '[head]', ...pcm, head, '-map', '[out]', ...pcm, output,
+    ]);
+    const length = async (file: string) => (await probe(file, 'wav').catch(() => ({ duration: 0 }))).duration;
+    const [all, rest, seconds] = await Promise.all([length(whole), length(head), length(output)]);
+    return { seconds, lead: Math.max(0, Math.round((all - rest) * 1000) / 1000) };
+  } finally {
+    for (const file of [whole, head]) fs.rmSync(file, { force: true });
+  }
 }
 
 /**

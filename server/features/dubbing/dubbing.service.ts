@@ -2,14 +2,14 @@
  * The dubbing studio. A submit checks every line's voice (own or public, trained), prices each line at its voice
  * channel's dubbing price (free on the offline engine), reserves that and queues one job. The job speaks each line
  * with its voice and settings, trims each stretch's silent edges and measures it, joins the stretches with their
- * pauses and the gap into one track (the cues come from those real lengths, not from an estimate), lays the
- * background music under it when there is one (ducked under the speech, faded in and out; the timing unchanged),
- * and keeps the mp3 and its SRT. The price settles on the characters spoken; a failure refunds it all, and the
+ * pauses and the gap into one track (each line's cue comes from those real lengths, not from an estimate; inside a
+ * line, the SRT places its words by the stretches the speech engine answered), lays the background music under it
+ * when there is one (ducked under the speech, faded in and out; the timing unchanged), and keeps the mp3 and its SRT. The price settles on the characters spoken; a failure refunds it all, and the
  * record says which line failed and why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DUBBING_IN_PROGRESS, LIMITS, MSG, countChars, dubbingCredits, type CallParsedRequest, type API } from '../../../src/contract';
+import { DUBBING_IN_PROGRESS, LIMITS, MSG, countChars, dubbingCredits, type CallParsedRequest, type API, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
@@ -21,7 +21,7 @@ import { duckMusicUnder, sequenceSounds, speechStretch } from '../../engines/med
 import { SpeechEngineError } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { DubbingRepository, ownedKeys, type DubbingRow, type StoredLine } from './dubbing.repository';
-import { dubbingSrt, placeLines, silencesAfter } from './dubbing.timeline';
+import { dubbingSrt, lineSentences, placeLines, silencesAfter } from './dubbing.timeline';
 
 type Submission = CallParsedRequest<typeof API.dubbing.create>;
 
@@ -133,6 +133,8 @@ async function dub(ctx: FeatureContext, record: DubbingRow, dir: string): Promis
   const lines = record.lines;
   const after = silencesAfter(lines, Number(record.gap));
   const lengths: number[] = [];
+  /** Per line: the engine's stretches in its speech file, and the seconds trimmed off that file's start. */
+  const said: { stretches: TimedText[]; lead: number }[] = [];
   const parts: { file: string; ext: string; after: number }[] = [];
   for (const [i, line] of lines.entries()) {
     const voice = await ctx.speech.readyVoice(line.voice_id, record.user_id);
@@ -142,16 +144,18 @@ async function dub(ctx: FeatureContext, record: DubbingRow, dir: string): Promis
       language: '', emotion: line.emotion ?? '',
     };
     const spoken = path.join(dir, `line-${i}.mp3`);
+    let stretches: TimedText[];
     try {
-      await ctx.speech.synthesize(voice, line.text, params, spoken);
+      stretches = await ctx.speech.synthesize(voice, line.text, params, spoken);
     } catch (err) {
       if (err instanceof SpeechEngineError) throw new LineFailed(i + 1, err);
       throw err;
     }
     const stretch = path.join(dir, `line-${i}.wav`);
-    const seconds = await speechStretch({ file: spoken, ext: 'mp3' }, stretch);
+    const { seconds, lead } = await speechStretch({ file: spoken, ext: 'mp3' }, stretch);
     if (seconds < MIN_STRETCH_SECONDS) throw new DubbingRefused(MSG.dubLineSilent(i + 1));
     lengths.push(seconds);
+    said.push({ stretches, lead });
     parts.push({ file: stretch, ext: 'wav', after: after[i]! });
   }
   const cues = placeLines(lengths, after);
@@ -172,7 +176,7 @@ async function dub(ctx: FeatureContext, record: DubbingRow, dir: string): Promis
   }
   const duration = (await probe(output, 'mp3')).duration;
   const srtFile = path.join(dir, 'dub.srt');
-  fs.writeFileSync(srtFile, dubbingSrt(cues, lines));
+  fs.writeFileSync(srtFile, dubbingSrt(lines.flatMap((line, i) => lineSentences(line.text, cues[i]!, said[i]!.stretches, said[i]!.lead))));
   const audio = await storeUserFile(ctx, record.user_id, output, 'mp3', 'voice', duration);
   const srt = await storeUserFile(ctx, record.user_id, srtFile, 'srt', 'other');
 

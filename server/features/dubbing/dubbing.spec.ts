@@ -119,10 +119,21 @@ describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
     expect(Math.abs(info.duration - plain.duration)).toBeLessThan(0.1);
     expect(Math.abs(plain.duration - plain.cues.at(-1)!.end)).toBeLessThan(0.1);
 
+    // The SRT: each line's sentences, the words only and line-end punctuation dropped; the second line's pause marker
+    // splits it where the engine said it paused. Each cue inside its line's, a line's first and last at its edges.
     const srt = parseSrt(await (await fetch(`${t.url}${plain.srt}`)).text());
-    expect(srt.map((c) => c.text.replace(/\n/g, ''))).toEqual(DIALOGUE.map((l) => captionText(l.text)));
-    expect(srt.map((c) => [c.start, c.end])).toEqual(plain.cues.map((c) => [c.start, c.end]));
-    // Where the speech is heard: each line after the first starts within 0.3 s of where a silence in the mp3 ends.
+    expect(srt.map((c) => c.lines.join(''))).toEqual(['大家好，欢迎收看今天的节目', '谢谢主持人', '很高兴来到这里', '那我们开始吧']);
+    const lineOf = [0, 1, 1, 2];
+    srt.forEach((c, i) => {
+      const line = plain.cues[lineOf[i]!]!;
+      expect(c.start, c.lines[0]).toBeGreaterThanOrEqual(line.start);
+      expect(c.end, c.lines[0]).toBeLessThanOrEqual(line.end);
+      if (lineOf[i - 1] !== lineOf[i]) expect(c.start).toBe(line.start);
+      if (lineOf[i + 1] !== lineOf[i]) expect(c.end).toBe(line.end);
+    });
+    // Inside the second line, its 0.5 s pause lies between its two cues (as much of it as the offline engine keeps).
+    expect(srt[2]!.start - srt[1]!.end).toBeGreaterThan(0.3);
+    // Where the speech is heard: each cue after the first starts within 0.3 s of where a silence in the mp3 ends.
     const onsets = silencesIn(mp3, { noiseDb: -45, minSeconds: 0.2 }).map((s) => s.end);
     for (const cue of srt.slice(1)) expect(Math.min(...onsets.map((o) => Math.abs(o - cue.start))), `cue at ${cue.start}`).toBeLessThan(0.3);
     // …and the first one at once.
@@ -138,8 +149,12 @@ describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
     const record = await finished(a, sent.data.id);
     expect(record).toMatchObject({ status: DubbingStatus.Done, bgm: 1 });
     // The same lines and voices: the same places as without music, save the longer pause.
-    expect(record.cues.slice(0, 2)).toEqual(plain.cues.slice(0, 2));
-    expect(record.cues[2]!.start - plain.cues[2]!.start).toBeCloseTo(1.5, 2);
+    // (Within 10 ms: the offline engine's samples of a line may differ a little from one synthesis to the next.)
+    for (const [i, cue] of record.cues.slice(0, 2).entries()) {
+      expect(Math.abs(cue.start - plain.cues[i]!.start)).toBeLessThan(0.01);
+      expect(Math.abs(cue.end - plain.cues[i]!.end)).toBeLessThan(0.01);
+    }
+    expect(Math.abs(record.cues[2]!.start - plain.cues[2]!.start - 1.5)).toBeLessThan(0.01);
     const mp3 = await downloadTo(t, record.url, dir, 'mp3');
     expect(Math.abs((await probe(mp3, 'mp3')).duration - record.cues.at(-1)!.end)).toBeLessThan(0.1);
     // Music fills every silence (looped past its 6 s) …
