@@ -1,6 +1,6 @@
 /** The studio's editing actions over the draft: roles (voice, name, settings) and dialogue lines (the one being edited). */
 import { useCallback, useMemo, useState } from 'react';
-import type { Voice } from '../../../contract';
+import type { Voice } from '../../contract';
 import {
   addLine, addRole, moveLine, removeLine, removeRole, renameRole, resetRoleSliders, setLinePause, setLineRole, setLineText, setRoleEmotion,
   setRoleSlider, setRoleVoice,

@@ -4,8 +4,8 @@
  * the player — with each record's url held steady (signed urls change with every listing).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { API, DubbingStatus, LIMITS, type DubbingRecord } from '../../../contract';
-import { TIMINGS, TOKENS, useRemote, useService, type ApiClient } from '../../../core';
+import { API, DubbingStatus, LIMITS, type DubbingRecord } from '../../contract';
+import { TIMINGS, TOKENS, useRemote, useService, type ApiClient } from '../../core';
 import type { DubbingState } from './dubbing-state';
 
 const PAGE_SIZE = LIMITS.dubbing.historyPageSize;

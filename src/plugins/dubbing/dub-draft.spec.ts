@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API, LIMITS, MSG, type Voice } from '../../../contract';
+import { API, LIMITS, MSG, type Voice } from '../../contract';
 import {
   addLine, addRole, buildRequest, dubDraftRules, dubPrice, dubProblem, emptyDubDraft, parseDialogue, pasteDialogue, previewKey, removeRole, setLinePause,
   setRoleEmotion, setRoleSlider, setRoleVoice, spokenLines, splitText, type DubDraft,

@@ -6,12 +6,17 @@
  * the request, the preview's cache key, and the draft in storage.
  */
 import {
-  LIMITS, MSG, countChars, dubbingCredits, estimateSeconds, type API, type CallRequest, type DubbingLine, type Voice,
-} from '../../../contract';
-import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
-import { SLIDER_DEFAULTS, hasSpeech, roundSlider, sceneVoiceOf, voiceSettings, type SceneVoice, type SliderKey } from '../multiples/scenes';
+  LIMITS, MSG, captionText, countChars, dubbingCredits, estimateSeconds, type API, type CallRequest, type DubbingLine, type Voice,
+} from '../../contract';
+import {
+  SLIDER_DEFAULTS, isRecord, numberOr, pickedOr, roundSlider, sceneVoiceOf, stringOr, voiceSettings,
+  type DraftRules, type SceneVoice, type SliderKey,
+} from '../../core';
 
 const D = LIMITS.dubbing;
+
+/** A line says something: words beyond its pause markers and emotion marks (the server's own check of a line). */
+const hasSpeech = (text: string) => captionText(text) !== '';
 export type DubMode = 'single' | 'dialogue';
 
 export interface DubRole {

@@ -4,8 +4,8 @@
  */
 import { memo, useState } from 'react';
 import { Button, Icon, Spinner } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
-import { ScriptEditor } from '../editor/ScriptEditor';
+import { LIMITS } from '../../contract';
+import { ScriptEditor } from '../../core';
 import { ScriptText } from './DialogueLines';
 import type { SpokenLine } from './dub-draft';
 

@@ -1,7 +1,7 @@
 /** 粘贴对白: `角色名：台词` a line; roles are made or matched by name, and the lines replace or follow the current ones. */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Switch, Tag, TextArea } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
+import { LIMITS } from '../../contract';
 import { parseDialogue } from './dub-draft';
 
 export interface PasteDialogProps {

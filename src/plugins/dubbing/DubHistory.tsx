@@ -4,8 +4,8 @@
  */
 import { memo } from 'react';
 import { AnchorButton, Button, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { DubbingStatus, type DubbingRecord } from '../../../contract';
-import { formatClock, formatDateTime } from '../../../core';
+import { DubbingStatus, type DubbingRecord } from '../../contract';
+import { formatClock, formatDateTime } from '../../core';
 
 export interface HistoryActions {
   select(record: DubbingRecord): void;

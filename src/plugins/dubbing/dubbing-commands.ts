@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { TOKENS, type Command, type CommandContribution, type Navigation } from '../../../core';
+import { TOKENS, type Command, type CommandContribution, type Navigation } from '../../core';
 import { DUBBING_ROUTE, DubbingStateToken, type DubbingState } from './dubbing-state';
 
 const SECTION = '配音';
@@ -19,7 +19,7 @@ export class DubbingCommands implements CommandContribution {
   commands(): Command[] {
     return [
       {
-        id: 'creation.dubbing.generate',
+        id: 'dubbing.generate',
         title: '配音：生成配音',
         section: SECTION,
         icon: 'microphone',
@@ -30,7 +30,7 @@ export class DubbingCommands implements CommandContribution {
         },
       },
       {
-        id: 'creation.dubbing.new',
+        id: 'dubbing.new',
         title: '配音：新建配音项目',
         section: SECTION,
         icon: 'document',

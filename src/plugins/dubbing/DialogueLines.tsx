@@ -5,9 +5,8 @@
  */
 import { memo, type ReactNode } from 'react';
 import { Button, HTMLSelect, Menu, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
-import { LIMITS, countChars, estimateSeconds } from '../../../contract';
-import { ScriptEditor } from '../editor/ScriptEditor';
-import { chipLabel, findMarkers } from '../editor/markers';
+import { LIMITS, countChars, estimateSeconds } from '../../contract';
+import { ScriptEditor, chipLabel, findMarkers } from '../../core';
 import type { DubLine, DubRole } from './dub-draft';
 
 export interface LineActions {

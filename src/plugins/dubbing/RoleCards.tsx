@@ -4,8 +4,8 @@
  */
 import { memo } from 'react';
 import { Button, HTMLSelect, Icon, InputGroup, Popover, Slider, Tag, Tooltip } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
-import { sliderEnabled, voiceLabel, type SliderKey } from '../multiples/scenes';
+import { LIMITS } from '../../contract';
+import { sliderEnabled, voiceLabel, type SliderKey } from '../../core';
 import { readsEmotion, type DubRole } from './dub-draft';
 
 export interface RoleActions {

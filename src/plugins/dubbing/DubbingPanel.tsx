@@ -6,13 +6,11 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type DubbingRecord } from '../../../contract';
+import { API, LIMITS, MSG, type DubbingRecord } from '../../contract';
 import {
-  ConfirmDelete, PageHeader, RenameDialog, TOKENS, useAction, useAudioPlayer, useDeletion, useObservable, usePanelHost, useService,
-  type ApiClient, type Notifier, type PanelProps,
-} from '../../../core';
-import { Segments } from '../segments';
-import { VoicePicker } from '../multiples/VoicePicker';
+  ConfirmDelete, PageHeader, RenameDialog, Segments, TOKENS, VoicePicker, useAction, useAudioPlayer, useDeletion, useObservable, usePanelHost,
+  useService, type ApiClient, type Notifier, type PanelProps,
+} from '../../core';
 import { dubChars, dubPrice, estimateLine, pasteDialogue, previewKey, spokenLines, type DubMode } from './dub-draft';
 import { DubbingStateToken, type DubbingState } from './dubbing-state';
 import { RoleCards } from './RoleCards';

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
-import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
-import { TOKENS, useRemote, useService, type ApiClient, type AudioPlayer, type Notifier } from '../../../core';
+import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../contract';
+import type { AudioPlayer } from './audio-player';
 import { pickerPending } from './picker-pending';
-import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
-import { Segments } from '../segments';
-import './multiples.css';
+import { useService } from './react';
+import { useRemote } from './remote';
+import { Segments } from './segments';
+import { TOKENS, type ApiClient, type Notifier } from './tokens';
+import { sceneVoiceOf, voiceLabel, type SceneVoice } from './voice-choice';
+import './voice-picker.css';
 
 type Source = '2' | '1';
 
@@ -22,7 +25,7 @@ export interface VoicePickerProps {
 
 const sampleKey = (voice: Voice) => `voice:${voice.id}`;
 
-/** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定. */
+/** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定 (/multiples' scenes, the dubbing studio's roles). */
 export function VoicePicker({ isOpen, current, player, onClose, onPick, applyAllLabel = '所有场景使用' }: VoicePickerProps) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const api = useService<ApiClient>(TOKENS.ApiClient);

@@ -5,8 +5,8 @@
  */
 import { memo } from 'react';
 import { AnchorButton, Button, Callout, Spinner, Tag } from '@blueprintjs/core';
-import { DubbingStatus, type DubbingRecord } from '../../../contract';
-import { Waveform, formatClock, useWaveform, type AudioPlayerState, type WaveformMarker } from '../../../core';
+import { DubbingStatus, type DubbingRecord } from '../../contract';
+import { Waveform, formatClock, useWaveform, type AudioPlayerState, type WaveformMarker } from '../../core';
 
 export const dubKey = (record: Pick<DubbingRecord, 'id'>) => `dub:${record.id}`;
 

@@ -6,12 +6,12 @@
  */
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, lastValueFrom, map, merge, timer, type Observable } from 'rxjs';
-import { API, AuditionStatus, MSG, type AuditionJob, type DubbingRecord } from '../../../contract';
-import { DraftStore, TOKENS, TIMINGS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../../core';
+import { API, AuditionStatus, MSG, type AuditionJob, type DubbingRecord } from '../../contract';
+import { DraftStore, TOKENS, TIMINGS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
 import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, hasUnsavedText, lineItem, previewKey, spokenLines, type DubDraft } from './dub-draft';
 
-export const DubbingStateToken = Symbol.for('creation.dubbing.State');
-export const DubbingCommandsToken = Symbol.for('creation.dubbing.Commands');
+export const DubbingStateToken = Symbol.for('dubbing.State');
+export const DubbingCommandsToken = Symbol.for('dubbing.Commands');
 export const DUBBING_ROUTE = '/store/dubbing/index';
 /** A preview still unfinished after this long is given up (its job may be lost). */
 const PREVIEW_GIVE_UP_MS = 5 * 60_000;

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import { Button, HTMLSelect, Icon, Slider } from '@blueprintjs/core';
-import { LIMITS, type Material } from '../../../contract';
+import { LIMITS, type Material } from '../../contract';
 import type { DubMusic } from './dub-draft';
 
 const D = LIMITS.dubbing;
