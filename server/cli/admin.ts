@@ -211,12 +211,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   'channel set': {
     usage:
-      'channel set <api> [--kind voice|video] [--enabled true|false] [--name …] [--desc …] [--version-name …] [--credits n] [--free-times n] ' +
+      'channel set <api> [--kind voice|video] [--enabled true|false] [--name …] [--desc …] [--version-name …] [--credits n] [--dub-credits n] [--free-times n] ' +
       '[--train-times n] [--upload-tips …] [--language …] [--engine local|fish|minimax|fishspeech|gptsovits|heygem|none] [--base-url …] [--api-key …] [--model …] ' +
       '[--group-id …] [--timeout-ms n] [--share-dir …] [--server-dir …] [--result-url …] [--result-dir …] [--concurrency n]',
     flags: Object.fromEntries(
       [
-        'kind', 'enabled', 'name', 'desc', 'version-name', 'credits', 'free-times', 'train-times', 'upload-tips', 'language', 'engine', 'base-url', 'api-key', 'model',
+        'kind', 'enabled', 'name', 'desc', 'version-name', 'credits', 'dub-credits', 'free-times', 'train-times', 'upload-tips', 'language', 'engine', 'base-url', 'api-key', 'model',
         'group-id', 'timeout-ms', 'share-dir', 'server-dir', 'result-url', 'result-dir', 'concurrency',
       ].map((k) => [k, { type: 'string' as const }]),
     ),

@@ -31,7 +31,7 @@ const WITHOUT_SCREENS: Partial<Record<keyof typeof API, string>> = {
   admin: 'operator calls behind `npm run admin`, from loopback only',
   notice: 'the header\'s notice popover, drawn by the credits plugin beside the other popovers',
   upload: 'the uploads behind every screen\'s pickers',
-  writing: 'polish, themes and AI writing inside the script editor of the creation plugin',
+  writing: 'polish, themes and AI writing inside core\'s script editor (src/core/script-editor), shown by the creation and dubbing screens',
   more: 'features not built yet (see UNBUILT)',
 };
 

@@ -22,6 +22,7 @@ import { extractionFeature } from './extraction';
 import { imagegenFeature } from './imagegen';
 import { videogenFeature } from './videogen';
 import { translationFeature } from './translation';
+import { dubbingFeature } from './dubbing';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -30,4 +31,5 @@ export const FEATURES: readonly FeatureModule[] = [
   imagegenFeature,
   videogenFeature,
   translationFeature,
+  dubbingFeature,
 ];

@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -32,6 +32,8 @@ export interface JobPayloads {
   'chat-sweep': Record<string, never>;
   /** Renders a video generation (offline engine), or submits it to its provider and asks again (re-queued with startAfter). */
   'videogen-run': { recordId: number };
+  /** Speaks a dub's lines, joins them with their pauses (and background music), and keeps the mp3 and its SRT. */
+  'dubbing-run': { dubbingId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

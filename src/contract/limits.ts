@@ -137,6 +137,24 @@ export const LIMITS = {
   linkMaxChars: 2000,
   /** ours: a multi-scene work's scene count. */
   sceneMaxCount: 100,
+
+  /**
+   * ours: the dubbing studio (/store/dubbing/index): a project's lines, characters (pause markers and emotion marks
+   * not counted) and roles; the silence between lines; background music's level under speech and its fades; a
+   * channel's dubbing price is per `priceUnitChars` characters.
+   */
+  dubbing: {
+    maxLines: 100,
+    maxChars: 10_000,
+    maxRoles: 5,
+    roleNameMaxChars: 10,
+    gap: { min: 0, max: 5, step: 0.1, default: 0.3 },
+    bgmVolume: { min: 0.05, max: 1, step: 0.05, default: 0.3 },
+    bgmFadeInSeconds: 1.5,
+    bgmFadeOutSeconds: 2.5,
+    priceUnitChars: 100,
+    historyPageSize: 10,
+  },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

@@ -325,6 +325,31 @@ export const MSG = {
   /** ours: save to material from a record that has no such image. */
   imageNotReady: '图片尚未生成完成',
 
+  // ---- the dubbing studio (ours)
+  /** ours: a line with no words (only spaces, pause markers or emotion marks). */
+  dubLineEmpty: (n: number) => `第${n}句没有台词，请输入台词或删除该句`,
+  /** ours: a line whose role has no voice yet. */
+  dubLineNoVoice: (n: number) => `第${n}句还没有选择声音`,
+  /** ours: a line-level refusal (voice training, failed or gone), prefixed with the line. */
+  dubLine: (n: number, why: string) => `第${n}句：${why}`,
+  dubLinesEmpty: '请至少添加一句台词',
+  dubLinesInvalid: '台词数据格式有误，请刷新页面后重试',
+  dubTooManyLines: (max: number) => `台词不能超过${max}句`,
+  dubTooManyRoles: (max: number) => `最多${max}个角色`,
+  dubRoleNeedsVoice: (name: string) => `请为角色「${name}」选择声音`,
+  dubRecordMissing: '配音记录不存在或已删除',
+  dubBusy: '配音正在生成中，完成后再操作',
+  dubNotReady: '配音尚未生成完成',
+  dubBgmMissing: '背景音乐不存在，请从素材库重新选择',
+  /** ours: why a dub failed (the record shows it); `refunded` when credits were returned. */
+  dubFailed: (why: string, refunded: boolean) => (refunded ? `${why}，积分已退回` : why),
+  dubLineFailed: (n: number, why: string) => `第${n}句合成失败：${why}`,
+  dubLineSilent: (n: number) => `第${n}句没有可朗读的内容`,
+  dubVoiceGone: '声音已不可用，请重新选择',
+  dubFailedUnknown: '配音生成失败，请稍后重试',
+  /** ours: the dialogue paste found no `角色名：台词` line. */
+  dubPasteEmpty: '没有识别到台词，请按「角色名：台词」每行一句粘贴',
+
   // ---- shell
   comingSoonPanel: '即将上线',
 

@@ -14,6 +14,7 @@ import { RxPollingService } from './polling-service';
 import { DefaultCommandRegistry } from './command-registry';
 import { DefaultPanelRegistry, DefaultRouteRegistry } from './registries';
 import { DirectUploadService } from './upload-service';
+import { ScriptEditorState } from './script-editor/editor-state';
 
 /** The core services every plugin may use. Each is a singleton of the workbench. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -30,6 +31,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CommandRegistry).to(DefaultCommandRegistry).inSingletonScope();
   bind(TOKENS.PanelRegistry).to(DefaultPanelRegistry).inSingletonScope();
   bind(TOKENS.RouteRegistry).to(DefaultRouteRegistry).inSingletonScope();
+  bind(TOKENS.ScriptEditorState).to(ScriptEditorState).inSingletonScope();
 });
 
 /**

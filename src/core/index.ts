@@ -26,8 +26,28 @@ export { commandTable, navigationCommands, refreshOn, type CommandRow } from './
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
+export { Waveform, useWaveform, type WaveformLoad, type WaveformMarker } from './waveform';
+export { computePeaks, resamplePeaks, loadWaveform, hasWaveform, canDecodeAudio, type WaveformData } from './waveform-data';
 export { VideoPlayer, type VideoPlayerProps } from './video-player';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
+export { Segments, type SegmentsProps } from './segments';
+export { pickerPending } from './picker-pending';
+export { SLIDER_DEFAULTS, roundSlider, sceneVoiceOf, sliderEnabled, voiceLabel, voiceSettings, type SceneVoice, type SliderKey } from './voice-choice';
+export { ScriptEditorState, AUDITION_LABELS, aiEngineMissing, type ScriptEditorHandle } from './script-editor/editor-state';
+export { PAUSE_CHOICES, chipLabel, findMarkers, hasText, type MarkerRange } from './script-editor/markers';
+import type { ScriptEditorProps } from './script-editor/script-editor';
+import type { VoicePickerProps } from './voice-picker';
+export type { ScriptEditorProps, VoicePickerProps };
+/**
+ * The script editor (pause chips, polish, AI writing, the counter; script-editor/) and the voice picker (选择声音),
+ * shared by the creation screens and the dubbing studio; their code loads with the first one shown (Monaco later
+ * still, with the first editor's surface).
+ */
+const ScriptEditorImpl = lazy(() => import('./script-editor/script-editor').then((m) => ({ default: m.ScriptEditor })));
+export const ScriptEditor = (props: ScriptEditorProps) =>
+  createElement(Suspense, { fallback: createElement('div', { className: `se-root ${props.className ?? ''}` }) }, createElement(ScriptEditorImpl, props));
+const VoicePickerImpl = lazy(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
+export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));

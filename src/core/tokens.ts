@@ -20,6 +20,8 @@ export const TOKENS = {
   CommandRegistry: Symbol.for('core.CommandRegistry'),
   PanelRegistry: Symbol.for('core.PanelRegistry'),
   RouteRegistry: Symbol.for('core.RouteRegistry'),
+  /** Which script editor has the cursor, and whether AI writing is there (script-editor/editor-state.ts). */
+  ScriptEditorState: Symbol.for('core.ScriptEditorState'),
   HostInfo: Symbol.for('core.HostInfo'),
   /** Contribution points: bound many times, collected as arrays (empty when none). */
   CommandContribution: Symbol.for('contrib.Command'),

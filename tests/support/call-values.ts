@@ -42,6 +42,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'admin.siteSet': { settings: { site_title: 'x' } },
   'works.create': { photo_id: undefined, material_video_id: undefined },
   'translation.submit': { source_lang: 'zh', target_lang: 'en' },
+  'dubbing.create': { lines: JSON.stringify([{ voice_id: 1, text: '你好' }]), bgm_id: undefined },
   'videogen.promptsSet': { list: [{ name: '运镜', list: [{ name: '缓慢推近' }] }] },
   'videogen.recommendSet': { list: [{ content: '海边日落，镜头缓慢推近' }] },
 };

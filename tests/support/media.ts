@@ -87,3 +87,20 @@ export function silencesIn(file: string, { noiseDb = -40, minSeconds = 0.2 } = {
 
 /** A file's sound as 16 kHz mono samples (what the offline lip-sync engine reads of speech). */
 export { decodePcm } from '../../server/engines/lipsync/mouth-curve';
+
+/**
+ * The RMS level, in dB below full scale, of a stretch of an audio file (`from`–`to` seconds), optionally of one narrow
+ * band around `bandHz` only (to hear a tone under speech). -Infinity for digital silence.
+ */
+export function levelDb(file: string, { from, to, bandHz }: { from: number; to: number; bandHz?: number }): number {
+  const band = bandHz ? `bandpass=f=${bandHz}:width_type=q:w=20,` : '';
+  const run = spawnSync(FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-af', `atrim=${from}:${to},${band}astats`, '-f', 'null', '-'], { encoding: 'utf8' });
+  const found = /RMS level dB: (-?[\d.]+|-inf)/.exec(run.stderr.slice(run.stderr.lastIndexOf('Overall')));
+  if (!found) throw new Error(`levelDb: no level in ffmpeg's answer:\n${run.stderr.slice(-500)}`);
+  return found[1] === '-inf' ? -Infinity : Number(found[1]);
+}
+
+/** A steady tone of `hz` (what a test hears under other sound), as an mp3. */
+export function makeTone(file: string, { hz = 330, seconds = 5 } = {}): string {
+  return ff(['-f', 'lavfi', '-i', `sine=frequency=${hz}:sample_rate=44100`, '-t', String(seconds), '-c:a', 'libmp3lame'], file);
+}

@@ -1,16 +1,15 @@
 /**
- * Burned-in captions: cues (subtitles.ts) as an ASS script drawn onto the picture by ffmpeg's libass, in Noto Sans SC
- * (SIL Open Font License 1.1), which the npm package @expo-google-fonts/noto-sans-sc installs with the product.
+ * Burned-in captions: cues (src/contract/subtitles.ts) as an ASS script drawn onto the picture by ffmpeg's libass, in
+ * Noto Sans SC (SIL Open Font License 1.1), which the npm package @expo-google-fonts/noto-sans-sc installs with the product.
  * fontconfig is pointed at that font's folder alone, so no system font is needed, and none is used in its place.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { SubtitleStyle } from '../../../src/contract';
+import { lineChars, type Cue, type SubtitleStyle } from '../../../src/contract';
 import { ffmpeg, probe } from '../../infra/media-probe';
 import { FASTSTART, X264, input } from './common';
-import { lineChars, type Cue } from './subtitles';
 
 const require = createRequire(import.meta.url);
 /** The caption font: one weight (Medium) of the family, which reads well with an outline. */

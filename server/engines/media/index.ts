@@ -5,6 +5,5 @@
  */
 export * from './sound';
 export * from './video';
-export * from './subtitles';
 export * from './captions';
 export * from './frames';

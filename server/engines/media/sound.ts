@@ -1,4 +1,5 @@
 /** Sound: extracting, joining, cutting out spans, laying speech over a sound. */
+import fs from 'node:fs';
 import { ffmpeg, probe } from '../../infra/media-probe';
 import { RATE, input } from './common';
 
@@ -71,5 +72,79 @@ export async function laySpeechOver(
   await ffmpeg([
     ...input(original.file, original.ext), ...speech.flatMap((p) => input(p.file, p.ext)),
     '-filter_complex', filters.join(';'), '-map', '[out]', '-t', o.seconds.toFixed(3), '-c:a', 'aac', '-b:a', '128k', '-ar', String(RATE), o.output,
+  ]);
+}
+
+/** Below this a stretch's edge is taken for silence (speech engines pad their output unevenly). */
+const EDGE_SILENCE = '-50dB';
+/** What is kept of that silence at each edge, so a soft onset or tail is not clipped. */
+const EDGE_KEEP_SECONDS = 0.04;
+
+/**
+ * One spoken stretch as the dub joins it: mono PCM wav at our rate, its silent edges trimmed (to EDGE_KEEP_SECONDS),
+ * so the gaps the user asked for are the silences heard. Answers its exact length in seconds (0 when it held no
+ * sound) and `lead`, the seconds trimmed off its start: a time t of the source is t − lead in the stretch (where the
+ * speech engine's own stretches of it fall).
+ */
+export async function speechStretch(source: { file: string; ext: string }, output: string): Promise<{ seconds: number; lead: number }> {
+  const trim = `silenceremove=start_periods=1:start_threshold=${EDGE_SILENCE}:start_silence=${EDGE_KEEP_SECONDS}`;
+  // One decode, three PCM outputs: the whole, the start trimmed (their difference is the lead), both edges trimmed.
+  const whole = `${output}.whole.wav`;
+  const head = `${output}.head.wav`;
+  const pcm = ['-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le'];
+  try {
+    await ffmpeg([
+      ...input(source.file, source.ext), '-vn',
+      '-filter_complex', `[0:a:0]aresample=${RATE},aformat=channel_layouts=mono,asplit=2[whole][t];[t]${trim},asplit=2[head][h];[h]areverse,${trim},areverse[out]`,
+      '-map', '[whole]', ...pcm, whole, '-map', '[head]', ...pcm, head, '-map', '[out]', ...pcm, output,
+    ]);
+    const length = async (file: string) => (await probe(file, 'wav').catch(() => ({ duration: 0 }))).duration;
+    const [all, rest, seconds] = await Promise.all([length(whole), length(head), length(output)]);
+    return { seconds, lead: Math.max(0, Math.round((all - rest) * 1000) / 1000) };
+  } finally {
+    for (const file of [whole, head]) fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Sound files one after another, each followed by `after` seconds of silence (exact, in samples), into one mono
+ * file: PCM for a `.wav` output, else mp3 (192 kbit/s). Answers its length.
+ */
+export async function sequenceSounds(parts: readonly { file: string; ext: string; after: number }[], output: string): Promise<{ duration: number }> {
+  const chains = parts.map((p, i) => {
+    const pad = Math.round(Math.max(0, p.after) * RATE);
+    return `[${i}:a:0]aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=mono${pad > 0 ? `,apad=pad_len=${pad}` : ''}[a${i}]`;
+  });
+  const graph = `${chains.join(';')};${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
+  const codec = output.endsWith('.wav') ? ['-c:a', 'pcm_s16le'] : ['-c:a', 'libmp3lame', '-b:a', '192k'];
+  await ffmpeg([...parts.flatMap((p) => input(p.file, p.ext)), '-filter_complex', graph, '-map', '[out]', '-ar', String(RATE), '-ac', '1', ...codec, output]);
+  return { duration: (await probe(output, output.endsWith('.wav') ? 'wav' : 'mp3')).duration };
+}
+
+/**
+ * Background music under speech, as a dub wants it: the music looped to the speech's length at `volume`, faded in
+ * and out, and ducked wherever the speech sounds (a sidechain compressor keyed by the speech); the speech on top,
+ * held under full scale. One stereo mp3 of exactly `seconds`: the speech's timing is unchanged.
+ */
+export async function duckMusicUnder(
+  speech: { file: string; ext: string },
+  music: { file: string; ext: string },
+  o: { seconds: number; volume: number; fadeIn: number; fadeOut: number; output: string },
+): Promise<void> {
+  const stereo = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const fadeIn = Math.min(o.fadeIn, o.seconds / 3);
+  const fadeOut = Math.min(o.fadeOut, o.seconds / 3);
+  const graph = [
+    `[0:a:0]${stereo},asplit=2[voice][key]`,
+    `[1:a:0]${stereo},volume=${o.volume.toFixed(3)},atrim=0:${o.seconds.toFixed(3)},afade=t=in:st=0:d=${fadeIn.toFixed(3)},` +
+      `afade=t=out:st=${Math.max(0, o.seconds - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}[music]`,
+    // Down by up to about 15 dB within 20 ms of a word, back over 400 ms after the line ends.
+    '[music][key]sidechaincompress=threshold=0.02:ratio=8:attack=20:release=400:makeup=1[ducked]',
+    // amix halves each of its two inputs: doubled back, then a limiter keeps the peaks under full scale.
+    '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2,alimiter=limit=0.95[out]',
+  ].join(';');
+  await ffmpeg([
+    ...input(speech.file, speech.ext), '-stream_loop', '-1', ...input(music.file, music.ext),
+    '-filter_complex', graph, '-map', '[out]', '-t', o.seconds.toFixed(3), '-ar', String(RATE), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '192k', o.output,
   ]);
 }

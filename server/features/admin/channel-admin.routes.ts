@@ -79,10 +79,13 @@ export function registerChannelAdminRoutes(ctx: FeatureContext): void {
       if (enabled && (engine === 'fish' || engine === 'minimax') && !config.api_key) throw new ApiError(`启用 ${engine} 引擎需要 --api-key`);
       if (enabled && kind === 'video') checkVideoEngine(engine, config);
       if (enabled && kind === 'voice' && isCloningServer(engine)) checkCloningServer(engine, config);
+      if (params.dub_credits !== undefined && kind !== 'voice') throw new ApiError('配音价格（--dub-credits）只适用于声音渠道');
+      // The offline engine speaks on this machine: dubbing with it is free (the dubbing feature charges it nothing).
+      if (params.dub_credits && engine === 'local') throw new ApiError('离线引擎的配音免费，不能设置配音价格');
 
       await channels.updateChannel(kind, params.api, {
         engine, config, enabled, name: params.name, description: params.desc, version_name: params.version_name, credits: params.credits,
-        free_times: params.free_times, train_times: params.train_times, upload_tips: params.upload_tips, language: params.language,
+        dub_credits: params.dub_credits, free_times: params.free_times, train_times: params.train_times, upload_tips: params.upload_tips, language: params.language,
       });
       return { kind, api: params.api, enabled, engine, configured: CONFIG_KEYS.filter((k) => config[k] !== undefined && config[k] !== '') };
     }),

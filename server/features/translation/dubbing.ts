@@ -1,7 +1,7 @@
 /**
  * The pure arithmetic of video translation's dubbing (part 2 §2.7): fitting each translated sentence's speech
  * into the slot of the sentence it replaces, and reading the chat engine's translated lines back (the subtitle file
- * is the media engine's formatSrt, shared with every feature that makes subtitles).
+ * is src/contract/subtitles.ts's formatSrt, shared with every feature that makes subtitles).
  */
 
 /** A sentence of the original: where it is spoken, seconds. */

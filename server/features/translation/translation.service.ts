@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import { MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, translateCredits, type TranslateModeValue } from '../../../src/contract';
+import { MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, formatSrt, translateCredits, type TranslateModeValue } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
@@ -27,7 +27,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
-import { extractSpeechWav, formatSrt, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
+import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { measureVoice, SampleHasNoSpeech, SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VoicesRepository } from '../voices';

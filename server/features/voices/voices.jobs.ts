@@ -2,14 +2,13 @@
  * The voices jobs (at-least-once: each reads its row's state first and ends only what is unfinished):
  * a training run polled at its engine until ready or failed, an audition's synthesis, and the audition sweep.
  */
-import { AuditionStatus, VoiceStatus } from '../../../src/contract';
+import { AuditionStatus, VoiceStatus, sentencesOf } from '../../../src/contract';
 import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError, type TrainingState } from '../../engines/speech';
-import { sentencesOf } from '../../engines/media';
 import { refundIn } from '../credits';
 import { VoicesRepository } from './voices.repository';
 

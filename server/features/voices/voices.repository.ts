@@ -3,10 +3,9 @@
  * channel settings, voice and video alike), training runs, and audition jobs.
  * Training runs share the voice's status numbers (VoiceStatus: training, ready, failed).
  */
-import { AuditionStatus, CHANNEL_ENGINES, CHANNEL_KINDS, VOICE_TYPE_NAME_LOCKED, VoiceStatus, WorkStatus } from '../../../src/contract';
+import { AuditionStatus, CHANNEL_ENGINES, CHANNEL_KINDS, VOICE_TYPE_NAME_LOCKED, VoiceStatus, WorkStatus, type TimedText } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { EngineConfig, EngineVoice, SpeechParams } from '../../engines/speech';
-import type { TimedText } from '../../engines/media';
 
 export type VoiceEngineName = (typeof CHANNEL_ENGINES.voice)[number];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -53,6 +52,8 @@ export interface ChannelColumns {
   description?: string;
   version_name?: string;
   credits?: number;
+  /** The dubbing studio's price, credits per 100 characters (voice channels). */
+  dub_credits?: number;
   free_times?: number;
   train_times?: number;
   upload_tips?: string;

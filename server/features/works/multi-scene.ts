@@ -5,12 +5,12 @@
  * on the avatar loop (server/engines/render) whatever that channel's engine.
  */
 import path from 'node:path';
-import { API, AvatarStatus, estimateSeconds, type CallParsedRequest, type SceneItem } from '../../../src/contract';
+import { API, AvatarStatus, estimateSeconds, shiftTimed, type CallParsedRequest, type SceneItem, type TimedText } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import { fetchObject } from '../../infra/storage';
 import { probe } from '../../infra/media-probe';
 import type { FeatureContext } from '../../app-context';
-import { joinSounds, joinVideos, shiftTimed, type TimedText } from '../../engines/media';
+import { joinSounds, joinVideos } from '../../engines/media';
 import { loopSeconds, renderTalkingVideo } from '../../engines/render';
 import { AvatarsRepository } from '../avatars';
 import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';

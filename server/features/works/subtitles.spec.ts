@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, PhotoType } from '../../../src/contract';
+import { API, MSG, PhotoType, parseSrt } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
 import { FFMPEG, ffmpegCached, makeImage, makeSpeech, mediaDir } from '../../../tests/support/media';
@@ -28,23 +28,6 @@ const STILL = ffmpegCached(path.join(dir, 'still.mp4'), [
   '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
 ]);
 const PAUSED = '大家好，欢迎来到直播间<#3#>今天给大家介绍一款新产品。';
-
-interface Cue {
-  start: number;
-  end: number;
-  lines: string[];
-}
-const seconds = (t: string) => {
-  const [h, m, s] = t.replace(',', '.').split(':').map(Number);
-  return h! * 3600 + m! * 60 + s!;
-};
-function parseSrt(text: string): Cue[] {
-  return text.trim().split(/\r\n\r\n/).map((block) => {
-    const [, times, ...lines] = block.split('\r\n');
-    const [start, end] = times!.split(' --> ');
-    return { start: seconds(start!), end: seconds(end!), lines };
-  });
-}
 
 /** The frame at `at` seconds as RGB rows. */
 function frame(video: string, at: number): Buffer {

@@ -1,6 +1,6 @@
 /**
  * A work's subtitles (issue 27). The timed text of its speech: speech the job synthesizes brings its own (each
- * stretch's real length from the engine; sentences shared out inside a stretch, see engines/media/subtitles.ts); an
+ * stretch's real length from the engine; sentences shared out inside a stretch, see src/contract/subtitles.ts); an
  * audition brought what it kept when the work was submitted; an audio-driven work asks the speech recognition engine
  * when one is configured, else it has none (and its card offers no 字幕). The timed text is kept with the work as soon
  * as it is known. When the work is done: its SRT, lines as long as its picture's width allows, and the captions burned
@@ -8,11 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG } from '../../../src/contract';
+import { MSG, cuesOf, formatSrt, lineChars, sentencesOf, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { probe } from '../../infra/media-probe';
 import { AsrFailed, asrConfigFromSettings, transcribe } from '../../engines/asr';
-import { burnSubtitles, cuesOf, extractSpeechWav, formatSrt, lineChars, sentencesOf, type TimedText } from '../../engines/media';
+import { burnSubtitles, extractSpeechWav } from '../../engines/media';
 import type { SpokenStretch } from '../../engines/speech';
 import { WorksRepository, type RenderRow } from './works.repository';
 import type { RenderedWork } from './works.service';

@@ -1,8 +1,7 @@
 /** Every SQL statement of works, video channels and the inputs a work reads (the user's audio and material files). */
-import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus, type SubtitleStyle } from '../../../src/contract';
+import { WORK_IN_PROGRESS, WORK_TABS, WorkStatus, type SubtitleStyle, type TimedText } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import type { SpeechParams } from '../../engines/speech';
-import type { TimedText } from '../../engines/media';
 
 const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
 /** Of task `t`: the tasks of its engine waiting longer in our queue (first come, first served; ties by work id). */

@@ -5,13 +5,12 @@
  */
 import path from 'node:path';
 import { fetchObject } from '../../infra/storage';
-import { AvatarStatus, MSG } from '../../../src/contract';
+import { AvatarStatus, MSG, type TimedText } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
 import type { SpeechParams, SpokenStretch } from '../../engines/speech';
-import type { TimedText } from '../../engines/media';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { AvatarsRepository } from '../avatars';

@@ -137,7 +137,7 @@ export const adminCalls = {
   channelSet: defineCall({
     id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
     summary:
-      'Create or change a voice or video channel: what users see (name, desc, version, credits, free and train times, tips, languages), ' +
+      'Create or change a voice or video channel: what users see (name, desc, version, credits, a voice channel\'s dubbing price per 100 characters, free and train times, tips, languages), ' +
       'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group; for cloning TTS servers ' +
       'the shared reference folder; for heygem where its ' +
       'results are served or mounted and how many jobs it runs at once). Keys are never echoed back.',
@@ -149,6 +149,8 @@ export const adminCalls = {
       desc: text('描述', 500).optional(),
       version_name: text('版本名称', 20).optional(),
       credits: count('积分'),
+      /** Voice channels: the dubbing studio's price, credits per 100 characters (the offline engine is always free). */
+      dub_credits: count('配音价格'),
       free_times: count('免费次数'),
       train_times: count('训练次数'),
       upload_tips: text('上传提示', 500).optional(),

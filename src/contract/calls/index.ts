@@ -18,6 +18,7 @@ import { imagegenCalls } from './imagegen';
 import { videogenCalls } from './videogen';
 import { chatCalls } from './chat';
 import { moreCalls } from './more';
+import { dubbingCalls } from './dubbing';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -40,6 +41,7 @@ export const API = {
   videogen: videogenCalls,
   chat: chatCalls,
   more: moreCalls,
+  dubbing: dubbingCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -102,7 +104,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
-  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls,
 };
 export * from './site';
 export * from './account';
@@ -124,3 +126,4 @@ export * from './imagegen';
 export * from './videogen';
 export * from './chat';
 export * from './more';
+export * from './dubbing';

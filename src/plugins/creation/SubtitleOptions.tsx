@@ -1,6 +1,6 @@
 import { Switch } from '@blueprintjs/core';
 import type { SubtitleColor, SubtitlePosition, SubtitleSize } from '../../contract';
-import { Segments } from './segments';
+import { Segments } from '../../core';
 import { SUBTITLE_OPTIONS, type SubtitleChoice } from './subtitle-choice';
 import './subtitles.css';
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { CreationCommands } from './creation-commands';
-import { CreationState, type ScriptEditorHandle } from './creation-state';
+import { ScriptEditorState, type ScriptEditorHandle } from '../../core';
+import { CreationState } from './creation-state';
 import { PANES, savedLayout, screenClass, withLayout } from './panels/layout';
 
 function editor(over: Partial<ScriptEditorHandle> = {}): ScriptEditorHandle {
@@ -14,9 +15,9 @@ function editor(over: Partial<ScriptEditorHandle> = {}): ScriptEditorHandle {
 
 describe('script editor commands', () => {
   const setup = () => {
-    const state = new CreationState();
+    const state = new ScriptEditorState();
     const navigation = { current: { path: '/multiples', query: {} } };
-    const commands = new CreationCommands(state, navigation).commands();
+    const commands = new CreationCommands(new CreationState(), state, navigation).commands();
     const byId = (id: string) => commands.find((c) => c.id === id)!;
     const visible = () => commands.filter((c) => c.when!()).map((c) => c.id);
     return { state, commands, byId, visible, navigation };
@@ -60,8 +61,9 @@ describe('script editor commands', () => {
 describe('/create page commands', () => {
   it('show while /create is the active page: submit, choose an avatar or a voice, switch the drive, show a pane, reset', () => {
     const state = new CreationState();
+    const editors = new ScriptEditorState();
     const navigation = { current: { path: '/create', query: {} } };
-    const commands = new CreationCommands(state, navigation).commands();
+    const commands = new CreationCommands(state, editors, navigation).commands();
     const visible = () => commands.filter((c) => c.when!()).map((c) => c.id);
     const run = (id: string) => void commands.find((c) => c.id === id)!.run();
     expect(visible()).toEqual([]);
@@ -73,7 +75,7 @@ describe('/create page commands', () => {
     ];
     expect(visible()).toEqual(pageIds);
     // With the editor's cursor too, the page's 合成视频 stands for the editor's submit.
-    state.activate(editor());
+    editors.activate(editor());
     expect(visible()).not.toContain('creation.editor.submit');
     expect(visible()).toContain('creation.create.submit');
     run('creation.create.submit');

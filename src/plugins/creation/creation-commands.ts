@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { TOKENS, type Command, type CommandContribution, type Navigation } from '../../core';
-import { PAUSE_CHOICES } from './editor/markers';
-import { CreationStateToken, type CreatePageHandle, type CreationState, type ScriptEditorHandle } from './creation-state';
+import { PAUSE_CHOICES, TOKENS, type Command, type CommandContribution, type Navigation, type ScriptEditorHandle, type ScriptEditorState } from '../../core';
+import { CreationStateToken, type CreatePageHandle, type CreationState } from './creation-state';
 import { PANES } from './panels/layout';
 
 export const CREATE_ROUTE = '/create';
@@ -18,6 +17,7 @@ const PAGE_SECTION = '开始创作';
 export class CreationCommands implements CommandContribution {
   constructor(
     @inject(CreationStateToken) private readonly state: CreationState,
+    @inject(TOKENS.ScriptEditorState) private readonly editors: Pick<ScriptEditorState, 'activeEditor'>,
     @inject(TOKENS.Navigation) private readonly navigation: Pick<Navigation, 'current'>,
   ) {}
 
@@ -52,11 +52,11 @@ export class CreationCommands implements CommandContribution {
       icon,
       keywords,
       when: () => {
-        const editor = this.state.activeEditor;
+        const editor = this.editors.activeEditor;
         return editor !== null && enabled(editor);
       },
       run: () => {
-        const editor = this.state.activeEditor;
+        const editor = this.editors.activeEditor;
         if (editor && enabled(editor)) run(editor);
       },
     };

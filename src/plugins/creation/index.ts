@@ -8,7 +8,10 @@ const CreatePanel = lazy(() => import('./panels/CreatePanel'));
 const PetEstablishPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.PetEstablishPanel })));
 const CharactersPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.CharactersPanel })));
 
-/** /create, /pet/establish and /store/characters (part 2 §2.2) and the script editor shared by every text scene: pause chips, polish, AI writing, the limit. */
+/**
+ * /create, /pet/establish and /store/characters (part 2 §2.2) and /multiples, and the palette commands of the script
+ * editor (core's, which the dubbing studio shows too): pause chips, polish, AI writing, audition, submit.
+ */
 export const plugin = definePlugin('creation', {
   services: [[CreationStateToken, CreationState], [CreationCommandsToken, CreationCommands], ...multiples.services],
   commands: [CreationCommandsToken, ...multiples.commands],

@@ -41,6 +41,8 @@ export interface MiniMaxPeer {
   cloneErrorCode: number;
   /** Knob: every answer waits this long first. */
   delayMs: number;
+  /** Knob: t2a_v2 refuses a text containing this as sensitive content (code 1026), as the service does; '' = never. */
+  refuseText: string;
   files: Map<string, MiniMaxPeerFile>;
   voices: Set<string>;
   clones: { raw: string; body: Record<string, unknown> }[];
@@ -142,6 +144,7 @@ export async function startMiniMaxPeer(apiKey = 'minimax-test-key'): Promise<Min
     if (json.language_boost !== undefined && json.language_boost !== null && !LANGUAGE_BOOSTS.includes(json.language_boost as string)) return invalid('language_boost');
     if (json.output_format !== undefined && json.output_format !== 'hex') return invalid('this peer answers output_format=hex only');
     peer.t2a.push(json);
+    if (peer.refuseText && json.text.includes(peer.refuseText)) return fail(res, 1026, 'input new_sensitive');
     sendJson(res, 200, {
       data: { audio: tone.toString('hex'), status: 2, ced: '' },
       extra_info: {
@@ -187,7 +190,7 @@ export async function startMiniMaxPeer(apiKey = 'minimax-test-key'): Promise<Min
   });
 
   const peer: MiniMaxPeer = {
-    url: loop.url, apiKey, rateLimitNext: 0, rateLimitCode: 1002, httpErrorNext: 0, cloneErrorCode: 0, delayMs: 0,
+    url: loop.url, apiKey, rateLimitNext: 0, rateLimitCode: 1002, httpErrorNext: 0, cloneErrorCode: 0, delayMs: 0, refuseText: '',
     files, voices, clones: [], t2a: [], groupIds: [], requests: [], tone,
     close: async () => {
       await loop.close();

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
-import { TOKENS, formatDuration, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
-import { pickerPending } from './picker-pending';
+import { Segments, TOKENS, formatDuration, pickerPending, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
 import { sceneAvatarOf, type SceneAvatar } from './scenes';
-import { Segments } from '../segments';
 
 type Source = 'public' | 'mine';
 type Orientation = 1 | 2;

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { TOKENS, useAudioPlayer, useObservable, usePanelHost, useService, type Notifier, type PanelProps } from '../../../core';
+import { TOKENS, VoicePicker, useAudioPlayer, useObservable, usePanelHost, useService, type Notifier, type PanelProps } from '../../../core';
 import { MultiplesStateToken, type MultiplesState } from './multiples-state';
 import {
   applyVoiceToAll, canAddScene, estimateDraft, formatSeconds, moveScene, removeScene, resetSceneSliders, setSceneAudio, setSceneAvatar, setSceneSlider, setSceneText,
@@ -15,7 +15,6 @@ import {
 import { SceneCard, audioKey, sceneKey, type SceneActions } from './SceneCard';
 import { SidePanel } from './SidePanel';
 import { AvatarPicker } from './AvatarPicker';
-import { VoicePicker } from './VoicePicker';
 import './multiples.css';
 
 type Picker = { kind: 'avatar' | 'voice'; sceneId: string } | null;

@@ -1,10 +1,8 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Button, Icon, ProgressBar, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { UploadBox, formatClock, type AudioPlayer, type AudioPlayerState } from '../../../core';
-import { ScriptEditor } from '../editor/ScriptEditor';
-import { SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, sceneLimit, sceneSeconds, sliderEnabled, voiceLabel, type Scene, type SceneAudio, type SceneType, type SliderKey } from './scenes';
-import { Segments } from '../segments';
+import { ScriptEditor, Segments, UploadBox, formatClock, sliderEnabled, voiceLabel, type AudioPlayer, type AudioPlayerState, type SliderKey } from '../../../core';
+import { SCENE_AUDIO_ACCEPT, cachedAudition, checkSceneAudio, sceneLimit, sceneSeconds, type Scene, type SceneAudio, type SceneType } from './scenes';
 
 export interface SceneActions {
   setType(id: string, type: SceneType): void;

@@ -1,7 +1,7 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
 import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
-import { Segments } from '../segments';
+import { Segments } from '../../../core';
 import { SubtitleOptions } from '../SubtitleOptions';
 
 export interface SidePanelProps {

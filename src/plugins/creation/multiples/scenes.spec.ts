@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, MULTI_SCENE_API, estimateSeconds, pauseMarker, type Avatar, type Voice } from '../../../contract';
-import { addScene, applyVoiceToAll, auditionKey, auditionRequest, buildSubmission, cachedAudition, canAddScene, checkSceneAudio, draftProblem, emptyDraft, estimateDraft, formatSeconds, hasSpeech, moveScene, newScene, priceOf, removeScene, resetSceneSliders, sceneAvatarOf, sceneItem, sceneLimit, setSceneAudio, setSceneAudition, setSceneAvatar, setSceneSlider, setSceneText, setSceneType, setSceneVoice, sliderEnabled, voiceLabel, voiceSettings, worksQuery, type MultiDraft, type Scene } from './scenes';
+import { addScene, applyVoiceToAll, auditionKey, auditionRequest, buildSubmission, cachedAudition, canAddScene, checkSceneAudio, draftProblem, emptyDraft, estimateDraft, formatSeconds, hasSpeech, moveScene, newScene, priceOf, removeScene, resetSceneSliders, sceneAvatarOf, sceneItem, sceneLimit, setSceneAudio, setSceneAudition, setSceneAvatar, setSceneSlider, setSceneText, setSceneType, setSceneVoice, worksQuery, type MultiDraft, type Scene } from './scenes';
 import { formatClock } from '../../../core';
 
 const voice = (id: number, over: Partial<Voice> = {}): Voice => ({
@@ -105,16 +105,6 @@ describe('the scene list', () => {
     }
   });
 
-  it('labels a voice by its channel and version', () => {
-    expect(voiceLabel({ channel_name: '离线声音', version_name: '1.0', api: 'local' })).toBe('离线声音 1.0');
-    expect(voiceLabel({ channel_name: '', version_name: '', api: 'fish' })).toBe('fish');
-  });
-
-  it("takes a voice's settings within the sliders' ranges (1 when unset or out of range)", () => {
-    expect(voiceSettings({ rate: 1.5, volume: 0, pitch: 9 })).toEqual({ rate: 1.5, volume: 1, pitch: 1 });
-    expect(voiceSettings({})).toEqual({ rate: 1, volume: 1, pitch: 1 });
-  });
-
   it('clamps and rounds slider values; reset returns to 1', () => {
     let d = draftOf('text');
     d = setSceneSlider(d, 's1', 'rate', 5);
@@ -124,13 +114,6 @@ describe('the scene list', () => {
     d = resetSceneSliders(d, 's1');
     expect(scene(d, 's1')).toMatchObject({ rate: 1, volume: 1, pitch: 1 });
     expect(resetSceneSliders(d, 's1')).toBe(d);
-  });
-
-  it('disables speed for nw, and volume and pitch for fish and nw', () => {
-    expect(['rate', 'volume', 'pitch'].map((k) => sliderEnabled('nw', k as never))).toEqual([false, false, false]);
-    expect(['rate', 'volume', 'pitch'].map((k) => sliderEnabled('fish', k as never))).toEqual([true, false, false]);
-    expect(['rate', 'volume', 'pitch'].map((k) => sliderEnabled('local', k as never))).toEqual([true, true, true]);
-    expect(sliderEnabled(undefined, 'pitch')).toBe(true);
   });
 
   it('keeps what a scene needs of an avatar: the cover, orientation and duration', () => {

@@ -7,28 +7,15 @@ import {
   LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses,
   type Avatar, type CallRequest, type SceneItem, type Voice, API,
 } from '../../../contract';
-import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
+import {
+  SLIDER_DEFAULTS, isRecord, numberOr, pickedOr, roundSlider, sceneVoiceOf, stringOr, voiceSettings,
+  type DraftRules, type SceneVoice, type SliderKey,
+} from '../../../core';
 import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
 
 export type SceneType = 'text' | 'audio';
 export type DriveMode = 'serial' | 'random';
 export type OutputMode = 'video' | 'audio';
-export type SliderKey = 'rate' | 'volume' | 'pitch';
-
-/** What a scene keeps of its voice (the spec's scene entity: voice name and version name). */
-export interface SceneVoice {
-  id: number;
-  name: string;
-  api: string;
-  version_name: string;
-  /** The channel's display name (voice_channel_name). */
-  channel_name: string;
-}
-
-/** The voice's channel line: 离线声音 1.0. */
-export function voiceLabel(voice: Pick<SceneVoice, 'channel_name' | 'version_name' | 'api'>): string {
-  return [voice.channel_name, voice.version_name].filter(Boolean).join(' ') || voice.api;
-}
 
 /** What a scene keeps of its avatar: the cover, and the video's length sent as video_duration. */
 export interface SceneAvatar {
@@ -78,12 +65,6 @@ export interface MultiDraft {
   /** Burned-in captions (a video output only). */
   subtitles: SubtitleChoice;
 }
-
-export const SLIDER_DEFAULTS: Record<SliderKey, number> = {
-  rate: LIMITS.sliders.rate.default,
-  volume: LIMITS.sliders.volume.default,
-  pitch: LIMITS.sliders.pitch.default,
-};
 
 let seq = 0;
 /** A fresh local scene id. */
@@ -153,20 +134,6 @@ export const setSceneType = (draft: MultiDraft, id: string, type: SceneType) => 
 /** Editing the text clears that scene's audition (part 2 §4). */
 export const setSceneText = (draft: MultiDraft, id: string, text: string) => patchScene(draft, id, (s) => (s.text === text ? s : { ...s, text, audition: null }));
 
-export function sceneVoiceOf(voice: Pick<Voice, 'id' | 'name' | 'api' | 'version_name' | 'voice_channel_name'>): SceneVoice {
-  return { id: voice.id, name: voice.name, api: voice.api, version_name: voice.version_name, channel_name: voice.voice_channel_name };
-}
-
-/** A voice's own settings (its saved speed, volume and pitch; 1 when unset), within the sliders' ranges. */
-export function voiceSettings(voice: Partial<Pick<Voice, SliderKey>>): Record<SliderKey, number> {
-  const pick = (key: SliderKey) => {
-    const value = Number(voice[key]);
-    const range = LIMITS.sliders[key];
-    return Number.isFinite(value) && value >= range.min && value <= range.max ? roundSlider(value) : SLIDER_DEFAULTS[key];
-  };
-  return { rate: pick('rate'), volume: pick('volume'), pitch: pick('pitch') };
-}
-
 /** Changing a scene's voice takes the voice's own settings and clears the scene's audition (part 2 §4). */
 export function setSceneVoice(draft: MultiDraft, id: string, voice: Voice): MultiDraft {
   return patchScene(draft, id, (s) => ({ ...s, voice: sceneVoiceOf(voice), ...voiceSettings(voice), audition: null }));
@@ -177,8 +144,6 @@ export function applyVoiceToAll(draft: MultiDraft, voice: Voice): MultiDraft {
   const settings = voiceSettings(voice);
   return { ...draft, scenes: draft.scenes.map((s) => ({ ...s, voice: sceneVoiceOf(voice), ...settings, audition: null })) };
 }
-
-export const roundSlider = (value: number) => Math.round(value * 10) / 10;
 
 /** A slider moved: the scene's audition no longer matches what it would say, so it is cleared. */
 export function setSceneSlider(draft: MultiDraft, id: string, key: SliderKey, value: number): MultiDraft {
@@ -205,15 +170,6 @@ export function sceneAvatarOf(avatar: Pick<Avatar, 'id' | 'name' | 'cover' | 'co
 
 export const setSceneAvatar = (draft: MultiDraft, id: string, avatar: SceneAvatar) => patchScene(draft, id, (s) => ({ ...s, avatar }));
 export const setSceneAudio = (draft: MultiDraft, id: string, audio: SceneAudio | null) => patchScene(draft, id, (s) => (s.audio === audio ? s : { ...s, audio }));
-
-// ------------------------------------------------------------------------------------------------ voice channels
-
-/** Speed is fixed for nw; volume and pitch for fish and nw (part 2 §5). */
-export function sliderEnabled(channelApi: string | undefined, key: SliderKey): boolean {
-  if (channelApi === 'nw') return false;
-  if (channelApi === 'fish') return key === 'rate';
-  return true;
-}
 
 // ------------------------------------------------------------------------------------------------ auditions
 

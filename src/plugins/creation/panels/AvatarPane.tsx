@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
-import { TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
+import { Segments, TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
-import { Segments } from '../segments';
 
 type Source = 'mine' | 'public' | 'material';
 type Orientation = 1 | 2;

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, MSG, PhotoSource, type Material, type Photo } from '../../../contract';
-import { TOKENS, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
+import { Segments, TOKENS, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { photoOf } from './create-logic';
-import { Segments } from '../segments';
 
 type Source = 'public' | 'mine' | 'material';
 const SOURCE_OF: Record<Exclude<Source, 'material'>, number> = { public: PhotoSource.Public, mine: PhotoSource.Mine };

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import { MSG, countChars, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
-import { AUDITION_LABELS } from '../editor/ScriptEditor';
+import { AUDITION_LABELS } from '../../../core';
 import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */

@@ -1,10 +1,8 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
-import { TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
-import { ScriptEditor } from '../editor/ScriptEditor';
+import { ScriptEditor, Segments, TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { useCreate } from './create-draft';
 import { cachedAudition, channelHasEmotion, type DriveMode } from './create-logic';
-import { Segments } from '../segments';
 
 export const AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/wav,audio/x-wav,audio/wave';
 const AUDIO_EXT = /\.(mp3|m4a|wav)$/i;

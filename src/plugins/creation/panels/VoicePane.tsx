@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, NonIdealState, Slider, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
-import { TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
+import { Segments, TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import {
   DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
   type Sliders,
 } from './create-logic';
-import { Segments } from '../segments';
 
 type Source = 'public' | 'mine' | 'material';
 

@@ -7,8 +7,7 @@ import {
   LIMITS, MSG, VoiceStatus, countChars, estimateSeconds, scriptLimit,
   type API, type Avatar, type CallRequest, type Material, type Photo, type Voice,
 } from '../../../contract';
-import { isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
-import { hasText } from '../editor/markers';
+import { hasText, isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
 
 export type DriveMode = 'text' | 'audio';

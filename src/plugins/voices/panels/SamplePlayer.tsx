@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@blueprintjs/core';
-import { TOKENS, formatClock, formatDuration, useAudioPlayer, useService, type Notifier } from '../../../core';
-import { useWaveform, Waveform } from './Waveform';
+import { TOKENS, Waveform, formatClock, formatDuration, useAudioPlayer, useService, useWaveform, type Notifier } from '../../../core';
 
 /**
  * A sample with its waveform: play/pause, the time, and a seekable waveform that fills as it plays. `waveSource` is

@@ -1,7 +1,7 @@
 import { Button, Icon, Menu, MenuDivider, MenuItem, Popover, Spinner, Tag } from '@blueprintjs/core';
 import type { Voice } from '../../../contract';
+import { Waveform, useWaveform } from '../../../core';
 import { failureReason, isConfirmed, isNameLocked, statusLine, statusTone, voiceActions, voicePhase } from '../voice-view';
-import { useWaveform, Waveform } from './Waveform';
 
 export interface VoiceCardHandlers {
   onPlay: (voice: Voice) => void;

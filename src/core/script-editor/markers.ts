@@ -7,7 +7,7 @@
 import {
   EMOTION_MARK, EMOTION_MARKS, LIMITS, MSG, PAUSE_MARKER, SCRIPT_RAW_MAX, countChars, pauseMarker, scriptLimit, stripEmotionMarks, stripPauses,
   type EmotionMark,
-} from '../../../contract';
+} from '../../contract';
 
 export interface MarkerRange {
   /** Offset of the first character (`<` or `(`). */

@@ -1,10 +1,9 @@
 /**
  * Waveform peaks of an audio file in the browser: fetch (or read) the bytes, decode them with the Web Audio API's
  * decodeAudioData on a small offline context (no user gesture needed, low sample rate: only the shape matters),
- * then reduce to peaks (computePeaks). Results are kept per key, a few at a time.
+ * then reduce to peaks (computePeaks). Results are kept per key, a few at a time. Used by every panel that draws
+ * a sound (voice samples, dubs).
  */
-import { computePeaks } from './voice-view';
-
 export interface WaveformData {
   /** 0..1 per bar. */
   peaks: number[];
@@ -71,4 +70,48 @@ export function loadWaveform(key: string, source: string | Blob): Promise<Wavefo
 /** A waveform already decoded (or being decoded) for this key. */
 export function hasWaveform(key: string): boolean {
   return cache.has(key);
+}
+
+/**
+ * The waveform's bars: for each of `buckets` equal slices of the samples, the largest magnitude over all channels,
+ * scaled so the loudest bar is 1 (silence stays 0). Each slice is read with a stride, so a long file stays cheap.
+ */
+export function computePeaks(channels: readonly Float32Array[], buckets: number, maxReadsPerBucket = 2000): number[] {
+  const length = channels.reduce((n, c) => Math.max(n, c.length), 0);
+  const count = Math.max(0, Math.floor(buckets));
+  if (count === 0) return [];
+  const peaks = new Array<number>(count).fill(0);
+  if (length === 0) return peaks;
+  const per = length / count;
+  for (let b = 0; b < count; b++) {
+    const start = Math.floor(b * per);
+    const end = Math.max(start + 1, Math.min(length, Math.floor((b + 1) * per)));
+    const step = Math.max(1, Math.floor((end - start) / maxReadsPerBucket));
+    let peak = 0;
+    for (const data of channels) {
+      for (let i = start; i < end && i < data.length; i += step) {
+        const v = Math.abs(data[i]!);
+        if (v > peak) peak = v;
+      }
+    }
+    peaks[b] = peak;
+  }
+  const max = Math.max(...peaks);
+  return max > 0 ? peaks.map((p) => p / max) : peaks;
+}
+
+/** Merges peaks down to `count` bars (the largest of each group), for a narrower canvas. */
+export function resamplePeaks(peaks: readonly number[], count: number): number[] {
+  const n = Math.max(0, Math.floor(count));
+  if (n === 0 || peaks.length === 0) return new Array<number>(n).fill(0);
+  if (n >= peaks.length) return [...peaks];
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = Math.floor((i * peaks.length) / n);
+    const to = Math.max(from + 1, Math.floor(((i + 1) * peaks.length) / n));
+    let m = 0;
+    for (let j = from; j < to; j++) m = Math.max(m, peaks[j]!);
+    out.push(m);
+  }
+  return out;
 }

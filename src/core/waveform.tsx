@@ -1,7 +1,12 @@
+/**
+ * A sound's waveform, for every panel that plays one (voice samples, dubs): peaks decoded in the browser and drawn as
+ * bars, the played part in the accent colour; optional markers (a dub's lines) that seek when clicked.
+ */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { TOKENS, useObservable, useService, type ThemeService } from '../../../core';
-import { resamplePeaks } from '../voice-view';
-import { canDecodeAudio, loadWaveform, type WaveformData } from '../waveform';
+import { TOKENS, type ThemeService } from './tokens';
+import { useObservable, useService } from './react';
+import { canDecodeAudio, loadWaveform, resamplePeaks, type WaveformData } from './waveform-data';
+import './waveform.css';
 
 export type WaveformLoad = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: WaveformData } | { state: 'error' };
 
@@ -40,15 +45,26 @@ function cssVar(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
 
+/** A place marked on the waveform: where (0..1 of the length), its short label, and whether it is the current one. */
+export interface WaveformMarker {
+  at: number;
+  label: string;
+  title?: string;
+  active?: boolean;
+}
+
 /**
  * Peaks drawn as bars on a canvas, the played part in the accent colour. Colours come from the theme's CSS
- * variables (--accent, --vc-wave), so both themes work and a theme switch redraws. A click or the arrow keys seek.
+ * variables (--accent, --wave-bar), so both themes work and a theme switch redraws. A click or the arrow keys seek;
+ * a marker's flag calls `onMarker` with its index.
  */
 export function Waveform({
   load,
   progress = 0,
   height = 48,
   onSeek,
+  markers,
+  onMarker,
   className,
   'data-testid': testId,
 }: {
@@ -56,6 +72,8 @@ export function Waveform({
   progress?: number;
   height?: number;
   onSeek?: (fraction: number) => void;
+  markers?: readonly WaveformMarker[];
+  onMarker?: (index: number) => void;
   className?: string;
   'data-testid'?: string;
 }) {
@@ -89,7 +107,7 @@ export function Waveform({
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       ctx.clearRect(0, 0, width, height);
       const played = cssVar(el, '--accent', '#4c90f0');
-      const rest = cssVar(el, '--vc-wave', 'rgba(128, 128, 128, 0.45)');
+      const rest = cssVar(el, '--wave-bar', 'rgba(128, 128, 128, 0.45)');
       const count = Math.max(1, Math.floor((width + GAP) / (BAR + GAP)));
       const bars = peaks ? resamplePeaks(peaks, count) : new Array<number>(count).fill(0);
       const mid = height / 2;
@@ -124,7 +142,7 @@ export function Waveform({
   return (
     <div
       ref={wrap}
-      className={['vc-wave', load.state, seekable ? 'seekable' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['core-wave', load.state, seekable ? 'seekable' : '', markers?.length ? 'marked' : '', className ?? ''].filter(Boolean).join(' ')}
       style={{ height }}
       role={seekable ? 'slider' : 'img'}
       aria-label={seekable ? '播放进度' : '音频波形'}
@@ -138,8 +156,25 @@ export function Waveform({
       data-state={load.state}
     >
       <canvas ref={canvas} style={{ width: '100%', height }} />
-      {load.state === 'loading' && <span className="vc-wave-note">波形加载中…</span>}
-      {load.state === 'error' && <span className="vc-wave-note">暂无法显示波形</span>}
+      {markers?.map((m, i) => (
+        <button
+          key={`${i}-${m.at}`}
+          type="button"
+          className={`core-wave-mark ${m.active ? 'active' : ''}`}
+          style={{ left: `${Math.max(0, Math.min(1, m.at)) * 100}%` }}
+          title={m.title}
+          aria-label={m.title ?? m.label}
+          onClick={(e) => {
+            e.stopPropagation();
+            onMarker?.(i);
+          }}
+          data-testid="wave-marker"
+        >
+          <span className="core-wave-flag">{m.label}</span>
+        </button>
+      ))}
+      {load.state === 'loading' && <span className="core-wave-note">波形加载中…</span>}
+      {load.state === 'error' && <span className="core-wave-note">暂无法显示波形</span>}
     </div>
   );
 }

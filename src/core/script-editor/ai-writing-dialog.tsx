@@ -4,9 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type WritingTheme } from '../../../contract';
-import { TOKENS, useObservable, useService, type ApiClient, type Notifier } from '../../../core';
-import { CreationStateToken, type CreationState } from '../creation-state';
+import { API, LIMITS, MSG, type WritingTheme } from '../../contract';
+import { useObservable, useService } from '../react';
+import { TOKENS, type ApiClient, type Notifier } from '../tokens';
+import type { ScriptEditorState } from './editor-state';
 
 export interface AiWritingDialogProps {
   isOpen: boolean;
@@ -31,7 +32,7 @@ type Length = (typeof LIMITS.writingLengths)[number]['value'];
 export function AiWritingDialog(props: AiWritingDialogProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const state = useService<CreationState>(CreationStateToken);
+  const state = useService<ScriptEditorState>(TOKENS.ScriptEditorState);
   const unavailable = useObservable(state.aiUnavailable$, state.aiUnavailable$.value);
   const [themes, setThemes] = useState<WritingTheme[] | null>(null);
   const [themesError, setThemesError] = useState<string | null>(null);

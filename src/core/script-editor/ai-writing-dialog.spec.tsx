@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import { act } from 'react';
 import { Container } from 'inversify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, LIMITS, MSG, type CallDef } from '../../../contract';
-import { ApiCallError, ContainerProvider, TOKENS, type ApiClient } from '../../../core';
-import { CreationState, CreationStateToken, aiEngineMissing } from '../creation-state';
-import { AiWritingDialog, sampleTopic } from './AiWritingDialog';
-import { reactHost } from '../../../../tests/support/react-host';
-import { recordingNotifier } from '../../../../tests/support/notes';
+import { API, LIMITS, MSG, type CallDef } from '../../contract';
+import { ApiCallError } from '../api-client';
+import { ContainerProvider } from '../react';
+import { TOKENS, type ApiClient } from '../tokens';
+import { ScriptEditorState, aiEngineMissing } from './editor-state';
+import { AiWritingDialog, sampleTopic } from './ai-writing-dialog';
+import { reactHost } from '../../../tests/support/react-host';
+import { recordingNotifier } from '../../../tests/support/notes';
 
 describe('the text engine is missing', () => {
   it('is read from the engine messages that need the operator, not from passing problems', () => {
@@ -18,7 +20,7 @@ describe('the text engine is missing', () => {
     expect(aiEngineMissing(MSG.chatEngineTimeout)).toBe(false);
     expect(aiEngineMissing(MSG.insufficientCredits)).toBe(false);
     expect(aiEngineMissing(MSG.networkError)).toBe(false);
-    const state = new CreationState();
+    const state = new ScriptEditorState();
     state.noteAiFailure(MSG.networkError);
     expect(state.aiUnavailable$.value).toBeNull();
     state.noteAiFailure(MSG.comingSoon);
@@ -31,7 +33,7 @@ describe('AiWritingDialog', () => {
   const { notes, notifier } = recordingNotifier();
   let calls: { id: string; params: unknown }[];
   let themeReply: () => Promise<unknown>;
-  let state: CreationState;
+  let state: ScriptEditorState;
 
   const api = {
     call: (call: CallDef, params: unknown) => {
@@ -44,7 +46,7 @@ describe('AiWritingDialog', () => {
 
   beforeEach(() => {
     calls = [];
-    state = new CreationState();
+    state = new ScriptEditorState();
     themeReply = () => Promise.resolve({ list: [{ name: '美食探店', list: [{ name: '火锅店开业' }, { name: '甜品推荐' }] }, { name: '知识分享', list: [] }] });
   });
 
@@ -52,7 +54,7 @@ describe('AiWritingDialog', () => {
     const container = new Container();
     container.bind(TOKENS.Notifier).toConstantValue(notifier);
     container.bind(TOKENS.ApiClient).toConstantValue(api);
-    container.bind(CreationStateToken).toConstantValue(state);
+    container.bind(TOKENS.ScriptEditorState).toConstantValue(state);
     const onWritten = vi.fn(props.onWritten ?? (() => true));
     const onClose = vi.fn();
     const onFailure = vi.fn();

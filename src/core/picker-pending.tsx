@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import './pickers.css';
 
 /** A picker's list before it can show rows: a spinner on the first load, the error with a retry; else null. */
 export function pickerPending(remote: { loading: boolean; value: unknown; error: string | null | undefined; reload(): void }): ReactElement | null {

@@ -7,21 +7,17 @@
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, HTMLSelect, Icon, Menu, MenuDivider, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
-import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type LanguageOption } from '../../../contract';
-import {
-  ApiCallError, TOKENS, useObservable, useService,
-  type ApiClient, type CommandRegistry, type Notifier, type ThemeService,
-} from '../../../core';
-import { CreationStateToken, type CreationState, type ScriptEditorHandle } from '../creation-state';
+import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type LanguageOption } from '../../contract';
+import { ApiCallError } from '../api-client';
+import { useObservable, useService } from '../react';
+import { TOKENS, type ApiClient, type CommandRegistry, type Notifier, type ThemeService } from '../tokens';
+import { AUDITION_LABELS, type ScriptEditorHandle, type ScriptEditorState } from './editor-state';
 import { PAUSE_CHOICES, editorLimit, hasText, limitState, pausesAllowed } from './markers';
-import type { ScriptSurface } from './MonacoScript';
-import { AiWritingDialog } from './AiWritingDialog';
+import type { ScriptSurface } from './monaco-script';
+import { AiWritingDialog } from './ai-writing-dialog';
 import './script-editor.css';
 
-const MonacoScript = lazy(() => import('./MonacoScript'));
-
-/** What an audition button says: one wording for every 试听 button of a screen. */
-export const AUDITION_LABELS = { idle: '试听', ready: '播放试听' } as const;
+const MonacoScript = lazy(() => import('./monaco-script'));
 
 export interface ScriptEditorProps {
   value: string;
@@ -64,7 +60,7 @@ export function ScriptEditor(props: ScriptEditorProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const themes = useService<ThemeService>(TOKENS.ThemeService);
-  const state = useService<CreationState>(CreationStateToken);
+  const state = useService<ScriptEditorState>(TOKENS.ScriptEditorState);
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const theme = useObservable(themes.theme$, themes.current);
   const aiUnavailable = useObservable(state.aiUnavailable$, state.aiUnavailable$.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MSG, SCRIPT_RAW_MAX, emotionMark, pauseMarker } from '../../../contract';
+import { LIMITS, MSG, SCRIPT_RAW_MAX, emotionMark, pauseMarker } from '../../contract';
 import {
   PAUSE_CHOICES, applyChanges, brokenFragments, chipClasses, chipLabel, diffEdit, directionOf, editorLimit, findMarkers, hasText, limitRefusal,
   limitState, markerAround, pauseClass, pausesAllowed, snapOffset, snapSelection, unitDeletion, type TextChange,

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
-import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../../../contract';
-import { TOKENS, useRemote, useService, type ApiClient, type AudioPlayer, type Notifier } from '../../../core';
+import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../contract';
+import type { AudioPlayer } from './audio-player';
 import { pickerPending } from './picker-pending';
-import { sceneVoiceOf, voiceLabel, type SceneVoice } from './scenes';
-import { Segments } from '../segments';
+import { useService } from './react';
+import { useRemote } from './remote';
+import { Segments } from './segments';
+import { TOKENS, type ApiClient, type Notifier } from './tokens';
+import { sceneVoiceOf, voiceLabel, type SceneVoice } from './voice-choice';
+import './voice-picker.css';
 
 type Source = '2' | '1';
 
@@ -15,12 +19,14 @@ export interface VoicePickerProps {
   onClose: () => void;
   /** The chosen voice, for this scene or (所有场景使用) for every scene. */
   onPick: (voice: Voice, allScenes: boolean) => void;
+  /** The apply-to-all box's words (所有场景使用); null: no such box (one role's voice in the dubbing studio). */
+  applyAllLabel?: string | null;
 }
 
 const sampleKey = (voice: Voice) => `voice:${voice.id}`;
 
-/** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定. */
-export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoicePickerProps) {
+/** 选择声音 (part 2 §2.3): public or mine, each voice with its sample; 所有场景使用, 取消 and 确定 (/multiples' scenes, the dubbing studio's roles). */
+export function VoicePicker({ isOpen, current, player, onClose, onPick, applyAllLabel = '所有场景使用' }: VoicePickerProps) {
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const [source, setSource] = useState<Source>('2');
@@ -105,7 +111,9 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick }: VoiceP
           <Button key="ok" intent="primary" text="确定" onClick={confirm} data-testid="voice-picker-confirm" />,
         ]}
       >
-        <Checkbox checked={allScenes} onChange={(e) => setAllScenes(e.currentTarget.checked)} label="所有场景使用" className="mu-apply-all" data-testid="voice-apply-all" />
+        {applyAllLabel !== null && (
+          <Checkbox checked={allScenes} onChange={(e) => setAllScenes(e.currentTarget.checked)} label={applyAllLabel} className="mu-apply-all" data-testid="voice-apply-all" />
+        )}
       </DialogFooter>
     </Dialog>
   );

@@ -11,7 +11,7 @@ export interface SegmentsProps {
   fill?: boolean;
 }
 
-/** The small segmented choice the creation screens use everywhere (source, orientation, drive and output modes). */
+/** The small segmented choice the creation screens use everywhere (source, orientation, drive and output modes, a dub's mode). */
 export function Segments({ value, options, onChange, testId, className, fill }: SegmentsProps) {
   return (
     <SegmentedControl

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+import { DUBBING_ROUTE, DubbingCommandsToken, DubbingState, DubbingStateToken } from './dubbing-state';
+import { DubbingCommands } from './dubbing-commands';
+
+const DubbingPanel = lazy(() => import('./DubbingPanel'));
+
+/**
+ * The dubbing studio (/store/dubbing/index): lines spoken by roles' voices into one mp3 and its SRT, history, save to
+ * material. Its script editor and voice picker are core's (src/core/script-editor, voice-picker.tsx), shared with the
+ * creation screens.
+ */
+export const plugin = definePlugin('dubbing', {
+  services: [[DubbingStateToken, DubbingState], [DubbingCommandsToken, DubbingCommands]],
+  commands: DubbingCommandsToken,
+  panels: [{ route: DUBBING_ROUTE, component: DubbingPanel }],
+});
