@@ -3,7 +3,8 @@
  * reader: a test pattern, a static watermark in the top-right corner for the whole clip, two captions back to back,
  * a pause with none, and a third. Made once per run (media-cache.ts).
  */
-import { CAPTION_FONT, burnSubtitles, type Cue } from '../../server/engines/media';
+import type { Cue } from '../../src/contract';
+import { CAPTION_FONT, burnSubtitles } from '../../server/engines/media';
 import { lcsLength } from '../../server/engines/ocr/caption-track';
 import { cachedFileAsync } from './media-cache';
 import { ffmpegCached } from './media';
