@@ -31,5 +31,5 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
-export { RemoteStore, DeletionFlow, runBusy, type RemoteStoreOptions } from './screen-state';
+export { RemoteStore, PagedStore, DeletionFlow, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { MSG } from '../contract';
 import { RxPollingService } from './polling-service';
-import { DeletionFlow, RemoteStore, runBusy } from './screen-state';
+import { DeletionFlow, hasMorePages, PagedStore, RemoteStore, runBusy } from './screen-state';
 import type { Notifier } from './tokens';
 
 beforeEach(() => vi.useFakeTimers());
@@ -91,6 +91,27 @@ describe('RemoteStore', () => {
     store.dispose();
     await settle(1000);
     expect([calls, store.polling$.value]).toEqual([3, false]);
+  });
+});
+
+describe('PagedStore', () => {
+  it('appends the next page, reloads every page loaded so far, and knows when there is no more', async () => {
+    const asked: number[] = [];
+    const store = new PagedStore(async (page: number) => {
+      asked.push(page);
+      return { items: [{ id: page * 10 }, { id: page * 10 + 1 }], total: 5 };
+    });
+    store.reload();
+    await settle();
+    expect(hasMorePages(store.list.value)).toBe(true);
+    store.loadMore();
+    expect(store.loadingMore$.value).toBe(true);
+    await settle();
+    expect(store.list.value?.items.map((i) => i.id)).toEqual([10, 11, 20, 21]);
+    store.reload();
+    await settle();
+    expect(asked).toEqual([1, 2, 1, 2]);
+    expect([hasMorePages({ items: [1], total: 1 }), hasMorePages({ items: [1], more: true }), hasMorePages({ items: [] }), hasMorePages(undefined)]).toEqual([false, true, false, false]);
   });
 });
 

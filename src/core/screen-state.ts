@@ -5,7 +5,7 @@
  */
 import { BehaviorSubject, merge, NEVER, of, Subject, type Subscription } from 'rxjs';
 import { MSG } from '../contract';
-import { errorMessage, remoteValue, type PollWhile, type Remote } from './remote';
+import { errorMessage, mergePages, remoteValue, type Page, type PollWhile, type Remote } from './remote';
 import type { Notifier, PollingService } from './tokens';
 
 export interface RemoteStoreOptions<T> {
@@ -108,6 +108,51 @@ export class RemoteStore<T> {
     this.poller?.unsubscribe();
     this.poller = null;
     if (this.polling$.value) this.polling$.next(false);
+  }
+}
+
+/** Whether a list has a page after those loaded: by its total when the server counts, else by the last page's `more`. */
+export function hasMorePages<I>(value: Page<I> | undefined): boolean {
+  if (value === undefined) return false;
+  return value.total !== undefined ? value.items.length < value.total : (value.more ?? false);
+}
+
+/**
+ * A paged list in a RemoteStore (the rxjs twin of usePagedList): reloads ask again for every page loaded so far,
+ * merged; `loadMore` appends the next.
+ */
+export class PagedStore<I extends { id: number }, P extends Page<I>> {
+  readonly list: RemoteStore<P>;
+  readonly loadingMore$ = new BehaviorSubject(false);
+  private pages = 1;
+
+  constructor(
+    private readonly fetchPage: (page: number, signal?: AbortSignal) => Promise<P>,
+    options: RemoteStoreOptions<P> = {},
+  ) {
+    this.list = new RemoteStore(async (signal) => mergePages(await Promise.all(Array.from({ length: this.pages }, (_, i) => fetchPage(i + 1, signal)))), options);
+  }
+
+  reload(): void {
+    this.list.reload();
+  }
+
+  loadMore(): void {
+    if (this.loadingMore$.value) return;
+    const next = this.pages + 1;
+    this.loadingMore$.next(true);
+    this.fetchPage(next).then(
+      (page) => {
+        this.loadingMore$.next(false);
+        this.pages = next;
+        this.list.update((shown) => mergePages([shown, page]));
+      },
+      () => this.loadingMore$.next(false),
+    );
+  }
+
+  dispose(): void {
+    this.list.dispose();
   }
 }
 

@@ -37,13 +37,15 @@ export function fakeApi(replies: Record<string, Reply> = {}): FakeApi {
   return api;
 }
 
-/** An AuthService whose refreshProfile is counted (the credits shown after a spend). */
-export function fakeAuth(): AuthService & { refreshed: number } {
+/** An AuthService whose refreshProfile (the credits shown after a spend) and expire (code 100) are counted. */
+export function fakeAuth(): AuthService & { refreshed: number; expired: number } {
   const auth = {
     refreshed: 0,
+    expired: 0,
     refreshProfile: async () => void auth.refreshed++,
+    expire: () => void auth.expired++,
   };
-  return auth as unknown as AuthService & { refreshed: number };
+  return auth as unknown as AuthService & { refreshed: number; expired: number };
 }
 
 /** The product's polling service (rxjs timers: vitest's fake timers drive it). */
