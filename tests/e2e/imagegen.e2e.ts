@@ -146,6 +146,8 @@ describe('text to image', () => {
       if (phone) expect(await horizontalOverflow(page, '.ig-page', '.ig-page *:not(.ig-stage-bg)')).toEqual([]);
       if (SHOTS_DIR) {
         fs.mkdirSync(SHOTS_DIR, { recursive: true });
+        // Each icon's paths load on its first use: shoot once every icon on the screen is drawn.
+        await page.waitForFunction(() => [...document.querySelectorAll('.ig-page .bp6-icon')].every((el) => el.querySelector('svg')));
         await page.screenshot({ path: path.join(SHOTS_DIR, `imagegen-${theme}-${phone ? 'phone' : 'desktop'}.png`), fullPage: false });
         if (phone) {
           await page.evaluate(() => document.querySelector('.ig-page')?.scrollTo({ top: 2000 }));

@@ -93,6 +93,8 @@ describe('translation', () => {
     for (const look of LOOKS) {
       const { page, context } = await loggedInPage(USERNAME, '/store/sea', { theme: look.theme, ...(look.phone ? { viewport: PHONE_VIEWPORT } : {}) });
       await page.waitForSelector('[data-testid=translation-record][data-status="3"]');
+      // The upload box's code loads after the screen: shoot it drawn, not its placeholder.
+      await page.waitForSelector('[data-testid=translation-upload] input[type=file]', { state: 'attached' });
       await page.waitForFunction(() => [...document.querySelectorAll('.tr-page .bp6-icon')].every((el) => el.querySelector('svg')));
       if (look.phone) expect(await horizontalOverflow(page, '.tr-page', '.tr-page *')).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS_DIR, `sea-${look.theme}-${look.phone ? 'phone' : 'desktop'}.png`) });

@@ -174,6 +174,8 @@ describe('video generation', () => {
     for (const [route, theme, phone] of shots) {
       const { page, context } = await openScreen(route, { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
       await page.waitForSelector('[data-testid=videogen-record]');
+      // The upload boxes' code loads after the screen: shoot them drawn, not their placeholders.
+      if (route === '/store/tsVideo') await page.waitForSelector('[data-testid=videogen-first] input[type=file]', { state: 'attached' });
       if (phone) expect(await horizontalOverflow(page, '.vg-page', '.vg-page *')).toEqual([]);
       if (route === '/store/wsVideo' && !phone) await page.click('[data-testid=videogen-words-open]');
       await page.screenshot({ path: path.join(SHOTS_DIR, `${route.split('/').pop()}-${theme}-${phone ? 'phone' : 'desktop'}.png`), fullPage: false });

@@ -121,6 +121,37 @@ describe('notices', () => {
   });
 });
 
+describe('points rules and following notices', () => {
+  it('asks for the rules once they are read, again after a failure, never twice at once', async () => {
+    let fail = true;
+    const t = setup({ replies: {} });
+    (t.api.call as ReturnType<typeof vi.fn>).mockImplementation(async (call: CallDef) => {
+      t.calls.push({ id: call.id, params: {} });
+      if (fail) throw new ApiCallError('服务器繁忙', 1);
+      return { content: '<p>规则</p>' } as never;
+    });
+    await t.actions.loadRule();
+    expect(t.store.rule$.value).toEqual({ state: 'error', message: '服务器繁忙' });
+    fail = false;
+    const first = t.actions.loadRule();
+    const second = t.actions.loadRule();
+    await Promise.all([first, second]);
+    expect(t.store.rule$.value).toEqual({ state: 'ok', value: '<p>规则</p>' });
+    await t.actions.loadRule();
+    expect(t.calls.map((c) => c.id)).toEqual(['credits.rule', 'credits.rule']);
+  });
+
+  it('loads the notices at once and whenever the page becomes visible again, until unsubscribed', async () => {
+    const t = setup({ replies: { [API.notice.list.id]: { list: [] } } });
+    const sub = t.actions.followNotices();
+    document.dispatchEvent(new Event('visibilitychange'));
+    sub.unsubscribe();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(t.store.notices$.value.state).toBe('ok'));
+    expect(t.calls.map((c) => c.id)).toEqual(['notice.list', 'notice.list']);
+  });
+});
+
 describe('commands', () => {
   it('are namespaced credits.* in the 积分 section, and only 打开公告 has keys', () => {
     const { actions } = setup();

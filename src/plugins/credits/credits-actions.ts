@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { filter, fromEvent, startWith, type Subscription } from 'rxjs';
 import { API, LIMITS, LOGIN_ROUTE, MSG, ResultCode, type Profile, type Space } from '../../contract';
 import {
   ApiCallError, TOKENS, commandTable, type ApiClient, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier,
@@ -126,6 +127,16 @@ export class CreditsActions implements CommandContribution {
     }
   }
 
+  /** Loads the notices now, and again whenever the page comes back into view (new notices, reads elsewhere). */
+  followNotices(): Subscription {
+    return fromEvent(document, 'visibilitychange')
+      .pipe(
+        filter(() => document.visibilityState === 'visible'),
+        startWith(null),
+      )
+      .subscribe(() => void this.loadNotices());
+  }
+
   openNoticeCentre(): void {
     this.store.noticeCentreOpen$.next(true);
     void this.loadNotices();
@@ -145,6 +156,21 @@ export class CreditsActions implements CommandContribution {
     const current = this.store.notices$.value;
     if (current.state !== 'ok') return;
     this.store.notices$.next({ state: 'ok', value: current.value.map((n) => (n.id === id ? { ...n, read: 1 } : n)) });
+  }
+
+  // ---- points rules
+
+  /** The points popover opens: its rules are asked for unless they are on the way or already read. */
+  async loadRule(): Promise<void> {
+    const current = this.store.rule$.value.state;
+    if (current === 'loading' || current === 'ok') return;
+    this.store.rule$.next({ state: 'loading' });
+    try {
+      const { content } = await this.api.call(API.credits.rule, {}, { silent: true });
+      this.store.rule$.next({ state: 'ok', value: content });
+    } catch (err) {
+      this.store.rule$.next({ state: 'error', message: message(err) });
+    }
   }
 
   // ---- commands

@@ -9,7 +9,7 @@ export const CreditsActionsToken = Symbol.for('credits.Actions');
 
 /**
  * The plugin's shared state: which of its dialogs and popovers are open (commands and buttons both open
- * them), the last space and notice list the server gave, and a signal that credits changed.
+ * them), the last space, notice list and points rules the server gave, and a signal that credits changed.
  */
 @injectable()
 export class CreditsStore {
@@ -24,6 +24,8 @@ export class CreditsStore {
 
   readonly space$ = new BehaviorSubject<Remote<Space>>({ state: 'idle' });
   readonly notices$ = new BehaviorSubject<Remote<NoticeSummary[]>>({ state: 'idle' });
+  /** The operator's points rules (HTML) shown in the points popover; asked for until once read. */
+  readonly rule$ = new BehaviorSubject<Remote<string>>({ state: 'idle' });
 
   /** Emits after a redemption or an expansion: views that show credits or logs reload. */
   readonly changed$ = new Subject<void>();

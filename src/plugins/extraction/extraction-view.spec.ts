@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../contract';
-import { anyProcessing, AUDIO_EXTRACTION, downloadName, linkProblem, saveName, uploadProblem, VIDEO_EXTRACTION } from './extraction-view';
+import { anyProcessing, AUDIO_EXTRACTION, byUpload, downloadName, linkProblem, saveName, uploadProblem, VIDEO_EXTRACTION } from './extraction-view';
 
 describe('extraction screens', () => {
   it('names a saved item after the first 15 characters of the description', () => {
@@ -22,5 +22,9 @@ describe('extraction screens', () => {
   it('polls while a record is processing', () => {
     expect(anyProcessing([{ status: 3 }, { status: 1 }])).toBe(true);
     expect(anyProcessing([{ status: 3 }, { status: 4 }])).toBe(false);
+  });
+
+  it('only the audio screen uploads, and only on its 本地上传 way', () => {
+    expect([byUpload(AUDIO_EXTRACTION, 2), byUpload(AUDIO_EXTRACTION, 1), byUpload(VIDEO_EXTRACTION, 2)]).toEqual([true, false, false]);
   });
 });

@@ -67,3 +67,6 @@ export function linkProblem(text: string): string | null {
 
 /** The list keeps asking while a record is processing. */
 export const anyProcessing = (list: readonly Pick<AnalyseRecord, 'status'>[]) => list.some((r) => r.status === AnalyseStatus.Processing);
+
+/** The audio screen's 本地上传 way: a video file instead of a link. */
+export const byUpload = (kind: Pick<ExtractionKind, 'hasWays'>, way: number) => kind.hasWays && way === AudioExtractType.Upload;

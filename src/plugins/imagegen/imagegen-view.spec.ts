@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GenerateStatus, LIMITS, type ImageRecord } from '../../contract';
-import { COUNTS, cost, formOf, imageFileName, pickPrompts, ratioShape, recordState } from './imagegen-view';
+import { COUNTS, cost, formOf, imageFileName, pickPrompts, previewedRecord, ratioShape, recordState, shownSlide } from './imagegen-view';
 
 const record = (over: Partial<ImageRecord> = {}): ImageRecord => ({ id: 1, status: GenerateStatus.Success, url: [], text: '湖泊', ratio: '9:16', num: 2, image: '', ...over });
 
@@ -36,5 +36,13 @@ describe('text-to-image view rules', () => {
     expect(ratioShape('2:3')).toEqual({ width: 12, height: 18 });
     expect(imageFileName('雪山 下的/湖泊', 0, '/storage/7/abc.jpg?exp=1&sig=x')).toBe('雪山 下的 湖泊-1.jpg');
     expect(imageFileName('', 2, '/storage/7/abc')).toBe('图片-3.png');
+  });
+
+  it('previews the chosen record while it is done, else the newest finished one; keeps the slide within the pictures', () => {
+    const list = [record({ id: 3, status: 1 }), record({ id: 2 }), record({ id: 1 })];
+    expect(previewedRecord(list, 1)?.id).toBe(1);
+    expect([previewedRecord(list, null)?.id, previewedRecord(list, 3)?.id]).toEqual([2, 2]);
+    expect(previewedRecord([record({ status: GenerateStatus.Failed })], null)).toBeUndefined();
+    expect([shownSlide(2, 3), shownSlide(5, 2), shownSlide(1, 0)]).toEqual([2, 1, 0]);
   });
 });

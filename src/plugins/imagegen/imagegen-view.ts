@@ -55,3 +55,10 @@ export function imageFileName(prompt: string, index: number, url: string): strin
   const stem = [...prompt.replace(/[\\/:*?"<>|\s]+/g, ' ').trim()].slice(0, 12).join('').trim() || '图片';
   return `${stem}-${index + 1}.${ext}`;
 }
+
+/** The record the preview shows: the one chosen while it is done, else the newest finished one. */
+export const previewedRecord = (list: readonly ImageRecord[], chosenId: number | null) =>
+  list.find((r) => r.id === chosenId && recordState(r) === 'done') ?? list.find((r) => recordState(r) === 'done');
+
+/** The carousel's picture: the index asked for, within the record's pictures. */
+export const shownSlide = (index: number, count: number) => Math.min(index, Math.max(count - 1, 0));

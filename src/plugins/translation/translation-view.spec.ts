@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, TRANSLATE_CREDITS_PER_SECOND } from '../../contract';
-import { priceText, submitProblem, uploadProblem } from './translation-view';
+import { languagesView, priceText, submitProblem, uploadProblem } from './translation-view';
 
 describe('the translation screen', () => {
   it('takes MP4/MOV up to 500 MB', () => {
@@ -21,5 +21,12 @@ describe('the translation screen', () => {
   it('shows the price of the chosen video', () => {
     expect(priceText(2, TRANSLATE_CREDITS_PER_SECOND[2])).toBe('2 积分/秒');
     expect(priceText(1, TRANSLATE_CREDITS_PER_SECOND[1], 19.2)).toBe('约 60 积分（20 秒 × 3 积分/秒，按成片时长结算）');
+  });
+
+  it('reads the languages answer: ready unless it says not, the server rate before the contract one', () => {
+    expect(languagesView(undefined, 1)).toEqual({ languages: [], ready: true, perSecond: TRANSLATE_CREDITS_PER_SECOND[1] });
+    const list = [{ id: 'en', name: '英语', icon: '🇬🇧' }];
+    expect(languagesView({ list, ready: false, prices: { 1: 5 } }, 1)).toEqual({ languages: list, ready: false, perSecond: 5 });
+    expect(languagesView({ list, prices: { 1: 5 } }, 2).perSecond).toBe(TRANSLATE_CREDITS_PER_SECOND[2]);
   });
 });

@@ -1,5 +1,5 @@
 /** What the /store/sea screen decides without the server: the upload check, the submit check and the price shown. */
-import { LIMITS, MSG, TranslateMode, translateCredits, type TranslateModeValue } from '../../contract';
+import { LIMITS, MSG, TRANSLATE_CREDITS_PER_SECOND, TranslateMode, translateCredits, type TranslateLang, type TranslateModeValue } from '../../contract';
 
 export const MODES: readonly { value: TranslateModeValue; label: string; hint: string }[] = [
   { value: TranslateMode.LipSync, label: '口型同步', hint: '换声音，并让口型跟随新的语音' },
@@ -26,4 +26,9 @@ export function submitProblem(form: { fileId?: number; source: string; target: s
 export function priceText(mode: TranslateModeValue, perSecond: number, seconds?: number): string {
   if (!seconds) return `${perSecond} 积分/秒`;
   return `约 ${translateCredits(seconds, mode)} 积分（${Math.ceil(seconds - 1e-6)} 秒 × ${perSecond} 积分/秒，按成片时长结算）`;
+}
+
+/** What the languages answer means for the screen: the list, whether it may submit, this mode's rate. */
+export function languagesView(answer: { list: TranslateLang[]; ready?: boolean; prices?: Record<string, number> } | undefined, mode: TranslateModeValue) {
+  return { languages: answer?.list ?? [], ready: answer?.ready !== false, perSecond: answer?.prices?.[mode] ?? TRANSLATE_CREDITS_PER_SECOND[mode] };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, VideoTaskStatus, type VideoRecord } from '../../contract';
-import { composePrompt, costOf, emptyForm, formFromRecord, formProblem, imaginationWarns, orgData, pickRandom, submitParams, toggleWord } from './videogen-view';
+import { LIMITS, MSG, VideoTaskStatus, type VideoRecord } from '../../contract';
+import { composePrompt, costOf, emptyForm, engineView, formFromRecord, formProblem, imaginationWarns, orgData, pickRandom, recommendCount, selectedRecord, submitParams, toggleWord } from './videogen-view';
 
 const group = { name: '镜头', list: [{ name: '推镜头', demo_url: '', is_multi: 0 as const }, { name: '环绕', demo_url: '', is_multi: 0 as const }] };
 const styles = { name: '风格', list: [{ name: '电影感', demo_url: '', is_multi: 1 as const }, { name: '写实', demo_url: '', is_multi: 1 as const }] };
@@ -36,5 +36,22 @@ describe('video generation form', () => {
     const picked = pickRandom([1, 2, 3, 4, 5, 6], 3);
     expect(new Set(picked).size).toBe(3);
     expect(pickRandom([1, 2], 5)).toHaveLength(2);
+  });
+
+  it('shows the chosen record, else the newest finished one', () => {
+    const r = (id: number, status: number) => ({ id, status }) as VideoRecord;
+    const list = [r(3, VideoTaskStatus.Processing), r(2, VideoTaskStatus.Success), r(1, VideoTaskStatus.Success)];
+    expect(selectedRecord(list, 1)?.id).toBe(1);
+    expect(selectedRecord(list, null)?.id).toBe(2);
+    expect(selectedRecord(list, 9)?.id).toBe(2);
+    expect(selectedRecord([r(3, VideoTaskStatus.Failed)], null)).toBeUndefined();
+  });
+
+  it('reads what the screen may do from the engines', () => {
+    const engines = { text: { engine: null, pro: 0 as const }, image: { engine: 'local' as const, pro: 1 as const } };
+    expect(engineView(undefined, 'text')).toEqual({ loaded: false, engine: null, unavailable: false, proOpen: false });
+    expect(engineView(engines, 'text')).toEqual({ loaded: true, engine: null, unavailable: true, proOpen: false });
+    expect(engineView(engines, 'image')).toEqual({ loaded: true, engine: 'local', unavailable: false, proOpen: true });
+    expect([recommendCount('text'), recommendCount('image')]).toEqual([LIMITS.recommendCount, LIMITS.recommendCountImageToVideo]);
   });
 });

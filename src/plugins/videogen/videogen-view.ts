@@ -1,5 +1,5 @@
 /** What the two video generation screens decide without the server: the prompt sent, org_data, prices, the checks. */
-import { ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type PromptGroup, type VideoRecord } from '../../contract';
+import { ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type PromptGroup, type VideoEngines, type VideoRecord } from '../../contract';
 
 export type VideoKind = 'text' | 'image';
 export type VideoMode = 'std' | 'pro';
@@ -56,6 +56,8 @@ export function toggleWord(chosen: string[], group: PromptGroup, word: string): 
   return [...others, word];
 }
 
+export const MODE_LABEL = { std: '标准', pro: '高品质' } as const;
+
 export const costOf = (form: Pick<VideoForm, 'mode' | 'duration'>) => videoGenerationCredits(form.mode, form.duration);
 
 /** The first problem before submitting (the server checks the same), or null. */
@@ -89,4 +91,17 @@ export function submitParams(kind: VideoKind, form: VideoForm) {
       ? { image: form.image, image_mode: form.imageMode, ...(form.imageMode === ImageToVideoMode.FirstLastFrame && form.imageTail ? { image_tail: form.imageTail } : {}) }
       : {}),
   };
+}
+
+/** How many recommendations a screen shows at once. */
+export const recommendCount = (kind: VideoKind) => (kind === 'image' ? LIMITS.recommendCountImageToVideo : LIMITS.recommendCount);
+
+/** The record the preview shows: the one chosen (or just made), else the newest finished one. */
+export const selectedRecord = (list: readonly VideoRecord[], selectedId: number | null) =>
+  list.find((r) => r.id === selectedId) ?? list.find((r) => r.status === VideoTaskStatus.Success);
+
+/** What the screen may do once the engines are known: which engine, none at all (cannot generate), 高品质 open. */
+export function engineView(engines: VideoEngines | undefined, kind: VideoKind) {
+  const engine = engines?.[kind];
+  return { loaded: engines !== undefined, engine: engine?.engine ?? null, unavailable: engines !== undefined && !engine?.engine, proOpen: engine?.pro === 1 };
 }

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { definePlugin } from '../../core';
 import { VoicesCommandsToken, VoicesState, VoicesStateToken } from './voices-state';
 import { CLONE_ROUTE, SAMPLE_ROUTE, VoicesCommands } from './voices-commands';
+import { CloneState, CloneStateToken } from './clone-state';
 import CloneHost from './panels/CloneHost';
 
 const ClonePanel = lazy(() => import('./panels/ClonePanel'));
@@ -9,7 +10,7 @@ const SamplePanel = lazy(() => import('./panels/SamplePanel'));
 
 /** /clone (my and public voices, clone, modify, rename, confirm, delete), /voice (samples) and the clone dialogs (part 1 §2, §4, §5). */
 export const plugin = definePlugin('voices', {
-  services: [[VoicesStateToken, VoicesState], [VoicesCommandsToken, VoicesCommands]],
+  services: [[VoicesStateToken, VoicesState], [VoicesCommandsToken, VoicesCommands], [CloneStateToken, CloneState]],
   commands: VoicesCommandsToken,
   panels: [
     { route: CLONE_ROUTE, component: ClonePanel },

@@ -1,0 +1,43 @@
+/** How a view reads a state service's screen (screen-state.ts): owns it while mounted, subscribes to its parts. */
+import { useEffect, useState } from 'react';
+import type { BehaviorSubject } from 'rxjs';
+import type { Deletion } from './action';
+import { remoteValue, type Remote } from './remote';
+import { useObservable } from './react';
+import type { DeletionFlow, RemoteStore } from './screen-state';
+
+/** Made once on the first render (a screen's state from its service), disposed when the view unmounts. */
+export function useScreen<T extends { dispose(): void }>(create: () => T): T {
+  const [screen] = useState(create);
+  useEffect(() => () => screen.dispose(), [screen]);
+  return screen;
+}
+
+/** The current value of a subject, re-rendering on each change. */
+export function useValue<T>(subject: BehaviorSubject<T>): T {
+  return useObservable(subject, subject.value);
+}
+
+/** A RemoteStore as a view reads it (the fields of useRemote's answer). */
+export interface StoreView<T> {
+  remote: Remote<T>;
+  value: T | undefined;
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  polling: boolean;
+}
+
+export function useStore<T>(store: RemoteStore<T>): StoreView<T> {
+  const remote = useValue(store.remote$);
+  const polling = useValue(store.polling$);
+  const value = remoteValue(remote);
+  return { remote, value, loaded: value !== undefined, loading: remote.state === 'loading', error: remote.state === 'error' ? remote.message : null, polling };
+}
+
+/** A DeletionFlow as ConfirmDelete and the list's buttons take it. */
+export function useDeletionFlow<T>(flow: DeletionFlow<T>): Deletion<T> {
+  const target = useValue(flow.target$);
+  const busy = useValue(flow.busy$);
+  return { target, busy, ask: (t) => flow.ask(t), cancel: () => flow.cancel(), confirm: () => void flow.confirm() };
+}

@@ -1,0 +1,134 @@
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { API, AudioExtractType, MSG, type AnalyseRecord, type CallResponse } from '../../contract';
+import {
+  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService, type UploadedFile,
+} from '../../core';
+import { anyProcessing, byUpload, linkProblem, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
+
+export const ExtractionStateToken = Symbol.for('extraction.State');
+
+/** How many records a tab shows. */
+export const PAGE = 50;
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  polling: PollingService;
+}
+
+/** Makes the state of each open extraction screen (the services it needs are injected here). */
+@injectable()
+export class ExtractionState {
+  private readonly services: Services;
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.PollingService) polling: PollingService,
+  ) {
+    this.services = { api, notifier, auth, polling };
+  }
+
+  /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
+  open(kind: ExtractionKind, closed$?: Observable<unknown>): ExtractionScreen {
+    return new ExtractionScreen(kind, this.services, closed$);
+  }
+}
+
+type RecordList = CallResponse<typeof API.extraction.videoList>;
+
+/**
+ * /store/extraction or /store/audioExtraction (part 2 §2.5, §2.6, §8): the link or (audio) the uploaded video, the
+ * tab, the records of that tab (asked again every TIMINGS.extractionPollMs while one is processing), submit, and
+ * save a finished record to the material library.
+ */
+export class ExtractionScreen {
+  readonly tab$ = new BehaviorSubject<TabId>('all');
+  readonly way$ = new BehaviorSubject<number>(AudioExtractType.Link);
+  readonly text$ = new BehaviorSubject('');
+  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
+  readonly uploading$ = new BehaviorSubject(false);
+  /** A new upload box after each submit (the last video is gone from it). */
+  readonly uploadRound$ = new BehaviorSubject(0);
+  readonly submitting$ = new BehaviorSubject(false);
+  /** The records being saved to the material library. */
+  readonly saving$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
+  readonly records: RemoteStore<RecordList>;
+  private readonly life = new Subscription();
+
+  constructor(
+    readonly kind: ExtractionKind,
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    this.records = new RemoteStore(
+      (signal) => {
+        const status = TABS.find((t) => t.id === this.tab$.value)!.status;
+        return s.api.call(kind.list, { page: 1, limit: PAGE, ...(status ? { status } : {}) }, { silent: true, signal });
+      },
+      { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) } },
+    );
+    this.life.add(() => this.records.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.records.reload();
+  }
+
+  /** Another tab starts empty (a spinner, not the last tab's rows). */
+  selectTab(tab: TabId): void {
+    if (tab === this.tab$.value) return;
+    this.tab$.next(tab);
+    this.records.reload({ clear: true });
+  }
+
+  /** 开始解析 / 开始提取: the problem is said, else sent; a success empties the form and shows the new record. */
+  async start(): Promise<boolean> {
+    if (this.submitting$.value) return false;
+    const upload = byUpload(this.kind, this.way$.value);
+    const video = this.video$.value;
+    const text = this.text$.value;
+    const problem = upload ? (video ? null : MSG.translateVideoRequired) : linkProblem(text);
+    if (problem) {
+      this.s.notifier.error(problem);
+      return false;
+    }
+    const sent = await runBusy(this.submitting$, async () => {
+      if (this.kind.hasWays) {
+        const params = upload ? { type: AudioExtractType.Upload, file_id: video!.file_id } : { type: AudioExtractType.Link, link: text };
+        await this.s.api.call(API.extraction.audioExtract, params, { silent: this.kind.silentFailures });
+      } else await this.s.api.call(API.extraction.videoParse, { link: text });
+    });
+    if (!sent) return false;
+    this.s.notifier.success(MSG.submitSucceeded);
+    this.text$.next('');
+    this.video$.next(null);
+    this.uploadRound$.next(this.uploadRound$.value + 1);
+    if (this.tab$.value === 'failed') this.selectTab('all');
+    else this.records.reload();
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+
+  async saveToMaterial(record: AnalyseRecord): Promise<void> {
+    const mark = (on: boolean) => {
+      const next = new Set(this.saving$.value);
+      if (on) next.add(record.id);
+      else next.delete(record.id);
+      this.saving$.next(next);
+    };
+    mark(true);
+    try {
+      await this.s.api.call(API.extraction.saveToMaterial, { type: this.kind.material, source: 'analyse', name: saveName(record.desc), rid: record.id });
+      this.s.notifier.success(MSG.savedToMaterial);
+    } catch {
+      // the ApiClient has said why
+    } finally {
+      mark(false);
+    }
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
+  }
+}

@@ -1,0 +1,168 @@
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
+import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
+import {
+  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService,
+} from '../../core';
+import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
+import { saveImage } from './save-image';
+
+export const ImageGenStateToken = Symbol.for('imagegen.State');
+
+/** Hands a stored picture to the browser's download under a name (save-image.ts; a spec passes its own). */
+const NONE: PromptSuggestion[] = [];
+
+export type SaveFile = (url: string, fileName: string) => Promise<void>;
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  polling: PollingService;
+  saveFile: SaveFile;
+}
+
+/** Makes the state of each open text-to-image screen (the services it needs are injected here). */
+@injectable()
+export class ImageGenState {
+  private readonly services: Services;
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.PollingService) polling: PollingService,
+  ) {
+    this.services = { api, notifier, auth, polling, saveFile: saveImage };
+  }
+
+  /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
+  open(closed$?: Observable<unknown>, saveFile?: SaveFile): ImageGenScreen {
+    return new ImageGenScreen({ ...this.services, saveFile: saveFile ?? this.services.saveFile }, closed$);
+  }
+}
+
+/**
+ * /store/wsImage (part 2 §2.8, §4, §5, §9): the form, three suggested prompts (drawn again on 换一换), the engine,
+ * the history (asked again every TIMINGS.generationPollMs while open), the confirm-then-generate behind a 1 s
+ * throttle, the record previewed and its carousel (turns every LIMITS.carouselMs unless paused), download, save to
+ * material, delete.
+ */
+export class ImageGenScreen {
+  readonly form$ = new BehaviorSubject<ImageForm>(EMPTY_FORM);
+  readonly engine: RemoteStore<CallResponse<typeof API.imagegen.engine>>;
+  readonly prompts: RemoteStore<PromptSuggestion[]>;
+  readonly records: RemoteStore<ImageRecord[]>;
+  readonly suggestions$ = new BehaviorSubject<PromptSuggestion[]>([]);
+  /** The reference picture is uploading (generate waits for it). */
+  readonly uploading$ = new BehaviorSubject(false);
+  readonly confirming$ = new BehaviorSubject(false);
+  readonly submitting$ = new BehaviorSubject(false);
+  readonly saving$ = new BehaviorSubject(false);
+  readonly deletion: DeletionFlow<ImageRecord>;
+  /** The record chosen; the preview falls back to the newest finished one. */
+  readonly chosenId$ = new BehaviorSubject<number | null>(null);
+  readonly previewed$ = new BehaviorSubject<ImageRecord | undefined>(undefined);
+  /** The carousel's picture (0 again for another record) and whether the pointer holds it. */
+  readonly slide$ = new BehaviorSubject(0);
+  readonly paused$ = new BehaviorSubject(false);
+
+  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
+  private readonly life = new Subscription();
+
+  constructor(
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    const { api } = s;
+    this.engine = new RemoteStore((signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
+    this.prompts = new RemoteStore(async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
+    this.records = new RemoteStore(async (signal) => (await api.call(API.imagegen.list, { type: 'text', page: 1, limit: LIMITS.historyLimit }, { silent: true, signal })).list, {
+      poll: { polling: s.polling, intervalMs: TIMINGS.generationPollMs, keepGoing: () => true },
+    });
+    this.deletion = new DeletionFlow(s.notifier, (r) => api.call(API.imagegen.remove, { id: r.id }), () => this.records.reload());
+
+    this.life.add(this.prompts.remote$.pipe(map(() => this.prompts.value ?? NONE), distinctUntilChanged()).subscribe(() => this.shuffle()));
+    this.life.add(combineLatest([this.records.remote$, this.chosenId$]).subscribe(() => this.previewed$.next(previewedRecord(this.records.value ?? [], this.chosenId$.value))));
+    this.life.add(this.previewed$.pipe(map((r) => r?.id), distinctUntilChanged()).subscribe(() => this.slide$.next(0)));
+    this.life.add(
+      combineLatest([this.previewed$.pipe(map((r) => r?.url.length ?? 0), distinctUntilChanged()), this.paused$])
+        .pipe(switchMap(([count, paused]) => (count < 2 || paused ? EMPTY : interval(LIMITS.carouselMs).pipe(map(() => count)))))
+        .subscribe((count) => this.slide$.next((this.slide$.value + 1) % count)),
+    );
+    for (const owned of [this.engine, this.prompts, this.records]) this.life.add(() => owned.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+
+    this.engine.reload();
+    this.prompts.reload();
+    this.records.reload();
+  }
+
+  get form(): ImageForm {
+    return this.form$.value;
+  }
+
+  get configured(): boolean {
+    return this.engine.value?.configured === 1;
+  }
+
+  patch(change: Partial<ImageForm>): void {
+    this.form$.next({ ...this.form, ...change });
+  }
+
+  /** 换一换: another three suggestions. */
+  shuffle(): void {
+    this.suggestions$.next(pickPrompts(this.prompts.value ?? []));
+  }
+
+  /** 立即生成: one click a throttle window; an empty description is said, else the price's confirmation opens. */
+  ask(): void {
+    if (!this.gate()) return;
+    if (!this.form.text.trim()) return this.s.notifier.warn(MSG.promptRequired);
+    this.confirming$.next(true);
+  }
+
+  cancelConfirm(): void {
+    this.confirming$.next(false);
+  }
+
+  /** Confirmed: the confirmation closes either way; a failure keeps the form, a success shows the newest record. */
+  async generate(): Promise<boolean> {
+    const { text, ratio, num, image } = this.form;
+    const ok = await runBusy(this.submitting$, () => this.s.api.call(API.imagegen.create, { type: 'text', text: text.trim(), ratio, num, image: image || undefined }));
+    if (ok) this.s.notifier.success('已提交，图片生成后会显示在生成记录中');
+    this.confirming$.next(false);
+    if (!ok) return false;
+    this.chosenId$.next(null);
+    this.records.reload();
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+
+  /** A finished record is previewed and refills the form with its settings. */
+  choose(record: ImageRecord): void {
+    this.form$.next(formOf(record));
+    this.chosenId$.next(record.id);
+  }
+
+  /** The carousel: a picture, the previous or the next one. */
+  showSlide(index: number): void {
+    this.slide$.next(index);
+  }
+
+  async download(record: ImageRecord, indexes: number[]): Promise<void> {
+    try {
+      for (const i of indexes) await this.s.saveFile(record.url[i]!, imageFileName(record.text, i, record.url[i]!));
+      this.s.notifier.success(MSG.downloadSucceededTool);
+    } catch {
+      this.s.notifier.error(MSG.downloadFailedTool);
+    }
+  }
+
+  async saveToMaterial(record: ImageRecord, index: number): Promise<void> {
+    if (await runBusy(this.saving$, () => this.s.api.call(API.imagegen.save, { id: record.id, index }))) this.s.notifier.success(MSG.savedToMaterial);
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
+  }
+}

@@ -1,0 +1,102 @@
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { API, MSG, TranslateMode, type CallResponse, type TranslateModeValue } from '../../contract';
+import {
+  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type UploadedFile,
+} from '../../core';
+import { submitProblem } from './translation-view';
+
+export const TranslationStateToken = Symbol.for('translation.State');
+
+/** Where the translated videos are: 我的作品 · 翻译视频. */
+export const WORKS = { route: '/works', query: { type1: 0, type2: 3 } };
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  navigation: Navigation;
+  polling: PollingService;
+}
+
+/** Makes the state of each open /store/sea screen (the services it needs are injected here). */
+@injectable()
+export class TranslationState {
+  private readonly services: Services;
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.Navigation) navigation: Navigation,
+    @inject(TOKENS.PollingService) polling: PollingService,
+  ) {
+    this.services = { api, notifier, auth, navigation, polling };
+  }
+
+  /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
+  open(closed$?: Observable<unknown>): TranslationScreen {
+    return new TranslationScreen(this.services, closed$);
+  }
+}
+
+/**
+ * /store/sea (part 2 §2.7, §8): the uploaded video, the two languages and the mode; the languages (with whether
+ * speech recognition is there and the prices); the five latest translations, asked again every TIMINGS.worksPollMs
+ * while one is in progress; submit.
+ */
+export class TranslationScreen {
+  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
+  readonly uploading$ = new BehaviorSubject(false);
+  /** A new upload box after each submit (the last video is gone from it). */
+  readonly uploadRound$ = new BehaviorSubject(0);
+  readonly source$ = new BehaviorSubject('');
+  readonly target$ = new BehaviorSubject('');
+  readonly mode$ = new BehaviorSubject<TranslateModeValue>(TranslateMode.LipSync);
+  readonly submitting$ = new BehaviorSubject(false);
+  readonly langs: RemoteStore<CallResponse<typeof API.translation.languages>>;
+  readonly recent: RemoteStore<CallResponse<typeof API.translation.list>>;
+  private readonly life = new Subscription();
+
+  constructor(
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    this.langs = new RemoteStore((signal) => s.api.call(API.translation.languages, {}, { silent: true, signal }));
+    this.recent = new RemoteStore((signal) => s.api.call(API.translation.list, { page: 1, limit: 5 }, { silent: true, signal }), {
+      poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
+    });
+    for (const owned of [this.langs, this.recent]) this.life.add(() => owned.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.langs.reload();
+    this.recent.reload();
+  }
+
+  /** 提交翻译: the first thing missing is said; a refusal only ends the loader (part 2 §8), the form stays. */
+  async start(): Promise<boolean> {
+    if (this.submitting$.value) return false;
+    const video = this.video$.value;
+    const form = { source: this.source$.value, target: this.target$.value, mode: this.mode$.value };
+    const problem = submitProblem({ fileId: video?.file_id, ...form });
+    if (problem) {
+      this.s.notifier.error(problem);
+      return false;
+    }
+    // Failures only close the loader (part 2 §8): the call is silent.
+    const params = { file_id: video!.file_id, source_lang: form.source, target_lang: form.target, mode: form.mode };
+    if (!(await runBusy(this.submitting$, () => this.s.api.call(API.translation.submit, params, { silent: true })))) return false;
+    this.s.notifier.success(MSG.submitSucceeded);
+    this.video$.next(null);
+    this.uploadRound$.next(this.uploadRound$.value + 1);
+    this.recent.reload();
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+
+  openWorks(): void {
+    this.s.navigation.navigate(WORKS.route, WORKS.query);
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
+  }
+}

@@ -1,0 +1,52 @@
+import type { CallDef, CallRequest, CallResponse } from '../../src/contract';
+import type { ApiClient, AuthService, PollingService } from '../../src/core';
+import { RxPollingService } from '../../src/core/polling-service';
+
+/** An answer for one call: a value, an Error to throw, or a function of the request that gives either. */
+export type Reply = unknown;
+
+export interface FakeApi extends ApiClient {
+  /** Every call made, in order: its contract id and request. */
+  calls: { id: string; params: unknown }[];
+  /** The answers by call id (change them between steps). */
+  replies: Record<string, Reply>;
+  /** How many times a call was made. */
+  count(call: CallDef): number;
+}
+
+/**
+ * An ApiClient for a state service's unit spec: answers each call from `replies` (a call without one fails with
+ * 未设置应答), and writes every call down. Server behaviour itself is tested through real HTTP in server/.
+ */
+export function fakeApi(replies: Record<string, Reply> = {}): FakeApi {
+  const calls: FakeApi['calls'] = [];
+  const api: FakeApi = {
+    calls,
+    replies,
+    count: (call) => calls.filter((c) => c.id === call.id).length,
+    call: (async <C extends CallDef>(call: C, params?: CallRequest<C>) => {
+      calls.push({ id: call.id, params });
+      if (!(call.id in api.replies)) throw new Error(`未设置应答：${call.id}`);
+      let reply = api.replies[call.id];
+      if (typeof reply === 'function') reply = (reply as (p: unknown) => unknown)(params);
+      reply = await reply;
+      if (reply instanceof Error) throw reply;
+      return reply as CallResponse<C>;
+    }) as ApiClient['call'],
+  };
+  return api;
+}
+
+/** An AuthService whose refreshProfile (the credits shown after a spend) and expire (code 100) are counted. */
+export function fakeAuth(): AuthService & { refreshed: number; expired: number } {
+  const auth = {
+    refreshed: 0,
+    expired: 0,
+    refreshProfile: async () => void auth.refreshed++,
+    expire: () => void auth.expired++,
+  };
+  return auth as unknown as AuthService & { refreshed: number; expired: number };
+}
+
+/** The product's polling service (rxjs timers: vitest's fake timers drive it). */
+export const polling = (): PollingService => new RxPollingService();
