@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('paid-job runner (%s)', (kind) => {
       sawLast = info.lastAttempt;
       throw boom;
     });
-    await expect(runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT - 1 }, job)).rejects.toBe(boom);
+    await expect(runPaidJob({ retryCount: JOB_RETRY_LIMIT - 1 }, job)).rejects.toBe(boom);
     expect(sawLast).toBe(false);
     expect(await row(id)).toMatchObject({ status: 'open', reason: '' });
     expect(await creditBalance(t.app.ctx.db, userId)).toBe(100 - RESERVED);
@@ -83,9 +83,9 @@ describe.each(DB_KINDS)('paid-job runner (%s)', (kind) => {
       throw new Error('still down');
     });
     // Two runs of the last attempt at once (a worker thought dead, and its retry), then the one run past the limit.
-    await Promise.all([runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, failing()), runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, failing())]);
+    await Promise.all([runPaidJob({ retryCount: JOB_RETRY_LIMIT }, failing()), runPaidJob({ retryCount: JOB_RETRY_LIMIT }, failing())]);
     const late = failing();
-    await runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT + 1 }, late);
+    await runPaidJob({ retryCount: JOB_RETRY_LIMIT + 1 }, late);
     expect(late.ran).toBe(0);
     expect(await row(id)).toMatchObject({ status: 'failed', reason: '处理失败，积分已退回' });
     expect(await creditBalance(t.app.ctx.db, userId)).toBe(100);
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('paid-job runner (%s)', (kind) => {
     const job = probeJob(id, async () => {
       throw new Error('引擎繁忙');
     }, { lastReason: (err) => `${(err as Error).message}，积分已退回` });
-    await runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, job);
+    await runPaidJob({ retryCount: JOB_RETRY_LIMIT }, job);
     expect(await row(id)).toMatchObject({ status: 'failed', reason: '引擎繁忙，积分已退回' });
   });
 
@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('paid-job runner (%s)', (kind) => {
       const job = probeJob(id, async () => {
         throw error;
       }, { permanent: (err) => (err instanceof RangeError ? '素材无法使用' : undefined) });
-      await runPaidJob({ id: 'j', retryCount: 0 }, job);
+      await runPaidJob({ retryCount: 0 }, job);
       expect(await row(id)).toMatchObject({ status: 'failed', reason });
       expect(await creditBalance(t.app.ctx.db, userId)).toBe(100);
     }
@@ -119,23 +119,23 @@ describe.each(DB_KINDS)('paid-job runner (%s)', (kind) => {
 
   it('a retried job that finds its work done does nothing, even on its last attempt; a record gone is left alone', async () => {
     const { userId, id } = await submitted();
-    await runPaidJob({ id: 'j', retryCount: 0 }, probeJob(id, settle(id)));
+    await runPaidJob({ retryCount: 0 }, probeJob(id, settle(id)));
     const retried = probeJob(id, async () => {
       throw new Error('must not run');
     });
-    await runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, retried);
+    await runPaidJob({ retryCount: JOB_RETRY_LIMIT }, retried);
     expect(retried.ran).toBe(0);
     expect(await row(id)).toMatchObject({ status: 'done', reason: '' });
     expect(await creditBalance(t.app.ctx.db, userId)).toBe(100 - RESERVED);
 
     const gone = probeJob(-1, settle(-1));
-    await runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, gone);
+    await runPaidJob({ retryCount: JOB_RETRY_LIMIT }, gone);
     expect(gone.ran).toBe(0);
   });
 
   it('work that ends after settling (its error comes too late) is not failed or refunded', async () => {
     const { userId, id } = await submitted();
-    await runPaidJob({ id: 'j', retryCount: JOB_RETRY_LIMIT }, probeJob(id, async () => {
+    await runPaidJob({ retryCount: JOB_RETRY_LIMIT }, probeJob(id, async () => {
       await settle(id)();
       throw new Error('cleanup failed after the settle');
     }));

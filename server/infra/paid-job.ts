@@ -34,9 +34,10 @@ export interface PaidJob<R> {
 }
 
 /** True when no retry follows this attempt (one run past the limit follows a last attempt whose worker died). */
-export const isLastAttempt = (job: JobRun): boolean => job.retryCount >= JOB_RETRY_LIMIT;
+export const isLastAttempt = (job: Pick<JobRun, 'retryCount'>): boolean => job.retryCount >= JOB_RETRY_LIMIT;
 
-export async function runPaidJob<R>(job: JobRun, spec: PaidJob<R>): Promise<void> {
+/** `job`: the attempt (its retryCount) of the job that runs it. */
+export async function runPaidJob<R>(job: Pick<JobRun, 'retryCount'>, spec: PaidJob<R>): Promise<void> {
   const record = await spec.load();
   if (record === undefined || !spec.isOpen(record)) return;
   const lastAttempt = isLastAttempt(job);
