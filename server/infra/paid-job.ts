@@ -19,8 +19,8 @@ export interface PaidJobRun {
 }
 
 export interface PaidJob<R> {
-  /** The record, or undefined when it is gone. */
-  load(): Promise<R | undefined>;
+  /** The record, or undefined (or null) when it is gone. */
+  load(): Promise<R | undefined | null>;
   /** Whether the record still waits for this job (queued or in progress). */
   isOpen(record: R): boolean;
   /** The feature's steps: they settle on what was delivered (or end the record themselves, e.g. a provider said no). */
@@ -39,7 +39,7 @@ export const isLastAttempt = (job: Pick<JobRun, 'retryCount'>): boolean => job.r
 /** `job`: the attempt (its retryCount) of the job that runs it. */
 export async function runPaidJob<R>(job: Pick<JobRun, 'retryCount'>, spec: PaidJob<R>): Promise<void> {
   const record = await spec.load();
-  if (record === undefined || !spec.isOpen(record)) return;
+  if (record === undefined || record === null || !spec.isOpen(record)) return;
   const lastAttempt = isLastAttempt(job);
   try {
     await spec.run(record, { lastAttempt });
