@@ -14,7 +14,8 @@ import { ApiError } from '../../infra/http';
 import { FetchRefused, guardedDownload, type FetchFailure } from '../../infra/guarded-fetch';
 import { sniffFile } from '../../infra/media-files';
 import { probe, type ProbeResult } from '../../infra/media-probe';
-import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import type { JobRun } from '../../infra/queue';
+import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { extractMp3, makeCover } from '../../engines/media';
@@ -99,26 +100,24 @@ async function failRecord(ctx: FeatureContext, id: number, why: string): Promise
 }
 
 /** A failure the user's input or the engine caused: the record fails at once, no retry. */
-class ExtractionRefused extends Error {}
+class ExtractionRefused extends JobRefused {}
 
 const FETCH_REASONS: Record<FetchFailure, string> = {
   address: MSG.fetchAddressRefused, scheme: MSG.fetchAddressRefused, invalid: MSG.fetchAddressRefused,
   redirects: MSG.fetchTooManyRedirects, size: MSG.fetchTooLarge, timeout: MSG.fetchTimeout, status: MSG.fetchFailed, network: MSG.fetchFailed,
 };
 
-/** The job of a record: idempotent (a record no longer processing is left alone). */
-export async function runExtraction(ctx: FeatureContext, extractionId: number, job: JobRun): Promise<void> {
-  const record = await new ExtractionRepository(ctx.db).get(extractionId);
-  if (!record || Number(record.status) !== AnalyseStatus.Processing) return;
-  try {
-    await withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir));
-  } catch (err) {
-    const known = err instanceof ExtractionRefused || err instanceof ParseFailed || err instanceof FetchRefused;
+/** The job of a record, through the paid-job runner: a record no longer processing is left alone. */
+export function runExtraction(ctx: FeatureContext, extractionId: number, job: JobRun): Promise<void> {
+  return runPaidJob(job, {
+    load: () => new ExtractionRepository(ctx.db).get(extractionId),
+    isOpen: (record) => Number(record.status) === AnalyseStatus.Processing,
+    run: (record) => withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir)),
+    fail: (record, why) => failRecord(ctx, record.id, why),
     // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
-    if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
-    const why = err instanceof FetchRefused ? FETCH_REASONS[err.failure] : known ? (err as Error).message : MSG.extractFailedUnknown;
-    await failRecord(ctx, extractionId, why);
-  }
+    permanent: (err) => (err instanceof FetchRefused ? FETCH_REASONS[err.failure] : err instanceof ParseFailed ? err.message : undefined),
+    lastReason: MSG.extractFailedUnknown,
+  });
 }
 
 /** Where the record's media comes from: the user's upload, a direct media link, or the engine's answer for the link. */

@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
-import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import type { JobRun } from '../../infra/queue';
+import { runPaidJob } from '../../infra/paid-job';
 import { sniffFile } from '../../infra/media-files';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -67,13 +68,22 @@ export function recordView(ctx: FeatureContext, r: ImageRecordRow): ImageRecord 
 }
 
 /**
- * The job: idempotent (a finished record is left alone; two runs racing finish it once and the loser's copies are
- * deleted). A transient engine failure is retried by the queue while nothing was made; the last attempt fails the
- * record with the engine's reason and refunds it.
+ * The job (through the paid-job runner): a finished record is left alone; two runs racing finish it once and the
+ * loser's copies are deleted. A transient engine failure is retried by the queue while nothing was made; the last
+ * attempt fails the record with the engine's reason and refunds it.
  */
 export async function runImageGeneration(ctx: FeatureContext, recordId: number, job: JobRun, log: FastifyBaseLogger): Promise<void> {
-  const record = await new ImageGenRepository(ctx.db).get(recordId);
-  if (!record || Number(record.status) !== GenerateStatus.Pending) return;
+  await runPaidJob(job, {
+    load: () => new ImageGenRepository(ctx.db).get(recordId),
+    isOpen: (record) => Number(record.status) === GenerateStatus.Pending,
+    run: (record) => generate(ctx, record, job, log),
+    fail: (record, reason) => finish(ctx, record, [], reason),
+    permanent: (err) => (err instanceof ImageEngineError && !err.transient ? err.message : undefined),
+    lastReason: (err) => (err instanceof ImageEngineError ? err.message : MSG.imageEngineDown),
+  });
+}
+
+async function generate(ctx: FeatureContext, record: ImageRecordRow, job: JobRun, log: FastifyBaseLogger): Promise<void> {
   const config = await imageEngineConfig(ctx);
   if (!config) return finish(ctx, record, [], MSG.imageEngineMissing);
 
@@ -97,17 +107,11 @@ export async function runImageGeneration(ctx: FeatureContext, recordId: number, 
       const result = await imageEngineFor(config).generate({ prompt: record.prompt, ratio: record.ratio as ImageRatio, count: Number(record.asked), reference });
       made = result.images;
       shortfall = result.shortfall?.message;
-      if (result.shortfall) log.warn({ recordId, detail: result.shortfall.detail }, 'image generation made fewer pictures than asked');
+      if (result.shortfall) log.warn({ recordId: record.id, detail: result.shortfall.detail }, 'image generation made fewer pictures than asked');
     } catch (err) {
-      const lastTry = job.retryCount >= JOB_RETRY_LIMIT;
-      if (!(err instanceof ImageEngineError)) {
-        if (!lastTry) throw err;
-        log.error({ err, recordId }, 'image generation failed');
-        return finish(ctx, record, [], MSG.imageEngineDown);
-      }
-      log.warn({ recordId, detail: err.detail, transient: err.transient, attempt: job.retryCount }, 'image engine refused');
-      if (err.transient && !lastTry) throw err;
-      return finish(ctx, record, [], err.message);
+      // The provider's own words stay in the log; the record gets the engine's Chinese reason (the runner decides when).
+      if (err instanceof ImageEngineError) log.warn({ recordId: record.id, detail: err.detail, transient: err.transient, attempt: job.retryCount }, 'image engine refused');
+      throw err;
     }
 
     const keys: string[] = [];

@@ -20,7 +20,8 @@ import { MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, formatSrt, transla
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
-import { JOB_RETRY_LIMIT, type JobRun } from '../../infra/queue';
+import type { JobRun } from '../../infra/queue';
+import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import { fetchObject } from '../../infra/storage';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -95,7 +96,7 @@ export async function removeTranslation(ctx: FeatureContext, userId: number, id:
 }
 
 /** A failure the input or an engine caused: the record fails at once with this reason, no retry. */
-class TranslationRefused extends Error {}
+class TranslationRefused extends JobRefused {}
 
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   const failed = await ctx.db.tx(async (q) => {
@@ -110,20 +111,21 @@ async function failRecord(ctx: FeatureContext, id: number, why: string): Promise
   await discardClone(ctx, id, failed.clone);
 }
 
-/** The job of a record: idempotent (a record no longer in progress is left alone). */
-export async function runTranslation(ctx: FeatureContext, translationId: number, job: JobRun): Promise<void> {
+/** The job of a record, through the paid-job runner: a record no longer in progress is left alone. */
+export function runTranslation(ctx: FeatureContext, translationId: number, job: JobRun): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
-  const record = await repo.get(translationId);
-  if (!record || ![WorkStatus.Queued, WorkStatus.Rendering].includes(Number(record.status) as 1 | 2)) return;
-  await repo.start(translationId);
-  try {
-    await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir, job.retryCount >= JOB_RETRY_LIMIT));
-  } catch (err) {
-    const known = err instanceof TranslationRefused || (err instanceof AsrFailed && !err.transient) || (err instanceof ChatEngineError && !err.transient);
-    if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
-    const why = known || err instanceof AsrFailed || err instanceof ChatEngineError ? (err as Error).message : MSG.translateFailedUnknown;
-    await failRecord(ctx, translationId, why);
-  }
+  return runPaidJob(job, {
+    load: () => repo.get(translationId),
+    isOpen: (record) => [WorkStatus.Queued, WorkStatus.Rendering].includes(Number(record.status) as 1 | 2),
+    run: async (record, { lastAttempt }) => {
+      await repo.start(translationId);
+      await withWorkDir(ctx.config.dataDir, (dir) => translate(ctx, record, dir, lastAttempt));
+    },
+    fail: (record, why) => failRecord(ctx, record.id, why),
+    // An engine's error carries its Chinese reason: at once when it calls itself permanent, else on the last attempt.
+    permanent: (err) => ((err instanceof AsrFailed || err instanceof ChatEngineError) && !err.transient ? err.message : undefined),
+    lastReason: (err) => (err instanceof AsrFailed || err instanceof ChatEngineError ? err.message : MSG.translateFailedUnknown),
+  });
 }
 
 async function translate(ctx: FeatureContext, record: TranslationRow, dir: string, lastAttempt: boolean): Promise<void> {

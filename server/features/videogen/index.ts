@@ -6,5 +6,5 @@ import { runVideoGeneration } from './videogen.jobs';
 export const videogenFeature = defineFeature({
   name: 'videogen',
   register: registerVideoGenRoutes,
-  jobs: { 'videogen-run': (ctx, { recordId }, job) => runVideoGeneration(ctx, recordId, job.retryCount) },
+  jobs: { 'videogen-run': (ctx, { recordId }, job) => runVideoGeneration(ctx, recordId, job) },
 });

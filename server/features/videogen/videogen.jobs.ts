@@ -1,5 +1,5 @@
 /**
- * The videogen-run job (at-least-once: it reads the record's state first and ends only what is unfinished).
+ * The videogen-run job (at-least-once, through the paid-job runner: a record no longer queued or processing is left alone).
  * Offline engine: renders the camera motion and stores it. Kling: submits the task once, then asks every
  * `pollSeconds` until it succeeds (the result is copied into our storage at once) or fails (credits refunded).
  */
@@ -7,7 +7,8 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG, VideoTaskStatus } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { JOB_RETRY_LIMIT } from '../../infra/queue';
+import type { JobRun } from '../../infra/queue';
+import { runPaidJob } from '../../infra/paid-job';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -23,7 +24,6 @@ const RESULT_MAX_BYTES = 500 * 1024 * 1024;
 const RESULT_DOWNLOAD_MS = 5 * 60_000;
 
 const pollSeconds = (ctx: FeatureContext) => ctx.config.videoGen?.pollSeconds ?? DEFAULT_POLL_SECONDS;
-const isFinal = (err: unknown, attempt: number) => (err instanceof VideoGenError && !err.transient) || attempt >= JOB_RETRY_LIMIT;
 
 /** Copies a finished mp4 into the user's storage with its cover; the record takes them unless it ended meanwhile. */
 async function keepResult(ctx: FeatureContext, v: VideoRow, video: string, dir: string): Promise<void> {
@@ -94,14 +94,13 @@ async function runKling(ctx: FeatureContext, v: VideoRow): Promise<void> {
   await ctx.queue.send('videogen-run', { recordId: v.id }, { startAfter: pollSeconds(ctx) });
 }
 
-export async function runVideoGeneration(ctx: FeatureContext, recordId: number, attempt: number): Promise<void> {
-  const v = await new VideoGenRepository(ctx.db).record(recordId);
-  if (!v || (v.status !== VideoTaskStatus.Queued && v.status !== VideoTaskStatus.Processing)) return;
-  try {
-    if (v.engine === 'local') await renderLocal(ctx, v);
-    else await runKling(ctx, v);
-  } catch (err) {
-    if (!isFinal(err, attempt)) throw err;
-    await failVideo(ctx, recordId, err instanceof VideoGenError ? err.message : MSG.videoGenerateFailed);
-  }
+export function runVideoGeneration(ctx: FeatureContext, recordId: number, job: JobRun): Promise<void> {
+  return runPaidJob(job, {
+    load: () => new VideoGenRepository(ctx.db).record(recordId),
+    isOpen: (v) => v.status === VideoTaskStatus.Queued || v.status === VideoTaskStatus.Processing,
+    run: (v) => (v.engine === 'local' ? renderLocal(ctx, v) : runKling(ctx, v)),
+    fail: (v, reason) => failVideo(ctx, v.id, reason),
+    permanent: (err) => (err instanceof VideoGenError && !err.transient ? err.message : undefined),
+    lastReason: (err) => (err instanceof VideoGenError ? err.message : MSG.videoGenerateFailed),
+  });
 }

@@ -1,11 +1,11 @@
 /**
- * The render job (single and multi-scene, on this machine or on a remote lip-sync engine). At-least-once delivery:
- * a finished or failed work is left alone, credits are posted or returned under idempotency keys, and only the
- * last attempt turns an error into a failed work (an engine's permanent error does at once).
+ * The render job (single and multi-scene, on this machine or on a remote lip-sync engine). At-least-once delivery
+ * through the paid-job runner: a finished or failed work is left alone, credits are posted or returned under
+ * idempotency keys, and only the last attempt turns an error into a failed work (an engine's permanent error does at once).
  */
 import path from 'node:path';
 import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
-import { JOB_RETRY_LIMIT, reportJobFailure } from '../../infra/queue';
+import { runPaidJob } from '../../infra/paid-job';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError } from '../../engines/speech';
 import { LipSyncEngineError, lipSyncEngineFor, type FaceInput, type LipSyncEngine } from '../../engines/lipsync';
@@ -70,38 +70,40 @@ async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow
   return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note, timed };
 }
 
-/** Engine errors the engine itself calls permanent end the work at once; others are retried until the last attempt. */
-function failureReason(err: unknown, attempt: number): string | undefined {
+/** Errors that end the work at once: the work cannot be rendered, or an engine calls its error permanent. */
+function permanentReason(err: unknown): string | undefined {
   if (err instanceof WorkCannotRender || err instanceof PictureGone) return err.message;
   const engineError = err instanceof SpeechEngineError || err instanceof LipSyncEngineError ? err : undefined;
-  if (engineError && !engineError.transient) return `${engineError.message}，积分已退回`;
-  if (attempt < JOB_RETRY_LIMIT) return undefined;
-  // A lip-sync engine still down (or garbled) after the retries: its own reason, which says what is wrong.
-  return err instanceof LipSyncEngineError ? `${err.message}，积分已退回` : '视频合成失败，积分已退回';
+  return engineError && !engineError.transient ? `${engineError.message}，积分已退回` : undefined;
 }
 
 /**
- * `step` is the chain token of a work on a remote engine (each poll re-queues the job with the next one); local
- * renders run once and ignore it.
+ * Through the paid-job runner. `step` is the chain token of a work on a remote engine (each poll re-queues the job
+ * with the next one); local renders run once and ignore it.
  */
-export async function runWorkRender(ctx: FeatureContext, workId: number, attempt: number, step = 0): Promise<void> {
+export function runWorkRender(ctx: FeatureContext, workId: number, attempt: number, step = 0): Promise<void> {
   const works = new WorksRepository(ctx.db);
-  const work = await works.renderInput(workId);
-  if (!work || !(WORK_IN_PROGRESS as readonly number[]).includes(work.status)) return;
-  try {
-    // Multi-scene works render on the avatar loop whatever their channel (multi-scene.ts).
-    const engine = Number(work.is_multi) ? undefined : lipSyncEngineFor(work.engine, work.engine_config);
-    if (engine?.kind === 'remote' && !work.params.photo_id) return await runRemoteRender(ctx, workId, work, engine, step);
-    await works.markRendering(workId);
-    await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const rendered = Number(work.is_multi) ? await renderMulti(ctx, workId, work, dir) : await renderSingle(ctx, workId, work, engine, dir);
-      await finishWork(ctx, workId, work, await withSubtitles(work, rendered, dir));
-    });
-  } catch (err) {
-    if (err instanceof LipSyncEngineError && err.detail) ctx.app.log.warn({ workId, detail: err.detail }, `lip-sync engine: ${err.message}`);
-    const reason = failureReason(err, attempt);
-    if (reason === undefined) throw err;
-    reportJobFailure(reason, err);
-    await failWork(ctx, workId, work, reason);
-  }
+  return runPaidJob({ retryCount: attempt }, {
+    load: () => works.renderInput(workId),
+    isOpen: (work) => (WORK_IN_PROGRESS as readonly number[]).includes(work.status),
+    run: async (work) => {
+      try {
+        // Multi-scene works render on the avatar loop whatever their channel (multi-scene.ts).
+        const engine = Number(work.is_multi) ? undefined : lipSyncEngineFor(work.engine, work.engine_config);
+        if (engine?.kind === 'remote' && !work.params.photo_id) return await runRemoteRender(ctx, workId, work, engine, step);
+        await works.markRendering(workId);
+        await withWorkDir(ctx.config.dataDir, async (dir) => {
+          const rendered = Number(work.is_multi) ? await renderMulti(ctx, workId, work, dir) : await renderSingle(ctx, workId, work, engine, dir);
+          await finishWork(ctx, workId, work, await withSubtitles(work, rendered, dir));
+        });
+      } catch (err) {
+        if (err instanceof LipSyncEngineError && err.detail) ctx.app.log.warn({ workId, detail: err.detail }, `lip-sync engine: ${err.message}`);
+        throw err;
+      }
+    },
+    fail: (work, reason) => failWork(ctx, workId, work, reason),
+    permanent: permanentReason,
+    // A lip-sync engine still down (or garbled) after the retries: its own reason, which says what is wrong.
+    lastReason: (err) => (err instanceof LipSyncEngineError ? `${err.message}，积分已退回` : '视频合成失败，积分已退回'),
+  });
 }
