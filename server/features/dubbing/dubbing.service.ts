@@ -13,7 +13,8 @@ import { DUBBING_IN_PROGRESS, LIMITS, MSG, countChars, dubbingCredits, type Call
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
-import { JOB_RETRY_LIMIT, reportJobFailure, type JobRun } from '../../infra/queue';
+import type { JobRun } from '../../infra/queue';
+import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import { fetchObject } from '../../infra/storage';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -85,7 +86,7 @@ export async function removeDubbing(ctx: FeatureContext, userId: number, id: num
 }
 
 /** A failure the input or a voice caused: the dub fails at once with this reason, no retry. */
-class DubbingRefused extends Error {}
+class DubbingRefused extends JobRefused {}
 
 /** A line the speech engine could not speak. */
 class LineFailed extends Error {
@@ -110,22 +111,22 @@ async function failRecord(ctx: FeatureContext, id: number, why: string): Promise
   });
 }
 
-/** The job of a dub: idempotent (a dub no longer in progress is left alone). */
+/** The job of a dub, on the paid-job runner: a dub no longer in progress is left alone; a refused input or a line the
+ * engine refuses for good fails it at once, anything else on the last attempt; each failure refunds what was reserved. */
 export async function runDubbing(ctx: FeatureContext, dubbingId: number, job: JobRun): Promise<void> {
   const repo = new DubbingRepository(ctx.db);
-  const record = await repo.get(dubbingId);
-  if (!record || !(DUBBING_IN_PROGRESS as readonly number[]).includes(Number(record.status))) return;
-  await repo.start(dubbingId);
-  try {
-    await withWorkDir(ctx.config.dataDir, (dir) => dub(ctx, record, dir));
-  } catch (err) {
-    const line = err instanceof LineFailed ? err : undefined;
-    const known = err instanceof DubbingRefused || (line !== undefined && !line.engineError.transient);
-    if (!known && job.retryCount < JOB_RETRY_LIMIT) throw err;
-    const why = err instanceof DubbingRefused ? err.message : line ? MSG.dubLineFailed(line.line, line.message) : MSG.dubFailedUnknown;
-    reportJobFailure(why, err);
-    await failRecord(ctx, dubbingId, why);
-  }
+  const lineReason = (err: unknown) => (err instanceof LineFailed ? MSG.dubLineFailed(err.line, err.message) : undefined);
+  await runPaidJob(job, {
+    load: () => repo.get(dubbingId),
+    isOpen: (record) => (DUBBING_IN_PROGRESS as readonly number[]).includes(Number(record.status)),
+    run: async (record) => {
+      await repo.start(dubbingId);
+      await withWorkDir(ctx.config.dataDir, (dir) => dub(ctx, record, dir));
+    },
+    fail: (_record, why) => failRecord(ctx, dubbingId, why),
+    permanent: (err) => (err instanceof LineFailed && !err.engineError.transient ? lineReason(err) : undefined),
+    lastReason: (err) => lineReason(err) ?? MSG.dubFailedUnknown,
+  });
 }
 
 async function dub(ctx: FeatureContext, record: DubbingRow, dir: string): Promise<void> {
