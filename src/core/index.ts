@@ -22,6 +22,7 @@ export { UploadedFileLabel } from './uploaded-file';
 export { RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps, type RequirementListProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { TIMINGS, type ClientTimings } from './timings';
+export { AUDITION_GIVE_UP_MS, speakAudition } from './audition';
 export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime } from './format';

@@ -5,16 +5,15 @@
  * history's actions that go through the server (save to the material library, then 用于创作).
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subject, lastValueFrom, map, merge, timer, type Observable } from 'rxjs';
-import { API, AuditionStatus, MSG, type AuditionJob, type DubbingRecord } from '../../contract';
-import { DraftStore, TOKENS, TIMINGS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
+import { BehaviorSubject, Subject, map, type Observable } from 'rxjs';
+import { API, MSG, type DubbingRecord } from '../../contract';
+import { DraftStore, TOKENS, TIMINGS, leadingGate, speakAudition, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
 import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, hasUnsavedText, lineItem, previewKey, spokenLines, type DubDraft } from './dub-draft';
 
 export const DubbingStateToken = Symbol.for('dubbing.State');
 export const DubbingCommandsToken = Symbol.for('dubbing.Commands');
 export const DUBBING_ROUTE = '/store/dubbing/index';
 /** A preview still unfinished after this long is given up (its job may be lost). */
-const PREVIEW_GIVE_UP_MS = 5 * 60_000;
 
 @injectable()
 export class DubbingState {
@@ -80,16 +79,8 @@ export class DubbingState {
     this.setPreviewing(key, true);
     try {
       const { voice_id, text, rate, volume, pitch, emotion } = lineItem(line, false);
-      const { job_id } = await this.api.call(API.voices.audition, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) });
-      const job = await lastValueFrom(
-        this.polling.poll<AuditionJob>(() => this.api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
-          intervalMs: TIMINGS.auditionPollMs,
-          keepGoing: (j) => j.status !== AuditionStatus.Done && j.status !== AuditionStatus.Failed,
-          stop$: merge(this.disposed$, timer(PREVIEW_GIVE_UP_MS)),
-        }),
-        { defaultValue: null },
-      );
-      if (job?.status !== AuditionStatus.Done || !job.url) return this.notifier.error(MSG.auditionFailed);
+      const job = await speakAudition(this.api, this.polling, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) }, this.disposed$);
+      if (!job) return this.notifier.error(MSG.auditionFailed);
       this.previews.set(key, job.url);
       this.play$.next({ key, url: job.url });
     } catch {

@@ -4,9 +4,9 @@
  * opens on the multi-scene list). The draft lives here, so it survives closing the panel.
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, lastValueFrom, map, merge, timer, type Observable } from 'rxjs';
-import { API, MSG, type AuditionJob } from '../../../contract';
-import { DraftStore, TOKENS, leadingGate, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage, TIMINGS } from '../../../core';
+import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { API, MSG } from '../../../contract';
+import { DraftStore, TOKENS, leadingGate, speakAudition, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage, TIMINGS } from '../../../core';
 import {
   MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
@@ -18,7 +18,6 @@ export const MULTIPLES_ROUTE = '/multiples';
 export const WORKS_ROUTE = '/works';
 
 /** An audition still unfinished after this long is given up (the job may be lost). */
-export const AUDITION_GIVE_UP_MS = 5 * 60_000;
 
 
 @injectable()
@@ -106,16 +105,8 @@ export class MultiplesState {
     }
     this.setAuditioning(id, true);
     try {
-      const { job_id } = await this.api.call(API.voices.audition, asked.request);
-      const job = await lastValueFrom(
-        this.polling.poll<AuditionJob>(() => this.api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
-          intervalMs: TIMINGS.auditionPollMs,
-          keepGoing: (j) => j.status !== 3 && j.status !== 4,
-          stop$: merge(this.disposed$, timer(AUDITION_GIVE_UP_MS)),
-        }),
-        { defaultValue: null },
-      );
-      if (job?.status !== 3 || !job.url) {
+      const job = await speakAudition(this.api, this.polling, asked.request, this.disposed$);
+      if (!job) {
         this.notifier.error(MSG.auditionFailed);
         return;
       }

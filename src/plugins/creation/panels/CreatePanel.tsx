@@ -7,10 +7,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, InputGroup, Tooltip } from '@blueprintjs/core';
 import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type DockviewApi, type DockviewReadyEvent, type IDockviewPanelHeaderProps } from 'dockview-react';
-import { Subject, lastValueFrom, merge, timer } from 'rxjs';
-import { API, CREATE_TEXT_KEY, LIMITS, MSG, type AuditionJob, type VideoChannel } from '../../../contract';
+import { Subject, merge } from 'rxjs';
+import { API, CREATE_TEXT_KEY, LIMITS, MSG, type VideoChannel } from '../../../contract';
 import {
-  ApiCallError, DraftStore, TOKENS, leadingGate, useObservable, usePanelHost, useService,
+  ApiCallError, DraftStore, speakAudition, TOKENS, leadingGate, useObservable, usePanelHost, useService,
   type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type PollingService, type Storage, type ThemeService, TIMINGS,
 } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
@@ -33,7 +33,6 @@ const avatarComponents = { script: ScriptPane, avatar: AvatarPane, voice: VoiceP
 const pictureComponents = { ...avatarComponents, avatar: PicturePane };
 
 /** An audition still unfinished after this long is given up. */
-const AUDITION_GIVE_UP_MS = 5 * 60_000;
 
 /** A pane's tab; a closed pane comes back from the palette (开始创作：显示「…」窗格) or the reset button. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
@@ -134,16 +133,8 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
   const synthesize = useCallback(
     async (d: CreateDraft): Promise<CachedAudition | null> => {
       const key = auditionKey(d);
-      const { job_id } = await api.call(API.voices.audition, auditionRequest(d));
-      const job = await lastValueFrom(
-        polling.poll<AuditionJob>(() => api.call(API.voices.auditionPoll, { job_id }, { silent: true }), {
-          intervalMs: TIMINGS.auditionPollMs,
-          keepGoing: (j) => j.status !== 3 && j.status !== 4,
-          stop$: merge(closed$, disposed$, timer(AUDITION_GIVE_UP_MS)),
-        }),
-        { defaultValue: null },
-      );
-      if (job?.status !== 3 || !job.url) {
+      const job = await speakAudition(api, polling, auditionRequest(d), merge(closed$, disposed$));
+      if (!job) {
         notifier.error(MSG.auditionFailed);
         return null;
       }
