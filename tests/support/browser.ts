@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,6 +21,20 @@ export const LOOKS = [
   { theme: 'dark', phone: false },
   { theme: 'light', phone: true },
 ] as const;
+
+/**
+ * Screenshots are for people to look at: with SHOTS_DIR set they go to `SHOTS_DIR/<journey>/<name>.png`; unset (CI,
+ * where nobody opens them), nothing is encoded or written. The states a look shows are reached and asserted either way.
+ */
+export function screenshots(journey: string): (target: Page | Locator, name: string, options?: { clip?: { x: number; y: number; width: number; height: number } }) => Promise<void> {
+  const root = process.env.SHOTS_DIR;
+  return async (target, name, options = {}) => {
+    if (!root) return;
+    const dir = path.join(root, journey);
+    fs.mkdirSync(dir, { recursive: true });
+    await target.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled', ...options });
+  };
+}
 
 /**
  * Client timers a journey shortens (src/core/timings.ts): a throttle a test clicks past, a list's polling a test
