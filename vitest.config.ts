@@ -43,7 +43,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
+          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts', 'tests/support/browser-global.ts'],
           setupFiles: ['tests/support/temp-cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
