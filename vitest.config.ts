@@ -47,8 +47,10 @@ export default defineConfig({
           setupFiles: ['tests/support/temp-cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Each journey file has its own server, data directory and browser, and mostly waits: two run at once.
-          maxWorkers: 2,
+          // Each journey file has its own server and data directory (and contexts of the run's one browser), and waits
+          // on its page and its server's jobs about half its time: three run at once, so the cores are not left idle
+          // while they wait.
+          maxWorkers: 3,
         },
       },
     ],
