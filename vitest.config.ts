@@ -29,6 +29,7 @@ export default defineConfig({
           include: ['server/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
+          setupFiles: ['tests/support/temp-cleanup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
@@ -42,11 +43,14 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
+          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts', 'tests/support/browser-global.ts'],
+          setupFiles: ['tests/support/temp-cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Each journey file has its own server, data directory and browser, and mostly waits: two run at once.
-          maxWorkers: 2,
+          // Each journey file has its own server and data directory (and contexts of the run's one browser), and waits
+          // on its page and its server's jobs about half its time: three run at once, so the cores are not left idle
+          // while they wait.
+          maxWorkers: 3,
         },
       },
     ],

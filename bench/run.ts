@@ -323,7 +323,7 @@ async function lipSyncSpeed(): Promise<void> {
     // The render in a child under bash's `time`: wall, and user + system CPU including its ffmpeg processes.
     const timed = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time '${path.join(ROOT, 'node_modules/.bin/tsx')}' bench/lipsync-render.ts "$@"`, 'bash', prepared.normalized, faces, speech, path.join(dir, 'work.mp4')], { cwd: ROOT, encoding: 'utf8' });
     if (timed.status !== 0) throw new Error(`lip-sync render failed: ${timed.stderr}`);
-    const { duration, timing, nodeCpu } = JSON.parse(timed.stdout.trim().split('\n').pop()!) as { duration: number; nodeCpu: number; timing: Record<'frames' | 'decode' | 'warp' | 'encode' | 'curve', number> };
+    const { duration, timing, nodeCpu, peakMb } = JSON.parse(timed.stdout.trim().split('\n').pop()!) as { duration: number; nodeCpu: number; peakMb: number; timing: Record<'frames' | 'decode' | 'warp' | 'encode' | 'curve', number> };
     const [seconds, user, system] = timed.stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number];
     const cpu = user + system;
     const loopStart = performance.now();
@@ -340,6 +340,7 @@ async function lipSyncSpeed(): Promise<void> {
     console.log(`      landmarks: none at render time (the avatar's face track is read from disk); found once per avatar at clone time, ${(analysisSeconds / analysis.seconds).toFixed(2)} s wall, ${(analysisCpuSeconds / analysis.seconds).toFixed(2)} s CPU per avatar second (every 2nd frame, 2 worker threads; ${analysisSeconds.toFixed(1)} s for this ${analysis.seconds.toFixed(0)} s avatar)`);
     console.log(`      CPU: per-frame work in Node (mouth warp, mouth curve) ${nodeCpu.toFixed(1)} s = ${((1000 * nodeCpu) / timing.frames).toFixed(1)} ms a frame; ffmpeg (decode + x264/AAC encode) ${(cpu - nodeCpu).toFixed(1)} s = ${((1000 * (cpu - nodeCpu)) / timing.frames).toFixed(1)} ms a frame`);
     console.log(`      the render loop's clock: mouth warp ${share(timing.warp)} (${((1000 * timing.warp) / timing.frames).toFixed(1)} ms a frame), waiting for the encoder ${share(timing.encode)}, waiting for decoded frames ${share(timing.decode)}, mouth curve ${share(timing.curve)}`);
+    console.log(`    memory: the render process peaked at ${peakMb.toFixed(0)} MB resident for ${timing.frames} frames (${((timing.frames * (video?.width ?? 0) * (video?.height ?? 0) * 1.5) / 1048576).toFixed(0)} MB if it held them as raw frames)`);
     console.log(`    the loop render (no lip-sync, copied video) of the same audio: ${loopSeconds.toFixed(2)} s`);
   } finally {
     await closeLandmarkWorkers();

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildWebApp } from '../support/build-global';
+import { tempDir } from '../support/temp-dirs';
 
 /** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperPanel.tsx). */
 const HELPER_MARKER = '合作站点专属的运营助手';
@@ -16,6 +18,9 @@ function bundleText(dir: string): string {
 }
 
 describe('build targets (plugins.manifest.json)', () => {
+  const helperWebRoot = tempDir('aisa-web-helper-');
+  beforeAll(() => buildWebApp('helper', helperWebRoot), 300_000);
+
   it('leaves the helper plugin out of the standard build and keeps the employee plugin', () => {
     const text = bundleText(inject('webRoot'));
     expect(text).not.toContain(HELPER_MARKER);
@@ -23,7 +28,7 @@ describe('build targets (plugins.manifest.json)', () => {
   });
 
   it('leaves the employee plugin out of the helper build and keeps the helper plugin', () => {
-    const text = bundleText(inject('helperWebRoot'));
+    const text = bundleText(helperWebRoot);
     expect(text).toContain(HELPER_MARKER);
     expect(text).not.toContain(EMPLOYEE_MARKER);
   });

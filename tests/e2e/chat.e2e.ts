@@ -4,17 +4,15 @@
  * history reopen and delete (with confirmation); copy; save to material (then on /material/index); go create (the text
  * arrives in the /create editor); credits charged per answer. With SHOTS_DIR set, both themes at desktop and phone width.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { toast, useJourney } from '../support/journey';
 
 const USER = '13800009301';
-const SHOTS_DIR = process.env.SHOTS_DIR;
+const shoot = screenshots('chat');
 const { server, loggedInPage, apiClient } = useJourney({ users: { [USER]: 1000 } });
 let peer: OpenAiPeer;
 
@@ -86,10 +84,7 @@ describe('copy chat', () => {
     expect(await page.locator('[data-testid=chat-reasoning-text]').last().isVisible()).toBe(false);
     await page.click('[data-testid=chat-reasoning-toggle]');
     expect(await page.locator('[data-testid=chat-reasoning-text]').last().innerText()).toBe('用户要一个标题，应简短有力，突出速度。');
-    if (SHOTS_DIR) {
-      fs.mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS_DIR, 'chat-desktop-r1.png'), animations: 'disabled' });
-    }
+    await shoot(page, 'chat-desktop-r1');
 
     // A new conversation, then reopen the first from the history.
     peer.behave({ kind: 'reply', text: '第二个会话的回答' });
@@ -151,10 +146,7 @@ describe('copy chat', () => {
       await page.click('[data-testid=chat-reasoning-toggle]');
       await page.waitForTimeout(300);
       if (phone) expect(await horizontalOverflow(page, '.chat-messages, .chat-history', '.chat-page *')).toEqual([]);
-      if (SHOTS_DIR) {
-        fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS_DIR, `chat-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
-      }
+      await shoot(page, `chat-${theme}-${phone ? 'phone' : 'desktop'}`);
       await context.close();
     }
   });

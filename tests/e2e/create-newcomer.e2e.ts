@@ -2,20 +2,19 @@
  * /create as a newcomer meets it (issue 18): the draft survives closing the tab and a reload and goes after a
  * submission (closing with unsaved text asks first); panes close and come back; the page's commands in the palette;
  * 合成视频 and its price in view at 1366×768 and in half of a split workbench, the script pane still usable after a
- * reload of that split; the avatar pane opens on a list with items. Screenshots in SHOTS_DIR (default /tmp/shots-newcomer).
+ * reload of that split; the avatar pane opens on a list with items. Screenshots into SHOTS_DIR when set.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Avatar, type Voice } from '../../src/contract';
-import { PHONE_VIEWPORT } from '../support/browser';
+import { PHONE_VIEWPORT, screenshots } from '../support/browser';
 import { runCommand, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
 const USERNAME = '13800009181';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-newcomer';
+const shoot = screenshots('create-newcomer');
 const AVATAR_NAME = '新人主播·竖屏';
 const VOICE_NAME = '新人·女声';
 const LAPTOP = { width: 1366, height: 768 };
@@ -24,7 +23,6 @@ const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USE
 
 beforeAll(async () => {
   const dir = mediaDir();
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   // Only public avatars (portrait) and a public voice: the user's own list is empty.
   const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 360, height: 640, seconds: 6 });
   const speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间。');
@@ -187,7 +185,7 @@ describe('the main action in view', () => {
     const { page, context } = await openCreate({ viewport: LAPTOP, theme });
     await inView(page, '[data-testid=create-submit]');
     await inView(page, '[data-testid=create-head-price]');
-    await page.screenshot({ path: `${SHOTS_DIR}/create-1366-${theme}.png`, animations: 'disabled' });
+    await shoot(page, `create-1366-${theme}`);
 
     // Split: /create on the left half, /works on the right.
     await page.dblclick('[data-shell-tab="/create"]');
@@ -200,7 +198,7 @@ describe('the main action in view', () => {
     expect(half!.width).toBeLessThan(LAPTOP.width * 0.6);
     await inView(page, '[data-testid=create-submit]');
     await inView(page, '[data-testid=create-head-price]');
-    await page.screenshot({ path: `${SHOTS_DIR}/create-split-${theme}.png`, animations: 'disabled' });
+    await shoot(page, `create-split-${theme}`);
 
     await page.waitForTimeout(400);
     await page.reload();
@@ -210,13 +208,13 @@ describe('the main action in view', () => {
     const script = await page.locator('[data-testid=create-script]').boundingBox();
     expect(script!.width).toBeGreaterThanOrEqual(300);
     await inView(page, '[data-testid=create-submit]');
-    await page.screenshot({ path: `${SHOTS_DIR}/create-split-reloaded-${theme}.png`, animations: 'disabled' });
+    await shoot(page, `create-split-reloaded-${theme}`);
     await context.close();
 
     const phone = await openCreate({ viewport: PHONE_VIEWPORT, theme: 'light' });
     await inView(phone.page, '[data-testid=create-submit]');
     await inView(phone.page, '[data-testid=create-head-price]');
-    await phone.page.screenshot({ path: `${SHOTS_DIR}/create-phone-light.png`, animations: 'disabled' });
+    await shoot(phone.page, `create-phone-light`);
     await phone.context.close();
   });
 });

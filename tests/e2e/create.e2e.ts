@@ -3,8 +3,8 @@
  * that really plays, 合成视频 → the channel dialog → 本地合成 → 提交成功 → /works, where the work becomes playable and
  * its mp4 lasts as long as the audition (the cached audition is reused, not synthesized again), with the burned-in
  * captions chosen in the dialog sent with it and its SRT on the card (字幕); the audio-driven path;
- * every §5 message this page can show; screenshots of both themes at desktop and phone width (SHOTS_DIR, default
- * /tmp/shots-create).
+ * every §5 message this page can show; screenshots of both themes at desktop and phone width
+ * (into SHOTS_DIR when set).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +13,14 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Avatar, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
 
 const USERNAME = '13800009101';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-create';
+const shoot = screenshots('create');
 const AVATAR_NAME = '公共主播·横屏';
 const VOICE_NAME = '公共·播音女声';
 
@@ -296,7 +296,6 @@ describe('/create', () => {
   });
 
   it('looks right in both themes, on a desktop and a phone', { timeout: 240_000 }, async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     for (const { theme, phone } of LOOKS) {
       const { page, context } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
       const name = `create-${theme}-${phone ? 'phone' : 'desktop'}`;
@@ -306,23 +305,23 @@ describe('/create', () => {
       await pickPublicVoice(page);
       if (phone) {
         expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer, .cr-head', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-voice.png`), animations: 'disabled' });
+        await shoot(page, `${name}-voice`);
         await showPane(page, 'preview');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-preview.png`), animations: 'disabled' });
+        await shoot(page, `${name}-preview`);
         await showPane(page, 'script');
       }
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
+      await shoot(page, `${name}`);
       await showPane(page, 'preview');
       await page.click('[data-testid=create-submit]');
       await page.waitForSelector('.cr-channel-dialog');
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-channels.png`), animations: 'disabled' });
+      await shoot(page, `${name}-channels`);
       await chooseCaptions(page);
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-captions.png`), animations: 'disabled' });
+      await shoot(page, `${name}-captions`);
       await page.keyboard.press('Escape');
       if (!phone) {
         await showPane(page, 'script');
         await page.click('[data-testid=create-mode] >> text=音频驱动');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-audio.png`), animations: 'disabled' });
+        await shoot(page, `${name}-audio`);
       }
       await context.close();
 
@@ -332,7 +331,7 @@ describe('/create', () => {
       await side.locator('[data-testid=subtitle-options] .bp6-switch').click();
       await side.locator('[data-testid=subtitle-color] >> text=黄字黑边').click();
       await side.locator('[data-testid=subtitle-sample].color-yellow').waitFor();
-      await side.screenshot({ path: path.join(SHOTS_DIR, `multiples-captions-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
+      await shoot(side, `multiples-captions-${theme}-${phone ? 'phone' : 'desktop'}`);
       await side.locator('[data-testid=output-mode] >> text=仅音频').click();
       expect(await side.locator('[data-testid=subtitle-options]').getAttribute('data-on')).toBe('0');
       expect(await side.locator('[data-testid=subtitle-options]').textContent()).toContain(MSG.subtitlesAudioOnly);

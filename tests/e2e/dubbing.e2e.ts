@@ -5,7 +5,7 @@
  * within 0.3 s of where that line's speech starts in the downloaded mp3; saved to the material library (the audio and
  * the script); 用于创作 opens /create with the dub as its audio and drives a playable work of the dub's length. A dub is
  * renamed and deleted from the history.
- * Screenshots of single and dialogue mode, both themes, desktop and a 390 px phone (SHOTS_DIR, default /tmp/shots-dubbing).
+ * Single and dialogue mode, dark on a desktop and light on a 390 px phone (screenshots into SHOTS_DIR when set).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,13 +14,13 @@ import type { Page } from 'playwright-core';
 import { API, DubbingStatus, MSG, parseSrt, type Avatar, type DubbingRecord, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
 import { audioPlays, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
 const USERNAME = '13800009701';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-dubbing';
+const shoot = screenshots('dubbing');
 const AVATAR_NAME = '公共主播·配音';
 const HOST = '公共·主持人';
 const GUEST = '公共·嘉宾';
@@ -205,43 +205,40 @@ describe('the dubbing studio', () => {
     await context.close();
   });
 
-  it('looks right in single and dialogue mode, both themes, on a desktop and a phone', { timeout: 240_000 }, async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  it('looks right in single and dialogue mode: dark on a desktop, light on a phone', { timeout: 240_000 }, async () => {
     // A finished dialogue in the history (made through the API), for the player below the project.
     const voices = (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[];
     const voiceOf = (role: string) => voices.find((v) => v.name === (role === '甲' ? HOST : GUEST))!.id;
     const lines = DIALOGUE.map(([role, text], i) => ({ voice_id: voiceOf(role), text, role, ...(i === 1 ? { pause_after: 0.5 } : {}) }));
     const made = await client.call(API.dubbing.create, { name: '小店开张', lines: JSON.stringify(lines), gap: 0.3 });
     await until(() => client.call(API.dubbing.list, { page: 1, limit: 5 }), (r) => r.data.list.find((d: DubbingRecord) => d.id === made.data.id)?.status === DubbingStatus.Done);
-    for (const phone of [false, true]) {
-      for (const theme of ['dark', 'light'] as const) {
-        const { page, context } = await openStudio({ theme, ...(phone ? { viewport: PHONE_VIEWPORT } : {}) });
-        const look = `${theme}-${phone ? 'phone' : 'desktop'}`;
-        await pickVoice(page, null, HOST);
-        await typeScript(page, '欢迎来到我们的小店。今天给大家介绍一款新茶，', 0.5, '它的香气很清新。\n喝完以后口中回甘，喜欢的话请关注我们！');
-        await page.waitForSelector('[data-testid=dub-split-line] >> nth=2');
-        await page.waitForSelector('[data-testid=dub-result][data-status="3"] [data-testid=dub-wave][data-state=ready]');
-        await page.waitForFunction(() => [...document.querySelectorAll('.dub-page .bp6-icon')].every((el) => el.querySelector('svg')));
-        if (phone) expect(await overflowing(page)).toEqual([]);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `single-${look}.png`), animations: 'disabled' });
+    for (const { theme, phone } of LOOKS) {
+      const { page, context } = await openStudio({ theme, ...(phone ? { viewport: PHONE_VIEWPORT } : {}) });
+      const look = `${theme}-${phone ? 'phone' : 'desktop'}`;
+      await pickVoice(page, null, HOST);
+      await typeScript(page, '欢迎来到我们的小店。今天给大家介绍一款新茶，', 0.5, '它的香气很清新。\n喝完以后口中回甘，喜欢的话请关注我们！');
+      await page.waitForSelector('[data-testid=dub-split-line] >> nth=2');
+      await page.waitForSelector('[data-testid=dub-result][data-status="3"] [data-testid=dub-wave][data-state=ready]');
+      await page.waitForFunction(() => [...document.querySelectorAll('.dub-page .bp6-icon')].every((el) => el.querySelector('svg')));
+      if (phone) expect(await overflowing(page)).toEqual([]);
+      await shoot(page, `single-${look}`);
 
-        await page.click('[data-testid=dub-mode] >> text=多人对话');
-        await page.click('[data-testid=dub-paste]');
-        await page.fill('[data-testid=dub-paste-text]', DIALOGUE.map(([role, text]) => `${role}：${text}`).join('\n'));
-        await page.click('[data-testid=dub-paste-confirm]');
-        await pickVoice(page, '乙', GUEST);
-        await page.click('[data-testid=dub-line][data-index="2"] [data-testid=dub-line-text]');
-        await page.waitForSelector('[data-testid=dub-line][data-index="2"] .se-surface .monaco-editor .view-lines');
-        if (phone) expect(await overflowing(page)).toEqual([]);
-        // The page from its top (the editor scrolled itself into view), the pointer off the buttons.
-        await page.evaluate(() => document.querySelector('.dub-page .page-head')!.scrollIntoView({ block: 'start' }));
-        await page.mouse.move(1, 300);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `dialogue-${look}.png`), animations: 'disabled' });
+      await page.click('[data-testid=dub-mode] >> text=多人对话');
+      await page.click('[data-testid=dub-paste]');
+      await page.fill('[data-testid=dub-paste-text]', DIALOGUE.map(([role, text]) => `${role}：${text}`).join('\n'));
+      await page.click('[data-testid=dub-paste-confirm]');
+      await pickVoice(page, '乙', GUEST);
+      await page.click('[data-testid=dub-line][data-index="2"] [data-testid=dub-line-text]');
+      await page.waitForSelector('[data-testid=dub-line][data-index="2"] .se-surface .monaco-editor .view-lines');
+      if (phone) expect(await overflowing(page)).toEqual([]);
+      // The page from its top (the editor scrolled itself into view), the pointer off the buttons.
+      await page.evaluate(() => document.querySelector('.dub-page .page-head')!.scrollIntoView({ block: 'start' }));
+      await page.mouse.move(1, 300);
+      await shoot(page, `dialogue-${look}`);
 
-        await page.evaluate(() => document.querySelector('[data-testid=dub-history]')!.scrollIntoView({ block: 'end' }));
-        await page.screenshot({ path: path.join(SHOTS_DIR, `result-${look}.png`), animations: 'disabled' });
-        await context.close();
-      }
+      await page.evaluate(() => document.querySelector('[data-testid=dub-history]')!.scrollIntoView({ block: 'end' }));
+      await shoot(page, `result-${look}`);
+      await context.close();
     }
   });
 });

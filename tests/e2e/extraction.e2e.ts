@@ -3,7 +3,7 @@
  * CLI to a loopback peer of the Douyin/TikTok hybrid API and a media host as the CDN: a pasted share text becomes a
  * record that goes from processing to done (the free count first), is downloaded as a playable video and saved to
  * assets, where /material/index shows it; with no engine configured, audio is extracted from an uploaded mp4 and
- * downloaded as an mp3; screenshots in both themes and on a phone (SHOTS_DIR, default /tmp/shots-extraction).
+ * downloaded as an mp3; screenshots in both themes and on a phone (into SHOTS_DIR when set).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { toast, useJourney } from '../support/journey';
 import { makeVideo, mediaDir as newMediaDir } from '../support/media';
 import { startHybridPeer, startMediaHost, type MediaHost, type ParsePeer } from '../support/peers/parse-peers';
 
 const USERNAME = '13800009501';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-extraction';
+const shoot = screenshots('extraction');
 const SHARE_LINK = 'https://v.douyin.com/iRNBho6u/';
 const DESC = '周末去海边看日落，风很大但是很开心 #旅行 #日落';
 
@@ -109,7 +109,6 @@ describe('extraction', () => {
   });
 
   it('looks right in both themes and on a phone', { timeout: 90_000 }, async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     const shots: [string, string, Parameters<typeof loggedInPage>[2]][] = [
       ['video-light-desktop', '/store/extraction', { theme: 'light' }],
       ['video-dark-desktop', '/store/extraction', { theme: 'dark' }],
@@ -122,7 +121,7 @@ describe('extraction', () => {
       // Icons load on demand: every one drawn before the shot.
       await page.waitForFunction(() => [...document.querySelectorAll('.ex-page .bp6-icon')].every((el) => el.querySelector('svg')));
       if (options?.viewport) expect(await horizontalOverflow(page, '.ex-page', '.ex-page *')).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+      await shoot(page, `${name}`);
       await context.close();
     }
   });

@@ -5,18 +5,17 @@
  * material (then on /material/index); a failed generation shows its reason and gives the credits back; choosing a
  * record refills the form; delete with confirmation. With SHOTS_DIR set, both themes at desktop and a phone.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { makeImage } from '../support/media';
 import { startImagePeer, type ImagePeer } from '../support/peers/image-peer';
 import { toast, useJourney } from '../support/journey';
 
 const USER = '13800009401';
-const SHOTS_DIR = process.env.SHOTS_DIR;
+const shoot = screenshots('imagegen');
 const { server, loggedInPage, apiClient, mediaDir } = useJourney({ users: { [USER]: 1000 } });
 let peer: ImagePeer;
 
@@ -144,15 +143,12 @@ describe('text to image', () => {
       await page.waitForSelector('[data-testid=imagegen-suggestion]');
       await page.waitForFunction(() => ((document.querySelector('[data-testid=imagegen-slide]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
       if (phone) expect(await horizontalOverflow(page, '.ig-page', '.ig-page *:not(.ig-stage-bg)')).toEqual([]);
-      if (SHOTS_DIR) {
-        fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        // Each icon's paths load on its first use: shoot once every icon on the screen is drawn.
-        await page.waitForFunction(() => [...document.querySelectorAll('.ig-page .bp6-icon')].every((el) => el.querySelector('svg')));
-        await page.screenshot({ path: path.join(SHOTS_DIR, `imagegen-${theme}-${phone ? 'phone' : 'desktop'}.png`), fullPage: false });
-        if (phone) {
-          await page.evaluate(() => document.querySelector('.ig-page')?.scrollTo({ top: 2000 }));
-          await page.screenshot({ path: path.join(SHOTS_DIR, `imagegen-${theme}-phone-history.png`) });
-        }
+      // Each icon's paths load on its first use: shoot once every icon on the screen is drawn.
+      await page.waitForFunction(() => [...document.querySelectorAll('.ig-page .bp6-icon')].every((el) => el.querySelector('svg')));
+      await shoot(page, `imagegen-${theme}-${phone ? 'phone' : 'desktop'}`);
+      if (phone) {
+      await page.evaluate(() => document.querySelector('.ig-page')?.scrollTo({ top: 2000 }));
+      await shoot(page, `imagegen-${theme}-phone-history`);
       }
       await context.close();
     }

@@ -12,14 +12,14 @@ import type { Locator, Page } from 'playwright-core';
 import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
 const USERS = { main: '13800008101', checks: '13800008102', looks: '13800008103', poor: '13800008104' };
 const CREDITS = 10_000;
-const SHOTS_DIR = process.env.SHOTS_DIR;
+const shoot = screenshots('multiples');
 const AVATARS = { portrait: '竖屏讲师', landscape: '横屏主播' };
 const VOICES = { female: '知性女声', male: '沉稳男声' };
 
@@ -414,19 +414,16 @@ describe('/multiples: both themes, desktop and phone', () => {
       }
       expect(await overflowing(page)).toEqual([]);
       const kind = phone ? 'phone' : 'desktop';
-      if (SHOTS_DIR) {
-        fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}.png`), animations: 'disabled' });
-        await page.locator('[data-testid=multi-side]').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS_DIR, `multiples-${theme}-${kind}-side.png`), animations: 'disabled' });
-      }
+      await shoot(page, `multiples-${theme}-${kind}`);
+      await page.locator('[data-testid=multi-side]').scrollIntoViewIfNeeded();
+      await shoot(page, `multiples-${theme}-${kind}-side`);
 
       // The pickers fit too.
       for (const picker of ['avatar', 'voice']) {
         await s1.locator(`[data-testid=scene-${picker}-change]`).click();
         await page.waitForSelector(`.mu-${picker}-dialog [data-testid=${picker}-option]`);
         expect(await overflowing(page)).toEqual([]);
-        if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${picker}-picker-${theme}-${kind}.png`), animations: 'disabled' });
+        await shoot(page, `${picker}-picker-${theme}-${kind}`);
         await page.click(`[data-testid=${picker}-picker-cancel]`);
         await dialogGone(page);
       }

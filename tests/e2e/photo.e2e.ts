@@ -4,7 +4,7 @@
  * 宠物视频; a person picture published with `npm run admin -- photo publish`, made into a lip-synced video on
  * /store/characters that plays under 照片说话; deleting an own picture (cancel, then confirm); a public picture
  * offers no delete and the server refuses it; ?type opens the upload dialog; screenshots of both libraries and both
- * creation screens in both themes, desktop and phone (SHOTS_DIR, default /tmp/shots-photo).
+ * creation screens in both themes, desktop and phone (into SHOTS_DIR when set).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +13,14 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Photo } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { downloadPlayable, hashPath, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech } from '../support/media';
 import { makeFacePicture, makePetPicture } from '../support/picture-media';
 import { until } from '../support/wait';
 
 const USERNAME = '13800009301';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-photo';
+const shoot = screenshots('photo');
 const VOICE_NAME = '公共·播音女声';
 const PERSON_NAME = 'AI主播小美';
 const PUBLIC_PET = 'AI橘猫';
@@ -206,7 +206,6 @@ describe('pet and photo-speak', () => {
   });
 
   it('looks right in both themes, on a desktop and a phone', { timeout: 180_000 }, async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     const person = ((await client.call(API.photo.list, { source: 2, type: 1, page: 1, limit: 0 })).data.list as Photo[])[0]!;
     // Every screen once in the dark desktop; the light theme on a phone for one library and one creation screen.
     const looks = [
@@ -222,11 +221,11 @@ describe('pet and photo-speak', () => {
         const { page, context } = await openLibrary(route, options);
         await page.waitForSelector('[data-testid=photo-card] img');
         if (phone) expect(await horizontalOverflow(page, '.ph-page', '.ph-page *')).toEqual([]);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${shot}-${name}.png`), animations: 'disabled' });
+        await shoot(page, `${shot}-${name}`);
         await page.click('[data-testid=photo-tab-mine]');
         await page.click('[data-testid=photo-add]');
         await page.waitForSelector('.ph-dialog');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${shot}-upload-${name}.png`), animations: 'disabled' });
+        await shoot(page, `${shot}-upload-${name}`);
         await context.close();
       }
       for (const shot of screens) {
@@ -238,10 +237,10 @@ describe('pet and photo-speak', () => {
         await showPane(page, 'avatar');
         await page.waitForSelector('[data-testid=create-pictures] .cr-avatar');
         if (shot === 'establish') await page.click('[data-testid=create-pictures] .cr-avatar');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${shot}-${name}.png`), animations: 'disabled' });
+        await shoot(page, `${shot}-${name}`);
         if (phone) {
           await showPane(page, 'preview');
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${shot}-preview-${name}.png`), animations: 'disabled' });
+          await shoot(page, `${shot}-preview-${name}`);
         }
         await context.close();
       }

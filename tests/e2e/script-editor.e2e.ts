@@ -5,19 +5,18 @@
  * the nested dock's layout across a reload; nothing is fetched from any other host (Monaco is ours, not a CDN's).
  * With SHOTS_DIR set, screenshots of both themes at desktop and phone width are written there.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker } from '../../src/contract';
 import { TEST_PASSWORD } from '../support/app';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { insertPause as insertFromMenu, searchPalette, submitLogin, typeScript, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 
 const USER = { username: '13800009001', password: TEST_PASSWORD };
-const SHOTS_DIR = process.env.SHOTS_DIR;
+const shoot = screenshots('script-editor');
 
 const { server, operator, newPage, mediaDir } = useJourney({ users: { [USER.username]: 100 } });
 let peer: OpenAiPeer;
@@ -293,14 +292,11 @@ describe('script editor', () => {
         expect(await page.locator('.cr-dockview .dv-groupview').count()).toBe(1);
         expect(await horizontalOverflow(page, '.cr-pane, .se-toolbar, .se-footer', '.cr-page *:not(.monaco-editor *)')).toEqual([]);
       }
-      if (SHOTS_DIR) {
-        fs.mkdirSync(SHOTS_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled' });
-        await page.click('[data-testid=pause-open]');
-        await page.waitForSelector('[data-testid=pause-menu]');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `create-${theme}-${phone ? 'phone' : 'desktop'}-menu.png`), animations: 'disabled' });
-        await page.keyboard.press('Escape');
-      }
+      await shoot(page, `create-${theme}-${phone ? 'phone' : 'desktop'}`);
+      await page.click('[data-testid=pause-open]');
+      await page.waitForSelector('[data-testid=pause-menu]');
+      await shoot(page, `create-${theme}-${phone ? 'phone' : 'desktop'}-menu`);
+      await page.keyboard.press('Escape');
       expect(foreign).toEqual([]);
       await context.close();
     }

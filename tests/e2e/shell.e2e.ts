@@ -1,7 +1,7 @@
 /**
  * The workbench frame as a newcomer meets it (issue 18): tabs that behave like VS Code's preview tabs, the last tab
  * closing to a usable empty state, titles, 即将上线 badges, pinyin in the palette, Alt+W and focus, a fresh
- * install's agreements and /use, the favicon, the login card and the phone top bar (screenshots in /tmp/shots).
+ * install's agreements and /use, the favicon, the login card and the phone top bar (screenshots into SHOTS_DIR when set).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,12 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/contract';
-import { lastToast, launchBrowser, newPage, PHONE_VIEWPORT } from '../support/browser';
+import { lastToast, journeyBrowser, newPage, PHONE_VIEWPORT, screenshots } from '../support/browser';
 import { hashPath, loggedInPage, searchPalette, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 
 const USER = { username: '13800138020', password: 'abc123' };
-const SHOTS = '/tmp/shots';
+const shoot = screenshots('shell');
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,8 +22,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ webRoot: inject('webRoot') });
   await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '1234');
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
+  browser = await journeyBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -292,7 +291,7 @@ describe('looked at', () => {
     it(`/store at 1366 and the phone top bar at 390x844 (${theme})`, async () => {
       const desk = await open('/store', { theme });
       await desk.page.waitForSelector('[data-testid=store-card]');
-      await desk.page.screenshot({ path: `${SHOTS}/store-${theme}.png`, animations: 'disabled' });
+      await shoot(desk.page, `store-${theme}`);
       await desk.context.close();
 
       const phone = await open('/works', { theme, viewport: PHONE_VIEWPORT });
@@ -306,11 +305,11 @@ describe('looked at', () => {
       await phone.page.locator('[data-testid=points-button] .bp6-button-text').waitFor({ state: 'visible', timeout: 5000 });
       expect(await phone.page.textContent('[data-testid=points-button] .bp6-button-text')).toBe('1,234');
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await phone.page.screenshot({ path: `${SHOTS}/phone-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 220 }, animations: 'disabled' });
+      await shoot(phone.page, `phone-${theme}`, { clip: { x: 0, y: 0, width: 390, height: 220 } });
       // The title lists the open pages.
       await phone.page.click('[data-testid=top-title-button]');
       await phone.page.waitForSelector('[data-testid=open-pages] >> text=我的作品');
-      await phone.page.screenshot({ path: `${SHOTS}/phone-pages-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 300 }, animations: 'disabled' });
+      await shoot(phone.page, `phone-pages-${theme}`, { clip: { x: 0, y: 0, width: 390, height: 300 } });
       await phone.context.close();
     });
   }

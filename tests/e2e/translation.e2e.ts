@@ -4,7 +4,7 @@
  * audio it gets) and the chat peer; then a clip whose speech the offline engine made is uploaded, its languages and
  * the voice-only mode chosen, the price shown and submitted; on /works under 翻译视频 it plays, downloads with a
  * length within 5% of the original, and its SRT downloads with one cue per spoken sentence. Screenshots: dark
- * desktop and light phone (SHOTS_DIR, default /tmp/shots-translation).
+ * desktop and light phone (into SHOTS_DIR when set).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,14 +12,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TranslateMode, pauseMarker, translateCredits } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { downloadPlayable, toast, useJourney, workCard } from '../support/journey';
 import { FFMPEG, makeSpeech, mediaDir as newMediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../support/peers/transcription-peer';
 
 const USERNAME = '13800009601';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-translation';
+const shoot = screenshots('translation');
 const SPOKEN = ['大家好', '欢迎来到我们的小店', '今天给大家介绍一款新茶', '它的香气很清新', '喝完以后口中回甘', '喜欢的话请关注我们'];
 const ENGLISH = ['Hello everyone', 'Welcome to our little shop', 'Today we introduce a new tea', 'It smells fresh', 'It leaves a sweet aftertaste', 'Follow us if you like it'];
 /** The issue's 20 s clip: six spoken lines with pauses, then the test pattern's silence to the end. */
@@ -89,7 +89,6 @@ describe('translation', () => {
   });
 
   it('looks right dark on a desktop and light on a phone', { timeout: 60_000 }, async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     for (const look of LOOKS) {
       const { page, context } = await loggedInPage(USERNAME, '/store/sea', { theme: look.theme, ...(look.phone ? { viewport: PHONE_VIEWPORT } : {}) });
       await page.waitForSelector('[data-testid=translation-record][data-status="3"]');
@@ -97,7 +96,7 @@ describe('translation', () => {
       await page.waitForSelector('[data-testid=translation-upload] input[type=file]', { state: 'attached' });
       await page.waitForFunction(() => [...document.querySelectorAll('.tr-page .bp6-icon')].every((el) => el.querySelector('svg')));
       if (look.phone) expect(await horizontalOverflow(page, '.tr-page', '.tr-page *')).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS_DIR, `sea-${look.theme}-${look.phone ? 'phone' : 'desktop'}.png`) });
+      await shoot(page, `sea-${look.theme}-${look.phone ? 'phone' : 'desktop'}`);
       await context.close();
     }
   });

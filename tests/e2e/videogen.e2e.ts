@@ -3,21 +3,20 @@
  * motion from an uploaded first and last frame (the result plays; ffprobe: duration and aspect as chosen); text to
  * video through Kling's loopback peer (configured with the settings `npm run admin -- videogen kling` writes): 高品质 refused, a
  * recommendation picked, a preset saved and reused, the video played and downloaded, the history refilling the
- * form, a task Kling fails shown with its reason and refunded; screenshots of both screens in both themes and on a phone (SHOTS_DIR, default /tmp/shots-videogen).
+ * form, a task Kling fails shown with its reason and refunded; screenshots of both screens in both themes and on a phone (into SHOTS_DIR when set).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
-import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { toast, useJourney } from '../support/journey';
 import { makeImage } from '../support/media';
 import { startKlingPeer, type KlingPeer } from '../support/peers/kling-peer';
 
 const USERNAME = '13800009401';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-videogen';
+const shoot = screenshots('videogen');
 const RECOMMENDATION = '雨夜的城市街道，霓虹灯倒映在湿润的路面上';
 const PRESET = { title: '海边日落', content: '海边日落，金色阳光洒在海面上，镜头缓慢推进' };
 
@@ -27,7 +26,6 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mediaDir();
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   peer = await startKlingPeer();
   await operator(API.videogen.promptsSet, {
     list: [
@@ -178,7 +176,7 @@ describe('video generation', () => {
       if (route === '/store/tsVideo') await page.waitForSelector('[data-testid=videogen-first] input[type=file]', { state: 'attached' });
       if (phone) expect(await horizontalOverflow(page, '.vg-page', '.vg-page *')).toEqual([]);
       if (route === '/store/wsVideo' && !phone) await page.click('[data-testid=videogen-words-open]');
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${route.split('/').pop()}-${theme}-${phone ? 'phone' : 'desktop'}.png`), fullPage: false });
+      await shoot(page, `${route.split('/').pop()}-${theme}-${phone ? 'phone' : 'desktop'}`);
       await context.close();
     }
   });

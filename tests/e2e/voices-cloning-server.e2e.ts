@@ -2,21 +2,20 @@
  * A voice cloned on a self-hosted cloning server, in the browser: the operator points channel hs at a fish-speech
  * server (the loopback peer that speaks HeyGem's protocol) with `npm run admin -- channel set`; the user picks it in
  * the clone flow (its own upload tips, no 剩余免费 beside 免费), clones from a real recording, auditions the voice, and
- * speaks a /create work with it. The picker's screenshot goes to SHOTS_DIR (default /tmp/shots-cloning).
+ * speaks a /create work with it. The picker's screenshot goes to SHOTS_DIR when set.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Avatar, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { audioPlays, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
 import { until } from '../support/wait';
 
 const USERNAME = '13800009201';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-cloning';
+const shoot = screenshots('voices-cloning-server');
 const AVATAR_NAME = '公共主播·克隆声音';
 const VOICE_NAME = '我的本地克隆';
 
@@ -58,8 +57,7 @@ describe('a voice cloned on a fish-speech server', () => {
     expect(await page.locator(`${hs} [data-testid=voice-channel-free]`).count()).toBe(0);
     expect(await page.locator('[data-testid=voice-channel][data-api=local] [data-testid=voice-channel-free]').count()).toBe(0);
     expect(await page.textContent('[data-testid=voice-channel][data-api=local]')).toContain('不复制音色');
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    await page.locator('.vc-channel-dialog').screenshot({ path: path.join(SHOTS_DIR, 'channel-picker.png'), animations: 'disabled' });
+    await shoot(page.locator('.vc-channel-dialog'), 'channel-picker');
 
     await page.click(hs);
     await page.waitForSelector('.vc-clone-dialog');

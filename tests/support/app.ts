@@ -14,6 +14,7 @@ import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
+import { tempDir } from './temp-dirs';
 import { createDatabase } from './postgres';
 import { DB_KINDS, type DbKind } from './db-kinds';
 
@@ -166,7 +167,7 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
  * specs get their ready avatars this way (the fixture needs the app's context), instead of cloning through a process.
  */
 export async function preparedData<T>(kind: DbKind, databaseUrl: string | undefined, arrange: (t: TestApp) => Promise<T>): Promise<{ dataDir: string; arranged: T }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
+  const dataDir = tempDir(`aisa-test-${kind}-`);
   if (kind === 'pglite') seedPgliteData(dataDir);
   const t = await startApp(kind, {}, { dataDir, databaseUrl });
   try {

@@ -1,15 +1,31 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
 import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+/** Where the journeys' one shared browser listens (browser-global.ts), handed to the workers through the environment. */
+export const BROWSER_ENDPOINT_ENV = 'AISA_BROWSER_WS';
+
 /** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The same Chromium as a server that every journey file connects to, so a run starts one browser, not one per file. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A journey's browser: the run's shared one when the e2e project started it (each file works in its own contexts,
+ * and closing this only disconnects), else one of its own (the bench).
+ */
+export function journeyBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -19,6 +35,20 @@ export const LOOKS = [
   { theme: 'dark', phone: false },
   { theme: 'light', phone: true },
 ] as const;
+
+/**
+ * Screenshots are for people to look at: with SHOTS_DIR set they go to `SHOTS_DIR/<journey>/<name>.png`; unset (CI,
+ * where nobody opens them), nothing is encoded or written. The states a look shows are reached and asserted either way.
+ */
+export function screenshots(journey: string): (target: Page | Locator, name: string, options?: { clip?: { x: number; y: number; width: number; height: number } }) => Promise<void> {
+  const root = process.env.SHOTS_DIR;
+  return async (target, name, options = {}) => {
+    if (!root) return;
+    const dir = path.join(root, journey);
+    fs.mkdirSync(dir, { recursive: true });
+    await target.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled', ...options });
+  };
+}
 
 /**
  * Client timers a journey shortens (src/core/timings.ts): a throttle a test clicks past, a list's polling a test

@@ -9,25 +9,26 @@ import { ROOT } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     webRoot: string;
-    helperWebRoot: string;
   }
 }
 
-/** Builds the web app once per target (standard and helper) for the browser journeys and the bundle checks, both at once. */
+/** `vite build` of one target of plugins.manifest.json into `outDir`. */
+export async function buildWebApp(target: 'standard' | 'helper', outDir: string): Promise<void> {
+  const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_TARGET: target, BUILD_OUT_DIR: outDir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (stderr.trim()) console.warn(`[build ${target}] ${stderr.trim()}`);
+}
+
+/**
+ * Builds the web app once (the standard target) for every journey. The helper target is built by the one file that
+ * checks it (build-targets.e2e.ts), beside the other journeys instead of before all of them.
+ */
 export default async function setup(project: TestProject) {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-web-'));
-  const out = { standard: path.join(base, 'standard'), helper: path.join(base, 'helper') };
-  await Promise.all(
-    Object.entries(out).map(async ([target, dir]) => {
-      const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-        cwd: ROOT,
-        env: { ...process.env, BUILD_TARGET: target, BUILD_OUT_DIR: dir },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      if (stderr.trim()) console.warn(`[build ${target}] ${stderr.trim()}`);
-    }),
-  );
-  project.provide('webRoot', out.standard);
-  project.provide('helperWebRoot', out.helper);
+  await buildWebApp('standard', base);
+  project.provide('webRoot', base);
   return () => fs.rmSync(base, { recursive: true, force: true });
 }

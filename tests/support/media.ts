@@ -4,10 +4,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { cachedFile, cachedFileAsync } from './media-cache';
+import { tempDir } from './temp-dirs';
 
 const require = createRequire(import.meta.url);
 export const FFMPEG: string = require('@ffmpeg-installer/ffmpeg').path;
@@ -24,7 +22,7 @@ const ffOnce = (args: string[], file: string) => {
 };
 
 export function mediaDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-media-'));
+  return tempDir('aisa-media-');
 }
 
 export function makeVideo(file: string, { width = 360, height = 640, seconds = 5 } = {}): string {

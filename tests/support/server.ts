@@ -3,11 +3,10 @@
  * data directory, as a user would run it; stops it with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { seedPgliteData } from './pglite-template';
+import { tempDir } from './temp-dirs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 /** One process, so its pid is the server's own (SIGKILL in a test must reach the server, not a wrapper). */
@@ -38,7 +37,7 @@ export interface RunningServer {
 export async function startServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   let dataDir = options.dataDir;
   if (!dataDir) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-data-'));
+    dataDir = tempDir('aisa-data-');
     if (!options.env?.DATABASE_URL) seedPgliteData(dataDir);
   }
   const port = await freePort();

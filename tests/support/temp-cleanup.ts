@@ -1,0 +1,5 @@
+// Setup file of the server and e2e projects: registered before the spec's own hooks, so it runs after them.
+import { afterAll } from 'vitest';
+import { removeTempDirs } from './temp-dirs';
+
+afterAll(removeTempDirs);
