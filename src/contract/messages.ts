@@ -431,6 +431,17 @@ export const MSG = {
   subtitlesNeedRecognition: '语音识别引擎尚未配置，音频驱动的作品暂不能添加字幕',
   /** On a work's card: captions were asked for but the speech gave no text to show. */
   subtitlesNone: '未识别到可显示的字幕，视频未烧录字幕',
+
+  // ---- copy extraction (ours; /copywrite/index, issue 28)
+  /** Why a record failed: neither the speech nor the picture gave any text (followed by what was given back). */
+  copyNothingFound: '未识别到口播或字幕文案',
+  /** A copy record that is not the user's, is gone, or has no copy yet. */
+  copyRecordMissing: '记录不存在或尚未完成',
+  copyTextRequired: '文案不能为空',
+  /** A 二创 rewrite in the custom style without an instruction. */
+  copyRewriteInstructionRequired: '请输入改写要求',
+  /** A rewrite that failed before any text arrived (its credits are not charged). */
+  copyRewriteFailed: '改写失败，本次不扣积分',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
