@@ -66,9 +66,9 @@ export const LIMITS = {
   chatAnswerCredits: 10,
   /**
    * ours: copy extraction (/copywrite/index): a record's price (the free daily extractions apply), its text, the
-   * history page, the list's refresh while one is read, a custom rewrite instruction.
+   * history page, a custom rewrite instruction.
    */
-  copywrite: { credits: 10, textMaxChars: 20_000, pageSize: 10, pollMs: 3000, instructionMaxChars: 200 },
+  copywrite: { credits: 10, textMaxChars: 20_000, pageSize: 10, instructionMaxChars: 200 },
   imageRatios: ['16:9', '9:16', '1:1', '2:3'],
   videoRatios: ['16:9', '9:16', '1:1'],
   videoDurations: [5, 10],

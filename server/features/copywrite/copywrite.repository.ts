@@ -61,9 +61,12 @@ export class CopywriteRepository {
     return (await this.q.query<CopyRow>('SELECT * FROM copy_records WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
-  async list(userId: number, p: { limit: number; offset: number }): Promise<{ rows: CopyRow[]; total: number }> {
-    const { rows } = await this.q.query<CopyRow>(`SELECT * FROM copy_records WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [userId, p.limit, p.offset]);
-    const count = await this.q.query<{ total: number }>('SELECT count(*)::int AS total FROM copy_records WHERE user_id = $1', [userId]);
+  /** Newest first; only record `id` when given. */
+  async list(userId: number, p: { limit: number; offset: number; id?: number }): Promise<{ rows: CopyRow[]; total: number }> {
+    const where = p.id === undefined ? 'user_id = $1' : 'user_id = $1 AND id = $2';
+    const args = p.id === undefined ? [userId] : [userId, p.id];
+    const { rows } = await this.q.query<CopyRow>(`SELECT * FROM copy_records WHERE ${where} ORDER BY id DESC LIMIT ${p.limit} OFFSET ${p.offset}`, args);
+    const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM copy_records WHERE ${where}`, args);
     return { rows, total: Number(count.rows[0]!.total) };
   }
 

@@ -36,7 +36,7 @@ export function registerCopywriteRoutes(ctx: FeatureContext): void {
 
   router.handle(API.copywrite.list, async ({ params, user }) => {
     const limit = params.limit > 0 ? Math.min(params.limit, 100) : LIMITS.copywrite.pageSize;
-    const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit, id: params.id });
     return { list: rows.map(view), total, num: await freeLeftToday(ctx, user.id) };
   });
 

@@ -200,6 +200,8 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
     expect((await b.call(API.material.list, { type: 'text', page: 1, limit: 9 })).data.list).toEqual([]);
 
     expect((await b.call(API.copywrite.list, { page: 1, limit: 50 })).data.list.some((x: CopyRecord) => x.id === r.id)).toBe(false);
+    expect((await b.call(API.copywrite.list, { page: 1, limit: 50, id: r.id })).data).toMatchObject({ list: [], total: 0 });
+    expect((await a.call(API.copywrite.list, { page: 1, limit: 50, id: r.id })).data).toMatchObject({ list: [{ id: r.id }], total: 1 });
     expect(await b.call(API.copywrite.remove, { id: r.id })).toMatchObject({ code: 1, msg: MSG.copyRecordMissing });
     const total = (await records(a)).data.total as number;
     expect((await a.call(API.copywrite.remove, { id: failed.id })).code).toBe(0);

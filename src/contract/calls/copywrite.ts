@@ -68,8 +68,8 @@ export const copywriteCalls = {
   }),
   list: defineCall({
     id: 'copywrite.list', method: 'GET', path: '/api/text/analyse', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'The user\'s copy records, newest first; num (ours): free extractions left today.',
-    request: z.object({ page: page(), limit: limit() }),
+    summary: 'The user\'s copy records, newest first; num (ours): free extractions left today; id (ours): that record alone (re-open).',
+    request: z.object({ page: page(), limit: limit(), id: optionalId('记录ID') }),
     response: z.object({ list: z.array(CopyRecord), total: z.number(), num: z.number() }),
   }),
   remove: removeById({ id: 'copywrite.remove', path: '/api/text/analyse', pathFromSpec: true, summary: 'Delete a copy record (its cover goes with it).' }, '记录ID'),
