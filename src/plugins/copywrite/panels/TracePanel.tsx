@@ -18,7 +18,7 @@ export default function TracePanel({ closed$ }: PanelProps) {
   return (
     <div className="cw-page" data-testid="copywrite-trace">
       <div className="cw-inner">
-        <PageHeader icon="history" title="文案溯源" subtitle="提取过的文案都在这里，可重新打开、复制或删除">
+        <PageHeader icon="history" title="文案溯源" subtitle="提取过的文案都在这里，可重新打开查看、编辑和改写">
           <a className="cw-trace-link" href={`#${COPYWRITE_ROUTE}`}>
             去提取文案
           </a>
