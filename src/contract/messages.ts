@@ -174,6 +174,10 @@ export const MSG = {
   /** ours: video translation (part 2 §2.7). */
   translateLangUnknown: '不支持所选语言',
   translateAsrMissing: '语音识别引擎尚未配置，暂不能翻译视频，请联系管理员',
+  /** ours: no recognition engine, so the words come from the captions on screen (the offline caption reader). */
+  translateCaptionsOffline: '未配置语音识别引擎：将离线读取视频画面中的字幕来翻译，请上传带字幕的视频',
+  /** ours: read offline, the video showed no captions. */
+  translateNoCaptions: '视频画面中没有识别到字幕（未配置语音识别引擎时只能翻译带字幕的视频）',
   translateVideoMissing: '视频不存在或已被删除，请重新上传',
   translateVideoTooLong: '视频不能超过10分钟',
   translateRecordMissing: '翻译记录不存在',
