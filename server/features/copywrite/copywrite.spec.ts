@@ -15,9 +15,9 @@ import { API, LIMITS, MSG, type ChatStreamEvent, type CopyRecord } from '../../.
 import type { ServerConfig } from '../../infra/config';
 import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
-import { makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
+import { makeImage, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
-import { startMediaHost, type MediaHost } from '../../../tests/support/peers/parse-peers';
+import { startHybridPeer, startMediaHost, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -55,10 +55,11 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   let trap: MediaHost;
   let asr: TranscriptionPeer;
   let chat: OpenAiPeer;
+  let hybrid: ParsePeer;
   const overrides: Partial<ServerConfig> = {};
   beforeAll(async () => {
     await makeSpokenCaptionedClip(CLIP);
-    [host, trap, asr, chat] = await Promise.all([startMediaHost(), startMediaHost(), startTranscriptionPeer(), startOpenAiPeer()]);
+    [host, trap, asr, chat, hybrid] = await Promise.all([startMediaHost(), startMediaHost(), startTranscriptionPeer(), startOpenAiPeer(), startHybridPeer()]);
     asr.texts = SPOKEN;
     // Only the media host's port is let through the guard on loopback; the trap's is an internal address.
     overrides.fetchLoopbackPorts = [host.port];
@@ -67,8 +68,10 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
     host.serve('/v/blank.mp4', BLANK);
     host.redirect('/v/inside.mp4', `http://127.0.0.1:${trap.port}/secret.mp4`);
     trap.serve('/secret.mp4', CLIP);
+    hybrid.posts.set('https://v.douyin.com/blank/', { desc: '没有字幕的作品', videoUrl: `${host.url}/v/blank.mp4` });
+    hybrid.posts.set('https://v.douyin.com/pics/', { desc: '图文作品', musicUrl: `${host.url}/v/blank.mp4` });
   }, 120_000);
-  afterAll(() => Promise.all([host, trap, asr, chat].map((p) => p?.close())));
+  afterAll(() => Promise.all([host, trap, asr, chat, hybrid].map((p) => p?.close())));
 
   const t = useApp(kind, overrides);
   let a: ApiTestClient;
@@ -109,6 +112,10 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
     const theirs = await uploadFile(b, 'video', CLIP);
     expect(theirs.code, theirs.msg).toBe(0);
     expect(await a.call(API.copywrite.submit, { type: 2, file_id: theirs.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    // A picture is no video to read.
+    const picture = await uploadFile(a, 'image', makeImage(path.join(dir, 'picture.png'), { width: 640, height: 360 }));
+    expect(picture.code, picture.msg).toBe(0);
+    expect(await a.call(API.copywrite.submit, { type: 2, file_id: picture.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
     expect(await credits(a)).toBe(100);
     expect((await records(a)).data).toEqual({ list: [], total: 0, num: 0 });
   });
@@ -149,6 +156,16 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
     expect(log.filter((x) => x.action_name === '文案提取失败退回')).toHaveLength(cases.length + 1);
+
+    // A platform share text through the link-parse engine: a picture post, an expired link, a video with nothing to read.
+    await settings({ parse_engine: 'hybrid', parse_base_url: hybrid.url });
+    expect(await extract(a, { type: 1, link: '7.43 复制打开抖音 https://v.douyin.com/pics/ 看看' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseNotVideo, false) });
+    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/gone/' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseLinkExpired, false) });
+    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/blank/' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.copyNothingFound, false) });
+    expect(hybrid.requests.map((r) => r.link)).toEqual(['https://v.douyin.com/pics/', 'https://v.douyin.com/gone/', 'https://v.douyin.com/blank/']);
+    await settings({ parse_engine: 'none' });
+    expect(await credits(a)).toBe(before);
+
     // A failed free extraction gives the free count back.
     expect(await extract(b, { type: 1, link: `${host.url}/v/blank.mp4` })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.copyNothingFound, true) });
     expect((await records(b)).data.num).toBe(1);
