@@ -20,7 +20,7 @@ const dirsOf = (dir: string) => fs.readdirSync(path.join(ROOT, dir), { withFileT
 
 /**
  * The one group that is no feature: calls the specification lists without payloads or screens (one-click creation,
- * super replica, bots, music, extract copy), answered 即将上线. It dissolves as each of those features lands as a
+ * super replica, bots, music), answered 即将上线. It dissolves as each of those features lands as a
  * group of its own (oneclick, replica, music, employee …) and takes its calls out of `more`.
  */
 const UNBUILT = 'more';

@@ -22,6 +22,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32)
 const REQUESTS = Math.max(Number(process.env.FUZZ_REQUESTS ?? 3000), 1);
 const CONCURRENCY = 4;
 const SLOW_MS = 5000;
+/** The answer streams: the token rides in their query, and they answer text/event-stream. */
+const STREAMS: string[] = [API.chat.stream.id, API.copywrite.rewrite.id];
 
 /** mulberry32: small, seedable, good enough to pick cases. */
 function prng(seed: number) {
@@ -159,7 +161,7 @@ describe('fuzzing every call of the catalogue (PGlite)', () => {
     else if (c.abuse === 'longToken') headers[TOKEN_HEADER] = 'x'.repeat(5000);
     else if (c.abuse !== 'noToken') headers[TOKEN_HEADER] = useToken;
 
-    const params = call.id === API.chat.stream.id && c.params && typeof c.params === 'object' && !Array.isArray(c.params) ? { ...c.params, token: useToken } : c.params;
+    const params = STREAMS.includes(call.id) && c.params && typeof c.params === 'object' && !Array.isArray(c.params) ? { ...c.params, token: useToken } : c.params;
     if (call.auth === 'operator' || c.abuse === 'jsonBody') {
       body = JSON.stringify(params);
       headers['content-type'] = 'application/json';
@@ -202,7 +204,7 @@ describe('fuzzing every call of the catalogue (PGlite)', () => {
     if (sent.ms > SLOW_MS) return `slow: ${Math.round(sent.ms)} ms`;
     const leak = internalDetail(sent.text, t.dataDir);
     if (leak) return `internal detail (${leak})`;
-    if (sent.contentType.startsWith('text/event-stream')) return c.call.id === API.chat.stream.id ? null : 'an event stream from a call that is not one';
+    if (sent.contentType.startsWith('text/event-stream')) return STREAMS.includes(c.call.id) ? null : 'an event stream from a call that is not one';
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(sent.text);

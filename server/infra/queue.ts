@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -34,6 +34,8 @@ export interface JobPayloads {
   'videogen-run': { recordId: number };
   /** Speaks a dub's lines, joins them with their pauses (and background music), and keeps the mp3 and its SRT. */
   'dubbing-run': { dubbingId: number };
+  /** Reads a copy record's video: the speech when a recognition engine is set, else the captions on screen. */
+  'copywrite-read': { copyId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

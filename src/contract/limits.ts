@@ -64,6 +64,11 @@ export const LIMITS = {
   imageCreditsEach: 10,
   imageCountRange: [1, 4],
   chatAnswerCredits: 10,
+  /**
+   * ours: copy extraction (/copywrite/index): a record's price (the free daily extractions apply), its text, the
+   * history page, a custom rewrite instruction.
+   */
+  copywrite: { credits: 10, textMaxChars: 20_000, pageSize: 10, instructionMaxChars: 200 },
   imageRatios: ['16:9', '9:16', '1:1', '2:3'],
   videoRatios: ['16:9', '9:16', '1:1'],
   videoDurations: [5, 10],

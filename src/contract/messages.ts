@@ -174,6 +174,10 @@ export const MSG = {
   /** ours: video translation (part 2 §2.7). */
   translateLangUnknown: '不支持所选语言',
   translateAsrMissing: '语音识别引擎尚未配置，暂不能翻译视频，请联系管理员',
+  /** ours: no recognition engine, so the words come from the captions on screen (the offline caption reader). */
+  translateCaptionsOffline: '未配置语音识别引擎：将离线读取视频画面中的字幕来翻译，请上传带字幕的视频',
+  /** ours: read offline, the video showed no captions. */
+  translateNoCaptions: '视频画面中没有识别到字幕（未配置语音识别引擎时只能翻译带字幕的视频）',
   translateVideoMissing: '视频不存在或已被删除，请重新上传',
   translateVideoTooLong: '视频不能超过10分钟',
   translateRecordMissing: '翻译记录不存在',
@@ -431,6 +435,17 @@ export const MSG = {
   subtitlesNeedRecognition: '语音识别引擎尚未配置，音频驱动的作品暂不能添加字幕',
   /** On a work's card: captions were asked for but the speech gave no text to show. */
   subtitlesNone: '未识别到可显示的字幕，视频未烧录字幕',
+
+  // ---- copy extraction (ours; /copywrite/index, issue 28)
+  /** Why a record failed: neither the speech nor the picture gave any text (followed by what was given back). */
+  copyNothingFound: '未识别到口播或字幕文案',
+  /** A copy record that is not the user's, is gone, or has no copy yet. */
+  copyRecordMissing: '记录不存在或尚未完成',
+  copyTextRequired: '文案不能为空',
+  /** A 二创 rewrite in the custom style without an instruction. */
+  copyRewriteInstructionRequired: '请输入改写要求',
+  /** A rewrite that failed before any text arrived (its credits are not charged). */
+  copyRewriteFailed: '改写失败，本次不扣积分',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -186,7 +186,7 @@ describe('即将上线 badges', () => {
     // The store's built tools carry no badge; every other card says 即将上线.
     const builtTools = [
       '/store/aiChat', '/store/wsImage', '/store/wsVideo', '/store/tsVideo', '/store/extraction', '/store/audioExtraction', '/store/sea',
-      '/store/imageSpeak', '/store/characters', '/pet', '/pet/establish', '/store/dubbing/index',
+      '/store/imageSpeak', '/store/characters', '/pet', '/pet/establish', '/store/dubbing/index', '/copywrite/index',
     ];
     const cards = page.locator(`${panel} [data-testid=store-card]`);
     expect(await cards.count()).toBeGreaterThan(0);

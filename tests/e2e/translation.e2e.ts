@@ -1,6 +1,6 @@
 /**
- * Video translation (part 2 §2.7) against the real server: /store/sea says recognition is not configured and cannot
- * submit until the operator CLI points it at a loopback transcription peer (which finds the spoken spans in the
+ * Video translation (part 2 §2.7) against the real server: /store/sea says that without a recognition engine it reads
+ * the captions on screen offline, until the operator CLI points it at a loopback transcription peer (which finds the spoken spans in the
  * audio it gets) and the chat peer; then a clip whose speech the offline engine made is uploaded, its languages and
  * the voice-only mode chosen, the price shown and submitted; on /works under 翻译视频 it plays, downloads with a
  * length within 5% of the original, and its SRT downloads with one cue per spoken sentence. Screenshots: dark
@@ -47,13 +47,17 @@ afterAll(async () => {
 describe('translation', () => {
   it('translates an uploaded clip, plays and downloads it on /works with its SRT', { timeout: 120_000 }, async () => {
     const { page, context } = await loggedInPage(USERNAME, '/store/sea');
-    await page.waitForSelector('[data-testid=translation-not-ready]');
-    expect(await page.isDisabled('[data-testid=translation-submit]')).toBe(true);
+    // No recognition engine: the captions on screen are read offline, and the screen says so.
+    await page.waitForSelector(`[data-testid=translation-offline] >> text=${MSG.translateCaptionsOffline}`);
+    expect(await page.locator('[data-testid=translation-not-ready]').count()).toBe(0);
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.waitForFunction(() => [...document.querySelectorAll('.tr-page .bp6-icon')].every((el) => el.querySelector('svg')));
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'sea-offline-dark-desktop.png') });
 
     await server.admin('site', 'set', `asr_base_url=${asr.url}`, `asr_api_key=${asr.apiKey}`, 'asr_model=whisper-large-v3', `chat_base_url=${chat.url}`, `chat_api_key=${chat.apiKey}`);
     await page.reload();
     await page.waitForSelector('[data-testid=translation-submit]:not([disabled])');
-    expect(await page.locator('[data-testid=translation-not-ready]').count()).toBe(0);
+    expect(await page.locator('[data-testid=translation-offline]').count()).toBe(0);
 
     // Nothing chosen: the spec's messages, in order.
     await page.click('[data-testid=translation-submit]');

@@ -6,8 +6,9 @@
 import type { Cue } from '../../src/contract';
 import { CAPTION_FONT, burnSubtitles } from '../../server/engines/media';
 import { lcsLength } from '../../server/engines/ocr/caption-track';
+import { execFileSync } from 'node:child_process';
 import { cachedFileAsync } from './media-cache';
-import { ffmpegCached } from './media';
+import { FFMPEG, ffmpegCached } from './media';
 
 export const CAPTIONED_CLIP = {
   seconds: 10,
@@ -31,6 +32,23 @@ export function makeCaptionedClip(file: string): Promise<string> {
     const watermark = `drawtext=fontfile=${CAPTION_FONT.file}:text=${c.watermark}:fontsize=18:fontcolor=white@0.8:x=w-tw-16:y=14`;
     ffmpegCached(base, ['-f', 'lavfi', '-i', `smptebars=size=${c.width}x${c.height}:rate=25`, '-t', String(c.seconds), '-vf', watermark, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
     await burnSubtitles({ file: base, ext: 'mp4' }, cues, { size: 'M', color: 'white', position: 'bottom' }, out);
+  });
+}
+
+/**
+ * The captioned clip with "speech": a tone while each caption is on screen (the first two 0.2 s short of their shared
+ * edge, so a listener hears three spans), silence in the pause. The transcription peer finds those spans.
+ */
+export function makeSpokenCaptionedClip(file: string): Promise<string> {
+  const c = CAPTIONED_CLIP;
+  const spans = c.captions.map((s, i) => [i === 1 ? s.start + 0.2 : s.start, i === 0 ? s.end - 0.2 : s.end]);
+  const on = spans.map(([a, b]) => `between(t,${a},${b})`).join('+');
+  return cachedFileAsync(file, { spokenCaptionedClip: c, spans }, async (out) => {
+    const silent = await makeCaptionedClip(`${out}.captions.mp4`);
+    execFileSync(FFMPEG, [
+      '-hide_banner', '-loglevel', 'error', '-y', '-i', silent, '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${c.seconds}`,
+      '-af', `volume=enable='not(${on})':volume=0`, '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-shortest', out,
+    ]);
   });
 }
 

@@ -27,7 +27,7 @@ import { fetchObject } from '../../infra/storage';
 const ACTION: Record<AnalyseKindValue, string> = { [AnalyseKind.Video]: '视频提取', [AnalyseKind.Audio]: '音频提取' };
 
 /** Free extractions a day for each kind (operator setting extraction_free_daily; 0 when unset). */
-async function freeDaily(ctx: FeatureContext): Promise<number> {
+export async function freeDaily(ctx: FeatureContext): Promise<number> {
   return Math.max(0, Math.floor(await ctx.settings.operatorNumber('extraction_free_daily')));
 }
 
@@ -38,7 +38,7 @@ export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: A
 }
 
 /** The link of a pasted share text, refused at once when we would never fetch it or cannot parse it. */
-async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
+export async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
   const link = findLink(text);
   if (!link) throw new ApiError(MSG.analyseLinkMissing);
   if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.analyseLinkRefused);
@@ -107,6 +107,11 @@ const FETCH_REASONS: Record<FetchFailure, string> = {
   redirects: MSG.fetchTooManyRedirects, size: MSG.fetchTooLarge, timeout: MSG.fetchTimeout, status: MSG.fetchFailed, network: MSG.fetchFailed,
 };
 
+/** The user's reason for a refused fetch or a failed parse; undefined for other errors (worth another try). */
+export function fetchFailureReason(err: unknown): string | undefined {
+  return err instanceof FetchRefused ? FETCH_REASONS[err.failure] : err instanceof ParseFailed ? err.message : undefined;
+}
+
 /** The job of a record, through the paid-job runner: a record no longer processing is left alone. */
 export function runExtraction(ctx: FeatureContext, extractionId: number, job: JobRun): Promise<void> {
   return runPaidJob(job, {
@@ -115,7 +120,7 @@ export function runExtraction(ctx: FeatureContext, extractionId: number, job: Jo
     run: (record) => withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir)),
     fail: (record, why) => failRecord(ctx, record.id, why),
     // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
-    permanent: (err) => (err instanceof FetchRefused ? FETCH_REASONS[err.failure] : err instanceof ParseFailed ? err.message : undefined),
+    permanent: fetchFailureReason,
     lastReason: MSG.extractFailedUnknown,
   });
 }
@@ -129,19 +134,41 @@ async function fetchSource(ctx: FeatureContext, record: AnalyseRow, dir: string)
     await fetchObject(ctx.storage, video.key, file);
     return { file, description: record.description };
   }
+  if (Number(record.kind) === AnalyseKind.Video) return downloadLinkedVideo(ctx, record.link, file);
   const guard = { maxBytes: LIMITS.video.maxBytes, allowLoopbackPorts: ctx.config.fetchLoopbackPorts };
   if (isDirectMediaLink(record.link)) {
     await guardedDownload(record.link, file, guard);
-    const name = decodeURIComponent(new URL(record.link).pathname.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
-    return { file, description: name };
+    return { file, description: linkName(record.link) };
   }
   const parser = parserFromSettings(await ctx.settings.all());
   if (!parser) throw new ExtractionRefused(MSG.parseEngineMissing);
   const post = await parser.parse(record.link);
   // Audio: the video's own sound, or the post's music when it has no video (a picture post with music).
-  const url = record.kind === AnalyseKind.Audio ? (post.videoUrl ?? post.musicUrl) : post.videoUrl;
-  if (!url) throw new ExtractionRefused(record.kind === AnalyseKind.Audio ? MSG.parseNoAudio : MSG.parseNotVideo);
+  const url = post.videoUrl ?? post.musicUrl;
+  if (!url) throw new ExtractionRefused(MSG.parseNoAudio);
   await guardedDownload(url, file, guard);
+  return { file, description: post.desc.trim() };
+}
+
+/** A direct media link's file name, without its extension. */
+const linkName = (link: string) => decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
+
+/**
+ * The video of a submitted link (submittedLink) into `file`, under the guarded fetcher: a direct media link as it is,
+ * else the link-parse engine's answer for the post. Also the post's title (or the file's name). Refusals are
+ * JobRefused; fetchFailureReason words the fetcher's and the engine's failures.
+ */
+export async function downloadLinkedVideo(ctx: FeatureContext, link: string, file: string): Promise<{ file: string; description: string }> {
+  const guard = { maxBytes: LIMITS.video.maxBytes, allowLoopbackPorts: ctx.config.fetchLoopbackPorts };
+  if (isDirectMediaLink(link)) {
+    await guardedDownload(link, file, guard);
+    return { file, description: linkName(link) };
+  }
+  const parser = parserFromSettings(await ctx.settings.all());
+  if (!parser) throw new ExtractionRefused(MSG.parseEngineMissing);
+  const post = await parser.parse(link);
+  if (!post.videoUrl) throw new ExtractionRefused(MSG.parseNotVideo);
+  await guardedDownload(post.videoUrl, file, guard);
   return { file, description: post.desc.trim() };
 }
 
@@ -149,7 +176,7 @@ const VIDEO_FORMATS = ['mp4', 'mov'];
 const AUDIO_SOURCES = ['mp4', 'mov', 'm4a', 'mp3', 'wav'];
 
 /** Checks the downloaded bytes as uploads are checked: the format by its magic bytes, then ffprobe. */
-async function checkedMedia(file: string, kind: AnalyseKindValue): Promise<{ ext: string; info: ProbeResult }> {
+export async function checkedMedia(file: string, kind: AnalyseKindValue): Promise<{ ext: string; info: ProbeResult }> {
   const ext = sniffFile(file);
   if (!ext || !(kind === AnalyseKind.Video ? VIDEO_FORMATS : AUDIO_SOURCES).includes(ext)) throw new ExtractionRefused(MSG.extractMediaInvalid);
   let info: ProbeResult;

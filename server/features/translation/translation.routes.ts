@@ -1,9 +1,9 @@
-/** The translation calls (part 2 §7): languages (with whether recognition is configured and the prices), the list, submit, delete. */
+/** The translation calls (part 2 §7): languages (with how the words are read: speech recognition, else the captions offline; and the prices), the list, submit, delete. */
 import { API, TRANSLATE_CREDITS_PER_SECOND, TRANSLATE_LANGUAGES } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { formatDateTime } from '../../infra/time';
 import { TranslationRepository, type TranslationRow } from './translation.repository';
-import { recognitionReady, removeTranslation, submitTranslation } from './translation.service';
+import { removeTranslation, submitTranslation, wordReader } from './translation.service';
 
 export function registerTranslationRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
@@ -27,11 +27,15 @@ export function registerTranslationRoutes(ctx: FeatureContext): void {
     create_time: formatDateTime(r.created_at),
   });
 
-  router.handle(API.translation.languages, async () => ({
-    list: [...TRANSLATE_LANGUAGES],
-    ready: await recognitionReady(ctx),
-    prices: Object.fromEntries(Object.entries(TRANSLATE_CREDITS_PER_SECOND).map(([mode, price]) => [mode, price])),
-  }));
+  router.handle(API.translation.languages, async () => {
+    const reader = await wordReader(ctx);
+    return {
+      list: [...TRANSLATE_LANGUAGES],
+      ready: reader !== '',
+      reader,
+      prices: Object.fromEntries(Object.entries(TRANSLATE_CREDITS_PER_SECOND).map(([mode, price]) => [mode, price])),
+    };
+  });
 
   router.handle(API.translation.list, async ({ params, user }) => {
     const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;

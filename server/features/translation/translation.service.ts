@@ -2,7 +2,8 @@
  * Video translation (part 2 §2.7). A submit checks the languages, the engines and the user's upload, reserves the
  * price of the upload's length and queues one job. The job's steps keep what they made on the record, so a retry
  * resumes where the last run stopped:
- *   1. sound track → 2. recognition: timed segments from the transcription engine (refused without them)
+ *   1. sound track → 2. recognition: timed segments from the transcription engine (refused without them), or without
+ *   one the captions on screen read offline (engines/ocr)
  *   → 3. translation of the segments by the chat engine, one for one → 4. the dub's voice: on the first enabled
  *   voice channel whose engine clones and can discard a clone after (GPT-SoVITS, fish-speech, Fish Audio, MiniMax),
  *   a temporary clone of the speaker from the video's recognised speech (kept on the record until the dub is made,
@@ -28,6 +29,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
+import { captionReaderAvailable, readCaptions } from '../../engines/ocr';
 import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { measureVoice, SampleHasNoSpeech, SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
@@ -49,9 +51,13 @@ const CLONE_SAMPLE_SECONDS = 60;
 const CLONE_POLL_MS = 3_000;
 const CLONE_POLLS = 20;
 
-/** Whether speech recognition is configured (the screen disables submit without it). */
-export async function recognitionReady(ctx: FeatureContext): Promise<boolean> {
-  return asrConfigFromSettings(await ctx.settings.all()) !== null;
+/**
+ * How a video's words are read: the speech when a recognition engine is configured, else the captions on screen with
+ * the offline reader (so captioned videos translate on this machine alone); '' when neither can (the screen says so).
+ */
+export async function wordReader(ctx: FeatureContext): Promise<'asr' | 'ocr' | ''> {
+  if (asrConfigFromSettings(await ctx.settings.all())) return 'asr';
+  return (await captionReaderAvailable()) ? 'ocr' : '';
 }
 
 const languageName = (id: string) => TRANSLATE_LANGUAGES.find((l) => l.id === id)?.name;
@@ -60,7 +66,7 @@ const languageName = (id: string) => TRANSLATE_LANGUAGES.find((l) => l.id === id
 export async function submitTranslation(ctx: FeatureContext, userId: number, s: { fileId: number; sourceLang: string; targetLang: string; mode: number }): Promise<number> {
   if (!languageName(s.sourceLang) || !languageName(s.targetLang)) throw new ApiError(MSG.translateLangUnknown);
   const settings = await ctx.settings.all();
-  if (!asrConfigFromSettings(settings)) throw new ApiError(MSG.translateAsrMissing);
+  if (!(await wordReader(ctx))) throw new ApiError(MSG.translateAsrMissing);
   if (!resolveChatConfig(ctx.config.chat, settings)) throw new ApiError(MSG.translateChatMissing);
   const video = await new TranslationRepository(ctx.db).ownVideoFile(s.fileId, userId);
   if (!video) throw new ApiError(MSG.translateVideoMissing);
@@ -146,9 +152,15 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
   let transcript = record.transcript;
   if (!transcript) {
     const asr = asrConfigFromSettings(await ctx.settings.all());
-    if (!asr) throw new TranslationRefused(MSG.translateAsrMissing);
-    transcript = await transcribe(asr, sound, record.source_lang);
-    if (!transcript.segments.length) throw new TranslationRefused(MSG.translateNoSpeech);
+    if (asr) {
+      transcript = await transcribe(asr, sound, record.source_lang);
+      if (!transcript.segments.length) throw new TranslationRefused(MSG.translateNoSpeech);
+    } else {
+      // No recognition engine: the captions on screen, read offline, are the timed sentences.
+      const { sentences } = await readCaptions(video, ext, { workDir: dir });
+      if (!sentences.length) throw new TranslationRefused(MSG.translateNoCaptions);
+      transcript = { language: record.source_lang, segments: sentences };
+    }
     await repo.saveTranscript(record.id, transcript);
   }
 

@@ -5,7 +5,8 @@
  * length; every failure (no segments, a mismatched translation, nothing spoken) refunded with its reason; bad input
  * and missing engines refused at submit for nothing; two users who never see or delete each other's records. On
  * PGlite only (media, not SQL): the dub in a temporary clone of the speaker on a GPT-SoVITS channel (its loopback
- * peer), discarded after, and the offline voice when cloning fails; mode 1 on a real face, whose mouth then follows the dub.
+ * peer), discarded after, and the offline voice when cloning fails; mode 1 on a real face, whose mouth then follows the dub;
+ * with no recognition engine, a captioned clip translated from its captions read offline (and one without, refused).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_MSG, MSG, TRANSLATE_CREDITS_PER_SECOND, pauseMarker, translateCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
 import { makeFaceVideo } from '../../../tests/support/face-media';
 import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
@@ -112,11 +114,12 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     clipId = await upload(a, SPEECH_CLIP);
     expect((await a.call(API.translation.languages, {})).data).toMatchObject({
       list: [{ id: 'zh', name: '中文' }, { id: 'en', name: '英语' }, { id: 'yue', name: '粤语' }],
-      ready: false, prices: { 1: TRANSLATE_CREDITS_PER_SECOND[1], 2: TRANSLATE_CREDITS_PER_SECOND[2] },
+      // No recognition engine: the captions on screen, read offline.
+      ready: true, reader: 'ocr', prices: { 1: TRANSLATE_CREDITS_PER_SECOND[1], 2: TRANSLATE_CREDITS_PER_SECOND[2] },
     });
-    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateAsrMissing });
+    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
     await settings({ asr_base_url: asr.url, asr_api_key: asr.apiKey, asr_model: 'whisper-large-v3' });
-    expect((await a.call(API.translation.languages, {})).data.ready).toBe(true);
+    expect((await a.call(API.translation.languages, {})).data).toMatchObject({ ready: true, reader: 'asr' });
     expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
     await settings({ chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'm' });
 
@@ -271,4 +274,31 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     console.log(`mode 1 on a face: ${((Date.now() - started) / 1000).toFixed(1)} s to translate, mouth opening ~ dub loudness ${lips.follows.toFixed(2)}`);
     expect(lips.follows).toBeGreaterThan(0.4);
   }, 180_000);
+
+  it('without a recognition engine, translates a captioned clip from its captions read offline', async () => {
+    await settings({ asr_base_url: '', chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'm' });
+    chat.behave({ kind: 'reply', text: english });
+    const c = await t.user('15800000006', 200);
+    expect((await c.call(API.translation.languages, {})).data).toMatchObject({ ready: true, reader: 'ocr' });
+    const [asked, chats] = [asr.requests.length, chat.requests.length];
+    const record = await translated(c, { file_id: await upload(c, await makeSpokenCaptionedClip(path.join(dir, 'captioned.mp4'))) }, 120_000);
+    expect(record, record.reason).toMatchObject({ status: 3, source_lang: 'zh', target_lang: 'en' });
+    expect(asr.requests).toHaveLength(asked);
+    // The chat engine got the three captions (≥ 90 % of their characters, in order), and the SRT has one cue each.
+    const read = JSON.parse(chat.requests.at(-1)!.user) as string[];
+    expect(chat.requests.length).toBeGreaterThan(chats);
+    expect(read).toHaveLength(CAPTIONED_CLIP.captions.length);
+    expect(scoreCaptionReading({ sentences: read.map((text) => ({ start: 0, end: 0, text })), text: read.join('\n') }).inOrder).toBeGreaterThanOrEqual(0.9);
+    const srt = fs.readFileSync(await download(record.srt, 'captioned.srt'), 'utf8');
+    expect(srt.trim().split(/\r\n\r\n/)).toHaveLength(CAPTIONED_CLIP.captions.length);
+
+    // A picture without captions has nothing to translate: failed with its reason, refunded.
+    const before = await credits(c);
+    const bars = path.join(dir, 'bars.mp4');
+    ff(['-f', 'lavfi', '-i', 'smptebars=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=16000', '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', bars]);
+    const bare = await upload(c, bars);
+    expect(await translated(c, { file_id: bare }, 60_000)).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoCaptions) });
+    expect(await credits(c)).toBe(before);
+    await settings({ asr_base_url: asr.url });
+  }, 240_000);
 });

@@ -86,12 +86,17 @@ export const translationCalls = {
   }),
   languages: defineCall({
     id: 'translation.languages', method: 'GET', path: '/api/translateLang', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether speech recognition is configured, and the price per second of each mode.',
+    summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether and how the words are read (speech recognition, else the captions offline), and the price per second of each mode.',
     request: empty,
     response: z.object({
       list: z.array(TranslateLang),
-      /** ours: false when no speech-recognition engine is configured (the screen says so and cannot submit). */
+      /** ours: false when the video's words cannot be read at all (the screen says so and cannot submit). */
       ready: z.boolean().optional(),
+      /**
+       * ours: how the words are read: 'asr' the speech (a recognition engine is configured), 'ocr' the captions on screen
+       * offline (none is: only captioned videos translate, and the screen says so).
+       */
+      reader: z.enum(['asr', 'ocr', '']).optional(),
       /** ours: credits per second of video, keyed by mode. */
       prices: z.record(z.string(), z.number()).optional(),
     }),

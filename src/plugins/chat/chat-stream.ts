@@ -1,55 +1,13 @@
 /** The answer stream as the browser reads it, and the typing effect's pace (part 2 §4, §9). */
-import { API, LIMITS, MSG, ResultCode, ChatStreamEvent } from '../../contract';
+import { API, LIMITS } from '../../contract';
+import { readAnswer, StreamRefused, takeEvents } from '../../core';
+
+// Read by the chat's state and spec from here (the reader is core's, shared with copy extraction's rewrites).
+export { readAnswer, StreamRefused, takeEvents };
 
 /** The stream's address: the token rides in the query (an event stream cannot set headers). */
 export function answerStreamUrl(token: string, ids: { cid: number; mid: number }): string {
   return `${API.chat.stream.path}?${new URLSearchParams({ token, cid: String(ids.cid), mid: String(ids.mid) })}`;
-}
-
-/** Splits server-sent events out of `buffered`; returns the events and what is left of an unfinished one. */
-export function takeEvents(buffered: string): { events: ChatStreamEvent[]; rest: string } {
-  const blocks = buffered.split(/\r?\n\r?\n/);
-  const rest = blocks.pop() ?? '';
-  const events: ChatStreamEvent[] = [];
-  for (const block of blocks) {
-    const data = block
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:')) // `: keep-alive` comments carry nothing
-      .map((line) => line.slice(5).trimStart())
-      .join('\n');
-    if (!data) continue;
-    const parsed = ChatStreamEvent.safeParse(JSON.parse(data));
-    if (parsed.success) events.push(parsed.data);
-  }
-  return { events, rest };
-}
-
-/** Thrown when the stream was refused before it opened; `code` 100 means the session is gone. */
-export class StreamRefused extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Reads the answer stream until it ends or `signal` aborts (stop); each event goes to `onEvent`. */
-export async function readAnswer(url: string, signal: AbortSignal, onEvent: (e: ChatStreamEvent) => void): Promise<void> {
-  const res = await fetch(url, { signal, headers: { accept: 'text/event-stream' } });
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    const body = (await res.json().catch(() => ({}))) as { code?: number; msg?: string };
-    throw new StreamRefused(body.msg || MSG.serverError, body.code ?? ResultCode.Error);
-  }
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    const { events, rest } = takeEvents(buffered + value);
-    buffered = rest;
-    for (const e of events) onEvent(e);
-  }
 }
 
 /**

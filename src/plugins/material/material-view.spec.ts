@@ -22,6 +22,7 @@ describe('material view helpers', () => {
   it('labels the origin', () => {
     expect(originLabel({ source: 2, origin: 'analyse' })).toBe('提取保存');
     expect(originLabel({ source: 2, origin: 'copy_chat' })).toBe('文案火花');
+    expect(originLabel({ source: 2, origin: 'copywrite' })).toBe('文案提取');
     expect(originLabel({ source: 1 })).toBe('我上传的');
     expect(originLabel({ source: 2 })).toBe('工具保存');
   });

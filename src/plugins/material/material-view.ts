@@ -30,6 +30,7 @@ export function sourceFromQuery(value: string | undefined): MaterialSource {
 export function originLabel(m: Pick<Material, 'source' | 'origin'>): string {
   if (m.origin === 'analyse') return '提取保存';
   if (m.origin === 'copy_chat') return '文案火花';
+  if (m.origin === 'copywrite') return '文案提取';
   return m.source === 1 ? '我上传的' : m.source === 2 ? '工具保存' : '';
 }
 

@@ -24,9 +24,11 @@ describe('the translation screen', () => {
   });
 
   it('reads the languages answer: ready unless it says not, the server rate before the contract one', () => {
-    expect(languagesView(undefined, 1)).toEqual({ languages: [], ready: true, perSecond: TRANSLATE_CREDITS_PER_SECOND[1] });
+    expect(languagesView(undefined, 1)).toEqual({ languages: [], ready: true, byCaptions: false, perSecond: TRANSLATE_CREDITS_PER_SECOND[1] });
     const list = [{ id: 'en', name: '英语', icon: '🇬🇧' }];
-    expect(languagesView({ list, ready: false, prices: { 1: 5 } }, 1)).toEqual({ languages: list, ready: false, perSecond: 5 });
+    expect(languagesView({ list, ready: false, reader: '', prices: { 1: 5 } }, 1)).toEqual({ languages: list, ready: false, byCaptions: false, perSecond: 5 });
+    expect(languagesView({ list, ready: true, reader: 'ocr' }, 1).byCaptions).toBe(true);
+    expect(languagesView({ list, ready: true, reader: 'asr' }, 1).byCaptions).toBe(false);
     expect(languagesView({ list, prices: { 1: 5 } }, 2).perSecond).toBe(TRANSLATE_CREDITS_PER_SECOND[2]);
   });
 });

@@ -28,7 +28,15 @@ export function priceText(mode: TranslateModeValue, perSecond: number, seconds?:
   return `约 ${translateCredits(seconds, mode)} 积分（${Math.ceil(seconds - 1e-6)} 秒 × ${perSecond} 积分/秒，按成片时长结算）`;
 }
 
-/** What the languages answer means for the screen: the list, whether it may submit, this mode's rate. */
-export function languagesView(answer: { list: TranslateLang[]; ready?: boolean; prices?: Record<string, number> } | undefined, mode: TranslateModeValue) {
-  return { languages: answer?.list ?? [], ready: answer?.ready !== false, perSecond: answer?.prices?.[mode] ?? TRANSLATE_CREDITS_PER_SECOND[mode] };
+/**
+ * What the languages answer means for the screen: the list, whether it may submit, whether the words come from the
+ * captions on screen (no recognition engine: only captioned videos translate), this mode's rate.
+ */
+export function languagesView(answer: { list: TranslateLang[]; ready?: boolean; reader?: string; prices?: Record<string, number> } | undefined, mode: TranslateModeValue) {
+  return {
+    languages: answer?.list ?? [],
+    ready: answer?.ready !== false,
+    byCaptions: answer?.reader === 'ocr',
+    perSecond: answer?.prices?.[mode] ?? TRANSLATE_CREDITS_PER_SECOND[mode],
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * /store/sea (part 2 §2.7): upload a video (MP4/MOV ≤ 500 MB), choose the source and target language and the mode
- * (lip sync or voice only), see the price, submit. Without a speech-recognition engine the screen says so and
- * cannot submit. A failed submit only closes the loader (part 2 §8); the record says why on /works (翻译视频),
+ * (lip sync or voice only), see the price, submit. Without a speech-recognition engine the words come from the
+ * captions on screen, read offline, and the screen says so (only captioned videos translate then); when neither can
+ * read them it says so and cannot submit. A failed submit only closes the loader (part 2 §8); the record says why on /works (翻译视频),
  * where the results are, and in the recent list here. The state is the screen's (translation-state.ts).
  */
 import { Button, Callout, HTMLSelect, Icon, SegmentedControl, Tag } from '@blueprintjs/core';
@@ -28,6 +29,11 @@ export function TranslationPanel({ closed$ }: PanelProps) {
         {langs.loaded && !view.ready && (
           <Callout intent="warning" icon="warning-sign" className="tr-callout" data-testid="translation-not-ready">
             {MSG.translateAsrMissing}
+          </Callout>
+        )}
+        {langs.loaded && view.ready && view.byCaptions && (
+          <Callout intent="primary" icon="media" className="tr-callout" data-testid="translation-offline">
+            {MSG.translateCaptionsOffline}
           </Callout>
         )}
 

@@ -1,0 +1,95 @@
+/** The copy extraction calls: submit, the records, delete, edit, save to the material library, and the 二创 stream. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API, CopywriteStatus, LIMITS, MSG, ResultCode, type ChatStreamEvent, type CopyRecord } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError, sendResult, validationMessage } from '../../infra/http';
+import { formatDateTime } from '../../infra/time';
+import { MaterialRepository } from '../material';
+import { CopywriteRepository, type CopyRow } from './copywrite.repository';
+import { streamRewrite } from './copywrite.rewrite';
+import { freeLeftToday, removeCopy, submitCopy } from './copywrite.service';
+
+/** A saved copy is named after its start. */
+const materialName = (text: string) => [...text.replace(/\s+/g, '')].slice(0, LIMITS.analyseNameMaxChars).join('') || LIMITS.defaultWorkName;
+
+export function registerCopywriteRoutes(ctx: FeatureContext): void {
+  const { router, db, urls, sessions, app } = ctx;
+  const records = new CopywriteRepository(db);
+
+  const view = (r: CopyRow): CopyRecord => ({
+    id: r.id,
+    status: Number(r.status),
+    text: r.text,
+    segments: r.segments ?? [],
+    source: r.source,
+    cover: r.cover_key ? urls.url(r.cover_key) : '',
+    duration: Number(r.duration),
+    link: r.link,
+    title: r.title,
+    ...(r.reason ? { reason: r.reason } : {}),
+    create_time: formatDateTime(r.created_at),
+  });
+
+  router.handle(API.copywrite.submit, async ({ params, user }) => ({
+    id: await submitCopy(ctx, user.id, { type: params.type, link: params.link, fileId: params.file_id }),
+  }));
+
+  router.handle(API.copywrite.list, async ({ params, user }) => {
+    const limit = params.limit > 0 ? Math.min(params.limit, 100) : LIMITS.copywrite.pageSize;
+    const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit, id: params.id });
+    return { list: rows.map(view), total, num: await freeLeftToday(ctx, user.id) };
+  });
+
+  router.handle(API.copywrite.remove, async ({ params, user }) => {
+    if (!(await removeCopy(ctx, user.id, params.id))) throw new ApiError(MSG.copyRecordMissing);
+    return {};
+  });
+
+  router.handle(API.copywrite.edit, async ({ params, user }) => {
+    if (!(await records.editText(params.id, user.id, params.text))) throw new ApiError(MSG.copyRecordMissing);
+    return {};
+  });
+
+  router.handle(API.copywrite.save, async ({ params, user }) => {
+    const record = await records.own(params.id, user.id);
+    if (!record || Number(record.status) !== CopywriteStatus.Done) throw new ApiError(MSG.copyRecordMissing);
+    const text = params.text?.trim() || record.text;
+    return { id: await new MaterialRepository(db).addText(user.id, { name: materialName(text), origin: 'copywrite', text }) };
+  });
+
+  // The rewrite is not an envelope call: a GET event stream with the token in the query, as the copy chat's answers.
+  router.handledElsewhere(API.copywrite.rewrite);
+  const open = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.abort();
+  });
+  app.get(API.copywrite.rewrite.path, { config: { call: API.copywrite.rewrite } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = API.copywrite.rewrite.request.safeParse(request.query ?? {});
+    if (!parsed.success) return sendResult(reply, API.copywrite.rewrite, ResultCode.Error, validationMessage(parsed.error), null);
+    const user = await sessions.authenticate(parsed.data.token);
+    if (!user) return sendResult(reply, API.copywrite.rewrite, ResultCode.SessionExpired, MSG.sessionExpired, null);
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+    res.flushHeaders();
+    const browser = new AbortController();
+    open.add(browser);
+    res.on('close', () => browser.abort());
+    const send = (event: ChatStreamEvent) => {
+      if (!res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
+    };
+    const keepAlive = setInterval(() => !res.destroyed && res.write(': keep-alive\n\n'), LIMITS.chatKeepAliveMs);
+    try {
+      const { id, style, instruction } = parsed.data;
+      await streamRewrite(ctx, user.id, { id, style, instruction }, send, browser.signal, request.log);
+    } catch (err) {
+      request.log.error({ err, call: API.copywrite.rewrite.id }, 'rewrite stream failed');
+      send({ message: '', error: MSG.serverError, done: 1 });
+    } finally {
+      clearInterval(keepAlive);
+      open.delete(browser);
+      res.end();
+    }
+  });
+}

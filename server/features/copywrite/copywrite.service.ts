@@ -1,0 +1,149 @@
+/**
+ * Copy extraction (issue 28). A submit takes the link of a pasted share text (checked as extraction checks it) or the
+ * user's uploaded video, charges it — a free daily extraction while one is left (extraction_free_daily, counted apart
+ * from video and audio extraction), else LIMITS.copywrite.credits — and queues `copywrite-read`. The job fetches the
+ * video (the extraction feature's guarded download and link-parse engine), checks it by its bytes, makes a cover and
+ * reads the copy: the speech first when a recognition engine is configured, else (or when the speech gave nothing)
+ * the captions on screen with the offline reader. Nothing read fails the record and gives back what it took.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CopywriteStatus, CopywriteType, LIMITS, MSG, type CopySegment, type CopySource } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError } from '../../infra/http';
+import { JobRefused, runPaidJob } from '../../infra/paid-job';
+import type { JobRun } from '../../infra/queue';
+import { fetchObject } from '../../infra/storage';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { AsrFailed, asrConfigFromSettings, transcribe } from '../../engines/asr';
+import { extractSpeechWav, makeCover } from '../../engines/media';
+import { readCaptions } from '../../engines/ocr';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { AnalyseKind, checkedMedia, downloadLinkedVideo, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
+import { CopywriteRepository, type CopyRow } from './copywrite.repository';
+
+const ACTION = '文案提取';
+
+export async function freeLeftToday(ctx: FeatureContext, userId: number): Promise<number> {
+  const daily = await freeDaily(ctx);
+  if (daily === 0) return 0;
+  return Math.max(0, daily - (await new CopywriteRepository(ctx.db).freeUsedToday(userId)));
+}
+
+/** Records, charges and queues one extraction; answers its id. */
+export async function submitCopy(ctx: FeatureContext, userId: number, s: { type: number; link?: string; fileId?: number }): Promise<number> {
+  let link = '';
+  let title = '';
+  if (s.type === CopywriteType.Upload) {
+    const video = s.fileId === undefined ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(s.fileId, userId);
+    if (!video) throw new ApiError(MSG.analyseVideoMissing);
+    title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
+  } else link = await submittedLink(ctx, s.link ?? '');
+
+  const daily = await freeDaily(ctx);
+  try {
+    return await ctx.db.tx(async (q) => {
+      const repo = new CopywriteRepository(q);
+      const free = daily > 0 && (await repo.freeUsedToday(userId, true)) < daily;
+      const id = await repo.add({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title, free });
+      if (!free) {
+        const spend = await spendIn(q, { userId, amount: LIMITS.copywrite.credits, action: ACTION, key: `copywrite:${id}` });
+        await repo.setSpend(id, spend.entryId);
+      }
+      await ctx.queue.send('copywrite-read', { copyId: id }, { runsUpToSeconds: 20 * 60 }, q);
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
+}
+
+/** Fails a record once with the user's reason, giving back its credits or its free count. */
+async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const failed = await new CopywriteRepository(q).fail(id, { free: MSG.analyseFailed(why, true), paid: MSG.analyseFailed(why, false) });
+    if (!failed || failed.spend_entry_id === null) return;
+    await refundIn(q, {
+      userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.copywrite.credits, action: `${ACTION}失败退回`, key: `copywrite:${id}:failed`,
+    });
+  });
+}
+
+/** The job of a record, through the paid-job runner: a record no longer open (done, failed, deleted) is left alone. */
+export function runCopyRead(ctx: FeatureContext, copyId: number, job: JobRun): Promise<void> {
+  return runPaidJob(job, {
+    load: () => new CopywriteRepository(ctx.db).get(copyId),
+    isOpen: (r) => Number(r.status) === CopywriteStatus.Queued || Number(r.status) === CopywriteStatus.Running,
+    run: (r) => withWorkDir(ctx.config.dataDir, (dir) => readCopy(ctx, r, dir)),
+    fail: (r, why) => failRecord(ctx, r.id, why),
+    // A recognition engine that refuses for good is no reason to retry; the database or the disk may be.
+    permanent: (err) => fetchFailureReason(err) ?? (err instanceof AsrFailed && !err.transient ? err.message : undefined),
+    lastReason: (err) => (err instanceof AsrFailed ? err.message : MSG.extractFailedUnknown),
+  });
+}
+
+async function sourceVideo(ctx: FeatureContext, r: CopyRow, file: string): Promise<{ title: string }> {
+  if (Number(r.way) === CopywriteType.Upload) {
+    const video = r.file_id === null ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(r.file_id, r.user_id);
+    if (!video) throw new JobRefused(MSG.analyseVideoMissing);
+    await fetchObject(ctx.storage, video.key, file);
+    return { title: '' };
+  }
+  return { title: (await downloadLinkedVideo(ctx, r.link, file)).description };
+}
+
+/** Sentence ends a copy keeps; a sentence read without one gets a full stop. */
+const ENDS = /[。！？!?…，,；;：:、~～]$/;
+
+/** The whole copy from its sentences, with punctuation. */
+export function copyText(segments: readonly CopySegment[]): string {
+  return segments.map((s) => (ENDS.test(s.text) ? s.text : `${s.text}。`)).join('');
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function readCopy(ctx: FeatureContext, r: CopyRow, dir: string): Promise<void> {
+  const repo = new CopywriteRepository(ctx.db);
+  await repo.start(r.id);
+  const source = path.join(dir, 'source');
+  const { title } = await sourceVideo(ctx, r, source);
+  const { ext, info } = await checkedMedia(source, AnalyseKind.Video);
+  const video = path.join(dir, `video.${ext}`);
+  fs.renameSync(source, video);
+  const cover = await makeCover(video, ext, path.join(dir, 'cover.jpg'), { at: Math.min(1, info.duration / 3), maxWidth: 480, timeoutMs: 60_000 });
+
+  let read: { source: CopySource; segments: CopySegment[] } | null = null;
+  const asr = asrConfigFromSettings(await ctx.settings.all());
+  if (asr && info.audio) {
+    const sound = path.join(dir, 'sound.wav');
+    await extractSpeechWav(video, ext, sound);
+    try {
+      const { segments } = await transcribe(asr, sound, 'zh');
+      if (segments.length) read = { source: 'asr', segments };
+    } catch (err) {
+      // A service that is down is tried again; one that refuses this video leaves the captions to read.
+      if (!(err instanceof AsrFailed) || err.transient) throw err;
+    }
+  }
+  if (!read) {
+    const { sentences } = await readCaptions(video, ext, { workDir: dir });
+    if (sentences.length) read = { source: 'ocr', segments: sentences };
+  }
+  if (!read) throw new JobRefused(MSG.copyNothingFound);
+
+  const segments = read.segments.map((s) => ({ start: round2(s.start), end: round2(s.end), text: s.text.trim() })).filter((s) => s.text);
+  const coverKey = (await storeUserFile(ctx, r.user_id, cover, 'jpg', 'image')).key;
+  const done = await repo.succeed(r.id, { source: read.source, text: copyText(segments), segments, title, coverKey, duration: round2(info.duration) });
+  // A repeated job that lost the race (or a record deleted meanwhile) keeps nothing.
+  if (!done) await deleteObjects(ctx, [coverKey]);
+}
+
+/** Deletes the user's record and its cover; false when there is none. */
+export async function removeCopy(ctx: FeatureContext, userId: number, id: number): Promise<boolean> {
+  const removed = await new CopywriteRepository(ctx.db).remove(id, userId);
+  if (!removed) return false;
+  await deleteObjects(ctx, [removed.cover_key]);
+  return true;
+}

@@ -1,0 +1,10 @@
+import { defineFeature } from '../../app-context';
+import { copywriteRead } from './copywrite.jobs';
+import { registerCopywriteRoutes } from './copywrite.routes';
+
+/** Copy extraction (/copywrite/index, /store/copywrite/trace): the copy of a video read from its speech or its captions. */
+export const copywriteFeature = defineFeature({
+  name: 'copywrite',
+  register: registerCopywriteRoutes,
+  jobs: { 'copywrite-read': copywriteRead },
+});

@@ -1,0 +1,308 @@
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { API, CopywriteType, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
+import {
+  DeletionFlow, RemoteStore, TIMINGS, TOKENS, readAnswer, runBusy, StreamRefused, type ApiClient, type AuthService, type Navigation, type Notifier,
+  type PollingService, type Storage, type TokenStore, type UploadedFile,
+} from '../../core';
+import { anyOpen, COPYWRITE_ROUTE, isOpen, linkProblem, rewriteUrl } from './copywrite-view';
+
+export const CopywriteStateToken = Symbol.for('copywrite.State');
+
+/** A history page. */
+const PAGE_SIZE = LIMITS.copywrite.pageSize;
+
+/** Records shown under the form (the rest are on /store/copywrite/trace). */
+export const RECENT = 5;
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  polling: PollingService;
+  tokens: TokenStore;
+  storage: Storage;
+  navigation: Navigation;
+  read: typeof readAnswer;
+  clipboard: (text: string) => Promise<void>;
+}
+
+type RecordList = CallResponse<typeof API.copywrite.list>;
+
+/** Makes the state of each open copy-extraction screen; what both screens do with a record is here too. */
+@injectable()
+export class CopywriteState {
+  private readonly s: Services;
+  /** The extraction screen open now, so the palette's commands reach it. */
+  readonly screen$ = new BehaviorSubject<CopywriteScreen | null>(null);
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.PollingService) polling: PollingService,
+    @inject(TOKENS.TokenStore) tokens: TokenStore,
+    @inject(TOKENS.Storage) storage: Storage,
+    @inject(TOKENS.Navigation) navigation: Navigation,
+  ) {
+    this.s = { api, notifier, auth, polling, tokens, storage, navigation, read: readAnswer, clipboard: (text) => navigator.clipboard.writeText(text) };
+  }
+
+  open(closed$?: Observable<unknown>, overrides: Partial<Pick<Services, 'read' | 'clipboard'>> = {}): CopywriteScreen {
+    const screen = new CopywriteScreen({ ...this.s, ...overrides }, closed$);
+    this.screen$.next(screen);
+    screen.disposed.add(() => this.screen$.value === screen && this.screen$.next(null));
+    return screen;
+  }
+
+  openTrace(closed$?: Observable<unknown>): TraceScreen {
+    return new TraceScreen(this.s, closed$);
+  }
+}
+
+/** The rewrite under way or done: its text so far, and why it stopped when it failed. */
+export interface Rewrite {
+  text: string;
+  streaming: boolean;
+  error?: string;
+}
+
+/**
+ * /copywrite/index: the link box or the upload, submit; the record shown (the newest, the one just submitted, or the
+ * one re-opened from the history; asked again every TIMINGS.extractionPollMs while it is read) with its copy, copy,
+ * edit in place, save to material, 去创作; 二创改写 in a style, streamed.
+ */
+export class CopywriteScreen {
+  readonly way$ = new BehaviorSubject<number>(CopywriteType.Link);
+  readonly text$ = new BehaviorSubject('');
+  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
+  readonly uploading$ = new BehaviorSubject(false);
+  /** A new upload box after each submit. */
+  readonly uploadRound$ = new BehaviorSubject(0);
+  readonly submitting$ = new BehaviorSubject(false);
+  readonly recent: RemoteStore<RecordList>;
+  /** The record shown. */
+  readonly selected$ = new BehaviorSubject<number | null>(null);
+  readonly current: RemoteStore<CopyRecord | null>;
+  /** The copy being edited (null: not editing). */
+  readonly draft$ = new BehaviorSubject<string | null>(null);
+  readonly savingEdit$ = new BehaviorSubject(false);
+  readonly style$ = new BehaviorSubject<RewriteStyle>('koubo');
+  readonly instruction$ = new BehaviorSubject('');
+  readonly rewrite$ = new BehaviorSubject<Rewrite | null>(null);
+  readonly disposed = new Subscription();
+  private stream: AbortController | null = null;
+
+  constructor(
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    const poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
+    this.recent = new RemoteStore((signal) => s.api.call(API.copywrite.list, { page: 1, limit: RECENT }, { silent: true, signal }), poll<RecordList>((v) => anyOpen(v.list)));
+    this.current = new RemoteStore(
+      async (signal) => {
+        const id = this.selected$.value;
+        if (id === null) return null;
+        return (await s.api.call(API.copywrite.list, { page: 1, limit: 1, id }, { silent: true, signal })).list[0] ?? null;
+      },
+      poll<CopyRecord | null>((r) => !!r && isOpen(r)),
+    );
+    // The newest record is shown until the user picks one; a record that finishes refreshes the short list.
+    this.disposed.add(
+      this.recent.remote$.subscribe(() => {
+        const first = this.recent.value?.list[0];
+        if (first && this.selected$.value === null) this.select(first.id);
+      }),
+    );
+    this.disposed.add(
+      this.current.remote$.subscribe(() => {
+        const r = this.current.value;
+        const listed = r && this.recent.value?.list.find((x) => x.id === r.id);
+        if (r && listed && listed.status !== r.status) this.recent.reload();
+      }),
+    );
+    this.disposed.add(() => this.stream?.abort());
+    for (const owned of [this.recent, this.current]) this.disposed.add(() => owned.dispose());
+    if (closed$) this.disposed.add(closed$.subscribe(() => this.dispose()));
+    this.recent.reload();
+  }
+
+  /** Shows record `id` (its copy, its rewrite box afresh). */
+  select(id: number): void {
+    if (id === this.selected$.value) return;
+    this.stopRewrite();
+    this.selected$.next(id);
+    this.draft$.next(null);
+    this.rewrite$.next(null);
+    this.current.reload({ clear: true });
+  }
+
+  /** 开始提取: the problem is said, else sent; a success empties the form and shows the new record. */
+  async start(): Promise<boolean> {
+    if (this.submitting$.value) return false;
+    const upload = this.way$.value === CopywriteType.Upload;
+    const video = this.video$.value;
+    const text = this.text$.value;
+    const problem = upload ? (video ? null : MSG.translateVideoRequired) : linkProblem(text);
+    if (problem) {
+      this.s.notifier.error(problem);
+      return false;
+    }
+    let id = 0;
+    const sent = await runBusy(this.submitting$, async () => {
+      const params = upload ? { type: CopywriteType.Upload, file_id: video!.file_id } : { type: CopywriteType.Link, link: text };
+      id = (await this.s.api.call(API.copywrite.submit, params)).id;
+    });
+    if (!sent) return false;
+    this.s.notifier.success(MSG.submitSucceeded);
+    this.text$.next('');
+    this.video$.next(null);
+    this.uploadRound$.next(this.uploadRound$.value + 1);
+    this.select(id);
+    this.recent.reload();
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+
+  async copy(text: string): Promise<void> {
+    try {
+      await this.s.clipboard(text);
+      this.s.notifier.success(MSG.copySucceeded);
+    } catch {
+      this.s.notifier.error(MSG.copyFailed);
+    }
+  }
+
+  edit(): void {
+    const r = this.current.value;
+    if (r) this.draft$.next(r.text);
+  }
+
+  cancelEdit(): void {
+    this.draft$.next(null);
+  }
+
+  /** Keeps the edit; the record shows it at once. */
+  async saveEdit(): Promise<boolean> {
+    const r = this.current.value;
+    const text = this.draft$.value?.trim() ?? '';
+    if (!r) return false;
+    if (!text) {
+      this.s.notifier.error(MSG.copyTextRequired);
+      return false;
+    }
+    const saved = await runBusy(this.savingEdit$, () => this.s.api.call(API.copywrite.edit, { id: r.id, text }));
+    if (!saved) return false;
+    this.current.update((x) => (x ? { ...x, text } : x));
+    this.draft$.next(null);
+    this.s.notifier.success(MSG.saveSucceeded);
+    return true;
+  }
+
+  /** The record's copy (or a rewrite of it) into the material library. */
+  async saveToMaterial(text?: string): Promise<void> {
+    const r = this.current.value;
+    if (!r) return;
+    try {
+      await this.s.api.call(API.copywrite.save, { id: r.id, ...(text ? { text } : {}) });
+      this.s.notifier.success(MSG.savedToMaterial);
+    } catch {
+      // the ApiClient has said why
+    }
+  }
+
+  /** 去创作: the text waits in storage for the /create editor (type=fk). */
+  goCreate(text: string): void {
+    this.s.storage.set(CREATE_TEXT_KEY, text);
+    this.s.navigation.navigate('/create', { type: 'fk' });
+  }
+
+  /** 二创改写 of the record's copy (as saved) in the chosen style; the text streams into rewrite$. */
+  async rewrite(): Promise<void> {
+    const r = this.current.value;
+    if (!r || this.rewrite$.value?.streaming) return;
+    const style = this.style$.value;
+    const instruction = this.instruction$.value.trim();
+    if (style === 'custom' && !instruction) {
+      this.s.notifier.error(MSG.copyRewriteInstructionRequired);
+      return;
+    }
+    const controller = new AbortController();
+    this.stream = controller;
+    this.rewrite$.next({ text: '', streaming: true });
+    const patch = (change: (w: Rewrite) => Rewrite) => this.rewrite$.next(change(this.rewrite$.value ?? { text: '', streaming: true }));
+    try {
+      await this.s.read(rewriteUrl(this.s.tokens.get() ?? '', { id: r.id, style, instruction }), controller.signal, (e) => {
+        patch((w) => ({ ...w, text: w.text + e.message, error: e.error ?? w.error }));
+        if (e.error) this.s.notifier.error(e.error);
+      });
+    } catch (err) {
+      if (!controller.signal.aborted) {
+        if (err instanceof StreamRefused && err.code === ResultCode.SessionExpired) this.s.auth.expire();
+        const message = err instanceof Error ? err.message : String(err);
+        this.s.notifier.error(message);
+        patch((w) => ({ ...w, error: message }));
+      }
+    }
+    if (this.stream === controller) this.stream = null;
+    patch((w) => ({ ...w, streaming: false }));
+    void this.s.auth.refreshProfile().catch(() => undefined);
+  }
+
+  /** Stops the rewrite: what arrived stays. */
+  stopRewrite(): void {
+    this.stream?.abort();
+    this.stream = null;
+    const w = this.rewrite$.value;
+    if (w?.streaming) this.rewrite$.next({ ...w, streaming: false });
+  }
+
+  dispose(): void {
+    this.disposed.unsubscribe();
+  }
+}
+
+/** /store/copywrite/trace: the records a page at a time (refreshed while one is read), re-open, delete. */
+export class TraceScreen {
+  readonly page$ = new BehaviorSubject(1);
+  readonly records: RemoteStore<RecordList>;
+  readonly deletion: DeletionFlow<CopyRecord>;
+  private readonly life = new Subscription();
+
+  constructor(
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    this.records = new RemoteStore(
+      (signal) => s.api.call(API.copywrite.list, { page: this.page$.value, limit: PAGE_SIZE }, { silent: true, signal }),
+      { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyOpen(v.list) } },
+    );
+    this.deletion = new DeletionFlow(s.notifier, (r) => s.api.call(API.copywrite.remove, { id: r.id }), () => {
+      // The last record of a page gone: the page before.
+      const shown = this.records.value?.list.length ?? 0;
+      if (shown <= 1 && this.page$.value > 1) this.page$.next(this.page$.value - 1);
+      this.records.reload();
+    });
+    this.life.add(() => this.records.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.records.reload();
+  }
+
+  get pageSize(): number {
+    return PAGE_SIZE;
+  }
+
+  goTo(page: number): void {
+    if (page === this.page$.value || page < 1) return;
+    this.page$.next(page);
+    this.records.reload({ clear: true });
+  }
+
+  /** Re-opens a record on the extraction screen. */
+  reopen(r: CopyRecord): void {
+    this.s.navigation.navigate(COPYWRITE_ROUTE, { id: r.id });
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * /copywrite/index: paste a share text (or upload a video), submit, and read the record's copy — its source, the
+ * whole text, the timed sentences — then copy, edit, save, take it to /create or rewrite it (二创). The state is the
+ * screen's (copywrite-state.ts); these components render it.
+ */
+import { useEffect, type FormEvent } from 'react';
+import { Button, InputGroup, SegmentedControl, Tag } from '@blueprintjs/core';
+import { CopywriteType, LIMITS } from '../../../contract';
+import { PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
+import { TRACE_ROUTE, uploadProblem, WAYS } from '../copywrite-view';
+import { CopyResult } from './CopyResult';
+import { RecentList } from './RecentList';
+import './copywrite.css';
+
+export default function CopywritePanel({ query, closed$ }: PanelProps) {
+  const state = useService<CopywriteState>(CopywriteStateToken);
+  const screen = useScreen(() => state.open(closed$));
+  const recent = useStore(screen.recent);
+  const free = recent.value?.num ?? 0;
+  // A record re-opened from the history (/copywrite/index?id=…), also while the screen is already open.
+  const asked = Number(query.id);
+  useEffect(() => {
+    if (asked > 0) screen.select(asked);
+  }, [asked, screen]);
+  return (
+    <div className="cw-page" data-testid="copywrite">
+      <div className="cw-inner">
+        <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
+          <div className="cw-price">
+            {free > 0 && (
+              <Tag intent="success" round size="large" icon="star" data-testid="copywrite-free">
+                今日免费 {free} 次
+              </Tag>
+            )}
+            <Tag minimal round size="large" icon="dollar">
+              每次 {LIMITS.copywrite.credits} 积分
+            </Tag>
+            <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
+              历史记录
+            </a>
+          </div>
+        </PageHeader>
+        <CopyForm screen={screen} />
+        <div className="cw-body">
+          <CopyResult screen={screen} />
+          <RecentList screen={screen} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The way (link or upload), the link box or the upload box; Enter or the button submits. */
+function CopyForm({ screen }: { screen: CopywriteScreen }) {
+  const way = useValue(screen.way$);
+  const text = useValue(screen.text$);
+  const video = useValue(screen.video$);
+  const uploading = useValue(screen.uploading$);
+  const uploadRound = useValue(screen.uploadRound$);
+  const submitting = useValue(screen.submitting$);
+  const start = (e?: FormEvent) => {
+    e?.preventDefault();
+    void screen.start();
+  };
+  return (
+    <form className="cw-form" onSubmit={start}>
+      <SegmentedControl
+        className="cw-ways"
+        options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
+        value={String(way)}
+        onValueChange={(v) => screen.way$.next(Number(v))}
+        data-testid="copywrite-way"
+      />
+      {way === CopywriteType.Upload ? (
+        <div className="cw-upload">
+          <UploadBox
+            key={uploadRound}
+            type="video"
+            accept=".mp4,.mov"
+            check={uploadProblem}
+            onUploaded={(file) => screen.video$.next(file)}
+            onRemoved={() => screen.video$.next(null)}
+            onBusyChange={(busy) => screen.uploading$.next(busy)}
+            hint={`支持 MP4/MOV，不超过${LIMITS.video.maxBytes / 1024 / 1024}MB`}
+            compact
+            data-testid="copywrite-upload"
+          />
+          <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} disabled={uploading || !video} data-testid="copywrite-start" />
+        </div>
+      ) : (
+        <div className="cw-link">
+          <InputGroup
+            size="large"
+            fill
+            leftIcon="link"
+            placeholder="粘贴分享链接或整段分享文案，例如：7.43 复制打开抖音，看看… https://v.douyin.com/…"
+            value={text}
+            onChange={(e) => screen.text$.next(e.target.value)}
+            maxLength={LIMITS.linkMaxChars}
+            data-testid="copywrite-link"
+          />
+          <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} data-testid="copywrite-start" />
+        </div>
+      )}
+    </form>
+  );
+}
