@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip } from '../support/caption-media';
 import { hashPath, toast, useJourney } from '../support/journey';
 import { mediaDir as newMediaDir } from '../support/media';
@@ -19,7 +19,7 @@ import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { startMediaHost, type MediaHost } from '../support/peers/parse-peers';
 
 const USER = '13800009801';
-const SHOTS_DIR = process.env.SHOTS_DIR;
+const shoot = screenshots('copywrite');
 /** Both themes, each at desktop and phone width. */
 const EVERY_LOOK = (['dark', 'light'] as const).flatMap((theme) => [false, true].map((phone) => ({ theme, phone })));
 const REWRITTEN = '姐妹们！做数字人视频真的太简单了，一段素材就能克隆形象，声音口型全自动，赶紧码住！';
@@ -147,15 +147,12 @@ describe('copy extraction', () => {
         await page.waitForFunction(() => document.querySelectorAll('.top-actions .bp6-button').length >= 3);
         await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.cw-cover img')].every((img) => img.complete && img.naturalWidth > 0));
         if (phone) expect(await horizontalOverflow(page, '.cw-page', '.cw-page *')).toEqual([]);
-        if (SHOTS_DIR) {
-          fs.mkdirSync(SHOTS_DIR, { recursive: true });
-          const name = `copywrite-${index ? 'index' : 'trace'}-${theme}-${phone ? 'phone' : 'desktop'}`;
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
-          if (index) {
-            // The top of the page as well (the rewrite button took the focus, and the scroll, above).
-            await page.evaluate(() => document.querySelector('.cw-page')!.scrollTo(0, 0));
-            await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-top.png`), animations: 'disabled' });
-          }
+        const name = `copywrite-${index ? 'index' : 'trace'}-${theme}-${phone ? 'phone' : 'desktop'}`;
+        await shoot(page, name);
+        if (index) {
+          // The top of the page as well (the rewrite button took the focus, and the scroll, above).
+          await page.evaluate(() => document.querySelector('.cw-page')!.scrollTo(0, 0));
+          await shoot(page, `${name}-top`);
         }
         await context.close();
       }

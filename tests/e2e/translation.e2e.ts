@@ -50,9 +50,8 @@ describe('translation', () => {
     // No recognition engine: the captions on screen are read offline, and the screen says so.
     await page.waitForSelector(`[data-testid=translation-offline] >> text=${MSG.translateCaptionsOffline}`);
     expect(await page.locator('[data-testid=translation-not-ready]').count()).toBe(0);
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     await page.waitForFunction(() => [...document.querySelectorAll('.tr-page .bp6-icon')].every((el) => el.querySelector('svg')));
-    await page.screenshot({ path: path.join(SHOTS_DIR, 'sea-offline-dark-desktop.png') });
+    await shoot(page, 'sea-offline-dark-desktop');
 
     await server.admin('site', 'set', `asr_base_url=${asr.url}`, `asr_api_key=${asr.apiKey}`, 'asr_model=whisper-large-v3', `chat_base_url=${chat.url}`, `chat_api_key=${chat.apiKey}`);
     await page.reload();
