@@ -23,6 +23,7 @@ import { imagegenFeature } from './imagegen';
 import { videogenFeature } from './videogen';
 import { translationFeature } from './translation';
 import { dubbingFeature } from './dubbing';
+import { musicFeature } from './music';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -32,4 +33,5 @@ export const FEATURES: readonly FeatureModule[] = [
   videogenFeature,
   translationFeature,
   dubbingFeature,
+  musicFeature,
 ];

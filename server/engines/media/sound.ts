@@ -148,3 +148,15 @@ export async function duckMusicUnder(
     '-filter_complex', graph, '-map', '[out]', '-t', o.seconds.toFixed(3), '-ar', String(RATE), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '192k', o.output,
   ]);
 }
+
+/**
+ * A music track at a common loudness (EBU R128 integrated `lufs`, true peak under −1.5 dBTP), stereo 44.1 kHz mp3
+ * at 192 kbit/s: library tracks published at different levels sit at one level under every video. Answers its length.
+ */
+export async function normaliseLoudness(music: { file: string; ext: string }, lufs: number, output: string): Promise<{ duration: number }> {
+  await ffmpeg([
+    ...input(music.file, music.ext), '-map', '0:a:0', '-vn', '-af', `loudnorm=I=${lufs}:TP=-1.5:LRA=11,aresample=${RATE}`,
+    '-ac', '2', '-ar', String(RATE), '-c:a', 'libmp3lame', '-b:a', '192k', output,
+  ], 10 * 60_000);
+  return { duration: (await probe(output, 'mp3')).duration };
+}

@@ -19,6 +19,7 @@ import { videogenCalls } from './videogen';
 import { chatCalls } from './chat';
 import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
+import { musicCalls } from './music';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -42,6 +43,7 @@ export const API = {
   chat: chatCalls,
   more: moreCalls,
   dubbing: dubbingCalls,
+  music: musicCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -85,7 +87,7 @@ export const SPEC_NAMES = {
   'bot.messageList': 'more.botMessageList',
   'bot.messageDetail': 'more.botMessageDetail',
   'bot.employ': 'more.botEmploy',
-  'music.createMusic': 'more.musicCreate',
+  'music.createMusic': 'music.create',
 } as const satisfies Record<string, string>;
 export type SpecName = keyof typeof SPEC_NAMES;
 
@@ -104,7 +106,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
-  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, musicCalls,
 };
 export * from './site';
 export * from './account';
@@ -127,3 +129,4 @@ export * from './videogen';
 export * from './chat';
 export * from './more';
 export * from './dubbing';
+export * from './music';
