@@ -1,0 +1,168 @@
+/**
+ * AI music (/store/music/index) against the real server and the loopback MiniMax music peer: the store's card opens
+ * it (not 即将上线); without an engine the form says 音乐生成引擎尚未配置，请联系管理员 and the library (a track the
+ * operator published with `npm run admin -- music publish`) still plays. Turned on with `npm run admin -- music set`:
+ * an instrumental described with chips, its price confirmed, made, played on its waveform, renamed, marked
+ * 用作背景音乐 (then listed in the library as 我的), saved to the material library; a song whose lyrics the AI wrote; a
+ * refused task shown with its reason and refunded, then deleted.
+ * Screenshots (both themes, desktop and a 390 px phone) into SHOTS_DIR, only when it is set.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, MSG, type MusicTask } from '../../src/contract';
+import { FFMPEG } from '../support/media';
+import { PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle } from '../support/browser';
+import { audioPlays, toast, useJourney, type PageOptions } from '../support/journey';
+import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
+
+const USERNAME = '13800009801';
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const ROUTE = '/store/music/index';
+const LIBRARY_TRACK = '晨曦序曲';
+
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 1000 }, timings: { ...QUICK_THROTTLES, generationPollMs: 400 } });
+let peer: MusicPeer;
+
+beforeAll(async () => {
+  peer = await startMusicPeer();
+  const track = path.join(mediaDir(), 'library.mp3');
+  spawnSync(FFMPEG, ['-y', '-f', 'lavfi', '-i', 'sine=frequency=262:sample_rate=44100:duration=8', '-af', 'volume=0.1', '-c:a', 'libmp3lame', track]);
+  expect(await server.admin('music', 'publish', track, '--name', LIBRARY_TRACK, '--mood', '舒缓')).toContain('published');
+}, 120_000);
+afterAll(() => peer?.close());
+
+const credits = async () => (await (await apiClient(USERNAME)).call(API.account.credits, {})).data.credits as number;
+const myTasks = async () => (await (await apiClient(USERNAME)).call(API.music.myTask, { page: 1, limit: 50 })).data.list as MusicTask[];
+
+async function openScreen(options: PageOptions = {}) {
+  const opened = await loggedInPage(USERNAME, ROUTE, options);
+  await opened.page.waitForSelector('[data-testid=music-panel]');
+  return opened;
+}
+
+/** Asks, checks the price in the confirmation, confirms; answers the new task's row once it ended with `status`. */
+async function generate(page: Page, status: '3' | '4'): Promise<string> {
+  const before = (await myTasks()).map((t) => t.id);
+  expect(await page.textContent('[data-testid=music-generate]')).toContain('50 积分');
+  await pastQuickThrottle(page);
+  await page.click('[data-testid=music-generate]');
+  await page.waitForSelector('.mus-confirm >> text=将消耗 50 积分');
+  await page.click('.mus-confirm .bp6-alert-footer .bp6-button >> text=确认生成');
+  await toast(page, MSG.submitSucceeded);
+  const row = page.locator('[data-testid=music-task]').first();
+  await page.waitForFunction((ids) => {
+    const id = Number(document.querySelector('[data-testid=music-task]')?.getAttribute('data-id'));
+    return id > 0 && !ids.includes(id);
+  }, before);
+  const id = await row.getAttribute('data-id');
+  const selector = `[data-testid=music-task][data-id="${id}"]`;
+  await page.waitForSelector(`${selector}[data-status="${status}"]`, { timeout: 30_000 });
+  return selector;
+}
+
+describe('AI music', () => {
+  it('opens from the store; without an engine the form says so, and the library still plays', async () => {
+    const { page, context } = await loggedInPage(USERNAME, '/store');
+    const card = '[data-testid=store-card][data-path="/store/music/index"]';
+    await page.waitForSelector(card);
+    expect(await page.locator(`${card} [data-testid=soon-badge]`).count()).toBe(0);
+    await page.click(card);
+    await page.waitForSelector('[data-testid=music-panel]');
+    await page.waitForSelector(`[data-testid=music-engine-missing] >> text=${MSG.musicEngineMissing}`);
+    expect(await page.isDisabled('[data-testid=music-generate]')).toBe(true);
+    const track = `[data-testid=music-library-track]:has-text("${LIBRARY_TRACK}")`;
+    await page.waitForSelector(track);
+    await page.click(`${track} [data-testid=music-library-play]`);
+    await audioPlays(page, '[data-testid=music-audio]');
+    await context.close();
+  });
+
+  it('makes an instrumental, plays it, renames it, uses it as background music and saves it; a song gets AI lyrics; a refusal is refunded', { timeout: 180_000 }, async () => {
+    expect(await server.admin('music', 'set', '--engine', 'minimax', '--api-key', peer.apiKey, '--base-url', peer.url)).toContain('MiniMax');
+    const start = await credits();
+    const { page, context } = await openScreen();
+    await page.waitForSelector('[data-testid=music-generate]:not([disabled])');
+    expect(await page.locator('[data-testid=music-engine-missing]').count()).toBe(0);
+
+    // The description from chips and words; 纯音乐 is the default.
+    await page.fill('[data-testid=music-prompt]', '清晨的咖啡店');
+    await page.click('[data-testid=music-chip] >> text=钢琴');
+    await page.click('[data-testid=music-chip] >> text=温暖');
+    expect(await page.inputValue('[data-testid=music-prompt]')).toBe('清晨的咖啡店，钢琴，温暖');
+    // A title is asked for before the price.
+    await pastQuickThrottle(page);
+    await page.click('[data-testid=music-generate]');
+    await toast(page, MSG.musicTitleRequired);
+    await page.fill('[data-testid=music-title]', '咖啡时光');
+    const row = await generate(page, '3');
+    expect(await credits()).toBe(start - 50);
+    expect(peer.music.at(-1)).toMatchObject({ prompt: '清晨的咖啡店，钢琴，温暖', is_instrumental: true });
+
+    // Played on its waveform.
+    await page.waitForSelector(`${row} [data-testid=music-wave][data-state=ready]`);
+    await page.click(`${row} [data-testid=music-task-play]`);
+    await audioPlays(page, '[data-testid=music-audio]');
+    expect(await page.getAttribute(`${row} [data-testid=music-task-download]`, 'href')).toMatch(/\/storage\//);
+
+    // Renamed, marked as background music (then in the library as 我的), saved to the material library.
+    await page.click(`${row} [data-testid=music-task-rename]`);
+    await page.fill('[data-testid=music-rename-input]', '咖啡时光·钢琴');
+    await page.click('[data-testid=music-rename-save]');
+    await page.waitForSelector(`${row} [data-testid=music-task-name] >> text=咖啡时光·钢琴`);
+    await page.click(`${row} [data-testid=music-task-background]`);
+    await toast(page, MSG.musicBackgroundOn);
+    await page.waitForSelector(`${row} [data-testid=music-task-bgm]`);
+    await page.waitForSelector('[data-testid=music-library-track]:has-text("咖啡时光·钢琴")');
+    await page.click(`${row} [data-testid=music-task-save]`);
+    await toast(page, MSG.savedToMaterial);
+    const materials = (await (await apiClient(USERNAME)).call(API.material.list, { type: 'audio', page: 1, limit: 50 })).data.list as { name: string }[];
+    expect(materials.map((m) => m.name)).toContain('咖啡时光·钢琴');
+
+    // A song without lyrics: the AI writes them from the description.
+    await page.click('[data-testid=music-kind] >> text=带人声');
+    await page.waitForSelector('[data-testid=music-lyrics]');
+    await page.fill('[data-testid=music-title]', '清晨之歌');
+    const song = await generate(page, '3');
+    await page.click(`${song} .mus-lyrics summary`);
+    expect(await page.textContent(`${song} [data-testid=music-task-lyrics]`)).toContain('[Chorus]');
+
+    // A task the provider refuses: failed with its reason, refunded, deleted.
+    const before = await credits();
+    peer.failNextCode = 1026;
+    const refused = await generate(page, '4');
+    expect(await page.textContent(`${refused} [data-testid=music-task-reason]`)).toBe(MSG.musicFailed(MSG.musicSensitive));
+    expect(await credits()).toBe(before);
+    await page.click(`${refused} [data-testid=music-task-delete]`);
+    await page.click('.mus-alert .bp6-alert-footer .bp6-button >> text=删除');
+    await toast(page, MSG.deleteSucceeded);
+    await page.waitForSelector(refused, { state: 'detached' });
+    expect(peer.shapeErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right in both themes, on a desktop and a phone', { timeout: 120_000 }, async () => {
+    if (!SHOTS_DIR) return;
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const phone of [false, true]) {
+      for (const theme of ['dark', 'light'] as const) {
+        const { page, context } = await openScreen({ theme, ...(phone ? { viewport: PHONE_VIEWPORT } : {}) });
+        await page.waitForSelector('[data-testid=music-task][data-status="3"] [data-testid=music-wave][data-state=ready]');
+        await page.click('[data-testid=music-kind] >> text=带人声');
+        await page.fill('[data-testid=music-prompt]', '夏日海边，轻快的吉他与鼓点');
+        await page.click('[data-testid=music-tag] >> text=[Verse]');
+        await page.waitForFunction(() => [...document.querySelectorAll('.mus-page .bp6-icon')].every((el) => el.querySelector('svg')));
+        if (phone) expect(await horizontalOverflow(page, '.mus-page', '.mus-page *')).toEqual([]);
+        await page.mouse.move(1, 300);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `music-${theme}-${phone ? 'phone' : 'desktop'}.png`), animations: 'disabled', fullPage: false });
+        if (phone) {
+          await page.evaluate(() => document.querySelector('[data-testid=music-mine]')!.scrollIntoView({ block: 'start' }));
+          await page.screenshot({ path: path.join(SHOTS_DIR, `music-${theme}-phone-mine.png`), animations: 'disabled' });
+        }
+        await context.close();
+      }
+    }
+  });
+});
