@@ -170,6 +170,8 @@ export const LIMITS = {
     loudnessLufs: -16,
     historyPageSize: 10,
     bgmVolume: { min: 0.05, max: 1, step: 0.05, default: 0.3 },
+    bgmFadeInSeconds: 1.5,
+    bgmFadeOutSeconds: 2.5,
   },
 } as const;
 

@@ -11,6 +11,7 @@ import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
 import { engineConcurrency, engineSlot, lipSyncEngineFor, type LipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
+import { workBgm } from './background-music';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
@@ -82,12 +83,13 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     const face = await faceInput(db, user.id, params, engine);
     if (params.api === 'gj' && !(face.duration >= 30 && face.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
     const speech = await spokenInput(ctx, db, user.id, params);
+    const bgm = await workBgm(db, user.id, params);
     const price = Number(channel.credits);
     const reserved = Math.ceil(speech.seconds * price);
     return db.tx(async (q) => {
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
-        audioFileId: speech.audioFileId, text: speech.text, params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
+        audioFileId: speech.audioFileId, text: speech.text, params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId, bgm }, price, reserved,
         captions: speech.captions,
       });
       const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(speech.seconds) : undefined;
