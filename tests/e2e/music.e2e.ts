@@ -12,26 +12,49 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, MSG, type MusicTask } from '../../src/contract';
-import { FFMPEG } from '../support/media';
+import { API, LIMITS, MSG, type Avatar, type MusicTask } from '../../src/contract';
+import { probe } from '../../server/infra/media-probe';
+import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle } from '../support/browser';
-import { audioPlays, toast, useJourney, type PageOptions } from '../support/journey';
+import { audioPlays, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { until } from '../support/wait';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const ROUTE = '/store/music/index';
 const LIBRARY_TRACK = '晨曦序曲';
+const AVATAR_NAME = '公共主播·配乐';
+const PAUSE = 3;
 
 const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 1000 }, timings: { ...QUICK_THROTTLES, generationPollMs: 400 } });
 let peer: MusicPeer;
+let dir: string;
+/** Speech, PAUSE seconds of silence, speech again (the /create work's audio), and where its pause lies. */
+let speech: { file: string; pauseFrom: number; pauseTo: number };
 
 beforeAll(async () => {
   peer = await startMusicPeer();
-  const track = path.join(mediaDir(), 'library.mp3');
+  dir = mediaDir();
+  await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
+  const said = await makeSpeech(path.join(dir, 'said.mp3'), '大家好，欢迎收看今天的节目，我们马上开始。');
+  const seconds = (await probe(said, 'mp3')).duration;
+  const file = path.join(dir, 'with-pause.mp3');
+  spawnSync(FFMPEG, ['-y', '-i', said, '-f', 'lavfi', '-t', String(PAUSE), '-i', 'anullsrc=r=22050:cl=mono', '-i', said, '-filter_complex',
+    '[0:a]aresample=22050,aformat=channel_layouts=mono[a];[1:a]aformat=channel_layouts=mono[b];[2:a]aresample=22050,aformat=channel_layouts=mono[c];[a][b][c]concat=n=3:v=0:a=1[out]',
+    '-map', '[out]', '-c:a', 'libmp3lame', file]);
+  speech = { file, pauseFrom: seconds, pauseTo: seconds + PAUSE };
+  const client = await apiClient(USERNAME);
+  await until(
+    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
+    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
+    120_000,
+    500,
+  );
+  const track = path.join(dir, 'library.mp3');
   spawnSync(FFMPEG, ['-y', '-f', 'lavfi', '-i', 'sine=frequency=262:sample_rate=44100:duration=8', '-af', 'volume=0.1', '-c:a', 'libmp3lame', track]);
   expect(await server.admin('music', 'publish', track, '--name', LIBRARY_TRACK, '--mood', '舒缓')).toContain('published');
-}, 120_000);
+}, 180_000);
 afterAll(() => peer?.close());
 
 const credits = async () => (await (await apiClient(USERNAME)).call(API.account.credits, {})).data.credits as number;
@@ -140,6 +163,47 @@ describe('AI music', () => {
     await toast(page, MSG.deleteSucceeded);
     await page.waitForSelector(refused, { state: 'detached' });
     expect(peer.shapeErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lays the generated track under a /create work: heard in a pause of the speech, lower under the words', { timeout: 300_000 }, async () => {
+    const { page, context } = await loggedInPage(USERNAME, '/create');
+    await page.waitForSelector('[data-testid=create-panel]');
+    await page.click('[data-testid=create-mode] >> text=音频驱动');
+    await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech.file);
+    await page.waitForSelector('[data-testid=create-audio-file] >> text=with-pause.mp3');
+    await page.click('[data-testid=create-tab-avatar]');
+    await page.click('[data-testid=create-avatar-source] >> text=公共');
+    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
+    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
+    await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${AVATAR_NAME}`);
+    await page.click('[data-testid=create-tab-preview]');
+    await page.click('[data-testid=create-submit]');
+    await page.waitForSelector('.cr-channel-dialog');
+    await page.click('[data-testid=create-channel-local]');
+    // The picker offers the library's track and the one marked 用作背景音乐 above.
+    await page.waitForSelector(`[data-testid=bgm-track] option >> text=${LIBRARY_TRACK}（舒缓）`, { state: 'attached' });
+    await page.selectOption('[data-testid=bgm-track]', { label: '我的 · 咖啡时光·钢琴' });
+    await page.waitForSelector('[data-testid=bgm-volume] >> text=30%');
+    await page.click('[data-testid=bgm-play]');
+    await audioPlays(page, '[data-testid=bgm-audio]');
+    if (SHOTS_DIR) {
+      fs.mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.locator('.cr-channel-dialog').screenshot({ path: path.join(SHOTS_DIR, 'create-bgm-dialog.png'), animations: 'disabled' });
+    }
+    await page.click('[data-testid=create-channel-confirm]');
+    await page.waitForSelector(`.cr-alert >> text=${MSG.submitAlert}`, { timeout: 90_000 });
+    await page.click('.cr-alert >> text=去作品页');
+    const works = (await (await apiClient(USERNAME)).call(API.works.list, { page: 1, limit: 5 })).data.list as { id: number }[];
+    const mp4 = path.join(dir, 'with-music.mp4');
+    const seconds = await downloadPlayable(page, workCard(works[0]!.id), mp4);
+    expect(Math.abs(seconds - (await probe(speech.file, 'mp3')).duration)).toBeLessThanOrEqual(0.3);
+
+    // The music's 3 kHz partial: clearly there in the pause (silence there without it), pressed down under the words.
+    const inPause = levelDb(mp4, { from: speech.pauseFrom + 0.8, to: speech.pauseTo - 0.6, bandHz: 3000 });
+    const underWords = levelDb(mp4, { from: LIMITS.music.bgmFadeInSeconds + 0.1, to: speech.pauseFrom - 0.3, bandHz: 3000 });
+    expect(inPause).toBeGreaterThan(-45);
+    expect(inPause - underWords).toBeGreaterThan(6);
     await context.close();
   });
 

@@ -50,10 +50,11 @@ export async function startMusicPeer(apiKey = 'music-test-key', seconds = 6): Pr
     try {
       return await fs.readFile(file);
     } catch {
-      // A chord (A3, C#4, E4) with a slow swell: music-like, steady enough to measure.
-      const chord = [220, 277.18, 329.63].map((hz) => `sin(2*PI*${hz}*t)`).join('+');
+      // A chord (A3, C#4, E4) and a bright 3 kHz partial, with a slow swell: music-like, steady enough to measure, and
+      // with a band (3 kHz) where a test can hear it apart from speech.
+      const chord = [220, 277.18, 329.63, 3000].map((hz) => `sin(2*PI*${hz}*t)`).join('+');
       await ffmpeg([
-        '-f', 'lavfi', '-i', `aevalsrc=0.2*(${chord})*(0.75+0.25*sin(2*PI*0.5*t)):s=44100:c=stereo:d=${secs}`,
+        '-f', 'lavfi', '-i', `aevalsrc=0.15*(${chord})*(0.75+0.25*sin(2*PI*0.5*t)):s=44100:c=stereo:d=${secs}`,
         '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', file,
       ]);
       return fs.readFile(file);
