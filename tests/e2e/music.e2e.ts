@@ -4,7 +4,9 @@
  * operator published with `npm run admin -- music publish`) still plays. Turned on with `npm run admin -- music set`:
  * an instrumental described with chips, its price confirmed, made, played on its waveform, renamed, marked
  * 用作背景音乐 (then listed in the library as 我的), saved to the material library; a song whose lyrics the AI wrote; a
- * refused task shown with its reason and refunded, then deleted.
+ * refused task shown with its reason and refunded, then deleted. The marked track and the library's go under a /create
+ * work as 背景音乐 (ffprobe and loudness of the work: heard in a pause of the speech, lower under the words) and show in
+ * the dubbing studio's music picker.
  * Screenshots (both themes, desktop and a 390 px phone) into SHOTS_DIR, only when it is set.
  */
 import { spawnSync } from 'node:child_process';
@@ -204,6 +206,19 @@ describe('AI music', () => {
     const underWords = levelDb(mp4, { from: LIMITS.music.bgmFadeInSeconds + 0.1, to: speech.pauseFrom - 0.3, bandHz: 3000 });
     expect(inPause).toBeGreaterThan(-45);
     expect(inPause - underWords).toBeGreaterThan(6);
+    await context.close();
+  });
+
+  it('offers the library in the dubbing studio\'s music picker', async () => {
+    const { page, context } = await loggedInPage(USERNAME, '/store/dubbing/index');
+    await page.waitForSelector('[data-testid=dubbing-panel]');
+    const library = '[data-testid=dub-music] optgroup[label=音乐库]';
+    await page.waitForSelector(`${library} option >> text=${LIBRARY_TRACK}（舒缓）`, { state: 'attached' });
+    await page.waitForSelector(`${library} option >> text=我的 · 咖啡时光·钢琴`, { state: 'attached' });
+    await page.selectOption('[data-testid=dub-music]', { label: `${LIBRARY_TRACK}（舒缓）` });
+    await page.waitForSelector('[data-testid=dub-music-volume]');
+    await page.click('[data-testid=dub-music-play]');
+    await audioPlays(page, '[data-testid=dub-audio]');
     await context.close();
   });
 
