@@ -1,7 +1,8 @@
 /**
  * Background music under a work, through real HTTP on both databases: a library track the operator published laid
  * under an audio-driven work on the local channel — heard in a pause of the speech (well above the silence floor) and
- * pressed down while the speech sounds, the work's length unchanged; a track the user may not pick is refused.
+ * pressed down while the speech sounds, the work's length unchanged; a multi-scene mp3 gets it too; a track the user
+ * may not pick is refused.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -60,5 +61,16 @@ describe.each(DB_KINDS)('background music under a work (%s)', (kind) => {
     const underWords = levelDb(wav, { from: Math.max(LIMITS.music.bgmFadeInSeconds + 0.1, 0.3), to: speech.firstEnd - 0.3, bandHz: 3000 });
     expect(inPause).toBeGreaterThan(-40);
     expect(inPause - underWords).toBeGreaterThan(6);
+
+    // A multi-scene work's mp3 (仅音频) gets it too.
+    const content = [{ type: 'audio', file_id: audio, video_id: avatar }];
+    const multi = await a.call(API.works.multi, { name: '多场景配乐', output_mode: 'audio', content: JSON.stringify(content), bgm: `lib-${track.data.id}`, bgm_volume: 0.5 });
+    expect(multi.code, multi.msg).toBe(0);
+    const listed = await until(() => a.call(API.works.list, { page: 1, limit: 10 }), (r) => [WorkStatus.Success, WorkStatus.Failed].includes(r.data.list.find((w: { id: number }) => w.id === multi.data.id)?.status), 120_000, 500);
+    const audioWork = listed.data.list.find((w: { id: number }) => w.id === multi.data.id);
+    expect(audioWork.status, audioWork.reason).toBe(WorkStatus.Success);
+    const mp3 = await downloadTo(t, audioWork.url, dir, 'mp3');
+    expect(levelDb(mp3, { from: speech.firstEnd + 0.8, to: speech.secondStart - 0.6, bandHz: 3000 })).toBeGreaterThan(-40);
+    expect(await a.call(API.works.multi, { name: 'x', output_mode: 'audio', content: JSON.stringify(content), bgm: 'lib-99999' })).toMatchObject({ code: 1, msg: MSG.musicTrackMissing });
   });
 });

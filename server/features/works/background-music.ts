@@ -9,7 +9,7 @@ import type { FeatureContext } from '../../app-context';
 import type { Queryable } from '../../infra/db';
 import { ApiError } from '../../infra/http';
 import { fetchObject } from '../../infra/storage';
-import { duckMusicUnderVideo } from '../../engines/media';
+import { duckMusicUnder, duckMusicUnderVideo } from '../../engines/media';
 import { MusicRepository } from '../music';
 import type { WorkParams } from './works.repository';
 import type { RenderedWork } from './works.service';
@@ -23,9 +23,9 @@ export async function workBgm(q: Queryable, userId: number, p: { bgm?: string; b
   return { key, volume: p.bgm_volume };
 }
 
-/** The rendered video with its background music under the sound, or as it was when the work has none. */
+/** The rendered work (a video, or a multi-scene work's mp3) with its background music under the sound, or as it was. */
 export async function withBackgroundMusic(ctx: FeatureContext, bgm: WorkParams['bgm'], rendered: RenderedWork, dir: string): Promise<RenderedWork> {
-  if (!bgm || rendered.ext !== 'mp4') return rendered;
+  if (!bgm) return rendered;
   const ext = path.extname(bgm.key).slice(1);
   let music: string;
   try {
@@ -33,9 +33,13 @@ export async function withBackgroundMusic(ctx: FeatureContext, bgm: WorkParams['
   } catch {
     throw new WorkCannotRender(`${MSG.musicTrackMissing}，积分已退回`);
   }
+  const fades = { volume: bgm.volume, fadeIn: LIMITS.music.bgmFadeInSeconds, fadeOut: LIMITS.music.bgmFadeOutSeconds };
+  if (rendered.ext === 'mp3') {
+    const output = path.join(dir, 'with-music.mp3');
+    await duckMusicUnder({ file: rendered.file, ext: 'mp3' }, { file: music, ext }, { ...fades, seconds: rendered.duration, output });
+    return { ...rendered, file: output };
+  }
   const output = path.join(dir, 'with-music.mp4');
-  const { duration } = await duckMusicUnderVideo(rendered.file, { file: music, ext }, {
-    volume: bgm.volume, fadeIn: LIMITS.music.bgmFadeInSeconds, fadeOut: LIMITS.music.bgmFadeOutSeconds, output,
-  });
+  const { duration } = await duckMusicUnderVideo(rendered.file, { file: music, ext }, { ...fades, output });
   return { ...rendered, file: output, duration: Math.min(rendered.duration, duration) };
 }

@@ -101,6 +101,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     db.tx(async (q) => {
       const plan = await planScenes(ctx, q, user.id, params, (fileId) => new VoicesRepository(q).auditionCaptions(fileId, user.id));
       const subtitles = subtitleStyle(params);
+      const bgm = await workBgm(q, user.id, params);
       // Without recognition, only the scenes with a script have timed text: refused when no scene has one.
       const recorded = plan.params.scenes!.every((s) => s.audio_file_id !== undefined && !s.text);
       if (subtitles && recorded && !(await recognitionConfigured(ctx))) throw new ApiError(MSG.subtitlesNeedRecognition);
@@ -108,7 +109,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
       const reserved = Math.max(1, Math.ceil(plan.seconds * price));
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: true, onlyAudio: params.output_mode === 'audio',
-        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles }, price, reserved,
+        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles, bgm }, price, reserved,
       });
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: '多场景创作' }) };
     }),

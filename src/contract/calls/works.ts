@@ -199,6 +199,7 @@ export const worksCalls = {
         output_mode: oneOf('输出设置', MULTI_OUTPUT_MODES).default('video'),
         content: sceneContent,
         ...subtitleFields,
+        ...bgmFields,
       })
       .superRefine((v, ctx) => {
         if (v.output_mode !== 'video') {
