@@ -6,7 +6,7 @@
  * 用作背景音乐 (then listed in the library as 我的), saved to the material library; a song whose lyrics the AI wrote; a
  * refused task shown with its reason and refunded, then deleted. The marked track and the library's go under a /create
  * work as 背景音乐 (ffprobe and loudness of the work: heard in a pause of the speech, lower under the words) and show in
- * the dubbing studio's music picker.
+ * the dubbing studio's and /multiples' music pickers.
  * Screenshots (both themes, desktop and a 390 px phone) into SHOTS_DIR, only when it is set.
  */
 import { spawnSync } from 'node:child_process';
@@ -209,7 +209,7 @@ describe('AI music', () => {
     await context.close();
   });
 
-  it('offers the library in the dubbing studio\'s music picker', async () => {
+  it('offers the library in the dubbing studio\'s and /multiples\' music pickers', async () => {
     const { page, context } = await loggedInPage(USERNAME, '/store/dubbing/index');
     await page.waitForSelector('[data-testid=dubbing-panel]');
     const library = '[data-testid=dub-music] optgroup[label=音乐库]';
@@ -219,6 +219,10 @@ describe('AI music', () => {
     await page.waitForSelector('[data-testid=dub-music-volume]');
     await page.click('[data-testid=dub-music-play]');
     await audioPlays(page, '[data-testid=dub-audio]');
+    await page.evaluate(() => (location.hash = '#/multiples'));
+    await page.waitForSelector(`[data-testid=multi-side] [data-testid=bgm-track] option >> text=${LIBRARY_TRACK}（舒缓）`, { state: 'attached' });
+    await page.selectOption('[data-testid=multi-side] [data-testid=bgm-track]', { label: '我的 · 咖啡时光·钢琴' });
+    await page.waitForSelector('[data-testid=multi-side] [data-testid=bgm-volume] >> text=30%');
     await context.close();
   });
 
