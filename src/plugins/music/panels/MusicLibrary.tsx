@@ -11,7 +11,7 @@ export function MusicLibrary({ screen, player }: { screen: MusicScreen; player: 
     <section className="mus-card mus-library" data-testid="music-library">
       <header className="mus-card-head">
         <h3>音乐库</h3>
-        <span className="mus-note">配音、一键成片与视频创作的背景音乐都从这里选</span>
+        <span className="mus-note">配音、视频创作与多场景创作的背景音乐都从这里选</span>
       </header>
       {list.length === 0 ? (
         <NonIdealState icon="music" description={library.loaded ? '暂无曲目；把自己的作品「用作背景音乐」后也会出现在这里' : '加载中…'} className="mus-empty" />
