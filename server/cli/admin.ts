@@ -308,6 +308,28 @@ export const COMMANDS: Record<string, Command> = {
       return `recommendations: ${counts.join(', ')}`;
     },
   },
+  'music set': {
+    usage:
+      'music set --engine minimax|none [--api-key …] [--base-url …] [--model music-2.6]   ' +
+      "(AI music on MiniMax, with its own key or the voice channel mm's; none turns generation off, the library stays)",
+    flags: Object.fromEntries(['engine', 'api-key', 'base-url', 'model'].map((k) => [k, { type: 'string' as const }])),
+    async run(send, f) {
+      if (typeof f.engine !== 'string') throw new CliError('music set needs --engine minimax or --engine none');
+      const data = await ok(send, API.music.engineSet, { engine: f.engine, api_key: f['api-key'], base_url: f['base-url'], model: f.model });
+      if (data.engine === 'none') return 'AI music generation is off (the music library still works)';
+      return `AI music on MiniMax, with ${data.key === 'own' ? 'its own key' : "the voice channel mm's key"}`;
+    },
+  },
+  'music publish': {
+    usage: 'music publish <音频文件> --name <名称> [--mood <情绪>]   (a music library track, checked like an upload and loudness-normalised)',
+    flags: { name: { type: 'string' }, mood: { type: 'string' } },
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('music publish needs one audio file');
+      const { resolve } = await import('node:path');
+      const data = await ok(send, API.music.publish, { name: f.name, audio: resolve(rest[0]!), mood: f.mood });
+      return `music library track ${data.id} published (${data.duration} s)`;
+    },
+  },
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},

@@ -24,6 +24,7 @@ import { videogenFeature } from './videogen';
 import { translationFeature } from './translation';
 import { dubbingFeature } from './dubbing';
 import { copywriteFeature } from './copywrite';
+import { musicFeature } from './music';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -34,4 +35,5 @@ export const FEATURES: readonly FeatureModule[] = [
   translationFeature,
   dubbingFeature,
   copywriteFeature,
+  musicFeature,
 ];

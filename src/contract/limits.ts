@@ -160,6 +160,24 @@ export const LIMITS = {
     priceUnitChars: 100,
     historyPageSize: 10,
   },
+  /**
+   * ours: AI music (/store/music/index): a song's price unless the operator's music_credits says otherwise; the
+   * description, title and lyrics limits (MiniMax takes prompts up to 2000 and lyrics up to 3500 characters); the
+   * loudness published and generated tracks are normalised to; the history page.
+   */
+  music: {
+    defaultCredits: 50,
+    promptMaxChars: 2000,
+    lyricsMinChars: 10,
+    lyricsMaxChars: 3500,
+    titleMaxChars: 50,
+    moodMaxChars: 20,
+    loudnessLufs: -16,
+    historyPageSize: 10,
+    bgmVolume: { min: 0.05, max: 1, step: 0.05, default: 0.3 },
+    bgmFadeInSeconds: 1.5,
+    bgmFadeOutSeconds: 2.5,
+  },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

@@ -29,7 +29,7 @@ export const MSG = {
   /** ours: beside every price estimate: what is charged is the real length. */
   estimateSettles: '预估时长按字数、语速和停顿计算，积分按实际合成时长结算',
   /** ours (operator CLI): public avatars and voices are told apart by name only. */
-  publicNameTaken: (kind: '数字人' | '声音', name: string) => `已有名为「${name}」的公共${kind}，用户无法区分同名项；请用 --name 换一个名称`,
+  publicNameTaken: (kind: '数字人' | '声音' | '音乐', name: string) => `已有名为「${name}」的公共${kind}，用户无法区分同名项；请用 --name 换一个名称`,
 
   // ---- login and accounts (part 1 §5, §8)
   loginUsernameRequired: '请输入账号',
@@ -427,6 +427,30 @@ export const MSG = {
   lipSyncAnalysisFailed: '人脸分析失败，已按原视频循环播放',
   /** ours: the waiting line of a work on the offline lip-sync channel. */
   lipSyncWaiting: '本地口型合成中，约为视频时长的1-2倍',
+
+  // ---- AI music and the music library (ours)
+  musicEngineMissing: '音乐生成引擎尚未配置，请联系管理员',
+  musicTitleRequired: '请填写歌曲名称',
+  musicPromptRequired: '请描述想要的音乐（风格、情绪、乐器、节奏等）',
+  musicLyricsTooShort: (min: number) => `歌词太短，至少${min}个字，或留空由AI根据描述作词`,
+  musicTaskMissing: '音乐记录不存在或已删除',
+  musicBusy: '音乐正在生成中，完成后再操作',
+  musicNotReady: '音乐尚未生成完成',
+  musicTrackMissing: '背景音乐不存在或已删除，请重新选择',
+  /** Why a task failed (the record shows it); its credits were returned. */
+  musicFailed: (why: string) => `${why}，积分已退回`,
+  musicFailedUnknown: '音乐生成失败，请稍后重试',
+  musicUnreachable: '无法连接音乐生成服务，请稍后再试',
+  musicBusyProvider: '音乐生成服务繁忙，请稍后重试',
+  musicProviderDown: '音乐生成服务暂时不可用，请稍后重试',
+  musicKeyInvalid: '音乐生成服务密钥无效，请联系管理员',
+  musicBalance: '音乐生成服务账户余额不足，请联系管理员',
+  musicSensitive: '描述或歌词含有敏感内容，请修改后重试',
+  musicRejected: (detail: string) => `音乐生成服务拒绝了请求：${detail}`,
+  musicResultInvalid: '音乐生成服务返回的音频无法使用，请稍后重试',
+  musicLyricsFailed: '自动作词失败，请自行填写歌词后重试',
+  musicBackgroundOn: '已设为背景音乐，可在配音与视频创作中选用',
+  musicBackgroundOff: '已取消背景音乐',
 
   // ---- subtitles (ours)
   /** Burned-in captions asked for a multi-scene work that outputs only audio. */

@@ -99,8 +99,8 @@ describe('workbench', () => {
   });
 
   it('shows 即将上线 for a route whose plugin is not built, and 页面不存在 for an unknown one', async () => {
-    const { page } = await loggedInPage('/store/music/index');
-    await page.waitForSelector('[data-testid=coming-soon] >> text=AI音乐 · 即将上线');
+    const { page } = await loggedInPage('/cozeVideo');
+    await page.waitForSelector('[data-testid=coming-soon] >> text=一键成片 · 即将上线');
     await page.evaluate(() => (location.hash = '#/no/such/page'));
     await page.waitForSelector('text=页面不存在');
     await page.context().close();

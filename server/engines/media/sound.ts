@@ -1,7 +1,7 @@
 /** Sound: extracting, joining, cutting out spans, laying speech over a sound. */
 import fs from 'node:fs';
 import { ffmpeg, probe } from '../../infra/media-probe';
-import { RATE, input } from './common';
+import { FASTSTART, RATE, input } from './common';
 
 /** The first sound track as mono 16 kHz PCM wav: what speech recognition and the voice measure read. */
 export async function extractSpeechWav(media: string, ext: string, output: string): Promise<void> {
@@ -131,10 +131,36 @@ export async function duckMusicUnder(
   music: { file: string; ext: string },
   o: { seconds: number; volume: number; fadeIn: number; fadeOut: number; output: string },
 ): Promise<void> {
+  await ffmpeg([
+    ...input(speech.file, speech.ext), '-stream_loop', '-1', ...input(music.file, music.ext),
+    '-filter_complex', duckGraph(o), '-map', '[out]', '-t', o.seconds.toFixed(3), '-ar', String(RATE), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '192k', o.output,
+  ]);
+}
+
+/**
+ * The same under a finished video's sound (a work's background music): the picture copied as it is, the sound
+ * ducked, faded and looped or cut to the video's length, as AAC in an mp4 that starts before it is all there.
+ */
+export async function duckMusicUnderVideo(
+  video: string,
+  music: { file: string; ext: string },
+  o: { volume: number; fadeIn: number; fadeOut: number; output: string },
+): Promise<{ duration: number }> {
+  const { duration } = await probe(video, 'mp4');
+  await ffmpeg([
+    ...input(video, 'mp4'), '-stream_loop', '-1', ...input(music.file, music.ext),
+    '-filter_complex', duckGraph({ ...o, seconds: duration }), '-map', '0:v:0', '-map', '[out]', '-t', duration.toFixed(3),
+    '-c:v', 'copy', '-c:a', 'aac', '-b:a', '192k', '-ar', String(RATE), '-ac', '2', ...FASTSTART, o.output,
+  ], 30 * 60_000);
+  return { duration: (await probe(o.output, 'mp4')).duration };
+}
+
+/** Input 0's sound on top, input 1 (looped) at `volume`, faded in and out and ducked wherever input 0 sounds. */
+function duckGraph(o: { seconds: number; volume: number; fadeIn: number; fadeOut: number }): string {
   const stereo = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
   const fadeIn = Math.min(o.fadeIn, o.seconds / 3);
   const fadeOut = Math.min(o.fadeOut, o.seconds / 3);
-  const graph = [
+  return [
     `[0:a:0]${stereo},asplit=2[voice][key]`,
     `[1:a:0]${stereo},volume=${o.volume.toFixed(3)},atrim=0:${o.seconds.toFixed(3)},afade=t=in:st=0:d=${fadeIn.toFixed(3)},` +
       `afade=t=out:st=${Math.max(0, o.seconds - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}[music]`,
@@ -143,8 +169,16 @@ export async function duckMusicUnder(
     // amix halves each of its two inputs: doubled back, then a limiter keeps the peaks under full scale.
     '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2,alimiter=limit=0.95[out]',
   ].join(';');
+}
+
+/**
+ * A music track at a common loudness (EBU R128 integrated `lufs`, true peak under −1.5 dBTP), stereo 44.1 kHz mp3
+ * at 192 kbit/s: library tracks published at different levels sit at one level under every video. Answers its length.
+ */
+export async function normaliseLoudness(music: { file: string; ext: string }, lufs: number, output: string): Promise<{ duration: number }> {
   await ffmpeg([
-    ...input(speech.file, speech.ext), '-stream_loop', '-1', ...input(music.file, music.ext),
-    '-filter_complex', graph, '-map', '[out]', '-t', o.seconds.toFixed(3), '-ar', String(RATE), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '192k', o.output,
-  ]);
+    ...input(music.file, music.ext), '-map', '0:a:0', '-vn', '-af', `loudnorm=I=${lufs}:TP=-1.5:LRA=11,aresample=${RATE}`,
+    '-ac', '2', '-ar', String(RATE), '-c:a', 'libmp3lame', '-b:a', '192k', output,
+  ], 10 * 60_000);
+  return { duration: (await probe(output, 'mp3')).duration };
 }

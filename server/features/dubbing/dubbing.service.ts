@@ -9,18 +9,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DUBBING_IN_PROGRESS, LIMITS, MSG, countChars, dubbingCredits, type CallParsedRequest, type API, type TimedText } from '../../../src/contract';
+import { DUBBING_IN_PROGRESS, LIMITS, MSG, countChars, dubbingCredits, parseMusicTrackRef, type CallParsedRequest, type API, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
 import type { JobRun } from '../../infra/queue';
 import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import { fetchObject } from '../../infra/storage';
-import { deleteObjects, storeUserFile } from '../../infra/user-files';
+import { deleteObjects, fileIdOf, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { duckMusicUnder, sequenceSounds, speechStretch } from '../../engines/media';
 import { SpeechEngineError } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { MusicRepository } from '../music';
 import { DubbingRepository, ownedKeys, type DubbingRow, type StoredLine } from './dubbing.repository';
 import { dubbingSrt, lineSentences, placeLines, silencesAfter } from './dubbing.timeline';
 
@@ -36,6 +37,20 @@ export const dubPrice = (channel: { engine: string; dub_credits: number }) => (c
 /** Each enabled voice channel's dubbing price, as the screen shows it before generating. */
 export async function dubbingPrices(ctx: FeatureContext) {
   return (await new DubbingRepository(ctx.db).channelPrices()).map((c) => ({ api: c.api, name: c.name, credits: dubPrice(c) }));
+}
+
+/** The music under a dub: a music-library track (or the user's own music), else an audio of their material library. */
+async function chosenMusic(ctx: FeatureContext, repo: DubbingRepository, s: Submission, userId: number): Promise<{ fileId: number } | undefined> {
+  if (s.bgm !== undefined) {
+    const key = await new MusicRepository(ctx.db).usableTrack(parseMusicTrackRef(s.bgm), userId);
+    const fileId = key ? await fileIdOf(ctx.db, key) : undefined;
+    if (fileId === undefined) throw new ApiError(MSG.dubBgmMissing);
+    return { fileId };
+  }
+  if (s.bgm_id === undefined) return undefined;
+  const music = await repo.ownMusic(s.bgm_id, userId);
+  if (!music) throw new ApiError(MSG.dubBgmMissing);
+  return music;
 }
 
 /** Records, charges and queues one dub; answers its id. Every refusal names the line it is about. */
@@ -54,8 +69,7 @@ export async function submitDubbing(ctx: FeatureContext, userId: number, s: Subm
     const voice = voices.get(l.voice_id!)!;
     return { ...l, voice_id: voice.id, voice_name: voice.name, api: voice.api, chars: countChars(l.text), per_unit: dubPrice(voice) };
   });
-  const music = s.bgm_id === undefined ? undefined : await repo.ownMusic(s.bgm_id, userId);
-  if (s.bgm_id !== undefined && !music) throw new ApiError(MSG.dubBgmMissing);
+  const music = await chosenMusic(ctx, repo, s, userId);
   const chars = lines.reduce((n, l) => n + l.chars, 0);
   const reserved = dubbingCredits(lines.map((l) => ({ chars: l.chars, perUnit: l.per_unit })));
   try {

@@ -169,6 +169,22 @@ describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
     expect((await create(b, { lines: lines([{ voice_id: voice.host, text: '你好' }]), bgm_id: music.id })).msg).toBe(MSG.dubBgmMissing);
   });
 
+  it('lays a music-library track under a dub too; a track that is not there is refused', async () => {
+    const track = await t.operator(API.music.publish, { name: '配音曲库', audio: makeTone(path.join(dir, 'library-tone.mp3'), { hz: 3000, seconds: 6 }) });
+    expect(track.code, track.msg).toBe(0);
+    const withPause = dialogue().map((l, i) => (i === 1 ? { ...l, pause_after: 2 } : l));
+    const sent = await create(a, { name: '曲库配乐', lines: lines(withPause), bgm: `lib-${track.data.id}`, bgm_volume: 0.5 });
+    const record = await finished(a, sent.data.id);
+    expect(record).toMatchObject({ status: DubbingStatus.Done, bgm: 1 });
+    const mp3 = await downloadTo(t, record.url, dir, 'mp3');
+    const [first, second] = record.cues;
+    const underSpeech = levelDb(mp3, { from: LIMITS.dubbing.bgmFadeInSeconds + 0.1, to: first!.end - 0.2, bandHz: 3000 });
+    const alone = levelDb(mp3, { from: second!.end + 1, to: second!.end + 1.8, bandHz: 3000 });
+    expect(alone).toBeGreaterThan(-40);
+    expect(alone - underSpeech).toBeGreaterThan(6);
+    for (const bgm of ['lib-99999', 'my-1', 'x']) expect((await create(a, { lines: lines([{ voice_id: voice.host, text: '你好' }]), bgm })).msg, bgm).toBe(bgm === 'x' ? MSG.musicTrackMissing : MSG.dubBgmMissing);
+  });
+
   it('renames, saves to the material library (the audio as its own copy, and the script), deletes', async () => {
     expect(await a.call(API.dubbing.rename, { id: plain.id, name: '新名字' })).toMatchObject({ code: 0, msg: MSG.renameSucceeded });
     expect(await a.call(API.dubbing.rename, { id: plain.id, name: ' ' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });

@@ -19,6 +19,7 @@ import { renderMulti } from './multi-scene';
 import { runRemoteRender } from './remote-render';
 import { PictureGone, renderPictureWork } from '../photo';
 import { captionsOfWork, withSubtitles } from './subtitles';
+import { withBackgroundMusic } from './background-music';
 
 /** The clip a work loops and its cover: the avatar's, or one prepared now from a material-library video. */
 async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ loop: string; coverKey: string; normalized?: string }> {
@@ -94,7 +95,8 @@ export function runWorkRender(ctx: FeatureContext, workId: number, attempt: numb
         await works.markRendering(workId);
         await withWorkDir(ctx.config.dataDir, async (dir) => {
           const rendered = Number(work.is_multi) ? await renderMulti(ctx, workId, work, dir) : await renderSingle(ctx, workId, work, engine, dir);
-          await finishWork(ctx, workId, work, await withSubtitles(work, rendered, dir));
+          const scored = await withBackgroundMusic(ctx, work.params.bgm, rendered, dir);
+          await finishWork(ctx, workId, work, await withSubtitles(work, scored, dir));
         });
       } catch (err) {
         if (err instanceof LipSyncEngineError && err.detail) ctx.app.log.warn({ workId, detail: err.detail }, `lip-sync engine: ${err.message}`);

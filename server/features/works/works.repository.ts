@@ -77,6 +77,8 @@ export interface WorkParams {
   scenes?: StoredScene[];
   /** Captions burned into the picture, and how they look (absent: none; the SRT is made either way). */
   subtitles?: SubtitleStyle;
+  /** Background music: the chosen track's stored object and its level (absent: none). */
+  bgm?: { key: string; volume: number };
 }
 
 /** What the render job reads of a work. */

@@ -11,6 +11,7 @@ import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
 import { engineConcurrency, engineSlot, lipSyncEngineFor, type LipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
+import { workBgm } from './background-music';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
 import { planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
@@ -82,12 +83,13 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     const face = await faceInput(db, user.id, params, engine);
     if (params.api === 'gj' && !(face.duration >= 30 && face.duration <= 300)) throw new ApiError(MSG.gjDurationInvalid);
     const speech = await spokenInput(ctx, db, user.id, params);
+    const bgm = await workBgm(db, user.id, params);
     const price = Number(channel.credits);
     const reserved = Math.ceil(speech.seconds * price);
     return db.tx(async (q) => {
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,
-        audioFileId: speech.audioFileId, text: speech.text, params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId }, price, reserved,
+        audioFileId: speech.audioFileId, text: speech.text, params: { ...speech.params, material_video_file_id: face.materialFileId, photo_id: face.photoId, bgm }, price, reserved,
         captions: speech.captions,
       });
       const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(speech.seconds) : undefined;
@@ -99,6 +101,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     db.tx(async (q) => {
       const plan = await planScenes(ctx, q, user.id, params, (fileId) => new VoicesRepository(q).auditionCaptions(fileId, user.id));
       const subtitles = subtitleStyle(params);
+      const bgm = await workBgm(q, user.id, params);
       // Without recognition, only the scenes with a script have timed text: refused when no scene has one.
       const recorded = plan.params.scenes!.every((s) => s.audio_file_id !== undefined && !s.text);
       if (subtitles && recorded && !(await recognitionConfigured(ctx))) throw new ApiError(MSG.subtitlesNeedRecognition);
@@ -106,7 +109,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
       const reserved = Math.max(1, Math.ceil(plan.seconds * price));
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: true, onlyAudio: params.output_mode === 'audio',
-        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles }, price, reserved,
+        avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles, bgm }, price, reserved,
       });
       return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: '多场景创作' }) };
     }),

@@ -14,7 +14,8 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { captionText } from '../subtitles';
 import { id, int, num, page, plainString, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalId, removeById, renameById, slider, workName } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
+import { musicTrackRef } from './music';
 
 /** A dub's status: 1 queued, 2 running, 3 done, 4 failed (with its reason). */
 export const DubbingStatus = { Queued: 1, Running: 2, Done: 3, Failed: 4 } as const;
@@ -126,6 +127,8 @@ export const dubbingCalls = {
       gap: num('句间隔', D.gap.min, D.gap.max).default(D.gap.default),
       /** ours reading: a material-library audio id of the user's (the music library of today). */
       bgm_id: optionalId('背景音乐'),
+      /** ours: a track of the music library (API.music.library: `lib-<n>` or `my-<n>`); taken before bgm_id when both come. */
+      bgm: optionalFilter(musicTrackRef()),
       bgm_volume: num('背景音乐音量', D.bgmVolume.min, D.bgmVolume.max).default(D.bgmVolume.default),
     }),
     response: z.object({ id: z.number() }),

@@ -20,6 +20,7 @@ import { chatCalls } from './chat';
 import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
 import { copywriteCalls } from './copywrite';
+import { musicCalls } from './music';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -44,6 +45,7 @@ export const API = {
   more: moreCalls,
   dubbing: dubbingCalls,
   copywrite: copywriteCalls,
+  music: musicCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -87,7 +89,7 @@ export const SPEC_NAMES = {
   'bot.messageList': 'more.botMessageList',
   'bot.messageDetail': 'more.botMessageDetail',
   'bot.employ': 'more.botEmploy',
-  'music.createMusic': 'more.musicCreate',
+  'music.createMusic': 'music.create',
 } as const satisfies Record<string, string>;
 export type SpecName = keyof typeof SPEC_NAMES;
 
@@ -106,7 +108,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
-  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls, musicCalls,
 };
 export * from './site';
 export * from './account';
@@ -130,3 +132,4 @@ export * from './chat';
 export * from './more';
 export * from './dubbing';
 export * from './copywrite';
+export * from './music';

@@ -6,6 +6,7 @@ import { LIMITS } from '../limits';
 import { countChars, scriptLimit } from '../script';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
+import { musicTrackRef } from './music';
 import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
@@ -61,6 +62,15 @@ const subtitleFields = {
   subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
 };
 
+/**
+ * ours: background music at submit: a track a music picker offers (API.music.library: `lib-<n>` or `my-<n>`), its level
+ * (0.05–1 of its own loudness), ducked under the speech, faded in and out, looped or cut to the work's length.
+ */
+export const bgmFields = {
+  bgm: optionalFilter(musicTrackRef()),
+  bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
+};
+
 const optionalScript = (label: string) =>
   z.preprocess(blankToUndefined, plainString(label).trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional());
 
@@ -85,6 +95,7 @@ export const WorkSubmission = z
     language: text('语言', 50).optional(),
     emotion: emotion().optional(),
     ...subtitleFields,
+    ...bgmFields,
   })
   .superRefine((v, ctx) => {
     const avatars = [v.material_video_id, v.video_id, v.photo_id].filter((x) => x !== undefined).length;
@@ -188,6 +199,7 @@ export const worksCalls = {
         output_mode: oneOf('输出设置', MULTI_OUTPUT_MODES).default('video'),
         content: sceneContent,
         ...subtitleFields,
+        ...bgmFields,
       })
       .superRefine((v, ctx) => {
         if (v.output_mode !== 'video') {

@@ -1,10 +1,10 @@
 /**
- * The studio's right-hand card: the gap between lines, background music from the material library (its level; it is
+ * The studio's right-hand card: the gap between lines, background music from the music library or the material library (its level; it is
  * ducked under the speech and faded in and out), the project's size, the price before generating, and 生成配音.
  */
 import { memo } from 'react';
 import { Button, HTMLSelect, Icon, Slider } from '@blueprintjs/core';
-import { LIMITS, type Material } from '../../contract';
+import { LIMITS, type Material, type MusicTrack } from '../../contract';
 import type { DubMusic } from './dub-draft';
 
 const D = LIMITS.dubbing;
@@ -13,8 +13,10 @@ export interface DubSettingsProps {
   gap: number;
   music: DubMusic | null;
   musicVolume: number;
-  /** The user's audio materials (the music library of today). */
+  /** The user's audio materials. */
   tracks: Material[];
+  /** The music library: published tracks and the user's own marked as background music. */
+  library: MusicTrack[];
   lines: number;
   chars: number;
   roles: number;
@@ -31,9 +33,11 @@ export interface DubSettingsProps {
 
 export const DubSettings = memo(function DubSettings(p: DubSettingsProps) {
   const pick = (id: string) => {
-    const track = p.tracks.find((t) => String(t.id) === id);
-    p.onMusic(track ? { id: track.id, name: track.name, url: track.url } : null);
+    const material = p.tracks.find((t) => String(t.id) === id);
+    const track = p.library.find((t) => t.id === id);
+    p.onMusic(material ? { id: material.id, name: material.name, url: material.url } : track ? { id: track.id, name: track.name, url: track.url } : null);
   };
+  const known = (id: number | string) => p.tracks.some((t) => t.id === id) || p.library.some((t) => t.id === id);
   return (
     <aside className="dub-side" data-testid="dub-settings">
       <section className="dub-side-block">
@@ -50,12 +54,25 @@ export const DubSettings = memo(function DubSettings(p: DubSettingsProps) {
         <div className="dub-side-row">
           <HTMLSelect fill value={p.music ? String(p.music.id) : ''} onChange={(e) => pick(e.currentTarget.value)} aria-label="背景音乐" data-testid="dub-music">
             <option value="">不加背景音乐</option>
-            {p.music && !p.tracks.some((t) => t.id === p.music!.id) && <option value={String(p.music.id)}>{p.music.name}</option>}
-            {p.tracks.map((t) => (
-              <option key={t.id} value={String(t.id)}>
-                {t.name}
-              </option>
-            ))}
+            {p.music && !known(p.music.id) && <option value={String(p.music.id)}>{p.music.name}</option>}
+            {p.library.length > 0 && (
+              <optgroup label="音乐库">
+                {p.library.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.source === 'mine' ? `我的 · ${t.name}` : t.mood ? `${t.name}（${t.mood}）` : t.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {p.tracks.length > 0 && (
+              <optgroup label="我的素材">
+                {p.tracks.map((t) => (
+                  <option key={t.id} value={String(t.id)}>
+                    {t.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </HTMLSelect>
           <Button icon={p.musicPlaying ? 'pause' : 'play'} disabled={!p.music} onClick={p.onPlayMusic} aria-label="试听背景音乐" data-testid="dub-music-play" />
         </div>
@@ -66,7 +83,7 @@ export const DubSettings = memo(function DubSettings(p: DubSettingsProps) {
             <span className="dub-side-value" data-testid="dub-music-volume">{Math.round(p.musicVolume * 100)}%</span>
           </div>
         )}
-        <p className="dub-side-hint">{p.tracks.length || p.music ? '说话时自动压低、首尾淡入淡出；字幕时间不变' : '在「我的素材」上传音频后即可选用'}</p>
+        <p className="dub-side-hint">{p.tracks.length || p.library.length || p.music ? '说话时自动压低、首尾淡入淡出；字幕时间不变' : '在「我的素材」上传音频，或在「AI音乐」中生成后即可选用'}</p>
       </section>
 
       <section className="dub-side-block dub-side-sum" data-testid="dub-summary">

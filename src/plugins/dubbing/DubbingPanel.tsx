@@ -148,6 +148,7 @@ export default function DubbingPanel(_props: PanelProps) {
             music={draft.music}
             musicVolume={draft.musicVolume}
             tracks={history.tracks}
+            library={history.library}
             lines={spoken.length}
             chars={dubChars(draft)}
             roles={new Set(spoken.map((l) => l.role.id)).size}

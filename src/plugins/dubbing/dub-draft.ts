@@ -39,10 +39,16 @@ export interface DubLine {
 }
 
 export interface DubMusic {
-  /** The material id. */
-  id: number;
+  /** The material id (an audio of the user's material library), or a music-library track (`lib-<n>`, `my-<n>`). */
+  id: number | string;
   name: string;
   url: string;
+}
+
+/** A stored music choice: a material (numeric id) or a music-library track. */
+function musicOr(v: unknown): DubMusic | null {
+  if (isRecord(v) && typeof v.id === 'string' && /^(lib|my)-\d+$/.test(v.id) && typeof v.name === 'string' && typeof v.url === 'string') return v as unknown as DubMusic;
+  return pickedOr<DubMusic>(v);
 }
 
 export interface DubDraft {
@@ -330,7 +336,7 @@ export function buildRequest(draft: DubDraft): CallRequest<typeof API.dubbing.cr
     name: draft.name.trim() || LIMITS.defaultWorkName,
     lines: JSON.stringify(spokenLines(draft).map((l) => lineItem(l, named))),
     gap: draft.gap,
-    ...(draft.music ? { bgm_id: draft.music.id, bgm_volume: draft.musicVolume } : {}),
+    ...(draft.music ? { ...(typeof draft.music.id === 'number' ? { bgm_id: draft.music.id } : { bgm: draft.music.id }), bgm_volume: draft.musicVolume } : {}),
   };
 }
 
@@ -378,7 +384,7 @@ export const dubDraftRules: DraftRules<DubDraft> = {
       roles,
       lines: lines.length ? lines : [newLine(roles[0]!.id)],
       gap: numberOr(stored.gap, empty.gap),
-      music: pickedOr<DubMusic>(stored.music),
+      music: musicOr(stored.music),
       musicVolume: numberOr(stored.musicVolume, empty.musicVolume),
     };
   },

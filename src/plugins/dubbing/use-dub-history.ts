@@ -1,7 +1,7 @@
 /**
- * What the studio reads from the server: the channels' dubbing prices, the user's audio materials (the music under a
- * dub), and the history a page at a time — refreshed while a dub is being made, following one just submitted into
- * the player — with each record's url held steady (signed urls change with every listing).
+ * What the studio reads from the server: the channels' dubbing prices, the music library and the user's audio
+ * materials (the music under a dub), and the history a page at a time — refreshed while a dub is being made, following
+ * one just submitted into the player — with each record's url held steady (signed urls change with every listing).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { API, DubbingStatus, LIMITS, type DubbingRecord } from '../../contract';
@@ -16,6 +16,7 @@ export function useDubHistory(state: DubbingState) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
   const prices = useRemote('dubbing:prices', (signal) => api.call(API.dubbing.prices, {}, { silent: true, signal }));
+  const library = useRemote('dubbing:library', (signal) => api.call(API.music.library, {}, { silent: true, signal }));
   const tracks = useRemote('dubbing:tracks', (signal) => api.call(API.material.list, { type: 'audio', source: 0, page: 1, limit: LIMITS.listLimitAll }, { silent: true, signal }));
   const history = useRemote(`dubbing:history:${page}`, (signal) => api.call(API.dubbing.list, { page, limit: PAGE_SIZE }, { silent: true, signal }), {
     poll: { intervalMs: TIMINGS.generationPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
@@ -46,6 +47,7 @@ export function useDubHistory(state: DubbingState) {
   return {
     prices: priceMap,
     tracks: tracks.value?.list ?? [],
+    library: library.value?.list ?? [],
     selected,
     urlOf,
     reload,

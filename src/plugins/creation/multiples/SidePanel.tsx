@@ -3,11 +3,12 @@ import { LIMITS, MSG } from '../../../contract';
 import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
 import { Segments } from '../../../core';
 import { SubtitleOptions } from '../SubtitleOptions';
+import { BgmPicker } from '../BgmPicker';
 
 export interface SidePanelProps {
   draft: MultiDraft;
   submitting: boolean;
-  onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode' | 'subtitles'>>) => void;
+  onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode' | 'subtitles' | 'bgm'>>) => void;
   onSubmit: () => void;
 }
 
@@ -16,7 +17,7 @@ const DRIVE_HINT: Record<DriveMode, string> = {
   random: '每个场景从数字人视频的随机位置开始',
 };
 
-/** The right panel: drive mode, output, captions (ours), generation mode (credits only), model (V3.0 only), the estimate, submit. */
+/** The right panel: drive mode, output, captions and background music (ours), generation mode (credits only), model (V3.0 only), the estimate, submit. */
 export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelProps) {
   const estimate = estimateDraft(draft);
   const texts = draft.scenes.filter((s) => s.type === 'text').length;
@@ -37,6 +38,9 @@ export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelPr
         <div className="mu-field">
           <span className="mu-field-label">字幕</span>
           <SubtitleOptions value={draft.subtitles} onChange={(subtitles) => onChange({ subtitles })} unavailable={draft.outputMode === 'audio' ? MSG.subtitlesAudioOnly : undefined} />
+        </div>
+        <div className="mu-field">
+          <BgmPicker value={draft.bgm} onChange={(bgm) => onChange({ bgm })} disabled={submitting} />
         </div>
         <div className="mu-field mu-field-row">
           <span className="mu-field-label">生成模式</span>

@@ -12,6 +12,7 @@ import {
   type DraftRules, type SceneVoice, type SliderKey,
 } from '../../../core';
 import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
+import { bgmFields, defaultBgm, reviveBgm, type BgmChoice } from '../bgm-choice';
 
 export type SceneType = 'text' | 'audio';
 export type DriveMode = 'serial' | 'random';
@@ -64,6 +65,8 @@ export interface MultiDraft {
   outputMode: OutputMode;
   /** Burned-in captions (a video output only). */
   subtitles: SubtitleChoice;
+  /** Background music under the whole work (video or audio). */
+  bgm: BgmChoice;
 }
 
 let seq = 0;
@@ -88,7 +91,7 @@ export function newScene(type: SceneType, like?: Scene | null, id: string = scen
 
 /** The page opens with one text scene, 未命名, serial, video. */
 export function emptyDraft(): MultiDraft {
-  return { name: LIMITS.defaultWorkName, scenes: [newScene('text')], driveMode: 'serial', outputMode: 'video', subtitles: defaultSubtitles() };
+  return { name: LIMITS.defaultWorkName, scenes: [newScene('text')], driveMode: 'serial', outputMode: 'video', subtitles: defaultSubtitles(), bgm: defaultBgm() };
 }
 
 export const canAddScene = (draft: MultiDraft) => draft.scenes.length < LIMITS.sceneMaxCount;
@@ -309,6 +312,7 @@ export function buildSubmission(draft: MultiDraft): CallRequest<typeof API.works
     output_mode: draft.outputMode,
     content: JSON.stringify(items.map(withoutUndefined)),
     ...(draft.outputMode === 'video' ? subtitleFields(draft.subtitles) : {}),
+    ...bgmFields(draft.bgm),
   } as CallRequest<typeof API.works.multi>;
 }
 
@@ -371,6 +375,7 @@ export const multiDraftRules: DraftRules<MultiDraft> = {
       driveMode: stored.driveMode === 'random' ? 'random' : 'serial',
       outputMode: stored.outputMode === 'audio' ? 'audio' : 'video',
       subtitles: reviveSubtitles(stored.subtitles),
+      bgm: reviveBgm(stored.bgm),
     };
   },
   keep: (draft) => ({ ...draft, scenes: draft.scenes.map((s) => ({ ...s, audition: null })) }),

@@ -4,6 +4,8 @@ import { MSG, type VideoChannel } from '../../../contract';
 import { estimatePrice } from './create-logic';
 import { SubtitleOptions } from '../SubtitleOptions';
 import type { SubtitleChoice } from '../subtitle-choice';
+import { BgmPicker } from '../BgmPicker';
+import type { BgmChoice } from '../bgm-choice';
 
 export interface ChannelDialogProps {
   isOpen: boolean;
@@ -19,11 +21,14 @@ export interface ChannelDialogProps {
   /** Burned-in captions, chosen here before the work is made. */
   subtitles: SubtitleChoice;
   onSubtitles: (value: SubtitleChoice) => void;
+  /** Background music, chosen here too (absent: the screen offers none). */
+  bgm?: BgmChoice;
+  onBgm?: (value: BgmChoice) => void;
 }
 
 /**
  * 选择训练通道 (part 2 §2.2): each channel's name, description, version and credits per second; the effect order as the
- * tip; and the captions the work gets (ours).
+ * tip; and the captions and background music the work gets (ours).
  */
 export function ChannelDialog(props: ChannelDialogProps) {
   const { isOpen, channels, current } = props;
@@ -69,6 +74,7 @@ export function ChannelDialog(props: ChannelDialogProps) {
         )}
         <div className="cr-channel-subtitles">
           <SubtitleOptions value={props.subtitles} onChange={props.onSubtitles} disabled={props.busy} />
+          {props.bgm && props.onBgm && <BgmPicker value={props.bgm} onChange={props.onBgm} disabled={props.busy} />}
         </div>
       </DialogBody>
       <DialogFooter

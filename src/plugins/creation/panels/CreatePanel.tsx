@@ -362,6 +362,8 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         onCreate={create}
         subtitles={draft.subtitles}
         onSubtitles={(subtitles) => update({ subtitles })}
+        bgm={draft.bgm}
+        onBgm={(bgm) => update({ bgm })}
       />
       <Alert
         isOpen={submitted}

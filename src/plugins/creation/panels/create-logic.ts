@@ -9,6 +9,7 @@ import {
 } from '../../../contract';
 import { hasText, isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
+import { bgmFields, defaultBgm, reviveBgm, type BgmChoice } from '../bgm-choice';
 
 export type DriveMode = 'text' | 'audio';
 export type SliderKey = 'rate' | 'volume' | 'pitch';
@@ -70,13 +71,15 @@ export interface CreateDraft {
   channel: string;
   /** Burned-in captions, chosen in the channel dialog. */
   subtitles: SubtitleChoice;
+  /** Background music, chosen in the channel dialog. */
+  bgm: BgmChoice;
 }
 
 export const DEFAULT_CHANNEL = 'local';
 
 export const emptyDraft = (): CreateDraft => ({
   name: LIMITS.defaultWorkName, mode: 'text', text: '', language: '', emotion: 'default', avatar: null, voice: null,
-  params: { ...DEFAULT_SLIDERS }, audio: null, audition: null, channel: DEFAULT_CHANNEL, subtitles: defaultSubtitles(),
+  params: { ...DEFAULT_SLIDERS }, audio: null, audition: null, channel: DEFAULT_CHANNEL, subtitles: defaultSubtitles(), bgm: defaultBgm(),
 });
 
 /** Channels whose engine takes an emotion (MiniMax's set is the spec's: default, happy, sad, …). */
@@ -227,6 +230,7 @@ export function buildSubmission(d: CreateDraft, api: string, auditionFileId?: nu
     name: d.name.trim() || LIMITS.defaultWorkName,
     api,
     ...subtitleFields(d.subtitles),
+    ...bgmFields(d.bgm),
     ...(avatar.kind === 'material' ? { material_video_id: avatar.id } : avatar.kind === 'photo' ? { photo_id: avatar.id } : { video_id: avatar.id }),
   };
   if (d.mode === 'audio') {
@@ -327,6 +331,7 @@ export const createDraftRules: DraftRules<CreateDraft> = {
       audition: null,
       channel: stringOr(stored.channel, empty.channel),
       subtitles: reviveSubtitles(stored.subtitles),
+      bgm: reviveBgm(stored.bgm),
     };
   },
   keep: (d) => ({ ...d, audition: null }),

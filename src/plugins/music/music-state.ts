@@ -1,0 +1,147 @@
+/**
+ * The AI music screen's state, one per open screen (made by MusicState.open): the form, the engine and its price,
+ * my tasks (asked again while one is being made), the library, the confirm-then-generate behind the submit throttle,
+ * and each task's actions that go through the server (rename, delete, save to material, 用作背景音乐).
+ */
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
+import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService } from '../../core';
+import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
+
+export const MusicStateToken = Symbol.for('music.State');
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  polling: PollingService;
+}
+
+@injectable()
+export class MusicState {
+  private readonly services: Services;
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.PollingService) polling: PollingService,
+  ) {
+    this.services = { api, notifier, auth, polling };
+  }
+
+  /** One screen's state, until `closed$` emits or it is disposed. */
+  open(closed$?: Observable<unknown>): MusicScreen {
+    return new MusicScreen(this.services, closed$);
+  }
+}
+
+type TaskPage = CallResponse<typeof API.music.myTask>;
+
+export class MusicScreen {
+  readonly form$ = new BehaviorSubject<MusicForm>(EMPTY_MUSIC_FORM);
+  readonly engine: RemoteStore<CallResponse<typeof API.music.engine>>;
+  readonly tasks: RemoteStore<TaskPage>;
+  readonly library: RemoteStore<MusicTrack[]>;
+  readonly confirming$ = new BehaviorSubject(false);
+  readonly submitting$ = new BehaviorSubject(false);
+  readonly busy$ = new BehaviorSubject(false);
+  /** The task whose waveform and player show (null: the newest done one). */
+  readonly chosenId$ = new BehaviorSubject<number | null>(null);
+  readonly renaming$ = new BehaviorSubject<MusicTask | null>(null);
+  readonly deletion: DeletionFlow<MusicTask>;
+  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
+  private readonly life = new Subscription();
+
+  constructor(
+    private readonly s: Services,
+    closed$?: Observable<unknown>,
+  ) {
+    const { api } = s;
+    this.engine = new RemoteStore((signal) => api.call(API.music.engine, {}, { silent: true, signal }));
+    this.tasks = new RemoteStore((signal) => api.call(API.music.myTask, { page: 1, limit: 50 }, { silent: true, signal }), {
+      poll: { polling: s.polling, intervalMs: TIMINGS.generationPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
+    });
+    this.library = new RemoteStore(async (signal) => (await api.call(API.music.library, {}, { silent: true, signal })).list);
+    this.deletion = new DeletionFlow(s.notifier, (t) => api.call(API.music.remove, { id: t.id }), () => this.reloadLists());
+    for (const owned of [this.engine, this.tasks, this.library]) this.life.add(() => owned.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.engine.reload();
+    this.tasks.reload();
+    this.library.reload();
+  }
+
+  get form(): MusicForm {
+    return this.form$.value;
+  }
+
+  patch(change: Partial<MusicForm>): void {
+    this.form$.next({ ...this.form, ...change });
+  }
+
+  /** 生成音乐: one click a throttle window; the first problem is said, else the price's confirmation opens. */
+  ask(): void {
+    if (!this.gate()) return;
+    if (!this.engine.value?.engine) return this.s.notifier.warn(MSG.musicEngineMissing);
+    const problem = formProblem(this.form);
+    if (problem) return this.s.notifier.warn(problem);
+    this.confirming$.next(true);
+  }
+
+  cancelConfirm(): void {
+    this.confirming$.next(false);
+  }
+
+  /** Confirmed: the task appears in 我的音乐 and is followed there; the form stays for another go. */
+  async generate(): Promise<boolean> {
+    const { title, prompt, instrumental, lyrics } = this.form;
+    let id = 0;
+    const ok = await runBusy(this.submitting$, async () => {
+      id = (await this.s.api.call(API.music.create, { title: title.trim(), prompt: prompt.trim(), instrumental, lyrics: instrumental ? '' : lyrics.trim() })).id;
+    });
+    this.confirming$.next(false);
+    if (!ok) return false;
+    this.s.notifier.success(MSG.submitSucceeded);
+    this.chosenId$.next(id);
+    this.tasks.reload();
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+
+  choose(task: MusicTask): void {
+    this.chosenId$.next(task.id);
+  }
+
+  async rename(task: MusicTask, name: string): Promise<boolean> {
+    const ok = await runBusy(this.busy$, () => this.s.api.call(API.music.rename, { id: task.id, name }));
+    if (ok) {
+      this.s.notifier.success(MSG.renameSucceeded);
+      this.reloadLists();
+    }
+    return ok;
+  }
+
+  async saveToMaterial(task: MusicTask): Promise<void> {
+    if (await runBusy(this.busy$, () => this.s.api.call(API.music.save, { id: task.id }))) this.s.notifier.success(MSG.savedToMaterial);
+  }
+
+  /** 用作背景音乐 (or 取消): the track then shows in every music picker. */
+  async toggleBackground(task: MusicTask): Promise<void> {
+    const background = task.background ? 0 : 1;
+    if (await runBusy(this.busy$, () => this.s.api.call(API.music.background, { id: task.id, background }))) {
+      this.s.notifier.success(background ? MSG.musicBackgroundOn : MSG.musicBackgroundOff);
+      this.reloadLists();
+    }
+  }
+
+  private reloadLists(): void {
+    this.tasks.reload();
+    this.library.reload();
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
+  }
+}
+
+export const PROMPT_MAX = LIMITS.music.promptMaxChars;
