@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
 import { ApiTestClient, DB_KINDS, preparedData, startApp, type TestApp } from '../../../tests/support/app';
-import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { levelDb, makeAudio, makeSpeech, makeTone, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { createDatabase } from '../../../tests/support/postgres';
 import { startServer, type RunningServer } from '../../../tests/support/server';
@@ -34,10 +34,15 @@ const finished = (c: ApiTestClient, id: number, ms = 90_000) => until(() => work
 const negatives = (c: ApiTestClient) => c.call(API.credits.log, { page: 1, limit: 200 }).then((r) => (r.data.list as { credits: number }[]).filter((l) => l.credits < 0).length);
 
 
-async function playable(baseUrl: string, url: string) {
+/** A stored work's mp4, fetched into the spec's folder. */
+async function saved(baseUrl: string, url: string): Promise<string> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.mp4`);
   fs.writeFileSync(file, Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer()));
-  return probe(file, 'mp4');
+  return file;
+}
+
+async function playable(baseUrl: string, url: string) {
+  return probe(await saved(baseUrl, url), 'mp4');
 }
 
 describe('PUBLIC_URL: where a GPU host reaches our storage', () => {
@@ -141,6 +146,19 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect((await fetchHead(`${t.url}${work.srt}`)).status).toBe(200);
     expect((await files()) - filesBefore).toBe(2);
     expect(await tasksLeft()).toBe(0);
+  });
+
+  it('background music goes under the engine\'s result as under a local render', async () => {
+    // A 3 kHz tone as the library track, under a work whose own sound is a 330 Hz tone: the band holds only the music.
+    const track = await t.operator(API.music.publish, { name: '远端配乐', audio: makeTone(path.join(dir, 'tone-3k.mp3'), { hz: 3000, seconds: 6 }) });
+    expect(track.code).toBe(0);
+    const plain = await finished(a, await create(a, '无配乐'));
+    const scored = await finished(a, await create(a, '有配乐', { voice_id: audioId, drive: 'audio', bgm: `lib-${track.data.id}`, bgm_volume: 0.5 }));
+    expect(scored).toMatchObject({ status: 3, api_key: 'fy' });
+    const band = async (url: string) => levelDb(await saved(t.url, url), { from: 1.5, to: 4, bandHz: 3000 });
+    expect(await band(scored.url)).toBeGreaterThan(-40);
+    expect((await band(scored.url)) - (await band(plain.url))).toBeGreaterThan(20);
+    expect(Math.abs(scored.duration - plain.duration)).toBeLessThan(0.1);
   });
 
   it('a material-library video as the avatar: prepared for the engine, the work keeps its own cover', async () => {

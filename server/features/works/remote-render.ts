@@ -19,6 +19,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { engineConcurrency, engineSlot, type RemoteLipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
 import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
+import { withBackgroundMusic } from './background-music';
 import { captionsOfWork, withSubtitles } from './subtitles';
 import { fetchObject } from '../../infra/storage';
 
@@ -100,7 +101,9 @@ async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, workId:
     await engine.fetchResult(task.result, output);
     const info = await probe(output, 'mp4').catch(() => undefined);
     if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
-    await finishWork(ctx, workId, work, await withSubtitles(work, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key, timed: work.captions ?? [] }, dir));
+    // The engine renders the speech alone: the background music goes under its result here, as under a local render.
+    const scored = await withBackgroundMusic(ctx, work.params.bgm, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key, timed: work.captions ?? [] }, dir);
+    await finishWork(ctx, workId, work, await withSubtitles(work, scored, dir));
   });
 }
 
