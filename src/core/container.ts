@@ -15,6 +15,7 @@ import { DefaultCommandRegistry } from './command-registry';
 import { DefaultPanelRegistry, DefaultRouteRegistry } from './registries';
 import { DirectUploadService } from './upload-service';
 import { ScriptEditorState } from './script-editor/editor-state';
+import { CoreScreenServices } from './screen-services';
 
 /** The core services every plugin may use. Each is a singleton of the workbench. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -32,6 +33,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.PanelRegistry).to(DefaultPanelRegistry).inSingletonScope();
   bind(TOKENS.RouteRegistry).to(DefaultRouteRegistry).inSingletonScope();
   bind(TOKENS.ScriptEditorState).to(ScriptEditorState).inSingletonScope();
+  bind(TOKENS.ScreenServices).to(CoreScreenServices).inSingletonScope();
 });
 
 /**

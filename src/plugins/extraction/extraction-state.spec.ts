@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
 import { API, AnalyseStatus, AudioExtractType, MSG, type AnalyseRecord } from '../../contract';
 import { TIMINGS, type UploadedFile } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { ExtractionState, PAGE } from './extraction-state';
 import { AUDIO_EXTRACTION, VIDEO_EXTRACTION, type ExtractionKind } from './extraction-view';
@@ -16,14 +16,11 @@ function setup(kind: ExtractionKind, replies: Record<string, unknown> = {}) {
   const api = fakeApi({ [VIDEO_EXTRACTION.list.id]: listOf(AnalyseStatus.Success), [AUDIO_EXTRACTION.list.id]: listOf(AnalyseStatus.Success), ...replies });
   const auth = fakeAuth();
   const closed$ = new Subject<void>();
-  const screen = new ExtractionState(api, notifier, auth, polling()).open(kind, closed$);
+  const screen = new ExtractionState(screenServices({ api, notifier, auth })).open(kind, closed$);
   return { api, auth, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('extraction screen state', () => {
   it('asks for the tab again while a record is processing, stops once none is, and on close', async () => {

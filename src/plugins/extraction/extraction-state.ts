@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, AudioExtractType, MSG, type AnalyseRecord, type CallResponse } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService, type UploadedFile,
+  RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { anyProcessing, byUpload, linkProblem, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
@@ -11,25 +11,10 @@ export const ExtractionStateToken = Symbol.for('extraction.State');
 /** How many records a tab shows. */
 export const PAGE = 50;
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-}
-
-/** Makes the state of each open extraction screen (the services it needs are injected here). */
+/** Makes the state of each open extraction screen. */
 @injectable()
 export class ExtractionState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(kind: ExtractionKind, closed$?: Observable<unknown>): ExtractionScreen {
@@ -60,7 +45,7 @@ export class ExtractionScreen {
 
   constructor(
     readonly kind: ExtractionKind,
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     this.records = new RemoteStore(

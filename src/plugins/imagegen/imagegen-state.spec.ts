@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
 import { API, GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../contract';
 import { TIMINGS } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { ImageGenState, type SaveFile } from './imagegen-state';
 
@@ -21,14 +21,11 @@ function setup(replies: Record<string, unknown> = {}, saveFile: SaveFile = async
   });
   const auth = fakeAuth();
   const closed$ = new Subject<void>();
-  const screen = new ImageGenState(api, notifier, auth, polling()).open(closed$, saveFile);
+  const screen = new ImageGenState(screenServices({ api, notifier, auth })).open(closed$, saveFile);
   return { api, auth, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('text-to-image screen state', () => {
   it('draws three suggestions, again on 换一换; asks for the history while open and stops when the panel closes', async () => {

@@ -2,42 +2,28 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService,
+  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
 } from '../../core';
 import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
 import { saveImage } from './save-image';
 
 export const ImageGenStateToken = Symbol.for('imagegen.State');
 
-/** Hands a stored picture to the browser's download under a name (save-image.ts; a spec passes its own). */
 const NONE: PromptSuggestion[] = [];
 
+/** Hands a stored picture to the browser's download under a name (save-image.ts; a spec passes its own). */
 export type SaveFile = (url: string, fileName: string) => Promise<void>;
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-  saveFile: SaveFile;
-}
+type Services = ScreenServices & { saveFile: SaveFile };
 
-/** Makes the state of each open text-to-image screen (the services it needs are injected here). */
+/** Makes the state of each open text-to-image screen. */
 @injectable()
 export class ImageGenState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling, saveFile: saveImage };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly core: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
-  open(closed$?: Observable<unknown>, saveFile?: SaveFile): ImageGenScreen {
-    return new ImageGenScreen({ ...this.services, saveFile: saveFile ?? this.services.saveFile }, closed$);
+  open(closed$?: Observable<unknown>, saveFile: SaveFile = saveImage): ImageGenScreen {
+    return new ImageGenScreen({ ...this.core, saveFile }, closed$);
   }
 }
 

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
 import { API, MSG, TranslateMode, WorkStatus } from '../../contract';
 import { TIMINGS, type Navigation, type UploadedFile } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { TranslationState, WORKS } from './translation-state';
 
@@ -23,14 +23,11 @@ function setup(replies: Record<string, unknown> = {}) {
   const auth = fakeAuth();
   const navigation = { navigate: vi.fn() } as unknown as Navigation;
   const closed$ = new Subject<void>();
-  const screen = new TranslationState(api, notifier, auth, navigation, polling()).open(closed$);
+  const screen = new TranslationState(screenServices({ api, notifier, auth, navigation })).open(closed$);
   return { api, auth, navigation, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('translation screen state', () => {
   it('asks for the recent translations again while one is in progress, and stops once none is', async () => {

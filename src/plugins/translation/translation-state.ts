@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, MSG, TranslateMode, type CallResponse, type TranslateModeValue } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type UploadedFile,
+  RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { submitProblem } from './translation-view';
 
@@ -11,27 +11,10 @@ export const TranslationStateToken = Symbol.for('translation.State');
 /** Where the translated videos are: 我的作品 · 翻译视频. */
 export const WORKS = { route: '/works', query: { type1: 0, type2: 3 } };
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  navigation: Navigation;
-  polling: PollingService;
-}
-
-/** Makes the state of each open /store/sea screen (the services it needs are injected here). */
+/** Makes the state of each open /store/sea screen. */
 @injectable()
 export class TranslationState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.Navigation) navigation: Navigation,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, navigation, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(closed$?: Observable<unknown>): TranslationScreen {
@@ -58,7 +41,7 @@ export class TranslationScreen {
   private readonly life = new Subscription();
 
   constructor(
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     this.langs = new RemoteStore((signal) => s.api.call(API.translation.languages, {}, { silent: true, signal }));

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, type ApiClient, type AuthService, type Notifier, type PollingService,
+  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
 } from '../../core';
 import { PresetsState } from './presets-state';
 import { emptyForm, formFromRecord, formProblem, pickRandom, recommendCount, submitParams, toggleWord, type VideoForm, type VideoKind } from './videogen-view';
@@ -12,25 +12,10 @@ export const VideoGenStateToken = Symbol.for('videogen.State');
 export type PromptPanel = 'words' | 'presets' | null;
 export type PictureField = 'image' | 'imageTail';
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-}
-
-/** Makes the state of each open video generation screen (the services it needs are injected here). */
+/** Makes the state of each open video generation screen. */
 @injectable()
 export class VideoGenState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(kind: VideoKind, closed$?: Observable<unknown>): VideoGenScreen {
@@ -70,7 +55,7 @@ export class VideoGenScreen {
 
   constructor(
     readonly kind: VideoKind,
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     const { api } = s;
