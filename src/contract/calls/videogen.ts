@@ -6,7 +6,7 @@ import { LIMITS } from '../limits';
 import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
 import {
   Flag, GenerateStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
-  removeById,
+  removeById, userList,
 } from './fields';
 
 export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
@@ -113,12 +113,7 @@ export const videogenCalls = {
     response: listPage(VideoRecord),
   }),
   remove: removeById({ id: 'videogen.remove', path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
-  prompts: defineCall({
-    id: 'videogen.prompts', method: 'GET', path: '/api/user/videoPrompt', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).',
-    request: empty,
-    response: z.object({ list: z.array(PromptGroup) }),
-  }),
+  prompts: userList({ id: 'videogen.prompts', path: '/api/user/videoPrompt', pathFromSpec: true, summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).' }, PromptGroup),
   recommend: defineCall({
     id: 'videogen.recommend', method: 'GET', path: '/api/user/videoPromptRecommend', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
