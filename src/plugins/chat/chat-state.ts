@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
 import {
-  DeletionFlow, PagedStore, RemoteStore, TOKENS, type ScreenServices,
+  DeletionFlow, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
 } from '../../core';
 import { answerStreamUrl, readAnswer, StreamRefused } from './chat-stream';
 import { exchange, fromMessage, lastModel, materialName, patchLast, stopped, typeTick, typing, type Bubble } from './chat-view';
@@ -35,7 +35,7 @@ type HistoryPage = { items: ChatRecord[]; total?: number };
  * the model and the input; send (the answer streams in and types out one character a LIMITS.chatTypingMs, faster
  * when far behind), stop, new, reopen and delete a conversation; copy, go create and save an answer.
  */
-export class ChatScreen {
+export class ChatScreen extends OpenScreen {
   readonly engine: RemoteStore<CallResponse<typeof API.chat.engine>>;
   readonly history: PagedStore<ChatRecord, HistoryPage>;
   readonly bubbles$ = new BehaviorSubject<Bubble[]>([]);
@@ -48,12 +48,12 @@ export class ChatScreen {
   readonly opening$ = new BehaviorSubject<number | null>(null);
   readonly deletion: DeletionFlow<ChatRecord>;
   private stream: AbortController | null = null;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.chat.engine, {}, { silent: true, signal }));
     this.history = new PagedStore((page, signal) => api.call(API.chat.records, { page, limit: 20 }, { signal }).then((r) => ({ items: r.list, total: r.total })));
@@ -72,8 +72,7 @@ export class ChatScreen {
         .subscribe(() => this.bubbles$.next(typeTick(this.bubbles$.value))),
     );
     this.life.add(() => this.stream?.abort());
-    for (const owned of [this.engine, this.history]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engine, this.history]);
 
     this.engine.reload();
     this.history.reload();
@@ -180,7 +179,4 @@ export class ChatScreen {
     }
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

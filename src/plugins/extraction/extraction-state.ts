@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, AudioExtractType, MSG, type AnalyseRecord, type CallResponse } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
+  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { anyProcessing, byUpload, linkProblem, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
@@ -29,7 +29,7 @@ type RecordList = CallResponse<typeof API.extraction.videoList>;
  * tab, the records of that tab (asked again every TIMINGS.extractionPollMs while one is processing), submit, and
  * save a finished record to the material library.
  */
-export class ExtractionScreen {
+export class ExtractionScreen extends OpenScreen {
   readonly tab$ = new BehaviorSubject<TabId>('all');
   readonly way$ = new BehaviorSubject<number>(AudioExtractType.Link);
   readonly text$ = new BehaviorSubject('');
@@ -41,13 +41,13 @@ export class ExtractionScreen {
   /** The records being saved to the material library. */
   readonly saving$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
   readonly records: RemoteStore<RecordList>;
-  private readonly life = new Subscription();
 
   constructor(
     readonly kind: ExtractionKind,
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.records = new RemoteStore(
       (signal) => {
         const status = TABS.find((t) => t.id === this.tab$.value)!.status;
@@ -55,8 +55,7 @@ export class ExtractionScreen {
       },
       { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) } },
     );
-    this.life.add(() => this.records.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.records]);
     this.records.reload();
   }
 
@@ -113,7 +112,4 @@ export class ExtractionScreen {
     }
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
+  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
 } from '../../core';
 import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
 import { saveImage } from './save-image';
@@ -33,7 +33,7 @@ export class ImageGenState {
  * throttle, the record previewed and its carousel (turns every LIMITS.carouselMs unless paused), download, save to
  * material, delete.
  */
-export class ImageGenScreen {
+export class ImageGenScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<ImageForm>(EMPTY_FORM);
   readonly engine: RemoteStore<CallResponse<typeof API.imagegen.engine>>;
   readonly prompts: RemoteStore<PromptSuggestion[]>;
@@ -53,12 +53,12 @@ export class ImageGenScreen {
   readonly paused$ = new BehaviorSubject(false);
 
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
     this.prompts = new RemoteStore(async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
@@ -75,8 +75,7 @@ export class ImageGenScreen {
         .pipe(switchMap(([count, paused]) => (count < 2 || paused ? EMPTY : interval(LIMITS.carouselMs).pipe(map(() => count)))))
         .subscribe((count) => this.slide$.next((this.slide$.value + 1) % count)),
     );
-    for (const owned of [this.engine, this.prompts, this.records]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engine, this.prompts, this.records]);
 
     this.engine.reload();
     this.prompts.reload();
@@ -148,7 +147,4 @@ export class ImageGenScreen {
     if (await runBusy(this.saving$, () => this.s.api.call(API.imagegen.save, { id: record.id, index }))) this.s.notifier.success(MSG.savedToMaterial);
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, MSG, TranslateMode, type CallResponse, type TranslateModeValue } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
+  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { submitProblem } from './translation-view';
 
@@ -27,7 +27,7 @@ export class TranslationState {
  * speech recognition is there and the prices); the five latest translations, asked again every TIMINGS.worksPollMs
  * while one is in progress; submit.
  */
-export class TranslationScreen {
+export class TranslationScreen extends OpenScreen {
   readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
   readonly uploading$ = new BehaviorSubject(false);
   /** A new upload box after each submit (the last video is gone from it). */
@@ -38,18 +38,17 @@ export class TranslationScreen {
   readonly submitting$ = new BehaviorSubject(false);
   readonly langs: RemoteStore<CallResponse<typeof API.translation.languages>>;
   readonly recent: RemoteStore<CallResponse<typeof API.translation.list>>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.langs = new RemoteStore((signal) => s.api.call(API.translation.languages, {}, { silent: true, signal }));
     this.recent = new RemoteStore((signal) => s.api.call(API.translation.list, { page: 1, limit: 5 }, { silent: true, signal }), {
       poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
     });
-    for (const owned of [this.langs, this.recent]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.langs, this.recent]);
     this.langs.reload();
     this.recent.reload();
   }
@@ -79,7 +78,4 @@ export class TranslationScreen {
     this.s.navigation.navigate(WORKS.route, WORKS.query);
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
+  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
 } from '../../core';
 import { PresetsState } from './presets-state';
 import { emptyForm, formFromRecord, formProblem, pickRandom, recommendCount, submitParams, toggleWord, type VideoForm, type VideoKind } from './videogen-view';
@@ -28,7 +28,7 @@ export class VideoGenState {
  * TIMINGS.generationPollMs while open), the record shown, the confirm-then-submit (a leading 1 s throttle, then
  * LIMITS.createDebounceMs), delete; the word bank, the recommendations, the presets and the material picker.
  */
-export class VideoGenScreen {
+export class VideoGenScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<VideoForm>(emptyForm());
   readonly engines: RemoteStore<VideoEngines>;
   readonly history: RemoteStore<VideoRecord[]>;
@@ -51,13 +51,13 @@ export class VideoGenScreen {
 
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private debounce: ReturnType<typeof setTimeout> | null = null;
-  private readonly life = new Subscription();
 
   constructor(
     readonly kind: VideoKind,
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engines = new RemoteStore((signal) => api.call(API.videogen.engine, {}, { silent: true, signal }));
     this.history = new RemoteStore(async (signal) => (await api.call(API.videogen.list, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list, {
@@ -81,9 +81,8 @@ export class VideoGenScreen {
         this.shuffle();
       }),
     );
-    for (const owned of [this.engines, this.history, this.words, this.recommends, this.materials, this.presets]) this.life.add(() => owned.dispose());
     this.life.add(() => this.debounce && clearTimeout(this.debounce));
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engines, this.history, this.words, this.recommends, this.materials, this.presets]);
 
     this.engines.reload();
     this.history.reload();
@@ -198,7 +197,4 @@ export class VideoGenScreen {
     this.closePicker();
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }
