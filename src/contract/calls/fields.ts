@@ -114,8 +114,8 @@ export const renameById = (head: CallHead, idLabel: string) =>
 
 /* Shared by image generation and video generation. */
 
-/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1). */
-export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
+/** An image generation record's status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1); video tasks share its success and failure codes. */
+export const ImagegenStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
 
 /** A suggested prompt (image prompts, video recommendations); shape ours. */
 export const PromptSuggestion = z.object({

@@ -5,7 +5,7 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
 import {
-  Flag, GenerateStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
+  Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
   removeById, userList,
 } from './fields';
 
@@ -14,7 +14,7 @@ export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typ
 /** ours: image-to-video tab, 1 first/last frame, 2 image reference (part 2 §4). */
 export const ImageToVideoMode = { FirstLastFrame: 1, Reference: 2 } as const;
 /** ours: a video generation record's status; 1 and 2 show a spinner. */
-export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: GenerateStatus.Success, Failed: GenerateStatus.Failed } as const;
+export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: ImagegenStatus.Success, Failed: ImagegenStatus.Failed } as const;
 export type VideoTaskStatus = (typeof VideoTaskStatus)[keyof typeof VideoTaskStatus];
 /** ours: what makes a video — Kling (可灵, generative) or the camera motion made on this machine (pictures only). */
 export const VIDEO_ENGINES = ['kling', 'local'] as const;

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, AudioExtractType, MSG, type AnalyseRecord, type CallResponse } from '../../contract';
+import { API, AudioExtractType, MSG, type ExtractionRecord, type CallResponse } from '../../contract';
 import {
   OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
@@ -72,7 +72,7 @@ export class ExtractionScreen extends OpenScreen {
     const upload = byUpload(this.kind, this.way$.value);
     const video = this.video$.value;
     const text = this.text$.value;
-    const problem = upload ? (video ? null : MSG.translateVideoRequired) : linkProblem(text);
+    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
     if (problem) {
       this.s.notifier.error(problem);
       return false;
@@ -94,7 +94,7 @@ export class ExtractionScreen extends OpenScreen {
     return true;
   }
 
-  async saveToMaterial(record: AnalyseRecord): Promise<void> {
+  async saveToMaterial(record: ExtractionRecord): Promise<void> {
     const mark = (on: boolean) => {
       const next = new Set(this.saving$.value);
       if (on) next.add(record.id);

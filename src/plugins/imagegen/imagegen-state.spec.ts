@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../contract';
+import { API, ImagegenStatus, LIMITS, MSG, type ImageRecord } from '../../contract';
 import { TIMINGS } from '../../core';
 import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
@@ -8,9 +8,9 @@ import { ImageGenState, type SaveFile } from './imagegen-state';
 
 const { notes, notifier } = recordingNotifier();
 const record = (id: number, status: number, pictures = 1): ImageRecord => ({
-  id, status, text: `湖泊${id}`, ratio: '1:1', num: pictures, image: '', url: Array.from({ length: status === GenerateStatus.Success ? pictures : 0 }, (_, i) => `/i${id}-${i}.png`),
+  id, status, text: `湖泊${id}`, ratio: '1:1', num: pictures, image: '', url: Array.from({ length: status === ImagegenStatus.Success ? pictures : 0 }, (_, i) => `/i${id}-${i}.png`),
 });
-const RECORDS = [record(3, GenerateStatus.Pending), record(2, GenerateStatus.Success, 3), record(1, GenerateStatus.Success)];
+const RECORDS = [record(3, ImagegenStatus.Pending), record(2, ImagegenStatus.Success, 3), record(1, ImagegenStatus.Success)];
 
 function setup(replies: Record<string, unknown> = {}, saveFile: SaveFile = async () => undefined) {
   const api = fakeApi({

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, MSG, TranslateMode, WorkStatus } from '../../contract';
+import { API, MSG, TranslationMode, WorkStatus } from '../../contract';
 import { TIMINGS, type Navigation, type UploadedFile } from '../../core';
 import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
@@ -51,7 +51,7 @@ describe('translation screen state', () => {
     t.screen.source$.next('zh');
     t.screen.target$.next('zh');
     expect(await t.screen.start()).toBe(false);
-    expect(notes).toEqual([{ kind: 'error', message: MSG.translateVideoRequired }, { kind: 'error', message: MSG.translateSameLanguage }]);
+    expect(notes).toEqual([{ kind: 'error', message: MSG.translationVideoRequired }, { kind: 'error', message: MSG.translationSameLanguage }]);
     expect(t.api.count(API.translation.submit)).toBe(0);
     t.screen.dispose();
   });
@@ -62,9 +62,9 @@ describe('translation screen state', () => {
     t.screen.video$.next(VIDEO);
     t.screen.source$.next('zh');
     t.screen.target$.next('en');
-    t.screen.mode$.next(TranslateMode.VoiceOnly);
+    t.screen.mode$.next(TranslationMode.VoiceOnly);
     expect(await t.screen.start()).toBe(true);
-    expect(t.api.calls.find((c) => c.id === API.translation.submit.id)?.params).toEqual({ file_id: 7, source_lang: 'zh', target_lang: 'en', mode: TranslateMode.VoiceOnly });
+    expect(t.api.calls.find((c) => c.id === API.translation.submit.id)?.params).toEqual({ file_id: 7, source_lang: 'zh', target_lang: 'en', mode: TranslationMode.VoiceOnly });
     expect([t.screen.video$.value, t.screen.uploadRound$.value, t.screen.submitting$.value, t.auth.refreshed]).toEqual([null, 1, false, 1]);
     expect(t.api.count(API.translation.list)).toBe(2);
     expect(notes).toEqual([{ kind: 'success', message: MSG.submitSucceeded }]);

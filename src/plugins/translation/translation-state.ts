@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, MSG, TranslateMode, type CallResponse, type TranslateModeValue } from '../../contract';
+import { API, MSG, TranslationMode, type CallResponse, type TranslationModeValue } from '../../contract';
 import {
   OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
@@ -34,7 +34,7 @@ export class TranslationScreen extends OpenScreen {
   readonly uploadRound$ = new BehaviorSubject(0);
   readonly source$ = new BehaviorSubject('');
   readonly target$ = new BehaviorSubject('');
-  readonly mode$ = new BehaviorSubject<TranslateModeValue>(TranslateMode.LipSync);
+  readonly mode$ = new BehaviorSubject<TranslationModeValue>(TranslationMode.LipSync);
   readonly submitting$ = new BehaviorSubject(false);
   readonly langs: RemoteStore<CallResponse<typeof API.translation.languages>>;
   readonly recent: RemoteStore<CallResponse<typeof API.translation.list>>;
