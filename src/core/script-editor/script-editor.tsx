@@ -16,33 +16,19 @@ import { editorLimit, hasText, limitState, pausesAllowed } from './markers';
 import type { ScriptSurface } from './monaco-script';
 import { AiWritingDialog } from './ai-writing-dialog';
 import { ScriptToolbar, type Busy } from './script-toolbar';
-import { ScriptFooter } from './script-footer';
+import { ScriptFooter, type ScriptOptions } from './script-footer';
 import './script-editor.css';
 
 const MonacoScript = lazy(() => import('./monaco-script'));
 
-export interface ScriptEditorProps {
+/** The editor's props; what the footer shows (channel, language, emotion, audition) is ScriptOptions. */
+export interface ScriptEditorProps extends ScriptOptions {
   value: string;
   onChange: (value: string) => void;
-  /** The voice's channel (fish, nw, …): sets the limit (500 for nw), hides pauses for fish and nw, picks the languages. */
-  channelApi?: string;
   /** Overrides the channel's limit. */
   limit?: number;
-  /** Shown as 试听 and in the palette while the editor has the cursor. */
-  onAudition?: () => void;
-  auditionBusy?: boolean;
-  /** The audition is ready and unchanged: the button says 播放试听 (as the preview's does). */
-  auditionReady?: boolean;
   /** In the palette while the editor has the cursor (提交合成视频). */
   onSubmit?: () => void;
-  /** The channel has a language choice (options from API.voices.language). */
-  showLanguage?: boolean;
-  language?: string;
-  onLanguageChange?: (language: string) => void;
-  /** The channel has emotions (LIMITS.emotions). */
-  showEmotion?: boolean;
-  emotion?: string;
-  onEmotionChange?: (emotion: string) => void;
   /** The channel's line on supported languages. */
   languageHint?: string;
   placeholder?: string;

@@ -9,18 +9,26 @@ import { useService } from '../react';
 import { TOKENS, type ApiClient } from '../tokens';
 import { AUDITION_LABELS } from './editor-state';
 
-/** The editor's own props that the footer shows (script-editor.tsx's ScriptEditorProps says what each means). */
-export interface ScriptFooterProps {
+/** What the editor's footer shows, as the editor's owner gives it (part of ScriptEditorProps). */
+export interface ScriptOptions {
+  /** The voice's channel (fish, nw, …): sets the limit (500 for nw), hides pauses for fish and nw, picks the languages. */
   channelApi?: string;
+  /** The channel has a language choice (options from API.voices.language). */
   showLanguage?: boolean;
   language?: string;
   onLanguageChange?: (language: string) => void;
+  /** The channel has emotions (LIMITS.emotions). */
   showEmotion?: boolean;
   emotion?: string;
   onEmotionChange?: (emotion: string) => void;
+  /** Shown as 试听 and in the palette while the editor has the cursor. */
   onAudition?: () => void;
   auditionBusy?: boolean;
+  /** The audition is ready and unchanged: the button says 播放试听 (as the preview's does). */
   auditionReady?: boolean;
+}
+
+export interface ScriptFooterProps extends ScriptOptions {
   counter: { count: number; limit: number; over: boolean; near: boolean };
   seconds: number;
 }
