@@ -91,16 +91,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
   return (
     <CreateContext.Provider value={value}>
       <div className="cr-page" data-testid="create-panel" data-screen={screen.route}>
-        <CreateHeader
-          title={screen.title}
-          draft={draft}
-          update={update}
-          channel={channel}
-          seconds={seconds}
-          submitting={submitting}
-          onSubmit={submit}
-          onResetLayout={resetLayout}
-        />
+        <CreateHeader title={screen.title} draft={draft} update={update} channel={channel} seconds={seconds} submitting={submitting} onSubmit={submit} onResetLayout={resetLayout} />
         <div className="cr-dock" ref={dock.hostRef}>
           <DockviewReact
             className="cr-dockview"
