@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('the running server (%s)', (kind) => {
     expect((await user.call(API.extraction.videoList, { page: 1, limit: 10 })).code).toBe(0);
     expect((await user.call(API.imagegen.engine, {})).code).toBe(0);
     expect((await user.call(API.videogen.engine, {})).code).toBe(0);
-    expect(await user.call(API.extraction.saveToMaterial, { type: 'video', rid: 999_999 })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await user.call(API.extraction.saveToMaterial, { type: 'video', rid: 999_999 })).toMatchObject({ code: 1, msg: MSG.extractionRecordMissing });
     expect((await t.operator(API.admin.channelSet, { api: 'local', kind: 'voice', desc: '本地声音' })).code).toBe(0);
   });
 });

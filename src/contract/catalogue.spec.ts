@@ -143,8 +143,8 @@ describe('validation messages', () => {
   });
 
   it('translation needs video, source and target language', () => {
-    expect(errors(API.translation.submit, {})).toEqual([MSG.translateVideoRequired, MSG.translateSourceRequired, MSG.translateTargetRequired]);
-    expect(firstError(API.translation.submit, { file_id: 1, source_lang: 'zh', target_lang: 'zh' })).toBe(MSG.translateSameLanguage);
+    expect(errors(API.translation.submit, {})).toEqual([MSG.translationVideoRequired, MSG.translationSourceRequired, MSG.translationTargetRequired]);
+    expect(firstError(API.translation.submit, { file_id: 1, source_lang: 'zh', target_lang: 'zh' })).toBe(MSG.translationSameLanguage);
     expect(API.translation.submit.request.parse({ file_id: 1, source_lang: 'zh', target_lang: 'en' }).mode).toBe(1);
   });
 
@@ -178,8 +178,8 @@ describe('validation messages', () => {
   it('chat and extraction messages', () => {
     expect(firstError(API.chat.sendMessage, { content: '' })).toBe(MSG.chatContentRequired);
     expect(API.chat.sendMessage.request.parse({ cid: '', content: '你好' })).toEqual({ content: '你好', model: 'v3' });
-    expect(firstError(API.extraction.videoParse, { link: ' ' })).toBe(MSG.analyseLinkRequired);
-    expect(firstError(API.extraction.audioExtract, { type: 2 })).toBe(MSG.translateVideoRequired);
+    expect(firstError(API.extraction.videoParse, { link: ' ' })).toBe(MSG.extractionLinkRequired);
+    expect(firstError(API.extraction.audioExtract, { type: 2 })).toBe(MSG.translationVideoRequired);
     expect(API.extraction.videoList.request.parse({ status: '', page: 1, limit: 10 })).toEqual({ page: 1, limit: 10 });
   });
 });

@@ -167,45 +167,45 @@ export const MSG = {
 
   // ---- extraction and translation (part 2 §5)
   extractVideoInvalid: '请上传500MB以内的视频',
-  translateVideoInvalid: '请上传500MB以内的MP4/MOV格式的视频',
-  translateVideoRequired: '请上传视频！',
-  translateSourceRequired: '请选择初始化语言！',
-  translateTargetRequired: '请选择翻译后的语言！',
+  translationVideoInvalid: '请上传500MB以内的MP4/MOV格式的视频',
+  translationVideoRequired: '请上传视频！',
+  translationSourceRequired: '请选择初始化语言！',
+  translationTargetRequired: '请选择翻译后的语言！',
   /** ours: video translation (part 2 §2.7). */
-  translateLangUnknown: '不支持所选语言',
-  translateAsrMissing: '语音识别引擎尚未配置，暂不能翻译视频，请联系管理员',
+  translationLangUnknown: '不支持所选语言',
+  translationAsrMissing: '语音识别引擎尚未配置，暂不能翻译视频，请联系管理员',
   /** ours: no recognition engine, so the words come from the captions on screen (the offline caption reader). */
-  translateCaptionsOffline: '未配置语音识别引擎：将离线读取视频画面中的字幕来翻译，请上传带字幕的视频',
+  translationCaptionsOffline: '未配置语音识别引擎：将离线读取视频画面中的字幕来翻译，请上传带字幕的视频',
   /** ours: read offline, the video showed no captions. */
-  translateNoCaptions: '视频画面中没有识别到字幕（未配置语音识别引擎时只能翻译带字幕的视频）',
-  translateVideoMissing: '视频不存在或已被删除，请重新上传',
-  translateVideoTooLong: '视频不能超过10分钟',
-  translateRecordMissing: '翻译记录不存在',
-  translateNoSegments: '语音识别服务没有返回带时间的分段，无法对齐配音',
-  translateNoSpeech: '视频中没有识别到说话的声音',
-  translateNoSound: '视频没有声音，无法翻译',
-  translateAsrFailed: '语音识别失败，请稍后重试',
-  translateLinesMismatch: '翻译结果与原句数量不一致，请稍后重试',
-  translateChatMissing: '翻译引擎（文案引擎）尚未配置，请联系管理员',
-  translateFailedUnknown: '视频翻译失败',
-  translateFailed: (why: string) => `${why}，积分已退回`,
-  translateBusy: '视频正在翻译中，完成后才能删除',
-  translateNoFace: '未检测到正脸，已只替换声音，按仅换声音计价',
+  translationNoCaptions: '视频画面中没有识别到字幕（未配置语音识别引擎时只能翻译带字幕的视频）',
+  translationVideoMissing: '视频不存在或已被删除，请重新上传',
+  translationVideoTooLong: '视频不能超过10分钟',
+  translationRecordMissing: '翻译记录不存在',
+  translationNoSegments: '语音识别服务没有返回带时间的分段，无法对齐配音',
+  translationNoSpeech: '视频中没有识别到说话的声音',
+  translationNoSound: '视频没有声音，无法翻译',
+  translationAsrFailed: '语音识别失败，请稍后重试',
+  translationLinesMismatch: '翻译结果与原句数量不一致，请稍后重试',
+  translationChatMissing: '翻译引擎（文案引擎）尚未配置，请联系管理员',
+  translationFailedUnknown: '视频翻译失败',
+  translationFailed: (why: string) => `${why}，积分已退回`,
+  translationBusy: '视频正在翻译中，完成后才能删除',
+  translationNoFace: '未检测到正脸，已只替换声音，按仅换声音计价',
   /** Which voice spoke a translation's dub (shown on its record). */
-  translateVoiceCloned: (channel: string) => `配音：克隆原说话人的声音（${channel}）`,
-  translateVoiceOffline: '配音：离线引擎，按原说话人的音高与语速',
-  translateVoiceCloneSlow: '渠道的声音训练需要较长时间',
-  translateVoiceCloneFailed: (why: string) => `配音：声音克隆未成功（${why}），已用离线引擎按原说话人的音高与语速`,
+  translationVoiceCloned: (channel: string) => `配音：克隆原说话人的声音（${channel}）`,
+  translationVoiceOffline: '配音：离线引擎，按原说话人的音高与语速',
+  translationVoiceCloneSlow: '渠道的声音训练需要较长时间',
+  translationVoiceCloneFailed: (why: string) => `配音：声音克隆未成功（${why}），已用离线引擎按原说话人的音高与语速`,
   /** ours: a pasted text without any http(s) link in it. */
-  analyseLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
+  extractionLinkMissing: '未识别到链接，请粘贴完整的分享链接或视频地址',
   /** ours: a link we never fetch (not http/https, or an internal address). */
-  analyseLinkRefused: '不支持该链接，请粘贴短视频分享链接或视频文件地址',
+  extractionLinkRefused: '不支持该链接，请粘贴短视频分享链接或视频文件地址',
   /** ours: a platform link while the operator has set no parse engine (direct video links still work). */
   parseEngineMissing: '链接解析服务尚未配置，请联系管理员（可直接粘贴视频文件地址）',
   /** ours: an uploaded video for audio extraction that is not the user's (or was deleted). */
-  analyseVideoMissing: '视频不存在或已被删除，请重新上传',
+  extractionVideoMissing: '视频不存在或已被删除，请重新上传',
   /** ours: a record that is not the user's, or not finished, saved to assets. */
-  analyseRecordMissing: '记录不存在或尚未完成',
+  extractionRecordMissing: '记录不存在或尚未完成',
   /** ours: why an extraction failed (the record shows it), and what was given back. */
   parseLinkExpired: '链接已失效或无法解析',
   parseNotVideo: '该链接不是视频作品',
@@ -221,7 +221,7 @@ export const MSG = {
   extractMediaInvalid: '链接内容不是可播放的视频',
   extractNoSound: '视频中没有声音',
   extractFailedUnknown: '处理失败',
-  analyseFailed: (why: string, free: boolean) => `${why}，${free ? '免费次数已退回' : '积分已退回'}`,
+  extractionFailed: (why: string, free: boolean) => `${why}，${free ? '免费次数已退回' : '积分已退回'}`,
 
   // ---- generation (part 2 §5)
   promptRequired: '请输入描述词！',
@@ -367,9 +367,9 @@ export const MSG = {
   /** ours: a date that is not YYYY-MM-DD. */
   dateInvalid: '日期格式有误',
   /** ours: translation with the same source and target language. */
-  translateSameLanguage: '初始语言和翻译后的语言不能相同',
+  translationSameLanguage: '初始语言和翻译后的语言不能相同',
   /** ours: extraction without a link (part 2 §5: link validation is not shown). */
-  analyseLinkRequired: '请输入视频链接',
+  extractionLinkRequired: '请输入视频链接',
   /** ours: a chat message with no text. */
   chatContentRequired: '请输入内容',
   /** ours: a chat stream opened for an answer that is already streaming elsewhere. */
@@ -400,8 +400,8 @@ export const MSG = {
   videoRecordNotFound: '记录不存在或已删除',
   presetNotFound: '预设不存在或已删除',
   /** ours: a failed generation's reason when the provider gives none. */
-  videoGenerateFailed: '视频生成失败，积分已退回',
-  videoGenerateTimeout: '视频生成超时，积分已退回',
+  videogenFailed: '视频生成失败，积分已退回',
+  videogenTimeout: '视频生成超时，积分已退回',
   /** ours: the provider's business codes as clear reasons (Kling 1000–1004, 1101/1102, 1301, 1302/1303, 5000+). */
   klingAuthFailed: '视频生成服务鉴权失败，请联系管理员检查密钥',
   klingAccountUnavailable: '视频生成服务账户欠费或资源包已用尽，请联系管理员',

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Container, ContainerModule } from 'inversify';
+import { Container, ContainerModule, type Newable } from 'inversify';
 import { TOKENS, type CommandRegistry, type HostInfo } from './tokens';
 import type { CommandContribution, WorkbenchPlugin } from './plugin';
 import { LocalStorageService } from './storage';
@@ -15,23 +15,29 @@ import { DefaultCommandRegistry } from './command-registry';
 import { DefaultPanelRegistry, DefaultRouteRegistry } from './registries';
 import { DirectUploadService } from './upload-service';
 import { ScriptEditorState } from './script-editor/editor-state';
+import { CoreScreenServices } from './screen-services';
 
-/** The core services every plugin may use. Each is a singleton of the workbench. */
+/** The core services every plugin may use, by token. Each is a singleton of the workbench. */
+const SINGLETONS: [symbol, Newable][] = [
+  [TOKENS.Notifier, ToastNotifier],
+  [TOKENS.Navigation, HashNavigation],
+  [TOKENS.TokenStore, LocalTokenStore],
+  [TOKENS.ApiClient, HttpApiClient],
+  [TOKENS.AuthService, SessionAuthService],
+  [TOKENS.SiteService, RemoteSiteService],
+  [TOKENS.ThemeService, PersistedThemeService],
+  [TOKENS.UploadService, DirectUploadService],
+  [TOKENS.CommandRegistry, DefaultCommandRegistry],
+  [TOKENS.PanelRegistry, DefaultPanelRegistry],
+  [TOKENS.RouteRegistry, DefaultRouteRegistry],
+  [TOKENS.ScriptEditorState, ScriptEditorState],
+  [TOKENS.ScreenServices, CoreScreenServices],
+];
+
 export const coreModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Storage).toConstantValue(new LocalStorageService());
-  bind(TOKENS.Notifier).to(ToastNotifier).inSingletonScope();
-  bind(TOKENS.Navigation).to(HashNavigation).inSingletonScope();
-  bind(TOKENS.TokenStore).to(LocalTokenStore).inSingletonScope();
-  bind(TOKENS.ApiClient).to(HttpApiClient).inSingletonScope();
-  bind(TOKENS.AuthService).to(SessionAuthService).inSingletonScope();
-  bind(TOKENS.SiteService).to(RemoteSiteService).inSingletonScope();
-  bind(TOKENS.ThemeService).to(PersistedThemeService).inSingletonScope();
   bind(TOKENS.PollingService).toConstantValue(new RxPollingService());
-  bind(TOKENS.UploadService).to(DirectUploadService).inSingletonScope();
-  bind(TOKENS.CommandRegistry).to(DefaultCommandRegistry).inSingletonScope();
-  bind(TOKENS.PanelRegistry).to(DefaultPanelRegistry).inSingletonScope();
-  bind(TOKENS.RouteRegistry).to(DefaultRouteRegistry).inSingletonScope();
-  bind(TOKENS.ScriptEditorState).to(ScriptEditorState).inSingletonScope();
+  for (const [token, service] of SINGLETONS) bind(token).to(service).inSingletonScope();
 });
 
 /**

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Container } from 'inversify';
 import type { Observable } from 'rxjs';
+import { TOKENS, type ScreenServices } from './tokens';
 
 const ContainerContext = createContext<Container | null>(null);
 
@@ -16,6 +17,11 @@ export function useContainer(): Container {
 
 export function useService<T>(token: symbol): T {
   return useContainer().get<T>(token);
+}
+
+/** The core services a view calls (ScreenServices), for a view whose plugin has no state service for them. */
+export function useScreenServices(): ScreenServices {
+  return useService<ScreenServices>(TOKENS.ScreenServices);
 }
 
 export function useObservable<T>(source: Observable<T>, initial: T): T {

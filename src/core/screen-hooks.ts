@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { Deletion } from './action';
-import { remoteValue, type Remote } from './remote';
+import { remoteValue, type Loaded } from './remote';
 import { useObservable } from './react';
 import type { DeletionFlow, RemoteStore } from './screen-state';
 
@@ -18,15 +18,8 @@ export function useValue<T>(subject: BehaviorSubject<T>): T {
   return useObservable(subject, subject.value);
 }
 
-/** A RemoteStore as a view reads it (the fields of useRemote's answer). */
-export interface StoreView<T> {
-  remote: Remote<T>;
-  value: T | undefined;
-  loaded: boolean;
-  loading: boolean;
-  error: string | null;
-  polling: boolean;
-}
+/** A RemoteStore as a view reads it (the fields of useRemote's answer; the store itself reloads). */
+export type StoreView<T> = Omit<Loaded<T>, 'reload' | 'update'>;
 
 export function useStore<T>(store: RemoteStore<T>): StoreView<T> {
   const remote = useValue(store.remote$);

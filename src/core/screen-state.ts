@@ -3,7 +3,7 @@
  * polled), a busy flag around a call, and the delete confirmation of a list. Views subscribe (screen-hooks.ts);
  * the logic runs and is tested without React.
  */
-import { BehaviorSubject, merge, NEVER, of, Subject, type Subscription } from 'rxjs';
+import { BehaviorSubject, merge, NEVER, of, Subject, Subscription, type Observable } from 'rxjs';
 import { MSG } from '../contract';
 import { errorMessage, mergePages, remoteValue, type Page, type PollWhile, type Remote } from './remote';
 import type { Notifier, PollingService } from './tokens';
@@ -202,5 +202,23 @@ export class DeletionFlow<T> {
     this.target$.next(null);
     this.after(item);
     return true;
+  }
+}
+
+/**
+ * The state of one open screen: what it subscribes to and owns lives in `life`, let go together when it is disposed
+ * or its panel closes (a reopened screen starts afresh).
+ */
+export class OpenScreen {
+  protected readonly life = new Subscription();
+
+  /** The stores the screen owns are disposed with it; `closed$` (the panel's close) disposes it. */
+  protected ownUntil(closed$: Observable<unknown> | undefined, owned: readonly { dispose(): void }[]): void {
+    for (const o of owned) this.life.add(() => o.dispose());
+    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+  }
+
+  dispose(): void {
+    this.life.unsubscribe();
   }
 }

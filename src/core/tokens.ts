@@ -23,6 +23,8 @@ export const TOKENS = {
   /** Which script editor has the cursor, and whether AI writing is there (script-editor/editor-state.ts). */
   ScriptEditorState: Symbol.for('core.ScriptEditorState'),
   HostInfo: Symbol.for('core.HostInfo'),
+  /** The core services a plugin's state service uses, as one bundle (ScreenServices). */
+  ScreenServices: Symbol.for('core.ScreenServices'),
   /** Contribution points: bound many times, collected as arrays (empty when none). */
   CommandContribution: Symbol.for('contrib.Command'),
   PanelContribution: Symbol.for('contrib.Panel'),
@@ -190,6 +192,20 @@ export interface TopBarContribution {
 export interface DialogContribution {
   id: string;
   component: ComponentType;
+}
+
+/**
+ * What a plugin's state service is given: the core services its screens call (the API, toasts, the session, the
+ * address, polling, local storage, the token), injected as one so each state's constructor is one line.
+ */
+export interface ScreenServices {
+  readonly api: ApiClient;
+  readonly notifier: Notifier;
+  readonly auth: AuthService;
+  readonly navigation: Navigation;
+  readonly polling: PollingService;
+  readonly storage: Storage;
+  readonly tokens: TokenStore;
 }
 
 export interface HostInfo {

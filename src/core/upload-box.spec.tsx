@@ -10,7 +10,8 @@ import { UploadRefusedError } from './upload-service';
 import { ContainerProvider } from './react';
 import { TOKENS, type UploadProgress, type UploadService } from './tokens';
 import { formatSize } from './format';
-import { UploadBox, acceptLabel, acceptsFile, uploadPercent, usableDuration, type UploadBoxProps } from './upload-box';
+import { UploadBox, type UploadBoxProps } from './upload-box';
+import { acceptLabel, acceptsFile, uploadPercent, usableDuration } from './upload-files';
 import { reactHost } from '../../tests/support/react-host';
 import { recordingNotifier } from '../../tests/support/notes';
 

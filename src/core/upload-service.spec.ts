@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { BehaviorSubject, lastValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, LOGIN_ROUTE, MSG, ResultCode, TOKEN_HEADER, type CallDef } from '../contract';
+import { screenServices } from '../../tests/support/fake-api';
 import { ApiCallError } from './api-client';
 import { DirectUploadService, UploadRefusedError, bucketRefusal } from './upload-service';
 import type { ApiClient, Location, Navigation, Notifier, TokenStore } from './tokens';
@@ -53,7 +54,7 @@ describe('DirectUploadService', () => {
         return { file_id: 1, url: `${url}/1/x.mp4` };
       }) as ApiClient['call'],
     };
-    return { service: new DirectUploadService(api, tokens, notifier, navigation), tokens, notifier, navigation, calls };
+    return { service: new DirectUploadService(screenServices({ api, tokens, notifier, navigation })), tokens, notifier, navigation, calls };
   }
 
   const file = () => new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' });

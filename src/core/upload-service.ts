@@ -3,7 +3,7 @@ import { Observable } from 'rxjs';
 import { API, MSG, ResultCode, TOKEN_HEADER, directUploadFields } from '../contract';
 import { ApiCallError, expireSession } from './api-client';
 import {
-  TOKENS, type ApiClient, type Navigation, type Notifier, type TokenStore, type UploadFileType, type UploadProgress, type UploadService,
+  TOKENS, type ScreenServices, type UploadFileType, type UploadProgress, type UploadService,
 } from './tokens';
 
 /** The storage host's refusal `{ code, msg }`, when its body is one. */
@@ -45,12 +45,7 @@ export function uploadKey(dir: string, fileName: string, now = Date.now()): stri
  */
 @injectable()
 export class DirectUploadService implements UploadService {
-  constructor(
-    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
-    @inject(TOKENS.TokenStore) private readonly tokens: TokenStore,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
-  ) {}
+  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
 
   /**
    * What a refused transfer means: code 100 ends the session as on any call (part 2 §6); else our host's words, or
@@ -59,7 +54,7 @@ export class DirectUploadService implements UploadService {
   private refused(body: string): Error {
     const reply = storageReply(body);
     if (reply?.code === ResultCode.SessionExpired) {
-      expireSession({ tokens: this.tokens, notifier: this.notifier, navigation: this.navigation }, reply.msg ?? MSG.sessionExpired);
+      expireSession(this.s, reply.msg ?? MSG.sessionExpired);
       return new ApiCallError(reply.msg ?? MSG.sessionExpired, ResultCode.SessionExpired);
     }
     return new UploadRefusedError(reply?.msg ?? bucketRefusal(body) ?? MSG.uploadFailed);
@@ -71,7 +66,7 @@ export class DirectUploadService implements UploadService {
       let cancelled = false;
       (async () => {
         // The size lets a bucket's policy allow exactly this file (the server holds that much of the user's space).
-        const sign = await this.api.call(API.upload.sign, { file_type: fileType, ...(file.size > 0 ? { size: file.size } : {}) });
+        const sign = await this.s.api.call(API.upload.sign, { file_type: fileType, ...(file.size > 0 ? { size: file.size } : {}) });
         const key = uploadKey(sign.dir, file.name);
         const form = new FormData();
         for (const [name, value] of directUploadFields(sign, key)) form.set(name, value);
@@ -79,7 +74,7 @@ export class DirectUploadService implements UploadService {
         await new Promise<void>((resolve, reject) => {
           xhr.open('POST', sign.host);
           // Our own host needs the session; a bucket (a presigned POST, with its fields) gets only the signed form.
-          const token = sign.fields ? null : this.tokens.get();
+          const token = sign.fields ? null : this.s.tokens.get();
           if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
           xhr.upload.onprogress = (e) => subscriber.next({ loaded: e.loaded, total: e.total || file.size });
           // The storage host answers a refusal with { code, msg } (space full, expired policy): show its words.
@@ -90,7 +85,7 @@ export class DirectUploadService implements UploadService {
         });
         if (cancelled) return;
         const url = `${sign.host.replace(/\/$/, '')}/${key}`;
-        const done = await this.api.call(API.upload.complete, { file_type: fileType, size: file.size, url, name: file.name, ...extra });
+        const done = await this.s.api.call(API.upload.complete, { file_type: fileType, size: file.size, url, name: file.name, ...extra });
         subscriber.next({ loaded: file.size, total: file.size, done });
         subscriber.complete();
       })().catch((err) => subscriber.error(err));

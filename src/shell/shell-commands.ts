@@ -1,6 +1,6 @@
 import { ContainerModule, inject, injectable } from 'inversify';
 import {
-  TOKENS, type Command, type CommandContribution, type Navigation, type Notifier, type RouteRegistry, type ThemeService,
+  TOKENS, type Command, type CommandContribution, type RouteRegistry, type ScreenServices, type ThemeService,
 } from '../core';
 import { getDockApi, keepPanel, requestClose } from './dock-api';
 
@@ -28,10 +28,9 @@ function focusInNestedPane(): boolean {
 @injectable()
 export class ShellCommands implements CommandContribution {
   constructor(
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
+    @inject(TOKENS.ScreenServices) private readonly s: ScreenServices,
     @inject(TOKENS.RouteRegistry) private readonly routes: RouteRegistry,
     @inject(TOKENS.ThemeService) private readonly theme: ThemeService,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
   ) {}
 
   commands(): Command[] {
@@ -45,7 +44,7 @@ export class ShellCommands implements CommandContribution {
         keywords: `${route.path} go open 打开 ${route.title}`,
         icon: route.icon,
         keys: GO_KEYS[route.path] ? [GO_KEYS[route.path]!] : undefined,
-        run: () => this.navigation.navigate(route.path),
+        run: () => this.s.navigation.navigate(route.path),
       }));
     return [
       ...goTo,
@@ -104,7 +103,7 @@ export class ShellCommands implements CommandContribution {
         icon: 'reset',
         run: () => {
           getDockApi()?.clear();
-          this.navigation.navigate('/home', {}, { replace: true });
+          this.s.navigation.navigate('/home', {}, { replace: true });
         },
       },
     ];
@@ -122,7 +121,7 @@ export class ShellCommands implements CommandContribution {
     const panel = api?.activePanel;
     if (!api || !panel) return;
     if (panel.group.panels.length < 2) {
-      this.notifier.info('再打开一个页面后即可拆分');
+      this.s.notifier.info('再打开一个页面后即可拆分');
       return;
     }
     panel.api.moveTo({ group: panel.group, position });

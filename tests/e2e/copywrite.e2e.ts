@@ -55,7 +55,7 @@ describe('copy extraction', () => {
     // Nothing to read: said at once, nothing sent.
     await page.fill('[data-testid=copywrite-link]', '复制打开抖音，看看这个作品');
     await page.click('[data-testid=copywrite-start]');
-    await toast(page, MSG.analyseLinkMissing);
+    await toast(page, MSG.extractionLinkMissing);
 
     await page.fill('[data-testid=copywrite-link]', `3.82 复制打开抖音，看看【小分身的作品】数字人入门 ${host.url}/v/shuziren.mp4 PbT:/ 05/20`);
     await page.click('[data-testid=copywrite-start]');
@@ -116,7 +116,7 @@ describe('copy extraction', () => {
     await client.call(API.copywrite.submit, { type: 1, link: `${host.url}/v/missing.mp4` });
     const { page, context } = await loggedInPage(USER, '/store/copywrite/trace');
     await page.waitForSelector('[data-testid=copywrite-trace-row][data-status="4"]', { timeout: 30_000 });
-    expect(await page.innerText('[data-testid=copywrite-trace-row][data-status="4"] [data-testid=copywrite-trace-preview]')).toBe(MSG.analyseFailed(MSG.fetchFailed, false));
+    expect(await page.innerText('[data-testid=copywrite-trace-row][data-status="4"] [data-testid=copywrite-trace-preview]')).toBe(MSG.extractionFailed(MSG.fetchFailed, false));
     const done = page.locator('[data-testid=copywrite-trace-row][data-status="3"]');
     expect(await done.innerText()).toContain('欢迎关注！');
 

@@ -59,7 +59,7 @@ describe('extraction', () => {
     // Nothing to parse: said at once, nothing sent.
     await page.fill('[data-testid=extraction-link]', '只有文字');
     await page.click('[data-testid=extraction-start]');
-    await toast(page, MSG.analyseLinkMissing);
+    await toast(page, MSG.extractionLinkMissing);
 
     await page.fill('[data-testid=extraction-link]', `7.43 复制打开抖音，看看【小海的作品】${DESC} ${SHARE_LINK} PbT:/ 04/12`);
     await page.click('[data-testid=extraction-start]');

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, TranslateMode, pauseMarker, translateCredits } from '../../src/contract';
+import { API, MSG, TranslationMode, pauseMarker, translateCredits } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { downloadPlayable, toast, useJourney, workCard } from '../support/journey';
@@ -48,7 +48,7 @@ describe('translation', () => {
   it('translates an uploaded clip, plays and downloads it on /works with its SRT', { timeout: 120_000 }, async () => {
     const { page, context } = await loggedInPage(USERNAME, '/store/sea');
     // No recognition engine: the captions on screen are read offline, and the screen says so.
-    await page.waitForSelector(`[data-testid=translation-offline] >> text=${MSG.translateCaptionsOffline}`);
+    await page.waitForSelector(`[data-testid=translation-offline] >> text=${MSG.translationCaptionsOffline}`);
     expect(await page.locator('[data-testid=translation-not-ready]').count()).toBe(0);
     await page.waitForFunction(() => [...document.querySelectorAll('.tr-page .bp6-icon')].every((el) => el.querySelector('svg')));
     await shoot(page, 'sea-offline-dark-desktop');
@@ -60,15 +60,15 @@ describe('translation', () => {
 
     // Nothing chosen: the spec's messages, in order.
     await page.click('[data-testid=translation-submit]');
-    await toast(page, MSG.translateVideoRequired);
+    await toast(page, MSG.translationVideoRequired);
     await page.setInputFiles('[data-testid=translation-upload] input[type=file]', clip);
     await page.waitForSelector(`[data-testid=translation-price] >> text=${SECONDS} 秒`, { timeout: 30_000 });
     await page.click('[data-testid=translation-submit]');
-    await toast(page, MSG.translateSourceRequired);
+    await toast(page, MSG.translationSourceRequired);
     await page.selectOption('[data-testid=translation-source]', 'zh');
     await page.selectOption('[data-testid=translation-target]', 'en');
     await page.click('[data-testid=translation-mode] >> text=仅换声音');
-    await page.waitForSelector(`[data-testid=translation-price] >> text=约 ${translateCredits(SECONDS, TranslateMode.VoiceOnly)} 积分`);
+    await page.waitForSelector(`[data-testid=translation-price] >> text=约 ${translateCredits(SECONDS, TranslationMode.VoiceOnly)} 积分`);
     await page.click('[data-testid=translation-submit]');
     await toast(page, MSG.submitSucceeded);
     await page.waitForSelector('[data-testid=translation-record]');

@@ -2,8 +2,8 @@
  * The soak's API client: the browser's sealed calls, retried while the connection fails (a process was killed
  * under it), and a tally of every reply that is not a spec reply (code 0, 1 or 100 in a JSON envelope below 500).
  */
-import { openReply, paramsInQuery, sealRequest, TOKEN_HEADER, type CallDef, type CallRequest } from '../../src/contract';
-import type { Reply } from '../support/app';
+import { openReply, paramsInQuery, TOKEN_HEADER, type CallDef, type CallRequest } from '../../src/contract';
+import { callFields, type Reply } from '../support/app';
 
 export interface Tally {
   calls: number;
@@ -43,8 +43,7 @@ export class SoakClient {
   ) {}
 
   async call<C extends CallDef>(call: C, params: CallRequest<C> | Record<string, unknown> = {}, token = this.token): Promise<Reply<any>> {
-    const fields = call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-    return this.raw(call.method, call.path, fields, token);
+    return this.raw(call.method, call.path, callFields(call, params), token);
   }
 
   async raw(method: string, pathname: string, fields: Record<string, string>, token?: string, headers: Record<string, string> = {}): Promise<Reply<any>> {

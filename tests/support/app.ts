@@ -28,6 +28,11 @@ export interface Reply<T = unknown> {
   data: T;
 }
 
+/** A call's fields as the browser sends them: a checked call sealed into the envelope, else each value as text. */
+export function callFields(call: CallDef, params: unknown): Record<string, string> {
+  return call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
 export class ApiTestClient {
   constructor(
     readonly url: string,
@@ -36,8 +41,7 @@ export class ApiTestClient {
 
   /** Calls by contract entry, sealed as the browser would. */
   async call<C extends CallDef>(call: C, params: CallRequest<C> | Record<string, unknown> = {}, token = this.token): Promise<Reply<any>> {
-    const fields = call.checked ? sealRequest(params) : Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-    return this.raw(call.method, call.path, fields, token);
+    return this.raw(call.method, call.path, callFields(call, params), token);
   }
 
   /** Sends exactly these fields (for envelope abuse tests). */

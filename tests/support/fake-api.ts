@@ -1,5 +1,6 @@
 import type { CallDef, CallRequest, CallResponse } from '../../src/contract';
-import type { ApiClient, AuthService, PollingService } from '../../src/core';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { ApiClient, AuthService, PollingService, ScreenServices } from '../../src/core';
 import { RxPollingService } from '../../src/core/polling-service';
 
 /** An answer for one call: a value, an Error to throw, or a function of the request that gives either. */
@@ -50,3 +51,35 @@ export function fakeAuth(): AuthService & { refreshed: number; expired: number }
 
 /** The product's polling service (rxjs timers: vitest's fake timers drive it). */
 export const polling = (): PollingService => new RxPollingService();
+
+/**
+ * The core bundle a state service is given (ScreenServices): the parts a spec names, a fake API, session and the
+ * product's polling otherwise, and stand-ins that fail loudly when the state reaches for a service the spec did not give.
+ */
+export function screenServices(parts: Partial<ScreenServices> = {}): ScreenServices {
+  return {
+    api: fakeApi(),
+    auth: fakeAuth(),
+    polling: polling(),
+    notifier: notGiven('notifier'),
+    navigation: notGiven('navigation'),
+    storage: notGiven('storage'),
+    tokens: notGiven('tokens'),
+    ...parts,
+  };
+}
+
+function notGiven<T>(name: string): T {
+  return new Proxy({}, {
+    get: (_, key) => {
+      throw new Error(`${name}.${String(key)}: this spec gave no ${name}`);
+    },
+  }) as T;
+}
+
+/** Fake timers around each test of the calling suite; `settle(ms)` runs the timers and promises due within ms. */
+export function fakeClock(): (ms?: number) => Promise<unknown> {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  return (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+}

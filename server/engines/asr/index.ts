@@ -65,13 +65,13 @@ const LANGUAGE_CODE: Record<string, string> = { zh: 'zh', en: 'en', yue: 'yue' }
 /** Reads the provider's verbose_json answer into ordered, non-empty, timed segments. */
 export function parseTranscript(body: unknown): Transcript {
   const answer = body as { language?: unknown; segments?: unknown };
-  if (!Array.isArray(answer?.segments)) throw new AsrFailed(MSG.translateNoSegments, 'the answer has no segments');
+  if (!Array.isArray(answer?.segments)) throw new AsrFailed(MSG.translationNoSegments, 'the answer has no segments');
   const segments: TimedSegment[] = [];
   for (const raw of answer.segments as { start?: unknown; end?: unknown; text?: unknown }[]) {
     const start = Number(raw?.start);
     const end = Number(raw?.end);
     const text = typeof raw?.text === 'string' ? raw.text.trim() : '';
-    if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new AsrFailed(MSG.translateNoSegments, `a segment without times: ${JSON.stringify(raw).slice(0, 200)}`);
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new AsrFailed(MSG.translationNoSegments, `a segment without times: ${JSON.stringify(raw).slice(0, 200)}`);
     if (text) segments.push({ start, end, text });
   }
   segments.sort((a, b) => a.start - b.start);
@@ -89,17 +89,17 @@ export async function transcribe(config: AsrConfig, audio: string, language: str
   try {
     res = await fetchWithDeadline(transcriptionsUrl(config.baseUrl), { method: 'POST', body: form, headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {} }, config.timeoutMs);
   } catch (err) {
-    if (err instanceof ProviderUnreachable) throw new AsrFailed(MSG.translateAsrFailed, err.message, true);
+    if (err instanceof ProviderUnreachable) throw new AsrFailed(MSG.translationAsrFailed, err.message, true);
     throw err;
   }
   const text = res.body.toString('utf8');
-  if (res.status < 200 || res.status >= 300) throw new AsrFailed(MSG.translateAsrFailed, `status ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
+  if (res.status < 200 || res.status >= 300) throw new AsrFailed(MSG.translationAsrFailed, `status ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     // response_format=text or srt: no segments to align to.
-    throw new AsrFailed(MSG.translateNoSegments, `not JSON: ${text.slice(0, 200)}`);
+    throw new AsrFailed(MSG.translationNoSegments, `not JSON: ${text.slice(0, 200)}`);
   }
   return parseTranscript(json);
 }

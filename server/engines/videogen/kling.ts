@@ -124,10 +124,10 @@ export class KlingClient {
     const data = await this.request('GET', `/v1/videos/${kind}/${encodeURIComponent(taskId)}`);
     if (data.task_status === 'succeed') {
       const url = data.task_result?.videos?.[0]?.url;
-      if (!url) return { state: 'failed', reason: MSG.videoGenerateFailed };
+      if (!url) return { state: 'failed', reason: MSG.videogenFailed };
       return { state: 'succeed', url };
     }
-    if (data.task_status === 'failed') return { state: 'failed', reason: data.task_status_msg ? `视频生成失败：${data.task_status_msg}` : MSG.videoGenerateFailed };
+    if (data.task_status === 'failed') return { state: 'failed', reason: data.task_status_msg ? `视频生成失败：${data.task_status_msg}` : MSG.videogenFailed };
     return { state: 'running' };
   }
 }

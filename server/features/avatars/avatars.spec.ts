@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, AvatarStatus, MSG } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -14,7 +14,7 @@ const video = makeVideo(path.join(dir, 'avatar.mp4'), { width: 640, height: 360,
 const truncated = fs.readFileSync(video).subarray(0, Math.floor(fs.statSync(video).size * 0.4));
 
 describe.each(DB_KINDS)('avatars (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let a: ApiTestClient;
   let b: ApiTestClient;
   let avatarId: number;
@@ -23,13 +23,9 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
   const objectPath = (url: string) => path.join(t.dataDir, 'objects', url.split('?')[0]!.replace('/storage/', ''));
 
   beforeAll(async () => {
-    t = await startApp(kind);
-    await t.createUser('15500000001', 'abc123');
-    await t.createUser('15500000002', 'abc123');
-    a = await t.login('15500000001', 'abc123');
-    b = await t.login('15500000002', 'abc123');
+    a = await t.user('15500000001');
+    b = await t.user('15500000002');
   });
-  afterAll(() => t.close());
 
   it('clones an uploaded video: cloning, then ready with its video, covers and duration; a video clones once', async () => {
     const upload = await uploadFile(a, 'video', video);

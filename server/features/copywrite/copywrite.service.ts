@@ -20,7 +20,7 @@ import { AsrFailed, asrConfigFromSettings, transcribe } from '../../engines/asr'
 import { extractSpeechWav, makeCover } from '../../engines/media';
 import { readCaptions } from '../../engines/ocr';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { AnalyseKind, checkedMedia, downloadLinkedVideo, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
+import { ExtractionType, checkedMedia, downloadLinkedVideo, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
 import { CopywriteRepository, type CopyRow } from './copywrite.repository';
 
 const ACTION = '文案提取';
@@ -37,7 +37,7 @@ export async function submitCopy(ctx: FeatureContext, userId: number, s: { type:
   let title = '';
   if (s.type === CopywriteType.Upload) {
     const video = s.fileId === undefined ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(s.fileId, userId);
-    if (!video) throw new ApiError(MSG.analyseVideoMissing);
+    if (!video) throw new ApiError(MSG.extractionVideoMissing);
     title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
   } else link = await submittedLink(ctx, s.link ?? '');
 
@@ -63,7 +63,7 @@ export async function submitCopy(ctx: FeatureContext, userId: number, s: { type:
 /** Fails a record once with the user's reason, giving back its credits or its free count. */
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const failed = await new CopywriteRepository(q).fail(id, { free: MSG.analyseFailed(why, true), paid: MSG.analyseFailed(why, false) });
+    const failed = await new CopywriteRepository(q).fail(id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) });
     if (!failed || failed.spend_entry_id === null) return;
     await refundIn(q, {
       userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.copywrite.credits, action: `${ACTION}失败退回`, key: `copywrite:${id}:failed`,
@@ -87,7 +87,7 @@ export function runCopyRead(ctx: FeatureContext, copyId: number, job: JobRun): P
 async function sourceVideo(ctx: FeatureContext, r: CopyRow, file: string): Promise<{ title: string }> {
   if (Number(r.way) === CopywriteType.Upload) {
     const video = r.file_id === null ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(r.file_id, r.user_id);
-    if (!video) throw new JobRefused(MSG.analyseVideoMissing);
+    if (!video) throw new JobRefused(MSG.extractionVideoMissing);
     await fetchObject(ctx.storage, video.key, file);
     return { title: '' };
   }
@@ -109,7 +109,7 @@ async function readCopy(ctx: FeatureContext, r: CopyRow, dir: string): Promise<v
   await repo.start(r.id);
   const source = path.join(dir, 'source');
   const { title } = await sourceVideo(ctx, r, source);
-  const { ext, info } = await checkedMedia(source, AnalyseKind.Video);
+  const { ext, info } = await checkedMedia(source, ExtractionType.Video);
   const video = path.join(dir, `video.${ext}`);
   fs.renameSync(source, video);
   const cover = await makeCover(video, ext, path.join(dir, 'cover.jpg'), { at: Math.min(1, info.duration / 3), maxWidth: 480, timeoutMs: 60_000 });

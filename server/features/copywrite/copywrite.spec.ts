@@ -96,26 +96,26 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
 
   it('refuses what it would never fetch or read, at submit and for nothing', async () => {
     const refused: [Record<string, unknown>, string][] = [
-      [{ type: 1, link: '' }, MSG.analyseLinkRequired],
-      [{ type: 1, link: '复制打开抖音，看看这个作品' }, MSG.analyseLinkMissing],
-      [{ type: 1, link: 'ftp://example.com/a.mp4' }, MSG.analyseLinkMissing],
-      [{ type: 1, link: '看看 http://127.0.0.1:9/a.mp4' }, MSG.analyseLinkRefused],
-      [{ type: 1, link: 'http://169.254.169.254/latest/meta-data' }, MSG.analyseLinkRefused],
-      [{ type: 1, link: 'http://10.0.0.8/v.mp4' }, MSG.analyseLinkRefused],
+      [{ type: 1, link: '' }, MSG.extractionLinkRequired],
+      [{ type: 1, link: '复制打开抖音，看看这个作品' }, MSG.extractionLinkMissing],
+      [{ type: 1, link: 'ftp://example.com/a.mp4' }, MSG.extractionLinkMissing],
+      [{ type: 1, link: '看看 http://127.0.0.1:9/a.mp4' }, MSG.extractionLinkRefused],
+      [{ type: 1, link: 'http://169.254.169.254/latest/meta-data' }, MSG.extractionLinkRefused],
+      [{ type: 1, link: 'http://10.0.0.8/v.mp4' }, MSG.extractionLinkRefused],
       [{ type: 1, link: 'https://v.douyin.com/abc/' }, MSG.parseEngineMissing],
-      [{ type: 2 }, MSG.translateVideoRequired],
-      [{ type: 2, file_id: 999999 }, MSG.analyseVideoMissing],
+      [{ type: 2 }, MSG.translationVideoRequired],
+      [{ type: 2, file_id: 999999 }, MSG.extractionVideoMissing],
       [{ type: 3, link: 'https://example.com/a.mp4' }, '提取方式取值有误'],
     ];
     for (const [params, msg] of refused) expect(await a.call(API.copywrite.submit, params), JSON.stringify(params)).toMatchObject({ code: 1, msg });
     // Another user's upload is not this user's video.
     const theirs = await uploadFile(b, 'video', CLIP);
     expect(theirs.code, theirs.msg).toBe(0);
-    expect(await a.call(API.copywrite.submit, { type: 2, file_id: theirs.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.copywrite.submit, { type: 2, file_id: theirs.data.file_id })).toMatchObject({ code: 1, msg: MSG.extractionVideoMissing });
     // A picture is no video to read.
     const picture = await uploadFile(a, 'image', makeImage(path.join(dir, 'picture.png'), { width: 640, height: 360 }));
     expect(picture.code, picture.msg).toBe(0);
-    expect(await a.call(API.copywrite.submit, { type: 2, file_id: picture.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.copywrite.submit, { type: 2, file_id: picture.data.file_id })).toMatchObject({ code: 1, msg: MSG.extractionVideoMissing });
     expect(await credits(a)).toBe(100);
     expect((await records(a)).data).toEqual({ list: [], total: 0, num: 0 });
   });
@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
       [`${host.url}/v/missing.mp4`, MSG.fetchFailed],
       [`${host.url}/v/blank.mp4`, MSG.copyNothingFound],
     ];
-    for (const [link, why] of cases) expect(await extract(a, { type: 1, link }), link).toMatchObject({ status: 4, reason: MSG.analyseFailed(why, false), text: '', segments: [] });
+    for (const [link, why] of cases) expect(await extract(a, { type: 1, link }), link).toMatchObject({ status: 4, reason: MSG.extractionFailed(why, false), text: '', segments: [] });
     expect((await extract(a, { type: 1, link: `${host.url}/v/blank.mp4` })).reason).toBe('未识别到口播或字幕文案，积分已退回');
     expect(trap.hits).toEqual([]);
     expect(await credits(a)).toBe(before);
@@ -159,15 +159,15 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
 
     // A platform share text through the link-parse engine: a picture post, an expired link, a video with nothing to read.
     await settings({ parse_engine: 'hybrid', parse_base_url: hybrid.url });
-    expect(await extract(a, { type: 1, link: '7.43 复制打开抖音 https://v.douyin.com/pics/ 看看' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseNotVideo, false) });
-    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/gone/' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseLinkExpired, false) });
-    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/blank/' })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.copyNothingFound, false) });
+    expect(await extract(a, { type: 1, link: '7.43 复制打开抖音 https://v.douyin.com/pics/ 看看' })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.parseNotVideo, false) });
+    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/gone/' })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.parseLinkExpired, false) });
+    expect(await extract(a, { type: 1, link: 'https://v.douyin.com/blank/' })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.copyNothingFound, false) });
     expect(hybrid.requests.map((r) => r.link)).toEqual(['https://v.douyin.com/pics/', 'https://v.douyin.com/gone/', 'https://v.douyin.com/blank/']);
     await settings({ parse_engine: 'none' });
     expect(await credits(a)).toBe(before);
 
     // A failed free extraction gives the free count back.
-    expect(await extract(b, { type: 1, link: `${host.url}/v/blank.mp4` })).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.copyNothingFound, true) });
+    expect(await extract(b, { type: 1, link: `${host.url}/v/blank.mp4` })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.copyNothingFound, true) });
     expect((await records(b)).data.num).toBe(1);
     expect(await credits(b)).toBe(100);
   }, 120_000);

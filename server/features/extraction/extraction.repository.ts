@@ -1,12 +1,12 @@
 /** Every SQL statement of video and audio extraction records, and of saving one to the material library. */
-import { AnalyseStatus, MaterialSource } from '../../../src/contract';
+import { ExtractionStatus, MaterialSource } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 
 /** 1 video extraction, 2 audio extraction. */
-export const AnalyseKind = { Video: 1, Audio: 2 } as const;
-export type AnalyseKindValue = (typeof AnalyseKind)[keyof typeof AnalyseKind];
+export const ExtractionType = { Video: 1, Audio: 2 } as const;
+export type ExtractionTypeValue = (typeof ExtractionType)[keyof typeof ExtractionType];
 
-export interface AnalyseRow {
+export interface ExtractionRow {
   id: number;
   user_id: number;
   kind: number;
@@ -35,19 +35,19 @@ export class ExtractionRepository {
   constructor(private readonly q: Queryable) {}
 
   /** Free extractions of this kind used today (a failed one does not count: it was given back). */
-  async freeUsedToday(userId: number, kind: AnalyseKindValue, lock = false): Promise<number> {
+  async freeUsedToday(userId: number, kind: ExtractionTypeValue, lock = false): Promise<number> {
     if (lock) await this.q.query('SELECT pg_advisory_xact_lock($1, $2)', [FREE_COUNT_LOCK, userId]);
     const { rows } = await this.q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM analyses WHERE user_id = $1 AND kind = $2 AND free AND status <> $3 AND created_at >= ${TODAY_CST}`,
-      [userId, kind, AnalyseStatus.Failed],
+      [userId, kind, ExtractionStatus.Failed],
     );
     return Number(rows[0]!.n);
   }
 
-  async add(r: { userId: number; kind: AnalyseKindValue; way: number; link: string; fileId: number | null; description: string; free: boolean }): Promise<number> {
+  async add(r: { userId: number; kind: ExtractionTypeValue; way: number; link: string; fileId: number | null; description: string; free: boolean }): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
       `INSERT INTO analyses (user_id, kind, way, link, file_id, status, description, free) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [r.userId, r.kind, r.way, r.link, r.fileId, AnalyseStatus.Processing, r.description, r.free],
+      [r.userId, r.kind, r.way, r.link, r.fileId, ExtractionStatus.Processing, r.description, r.free],
     );
     return rows[0]!.id;
   }
@@ -56,19 +56,19 @@ export class ExtractionRepository {
     await this.q.query('UPDATE analyses SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
   }
 
-  async get(id: number): Promise<AnalyseRow | undefined> {
-    return (await this.q.query<AnalyseRow>('SELECT * FROM analyses WHERE id = $1', [id])).rows[0];
+  async get(id: number): Promise<ExtractionRow | undefined> {
+    return (await this.q.query<ExtractionRow>('SELECT * FROM analyses WHERE id = $1', [id])).rows[0];
   }
 
   /** Newest first, by status when given. */
-  async list(userId: number, kind: AnalyseKindValue, f: { status?: number; limit: number; offset: number }): Promise<{ rows: AnalyseRow[]; total: number }> {
+  async list(userId: number, kind: ExtractionTypeValue, f: { status?: number; limit: number; offset: number }): Promise<{ rows: ExtractionRow[]; total: number }> {
     const args: unknown[] = [userId, kind];
     let where = 'user_id = $1 AND kind = $2';
     if (f.status !== undefined) {
       args.push(f.status);
       where += ` AND status = $${args.length}`;
     }
-    const { rows } = await this.q.query<AnalyseRow>(`SELECT * FROM analyses WHERE ${where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.offset}`, args);
+    const { rows } = await this.q.query<ExtractionRow>(`SELECT * FROM analyses WHERE ${where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.offset}`, args);
     const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM analyses WHERE ${where}`, args);
     return { rows, total: Number(count.rows[0]!.total) };
   }
@@ -78,7 +78,7 @@ export class ExtractionRepository {
     const { rowCount } = await this.q.query(
       `UPDATE analyses SET status = $2, description = $3, media_key = $4, cover_key = $5, size = $6, duration = $7, finished_at = now()
         WHERE id = $1 AND status = $8`,
-      [id, AnalyseStatus.Success, r.description, r.mediaKey, r.coverKey, r.size, r.duration, AnalyseStatus.Processing],
+      [id, ExtractionStatus.Success, r.description, r.mediaKey, r.coverKey, r.size, r.duration, ExtractionStatus.Processing],
     );
     return rowCount > 0;
   }
@@ -87,10 +87,10 @@ export class ExtractionRepository {
    * Fails a processing record with its reason (worded for a free or a paid extraction); answers the row when this
    * call failed it (so it refunds once).
    */
-  async fail(id: number, reason: { free: string; paid: string }): Promise<AnalyseRow | undefined> {
-    const { rows } = await this.q.query<AnalyseRow>(
+  async fail(id: number, reason: { free: string; paid: string }): Promise<ExtractionRow | undefined> {
+    const { rows } = await this.q.query<ExtractionRow>(
       'UPDATE analyses SET status = $2, reason = CASE WHEN free THEN $3 ELSE $4 END, finished_at = now() WHERE id = $1 AND status = $5 RETURNING *',
-      [id, AnalyseStatus.Failed, reason.free, reason.paid, AnalyseStatus.Processing],
+      [id, ExtractionStatus.Failed, reason.free, reason.paid, ExtractionStatus.Processing],
     );
     return rows[0];
   }

@@ -2,14 +2,14 @@
 import { ANALYSE_STATUS_NAMES, API } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { formatDateTime } from '../../infra/time';
-import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
+import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
 import { freeLeftToday, saveToMaterial, submitExtraction } from './extraction.service';
 
 export function registerExtractionRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
   const records = new ExtractionRepository(db);
 
-  const view = (r: AnalyseRow) => ({
+  const view = (r: ExtractionRow) => ({
     id: r.id,
     status: Number(r.status),
     status_name: ANALYSE_STATUS_NAMES[Number(r.status)] ?? '',
@@ -23,20 +23,20 @@ export function registerExtractionRoutes(ctx: FeatureContext): void {
     create_time: formatDateTime(r.created_at),
   });
 
-  const list = async (kind: AnalyseKindValue, userId: number, params: { page: number; limit: number; status?: number }) => {
+  const list = async (kind: ExtractionTypeValue, userId: number, params: { page: number; limit: number; status?: number }) => {
     const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
     const { rows, total } = await records.list(userId, kind, { status: params.status, limit, offset: (Math.max(params.page, 1) - 1) * limit });
     return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total };
   };
 
-  router.handle(API.extraction.videoList, ({ params, user }) => list(AnalyseKind.Video, user.id, params));
-  router.handle(API.extraction.audioList, ({ params, user }) => list(AnalyseKind.Audio, user.id, params));
+  router.handle(API.extraction.videoList, ({ params, user }) => list(ExtractionType.Video, user.id, params));
+  router.handle(API.extraction.audioList, ({ params, user }) => list(ExtractionType.Audio, user.id, params));
 
   router.handle(API.extraction.videoParse, async ({ params, user }) => ({
-    id: await submitExtraction(ctx, user.id, { kind: AnalyseKind.Video, text: params.link }),
+    id: await submitExtraction(ctx, user.id, { kind: ExtractionType.Video, text: params.link }),
   }));
   router.handle(API.extraction.audioExtract, async ({ params, user }) => ({
-    id: await submitExtraction(ctx, user.id, params.type === 2 ? { kind: AnalyseKind.Audio, fileId: params.file_id } : { kind: AnalyseKind.Audio, text: params.link }),
+    id: await submitExtraction(ctx, user.id, params.type === 2 ? { kind: ExtractionType.Audio, fileId: params.file_id } : { kind: ExtractionType.Audio, text: params.link }),
   }));
 
   router.handle(API.extraction.saveToMaterial, async ({ params, user }) => ({

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AnalyseStatus, AudioExtractType, findLink, isDirectMediaLink, LIMITS, linkRefusal, MSG } from '../../../src/contract';
+import { ExtractionStatus, AudioExtractType, findLink, isDirectMediaLink, LIMITS, linkRefusal, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { FetchRefused, guardedDownload, type FetchFailure } from '../../infra/guarded-fetch';
@@ -21,17 +21,17 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { extractMp3, makeCover } from '../../engines/media';
 import { ParseFailed, parserFromSettings } from '../../engines/parse';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { AnalyseKind, ExtractionRepository, type AnalyseKindValue, type AnalyseRow } from './extraction.repository';
+import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
 import { fetchObject } from '../../infra/storage';
 
-const ACTION: Record<AnalyseKindValue, string> = { [AnalyseKind.Video]: '视频提取', [AnalyseKind.Audio]: '音频提取' };
+const ACTION: Record<ExtractionTypeValue, string> = { [ExtractionType.Video]: '视频提取', [ExtractionType.Audio]: '音频提取' };
 
 /** Free extractions a day for each kind (operator setting extraction_free_daily; 0 when unset). */
 export async function freeDaily(ctx: FeatureContext): Promise<number> {
   return Math.max(0, Math.floor(await ctx.settings.operatorNumber('extraction_free_daily')));
 }
 
-export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: AnalyseKindValue): Promise<number> {
+export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: ExtractionTypeValue): Promise<number> {
   const daily = await freeDaily(ctx);
   if (daily === 0) return 0;
   return Math.max(0, daily - (await new ExtractionRepository(ctx.db).freeUsedToday(userId, kind)));
@@ -40,14 +40,14 @@ export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: A
 /** The link of a pasted share text, refused at once when we would never fetch it or cannot parse it. */
 export async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
   const link = findLink(text);
-  if (!link) throw new ApiError(MSG.analyseLinkMissing);
-  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.analyseLinkRefused);
+  if (!link) throw new ApiError(MSG.extractionLinkMissing);
+  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
   if (!isDirectMediaLink(link) && !parserFromSettings(await ctx.settings.all())) throw new ApiError(MSG.parseEngineMissing);
   return link;
 }
 
 export interface Submission {
-  kind: AnalyseKindValue;
+  kind: ExtractionTypeValue;
   /** A pasted text with a link in it (way 1). */
   text?: string;
   /** The user's uploaded video (audio extraction, way 2). */
@@ -61,7 +61,7 @@ export async function submitExtraction(ctx: FeatureContext, userId: number, s: S
   let way: number = AudioExtractType.Link;
   if (s.fileId !== undefined) {
     const video = await new ExtractionRepository(ctx.db).ownVideoFile(s.fileId, userId);
-    if (!video) throw new ApiError(MSG.analyseVideoMissing);
+    if (!video) throw new ApiError(MSG.extractionVideoMissing);
     way = AudioExtractType.Upload;
     description = video.name.replace(/\.[^.]+$/, '') || '本地视频';
   } else link = await submittedLink(ctx, s.text ?? '');
@@ -88,12 +88,12 @@ export async function submitExtraction(ctx: FeatureContext, userId: number, s: S
 /** Fails a record once with the user's reason, giving back its credits or its free count. */
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const failed = await new ExtractionRepository(q).fail(id, { free: MSG.analyseFailed(why, true), paid: MSG.analyseFailed(why, false) });
+    const failed = await new ExtractionRepository(q).fail(id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) });
     if (!failed) return;
     if (failed.spend_entry_id !== null) {
       await refundIn(q, {
         userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.extractionCredits,
-        action: `${ACTION[failed.kind as AnalyseKindValue]}失败退回`, key: `analyse:${id}:failed`,
+        action: `${ACTION[failed.kind as ExtractionTypeValue]}失败退回`, key: `analyse:${id}:failed`,
       });
     }
   });
@@ -116,7 +116,7 @@ export function fetchFailureReason(err: unknown): string | undefined {
 export function runExtraction(ctx: FeatureContext, extractionId: number, job: JobRun): Promise<void> {
   return runPaidJob(job, {
     load: () => new ExtractionRepository(ctx.db).get(extractionId),
-    isOpen: (record) => Number(record.status) === AnalyseStatus.Processing,
+    isOpen: (record) => Number(record.status) === ExtractionStatus.Processing,
     run: (record) => withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir)),
     fail: (record, why) => failRecord(ctx, record.id, why),
     // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
@@ -126,15 +126,15 @@ export function runExtraction(ctx: FeatureContext, extractionId: number, job: Jo
 }
 
 /** Where the record's media comes from: the user's upload, a direct media link, or the engine's answer for the link. */
-async function fetchSource(ctx: FeatureContext, record: AnalyseRow, dir: string): Promise<{ file: string; description: string }> {
+async function fetchSource(ctx: FeatureContext, record: ExtractionRow, dir: string): Promise<{ file: string; description: string }> {
   const file = path.join(dir, 'source');
   if (Number(record.way) === AudioExtractType.Upload) {
     const video = record.file_id === null ? undefined : await new ExtractionRepository(ctx.db).ownVideoFile(record.file_id, record.user_id);
-    if (!video) throw new ExtractionRefused(MSG.analyseVideoMissing);
+    if (!video) throw new ExtractionRefused(MSG.extractionVideoMissing);
     await fetchObject(ctx.storage, video.key, file);
     return { file, description: record.description };
   }
-  if (Number(record.kind) === AnalyseKind.Video) return downloadLinkedVideo(ctx, record.link, file);
+  if (Number(record.kind) === ExtractionType.Video) return downloadLinkedVideo(ctx, record.link, file);
   const guard = { maxBytes: LIMITS.video.maxBytes, allowLoopbackPorts: ctx.config.fetchLoopbackPorts };
   if (isDirectMediaLink(record.link)) {
     await guardedDownload(record.link, file, guard);
@@ -176,23 +176,23 @@ const VIDEO_FORMATS = ['mp4', 'mov'];
 const AUDIO_SOURCES = ['mp4', 'mov', 'm4a', 'mp3', 'wav'];
 
 /** Checks the downloaded bytes as uploads are checked: the format by its magic bytes, then ffprobe. */
-export async function checkedMedia(file: string, kind: AnalyseKindValue): Promise<{ ext: string; info: ProbeResult }> {
+export async function checkedMedia(file: string, kind: ExtractionTypeValue): Promise<{ ext: string; info: ProbeResult }> {
   const ext = sniffFile(file);
-  if (!ext || !(kind === AnalyseKind.Video ? VIDEO_FORMATS : AUDIO_SOURCES).includes(ext)) throw new ExtractionRefused(MSG.extractMediaInvalid);
+  if (!ext || !(kind === ExtractionType.Video ? VIDEO_FORMATS : AUDIO_SOURCES).includes(ext)) throw new ExtractionRefused(MSG.extractMediaInvalid);
   let info: ProbeResult;
   try {
     info = await probe(file, ext);
   } catch {
     throw new ExtractionRefused(MSG.extractMediaInvalid);
   }
-  if (kind === AnalyseKind.Video && !info.video) throw new ExtractionRefused(MSG.extractMediaInvalid);
-  if (kind === AnalyseKind.Audio && !info.audio) throw new ExtractionRefused(MSG.extractNoSound);
+  if (kind === ExtractionType.Video && !info.video) throw new ExtractionRefused(MSG.extractMediaInvalid);
+  if (kind === ExtractionType.Audio && !info.audio) throw new ExtractionRefused(MSG.extractNoSound);
   if (!(info.duration > 0)) throw new ExtractionRefused(MSG.extractMediaInvalid);
   return { ext, info };
 }
 
-async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Promise<void> {
-  const kind = Number(record.kind) as AnalyseKindValue;
+async function extract(ctx: FeatureContext, record: ExtractionRow, dir: string): Promise<void> {
+  const kind = Number(record.kind) as ExtractionTypeValue;
   const source = await fetchSource(ctx, record, dir);
   const { ext, info } = await checkedMedia(source.file, kind);
   const media = path.join(dir, `media.${ext}`);
@@ -203,7 +203,7 @@ async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Pr
     cover = await makeCover(media, ext, path.join(dir, 'cover.jpg'), { at: Math.min(1, info.duration / 3), maxWidth: 480, timeoutMs: 60_000 });
   }
   let result: { file: string; ext: string; kind: 'video' | 'voice'; duration: number } = { file: media, ext, kind: 'video', duration: info.duration };
-  if (kind === AnalyseKind.Audio) {
+  if (kind === ExtractionType.Audio) {
     const mp3 = path.join(dir, 'sound.mp3');
     await extractMp3(media, ext, mp3);
     result = { file: mp3, ext: 'mp3', kind: 'voice', duration: (await probe(mp3, 'mp3')).duration };
@@ -211,7 +211,7 @@ async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Pr
   const stored = await storeUserFile(ctx, record.user_id, result.file, result.ext, result.kind, result.duration);
   const coverKey = cover ? (await storeUserFile(ctx, record.user_id, cover, 'jpg', 'image')).key : '';
   const size = fs.statSync(result.file).size;
-  const description = source.description || record.description || (kind === AnalyseKind.Audio ? '提取的音频' : '提取的视频');
+  const description = source.description || record.description || (kind === ExtractionType.Audio ? '提取的音频' : '提取的视频');
   const done = await new ExtractionRepository(ctx.db).succeed(record.id, { description, mediaKey: stored.key, coverKey, size, duration: result.duration });
   // A repeated job that lost the race keeps nothing.
   if (!done) await deleteObjects(ctx, [stored.key, coverKey]);
@@ -221,16 +221,16 @@ async function extract(ctx: FeatureContext, record: AnalyseRow, dir: string): Pr
 export async function saveToMaterial(ctx: FeatureContext, userId: number, p: { rid: number; type: 'video' | 'audio'; name: string }): Promise<number> {
   const repo = new ExtractionRepository(ctx.db);
   const record = await repo.get(p.rid);
-  const kind = p.type === 'video' ? AnalyseKind.Video : AnalyseKind.Audio;
-  if (!record || record.user_id !== userId || Number(record.status) !== AnalyseStatus.Success || Number(record.kind) !== kind) {
-    throw new ApiError(MSG.analyseRecordMissing);
+  const kind = p.type === 'video' ? ExtractionType.Video : ExtractionType.Audio;
+  if (!record || record.user_id !== userId || Number(record.status) !== ExtractionStatus.Success || Number(record.kind) !== kind) {
+    throw new ApiError(MSG.extractionRecordMissing);
   }
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const ext = record.media_key.split('.').pop()!;
     const copy = path.join(dir, `media.${ext}`);
     await fetchObject(ctx.storage, record.media_key, copy);
     return ctx.db.tx(async (q) => {
-      const stored = await storeUserFile({ db: q, storage: ctx.storage }, userId, copy, ext, kind === AnalyseKind.Video ? 'video' : 'voice', Number(record.duration));
+      const stored = await storeUserFile({ db: q, storage: ctx.storage }, userId, copy, ext, kind === ExtractionType.Video ? 'video' : 'voice', Number(record.duration));
       return new ExtractionRepository(q).addMaterial({ userId, type: p.type, name: p.name, fileId: stored.fileId });
     });
   });

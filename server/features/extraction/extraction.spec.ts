@@ -91,26 +91,26 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     a = await t.user('15900000001', 100);
     b = await t.user('15900000002', 100);
     const refused: [string, string][] = [
-      ['只有文字没有链接', MSG.analyseLinkMissing],
-      ['file:///etc/passwd', MSG.analyseLinkMissing],
-      ['gopher://127.0.0.1:6379/_INFO', MSG.analyseLinkMissing],
-      ['看看 http://127.0.0.1:8080/a.mp4', MSG.analyseLinkRefused],
-      ['http://169.254.169.254/latest/meta-data/', MSG.analyseLinkRefused],
-      ['http://10.0.0.8/v.mp4', MSG.analyseLinkRefused],
-      ['http://[::1]/v.mp4', MSG.analyseLinkRefused],
+      ['只有文字没有链接', MSG.extractionLinkMissing],
+      ['file:///etc/passwd', MSG.extractionLinkMissing],
+      ['gopher://127.0.0.1:6379/_INFO', MSG.extractionLinkMissing],
+      ['看看 http://127.0.0.1:8080/a.mp4', MSG.extractionLinkRefused],
+      ['http://169.254.169.254/latest/meta-data/', MSG.extractionLinkRefused],
+      ['http://10.0.0.8/v.mp4', MSG.extractionLinkRefused],
+      ['http://[::1]/v.mp4', MSG.extractionLinkRefused],
       [share('https://v.douyin.com/ok1/'), MSG.parseEngineMissing],
     ];
     for (const [text, msg] of refused) {
       expect(await a.call(API.extraction.videoParse, { link: text }), text).toMatchObject({ code: 1, msg });
       expect(await a.call(API.extraction.audioExtract, { type: 1, link: text }), text).toMatchObject({ code: 1, msg });
     }
-    expect(await a.call(API.extraction.videoParse, { link: ' ' })).toMatchObject({ code: 1, msg: MSG.analyseLinkRequired });
-    expect(await a.call(API.extraction.audioExtract, { type: 2 })).toMatchObject({ code: 1, msg: MSG.translateVideoRequired });
-    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: 999999 })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.extraction.videoParse, { link: ' ' })).toMatchObject({ code: 1, msg: MSG.extractionLinkRequired });
+    expect(await a.call(API.extraction.audioExtract, { type: 2 })).toMatchObject({ code: 1, msg: MSG.translationVideoRequired });
+    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: 999999 })).toMatchObject({ code: 1, msg: MSG.extractionVideoMissing });
     // An uploaded picture is not a video; nor is another user's upload theirs to use.
     const upload = await uploadFile(b, 'video', CLIP);
     expect(upload.code, upload.msg).toBe(0);
-    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.analyseVideoMissing });
+    expect(await a.call(API.extraction.audioExtract, { type: 2, file_id: upload.data.file_id })).toMatchObject({ code: 1, msg: MSG.extractionVideoMissing });
     expect(await credits(a)).toBe(100);
     expect((await videos(a)).data).toMatchObject({ list: [], num: 0, total: 0 });
   });
@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
       ['https://v.douyin.com/notvideo/', MSG.extractMediaInvalid],
       ['https://v.douyin.com/inside/', MSG.fetchAddressRefused],
     ];
-    for (const [link, why] of cases) expect(await parse(a, share(link)), link).toMatchObject({ status: 4, status_name: '失败', reason: MSG.analyseFailed(why, false), url: '' });
+    for (const [link, why] of cases) expect(await parse(a, share(link)), link).toMatchObject({ status: 4, status_name: '失败', reason: MSG.extractionFailed(why, false), url: '' });
     expect(trap.hits).toEqual([]);
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
 
     // A free extraction that fails gives the free count back.
     const failedFree = await parse(b, 'https://v.douyin.com/expired/');
-    expect(failedFree).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseLinkExpired, true) });
+    expect(failedFree).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.parseLinkExpired, true) });
     expect((await videos(b)).data.num).toBe(1);
     expect(await credits(b)).toBe(100);
 
@@ -179,12 +179,12 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     const ks = await parse(a, '看看这个 https://v.kuaishou.com/ks1 快手');
     expect(ks).toMatchObject({ status: 3, desc: '快手作品标题' });
     expect(parseVideo.requests.at(-1)?.link).toBe('https://v.kuaishou.com/ks1');
-    expect(await parse(a, 'https://v.kuaishou.com/gone')).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.parseLinkExpired, false) });
+    expect(await parse(a, 'https://v.kuaishou.com/gone')).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.parseLinkExpired, false) });
 
     await engine({ parse_engine: 'none' });
     expect(await a.call(API.extraction.videoParse, { link: 'https://v.douyin.com/ok1/' })).toMatchObject({ code: 1, msg: MSG.parseEngineMissing });
     expect(await parse(a, `${host.url}/v/clip.mp4`)).toMatchObject({ status: 3, desc: 'clip' });
-    expect(await parse(a, `${host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.fetchAddressRefused, false) });
+    expect(await parse(a, `${host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.fetchAddressRefused, false) });
     expect(trap.hits).toEqual([]);
   });
 
@@ -207,7 +207,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     withoutSound(CLIP, SILENT);
     const silent = await uploadFile(a, 'video', SILENT);
     const none = await a.call(API.extraction.audioExtract, { type: 2, file_id: silent.data.file_id });
-    expect(await finished(() => audios(a), none.data.id)).toMatchObject({ status: 4, reason: MSG.analyseFailed(MSG.extractNoSound, false) });
+    expect(await finished(() => audios(a), none.data.id)).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.extractNoSound, false) });
 
     await engine({ parse_engine: 'hybrid', parse_base_url: hybrid.url });
     const online = await a.call(API.extraction.audioExtract, { type: 1, link: share('https://v.douyin.com/pics/') });
@@ -222,10 +222,10 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   it('saves a finished record to the material library as its own copy, for its owner only', async () => {
     const record = (await videos(a, 3)).data.list.at(-1);
     const name = [...record.desc].slice(0, LIMITS.analyseNameMaxChars).join('');
-    expect(await b.call(API.extraction.saveToMaterial, { type: 'video', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
-    expect(await a.call(API.extraction.saveToMaterial, { type: 'audio', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await b.call(API.extraction.saveToMaterial, { type: 'video', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.extractionRecordMissing });
+    expect(await a.call(API.extraction.saveToMaterial, { type: 'audio', name, rid: record.id })).toMatchObject({ code: 1, msg: MSG.extractionRecordMissing });
     const failed = (await videos(a, 4)).data.list[0];
-    expect(await a.call(API.extraction.saveToMaterial, { type: 'video', name, rid: failed.id })).toMatchObject({ code: 1, msg: MSG.analyseRecordMissing });
+    expect(await a.call(API.extraction.saveToMaterial, { type: 'video', name, rid: failed.id })).toMatchObject({ code: 1, msg: MSG.extractionRecordMissing });
 
     const saved = await a.call(API.extraction.saveToMaterial, { type: 'video', name, rid: record.id });
     expect(saved.code, saved.msg).toBe(0);

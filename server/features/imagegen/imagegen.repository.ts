@@ -1,5 +1,5 @@
 /** Every SQL statement of text to image: generation records, suggested prompts, the user's reference pictures. */
-import { GenerateStatus } from '../../../src/contract';
+import { ImagegenStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 
 export interface ImageRecordRow {
@@ -22,7 +22,7 @@ export class ImageGenRepository {
   async create(r: { userId: number; prompt: string; ratio: string; asked: number; referenceKey: string }): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
       'INSERT INTO image_generations (user_id, status, prompt, ratio, asked, reference_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [r.userId, GenerateStatus.Pending, r.prompt, r.ratio, r.asked, r.referenceKey],
+      [r.userId, ImagegenStatus.Pending, r.prompt, r.ratio, r.asked, r.referenceKey],
     );
     return rows[0]!.id;
   }
@@ -38,7 +38,7 @@ export class ImageGenRepository {
 
   /** The record while it is still in progress, locked: only one job run finishes it. */
   async lockPending(id: number): Promise<ImageRecordRow | undefined> {
-    const { rows } = await this.q.query<ImageRecordRow>('SELECT * FROM image_generations WHERE id = $1 AND status = $2 FOR UPDATE', [id, GenerateStatus.Pending]);
+    const { rows } = await this.q.query<ImageRecordRow>('SELECT * FROM image_generations WHERE id = $1 AND status = $2 FOR UPDATE', [id, ImagegenStatus.Pending]);
     return rows[0];
   }
 
@@ -65,7 +65,7 @@ export class ImageGenRepository {
   /** Deletes one of the user's finished records; answers the object keys it held (undefined: none such). */
   async removeFinished(id: number, userId: number): Promise<{ imageKeys: string[] } | undefined> {
     const { rows } = await this.q.query<{ image_keys: string[] }>('DELETE FROM image_generations WHERE id = $1 AND user_id = $2 AND status <> $3 RETURNING image_keys', [
-      id, userId, GenerateStatus.Pending,
+      id, userId, ImagegenStatus.Pending,
     ]);
     return rows[0] && { imageKeys: rows[0].image_keys };
   }

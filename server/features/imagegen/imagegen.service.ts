@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../../src/contract';
+import { ImagegenStatus, LIMITS, MSG, type ImageRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import type { JobRun } from '../../infra/queue';
@@ -75,7 +75,7 @@ export function recordView(ctx: FeatureContext, r: ImageRecordRow): ImageRecord 
 export async function runImageGeneration(ctx: FeatureContext, recordId: number, job: JobRun, log: FastifyBaseLogger): Promise<void> {
   await runPaidJob(job, {
     load: () => new ImageGenRepository(ctx.db).get(recordId),
-    isOpen: (record) => Number(record.status) === GenerateStatus.Pending,
+    isOpen: (record) => Number(record.status) === ImagegenStatus.Pending,
     run: (record) => generate(ctx, record, job, log),
     fail: (record, reason) => finish(ctx, record, [], reason),
     permanent: (err) => (err instanceof ImageEngineError && !err.transient ? err.message : undefined),
@@ -156,7 +156,7 @@ async function finish(ctx: FeatureContext, record: ImageRecordRow, keys: string[
       });
     }
     const reason = keys.length === 0 ? failure : missing > 0 ? MSG.imagePartlyMade(keys.length, asked) : '';
-    await records.finish(record.id, { status: keys.length ? GenerateStatus.Success : GenerateStatus.Failed, imageKeys: keys, reason });
+    await records.finish(record.id, { status: keys.length ? ImagegenStatus.Success : ImagegenStatus.Failed, imageKeys: keys, reason });
     return true;
   });
   // Another run finished it first: this run's copies belong to nothing.

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, GenerateStatus, LIMITS, MSG } from '../../../src/contract';
+import { API, ImagegenStatus, LIMITS, MSG } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeImage, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   const generate = (c: ApiTestClient, params: Record<string, unknown>) => c.call(API.imagegen.create, { type: 'text', ratio: '1:1', num: 1, ...params });
   const records = (c: ApiTestClient) => c.call(API.imagegen.list, { type: 'text' }).then((r) => r.data.list as any[]);
   const finished = async (c: ApiTestClient, id: number) => {
-    const list = await until(() => records(c), (l) => [GenerateStatus.Success, GenerateStatus.Failed].includes(l.find((r) => r.id === id)?.status), 20_000, 100);
+    const list = await until(() => records(c), (l) => [ImagegenStatus.Success, ImagegenStatus.Failed].includes(l.find((r) => r.id === id)?.status), 20_000, 100);
     return list.find((r) => r.id === id);
   };
   const fetchBytes = async (url: string) => {
@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect(sent).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
     expect(await credits(a)).toBe(1000 - 2 * EACH);
     const record = await finished(a, sent.data.id);
-    expect(record).toMatchObject({ status: GenerateStatus.Success, text: '雪山下的湖泊', ratio: '16:9', num: 2, image: '' });
+    expect(record).toMatchObject({ status: ImagegenStatus.Success, text: '雪山下的湖泊', ratio: '16:9', num: 2, image: '' });
     expect(record.reason).toBeUndefined();
     expect(record.url).toHaveLength(2);
     const first = await fetchBytes(record.url[0]);
@@ -94,13 +94,13 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     peer.behave('openai', { kind: 'status', status: 400, message: 'Your request was rejected by the safety system' });
     const refused = await generate(a, { text: '会被拒绝', num: 3 });
     expect(await credits(a)).toBe(before - 3 * EACH);
-    expect(await finished(a, refused.data.id)).toMatchObject({ status: GenerateStatus.Failed, url: [], reason: MSG.imageEngineRejected });
+    expect(await finished(a, refused.data.id)).toMatchObject({ status: ImagegenStatus.Failed, url: [], reason: MSG.imageEngineRejected });
     expect(await credits(a)).toBe(before);
 
     peer.behave('openai', { kind: 'failAfter', made: 1, status: 400 });
     const partial = await generate(a, { text: '只成一张', num: 3 });
     const record = await finished(a, partial.data.id);
-    expect(record).toMatchObject({ status: GenerateStatus.Success, reason: MSG.imagePartlyMade(1, 3) });
+    expect(record).toMatchObject({ status: ImagegenStatus.Success, reason: MSG.imagePartlyMade(1, 3) });
     expect(record.url).toHaveLength(1);
     expect(await credits(a)).toBe(before - EACH);
 
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     await t.operator(API.imagegen.engineSet, { engine: 'siliconflow', base_url: peer.url, api_key: peer.apiKey });
     peer.behave('siliconflow', { kind: 'deadLinks' });
     const dead = await generate(a, { text: '链接失效', num: 2 });
-    expect(await finished(a, dead.data.id)).toMatchObject({ status: GenerateStatus.Failed, reason: MSG.imageEngineBadReply });
+    expect(await finished(a, dead.data.id)).toMatchObject({ status: ImagegenStatus.Failed, reason: MSG.imageEngineBadReply });
     expect(await credits(a)).toBe(before - EACH);
 
     // Kling's asynchronous task (signed token, polled) through the job: the pictures arrive and are charged.
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     const sent = await generate(a, { text: '参考这张图', image: upload.data.url, ratio: '9:16', num: 2 });
     expect(sent.code, sent.msg).toBe(0);
     const record = await finished(a, sent.data.id);
-    expect(record).toMatchObject({ status: GenerateStatus.Success, ratio: '9:16' });
+    expect(record).toMatchObject({ status: ImagegenStatus.Success, ratio: '9:16' });
     expect(record.url).toHaveLength(2);
     expect(record.image).toMatch(/^\/storage\//);
     const req = peer.requests.at(-1)!;
@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     expect((await records(b)).map((r) => r.id)).not.toContain(mine.data.id);
     expect(await b.call(API.imagegen.remove, { id: mine.data.id })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
     expect(await b.call(API.imagegen.save, { id: mine.data.id, index: 0 })).toMatchObject({ code: 1, msg: MSG.imageRecordMissing });
-    expect((await records(a)).find((r) => r.id === mine.data.id)).toMatchObject({ status: GenerateStatus.Success });
+    expect((await records(a)).find((r) => r.id === mine.data.id)).toMatchObject({ status: ImagegenStatus.Success });
   });
 
   it('bad input gets code 1 with a Chinese message and costs nothing; too few credits are refused before any record', async () => {

@@ -1,24 +1,20 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 
 describe.each(DB_KINDS)('material library (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let a: ApiTestClient;
   let b: ApiTestClient;
   const list = (c: ApiTestClient, extra = {}) => c.call(API.material.list, { page: 1, limit: 50, ...extra }).then((r) => r.data.list as any[]);
 
   beforeAll(async () => {
-    t = await startApp(kind);
-    await t.createUser('15900000001', 'abc123');
-    await t.createUser('15900000002', 'abc123');
-    a = await t.login('15900000001', 'abc123');
-    b = await t.login('15900000002', 'abc123');
+    a = await t.user('15900000001');
+    b = await t.user('15900000002');
   });
-  afterAll(() => t.close());
 
   it('holds every upload (named after the file) and saved texts; filters by type and source; keeps users apart', async () => {
     const dir = mediaDir();

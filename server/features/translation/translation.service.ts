@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import { MSG, TRANSLATE_LANGUAGES, TranslateMode, WorkStatus, formatSrt, translateCredits, type TranslateModeValue } from '../../../src/contract';
+import { MSG, TRANSLATE_LANGUAGES, TranslationMode, WorkStatus, formatSrt, translateCredits, type TranslationModeValue } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { probe } from '../../infra/media-probe';
@@ -64,14 +64,14 @@ const languageName = (id: string) => TRANSLATE_LANGUAGES.find((l) => l.id === id
 
 /** Records, charges and queues one translation; answers its id. */
 export async function submitTranslation(ctx: FeatureContext, userId: number, s: { fileId: number; sourceLang: string; targetLang: string; mode: number }): Promise<number> {
-  if (!languageName(s.sourceLang) || !languageName(s.targetLang)) throw new ApiError(MSG.translateLangUnknown);
+  if (!languageName(s.sourceLang) || !languageName(s.targetLang)) throw new ApiError(MSG.translationLangUnknown);
   const settings = await ctx.settings.all();
-  if (!(await wordReader(ctx))) throw new ApiError(MSG.translateAsrMissing);
-  if (!resolveChatConfig(ctx.config.chat, settings)) throw new ApiError(MSG.translateChatMissing);
+  if (!(await wordReader(ctx))) throw new ApiError(MSG.translationAsrMissing);
+  if (!resolveChatConfig(ctx.config.chat, settings)) throw new ApiError(MSG.translationChatMissing);
   const video = await new TranslationRepository(ctx.db).ownVideoFile(s.fileId, userId);
-  if (!video) throw new ApiError(MSG.translateVideoMissing);
-  if (video.seconds > MAX_SOURCE_SECONDS) throw new ApiError(MSG.translateVideoTooLong);
-  const mode = s.mode as TranslateModeValue;
+  if (!video) throw new ApiError(MSG.translationVideoMissing);
+  if (video.seconds > MAX_SOURCE_SECONDS) throw new ApiError(MSG.translationVideoTooLong);
+  const mode = s.mode as TranslationModeValue;
   const reserved = translateCredits(video.seconds, mode);
   const name = `${video.name.replace(/\.[^.]+$/, '') || '视频'}（${languageName(s.targetLang)}）`;
   try {
@@ -81,7 +81,7 @@ export async function submitTranslation(ctx: FeatureContext, userId: number, s: 
       const spend = await spendIn(q, { userId, amount: reserved, action: '视频翻译', key: `translate:${id}` });
       await repo.setSpend(id, spend.entryId);
       // Lip sync renders every frame: its job may run far longer than a mux.
-      const runsUpToSeconds = 120 + Math.ceil(video.seconds) * (mode === TranslateMode.LipSync ? 8 : 3);
+      const runsUpToSeconds = 120 + Math.ceil(video.seconds) * (mode === TranslationMode.LipSync ? 8 : 3);
       await ctx.queue.send('translation-run', { translationId: id }, { runsUpToSeconds }, q);
       return id;
     });
@@ -95,9 +95,9 @@ export async function submitTranslation(ctx: FeatureContext, userId: number, s: 
 export async function removeTranslation(ctx: FeatureContext, userId: number, id: number): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
   const record = await repo.own(id, userId);
-  if (!record) throw new ApiError(MSG.translateRecordMissing);
+  if (!record) throw new ApiError(MSG.translationRecordMissing);
   const removed = await repo.remove(id, userId);
-  if (!removed) throw new ApiError(MSG.translateBusy);
+  if (!removed) throw new ApiError(MSG.translationBusy);
   await deleteObjects(ctx, ownedKeys(removed));
 }
 
@@ -106,7 +106,7 @@ class TranslationRefused extends JobRefused {}
 
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   const failed = await ctx.db.tx(async (q) => {
-    const old = await new TranslationRepository(q).fail(id, MSG.translateFailed(why));
+    const old = await new TranslationRepository(q).fail(id, MSG.translationFailed(why));
     if (old?.spend_entry_id != null) {
       await refundIn(q, { userId: old.user_id, spendEntryId: old.spend_entry_id, amount: Number(old.reserved), action: '视频翻译失败退回', key: `translate:${id}:failed` });
     }
@@ -130,18 +130,18 @@ export function runTranslation(ctx: FeatureContext, translationId: number, job: 
     fail: (record, why) => failRecord(ctx, record.id, why),
     // An engine's error carries its Chinese reason: at once when it calls itself permanent, else on the last attempt.
     permanent: (err) => ((err instanceof AsrFailed || err instanceof ChatEngineError) && !err.transient ? err.message : undefined),
-    lastReason: (err) => (err instanceof AsrFailed || err instanceof ChatEngineError ? err.message : MSG.translateFailedUnknown),
+    lastReason: (err) => (err instanceof AsrFailed || err instanceof ChatEngineError ? err.message : MSG.translationFailedUnknown),
   });
 }
 
 async function translate(ctx: FeatureContext, record: TranslationRow, dir: string, lastAttempt: boolean): Promise<void> {
   const repo = new TranslationRepository(ctx.db);
   const source = record.file_id === null ? undefined : await repo.ownVideoFile(record.file_id, record.user_id);
-  if (!source) throw new TranslationRefused(MSG.translateVideoMissing);
+  if (!source) throw new TranslationRefused(MSG.translationVideoMissing);
   const ext = source.key.slice(source.key.lastIndexOf('.') + 1);
   const video = await fetchObject(ctx.storage, source.key, path.join(dir, `source.${ext}`));
   const info = await probe(video, ext);
-  if (!info.audio) throw new TranslationRefused(MSG.translateNoSound);
+  if (!info.audio) throw new TranslationRefused(MSG.translationNoSound);
   const total = info.duration;
 
   // 1. The sound track, as the recognizer and the voice measure want it.
@@ -154,11 +154,11 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
     const asr = asrConfigFromSettings(await ctx.settings.all());
     if (asr) {
       transcript = await transcribe(asr, sound, record.source_lang);
-      if (!transcript.segments.length) throw new TranslationRefused(MSG.translateNoSpeech);
+      if (!transcript.segments.length) throw new TranslationRefused(MSG.translationNoSpeech);
     } else {
       // No recognition engine: the captions on screen, read offline, are the timed sentences.
       const { sentences } = await readCaptions(video, ext, { workDir: dir });
-      if (!sentences.length) throw new TranslationRefused(MSG.translateNoCaptions);
+      if (!sentences.length) throw new TranslationRefused(MSG.translationNoCaptions);
       transcript = { language: record.source_lang, segments: sentences };
     }
     await repo.saveTranscript(record.id, transcript);
@@ -188,7 +188,7 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
       // A channel that may answer later: the retried job speaks with the same clone. One that cannot speak the clone
       // (or the last attempt): the offline voice instead, and the record says why.
       if (!chosen.clone || !(err instanceof SpeechEngineError) || (err.transient && !lastAttempt)) throw err;
-      await repo.saveVoice(record.id, MSG.translateVoiceCloneFailed(err.message), chosen.clone);
+      await repo.saveVoice(record.id, MSG.translationVoiceCloneFailed(err.message), chosen.clone);
       placed = await dubSpeech(transcript, lines, await speaker(ctx, null, record.target_lang, sound), dubbing);
     }
     const srtFile = path.join(dir, 'subtitles.srt');
@@ -203,16 +203,16 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
 
   // 6. The video.
   const output = path.join(dir, 'translated.mp4');
-  let charged = Number(record.mode) as TranslateModeValue;
+  let charged = Number(record.mode) as TranslationModeValue;
   let note = '';
-  if (charged === TranslateMode.LipSync) {
+  if (charged === TranslationMode.LipSync) {
     const synced = await lipSync(video, ext, dub, output, dir);
     if (!synced) {
-      charged = TranslateMode.VoiceOnly;
-      note = MSG.translateNoFace;
+      charged = TranslationMode.VoiceOnly;
+      note = MSG.translationNoFace;
     }
   }
-  if (charged === TranslateMode.VoiceOnly) await replaceSound(video, ext, { file: dub, ext: 'm4a' }, total, output);
+  if (charged === TranslationMode.VoiceOnly) await replaceSound(video, ext, { file: dub, ext: 'm4a' }, total, output);
   const duration = (await probe(output, 'mp4')).duration;
   const cover = await makeCover(output, 'mp4', path.join(dir, 'cover.jpg'), { at: Math.min(0.5, duration / 2), width: 480 });
   const storedVideo = await storeUserFile(ctx, record.user_id, output, 'mp4', 'video', duration);
@@ -233,7 +233,7 @@ async function translate(ctx: FeatureContext, record: TranslationRow, dir: strin
 /** Asks the chat engine for the segments' translations as a JSON array of the same length; once more if it answers otherwise. */
 async function translateLines(ctx: FeatureContext, transcript: Transcript, from: string, to: string): Promise<string[]> {
   const chat = resolveChatConfig(ctx.config.chat, await ctx.settings.all());
-  if (!chat) throw new TranslationRefused(MSG.translateChatMissing);
+  if (!chat) throw new TranslationRefused(MSG.translationChatMissing);
   const texts = transcript.segments.map((s) => s.text);
   const system =
     `You translate a video's subtitles from ${PROMPT_LANGUAGE[from]} to ${PROMPT_LANGUAGE[to]} for dubbing. ` +
@@ -246,7 +246,7 @@ async function translateLines(ctx: FeatureContext, transcript: Transcript, from:
     const lines = parseTranslatedLines(answer.content, texts.length);
     if (lines) return lines;
   }
-  throw new TranslationRefused(MSG.translateLinesMismatch);
+  throw new TranslationRefused(MSG.translationLinesMismatch);
 }
 
 interface Dubbing {
@@ -286,16 +286,16 @@ async function cloningChannel(ctx: FeatureContext): Promise<{ api: string; name:
  */
 async function chooseVoice(ctx: FeatureContext, record: TranslationRow, transcript: Transcript, m: Dubbing): Promise<{ voice: string; clone: DubClone | null }> {
   const channel = await cloningChannel(ctx);
-  let chosen: { voice: string; clone: DubClone | null } = { voice: MSG.translateVoiceOffline, clone: null };
+  let chosen: { voice: string; clone: DubClone | null } = { voice: MSG.translationVoiceOffline, clone: null };
   if (channel) {
     try {
       const sample = await speechSample(transcript, m);
       const state = await cloneVoice(channel.engine, { file: sample, ext: 'wav', name: record.name, trainingKey: `tr${record.id}` });
-      if (state.state === 'ready') chosen = { voice: MSG.translateVoiceCloned(channel.name), clone: { api: channel.api, voice: state.voice } };
-      else chosen.voice = MSG.translateVoiceCloneFailed(state.reason);
+      if (state.state === 'ready') chosen = { voice: MSG.translationVoiceCloned(channel.name), clone: { api: channel.api, voice: state.voice } };
+      else chosen.voice = MSG.translationVoiceCloneFailed(state.reason);
     } catch (err) {
       if (!(err instanceof SpeechEngineError)) throw err;
-      chosen.voice = MSG.translateVoiceCloneFailed(err.message);
+      chosen.voice = MSG.translationVoiceCloneFailed(err.message);
     }
   }
   await new TranslationRepository(ctx.db).saveVoice(record.id, chosen.voice, chosen.clone);
@@ -316,7 +316,7 @@ async function cloneVoice(engine: SpeechEngine, sample: CloneSample): Promise<Ex
   }
   if (state.state !== 'training') return state;
   await engine.discard?.(state.voice);
-  return { state: 'failed', reason: MSG.translateVoiceCloneSlow };
+  return { state: 'failed', reason: MSG.translationVoiceCloneSlow };
 }
 
 /** A clean sample of the speaker: the recognised speech spans of the sound track, joined, at most CLONE_SAMPLE_SECONDS. */

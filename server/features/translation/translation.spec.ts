@@ -117,20 +117,20 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
       // No recognition engine: the captions on screen, read offline.
       ready: true, reader: 'ocr', prices: { 1: TRANSLATE_CREDITS_PER_SECOND[1], 2: TRANSLATE_CREDITS_PER_SECOND[2] },
     });
-    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
+    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translationChatMissing });
     await settings({ asr_base_url: asr.url, asr_api_key: asr.apiKey, asr_model: 'whisper-large-v3' });
     expect((await a.call(API.translation.languages, {})).data).toMatchObject({ ready: true, reader: 'asr' });
-    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateChatMissing });
+    expect(await submit(a, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translationChatMissing });
     await settings({ chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'm' });
 
-    expect(await submit(a, {})).toMatchObject({ code: 1, msg: MSG.translateVideoRequired });
-    expect(await submit(a, { file_id: clipId, source_lang: '' })).toMatchObject({ code: 1, msg: MSG.translateSourceRequired });
-    expect(await submit(a, { file_id: clipId, target_lang: '' })).toMatchObject({ code: 1, msg: MSG.translateTargetRequired });
-    expect(await submit(a, { file_id: clipId, target_lang: 'zh' })).toMatchObject({ code: 1, msg: MSG.translateSameLanguage });
-    expect(await submit(a, { file_id: clipId, target_lang: 'xx' })).toMatchObject({ code: 1, msg: MSG.translateLangUnknown });
+    expect(await submit(a, {})).toMatchObject({ code: 1, msg: MSG.translationVideoRequired });
+    expect(await submit(a, { file_id: clipId, source_lang: '' })).toMatchObject({ code: 1, msg: MSG.translationSourceRequired });
+    expect(await submit(a, { file_id: clipId, target_lang: '' })).toMatchObject({ code: 1, msg: MSG.translationTargetRequired });
+    expect(await submit(a, { file_id: clipId, target_lang: 'zh' })).toMatchObject({ code: 1, msg: MSG.translationSameLanguage });
+    expect(await submit(a, { file_id: clipId, target_lang: 'xx' })).toMatchObject({ code: 1, msg: MSG.translationLangUnknown });
     expect(await submit(a, { file_id: clipId, mode: 3 })).toMatchObject({ code: 1 });
     // Another user's upload is not theirs to translate; nor is a picture a video.
-    expect(await submit(b, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translateVideoMissing });
+    expect(await submit(b, { file_id: clipId })).toMatchObject({ code: 1, msg: MSG.translationVideoMissing });
     const poor = await t.user('15800000003', 5);
     expect(await submit(poor, { file_id: await upload(poor, SILENT_CLIP) })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
     expect(await credits(a)).toBe(200);
@@ -152,7 +152,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect(asr.requests.length - asked).toBe(1);
     expect(chat.requests.length - chats).toBeGreaterThanOrEqual(2);
     // No cloning channel is configured: the offline voice, and the record says so.
-    expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en', voice: MSG.translateVoiceOffline });
+    expect(record, record.reason).toMatchObject({ status: 3, mode: 2, source_lang: 'zh', target_lang: 'en', voice: MSG.translationVoiceOffline });
     expect(record.reason).toBeUndefined();
     expect(record.name).toMatch(/（英语）$/);
 
@@ -187,16 +187,16 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   it('fails without segments, with a mismatched translation and without speech, refunding each with its reason', async () => {
     const before = await credits(a);
     asr.behave('no-segments');
-    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, url: '', srt: '', reason: MSG.translateFailed(MSG.translateNoSegments) });
+    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, url: '', srt: '', reason: MSG.translationFailed(MSG.translationNoSegments) });
     asr.behave('segments');
     chat.behave({ kind: 'reply', text: '["only one line"]' });
     const calls = chat.requests.length;
-    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateLinesMismatch) });
+    expect(await translated(a, { file_id: clipId })).toMatchObject({ status: 4, reason: MSG.translationFailed(MSG.translationLinesMismatch) });
     // Asked twice: once, then once more after the wrong count.
     expect(chat.requests.length - calls).toBe(2);
     chat.behave({ kind: 'reply', text: english });
-    expect(await translated(a, { file_id: await upload(a, SILENT_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSpeech) });
-    expect(await translated(a, { file_id: await upload(a, MUTE_CLIP) })).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoSound) });
+    expect(await translated(a, { file_id: await upload(a, SILENT_CLIP) })).toMatchObject({ status: 4, reason: MSG.translationFailed(MSG.translationNoSpeech) });
+    expect(await translated(a, { file_id: await upload(a, MUTE_CLIP) })).toMatchObject({ status: 4, reason: MSG.translationFailed(MSG.translationNoSound) });
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
     expect(log.filter((x) => x.action_name === '视频翻译失败退回')).toHaveLength(4);
@@ -208,7 +208,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect(mine.generate).toBe(0);
     expect((await records(b)).data).toMatchObject({ list: [], total: 0 });
     const done = mine.list.find((r: any) => r.status === 3);
-    expect(await b.call(API.translation.remove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translateRecordMissing });
+    expect(await b.call(API.translation.remove, { id: done.id })).toMatchObject({ code: 1, msg: MSG.translationRecordMissing });
     expect((await a.call(API.translation.remove, { id: done.id })).code).toBe(0);
     expect((await fetchHead(`${t.url}${done.url}`)).status).toBe(404);
     expect((await fetchHead(`${t.url}${done.srt}`)).status).toBe(404);
@@ -228,7 +228,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
       // The server fails the first line: the retried job speaks with the clone it stored, never cloning again.
       sovits.failTtsNext = 1;
       const cloned = await translated(c, { file_id: video });
-      expect(cloned, cloned.reason).toMatchObject({ status: 3, voice: MSG.translateVoiceCloned('本地克隆 GPT-SoVITS') });
+      expect(cloned, cloned.reason).toMatchObject({ status: 3, voice: MSG.translationVoiceCloned('本地克隆 GPT-SoVITS') });
       expect(sovits.failTtsNext).toBe(0);
       // Cloned once, from the clip's own speech (the peer loads only 3–10 s of audio), and every line spoken with it.
       expect(sovits.references).toHaveLength(1);
@@ -241,7 +241,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
 
       sovits.failReference = true;
       const offline = await translated(c, { file_id: video });
-      expect(offline).toMatchObject({ status: 3, voice: MSG.translateVoiceCloneFailed(CLONING_SERVER_MSG.trainingFailed) });
+      expect(offline).toMatchObject({ status: 3, voice: MSG.translationVoiceCloneFailed(CLONING_SERVER_MSG.trainingFailed) });
       expect(sovits.tts).toHaveLength(ENGLISH.length);
       // The peer's voice is a 220 Hz tone: the cloned dub is mostly that, the offline one hardly.
       const [clonedTone, offlineTone] = [await toneShare(await download(cloned.url, 'cloned.mp4')), await toneShare(await download(offline.url, 'offline.mp4'))];
@@ -297,7 +297,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     const bars = path.join(dir, 'bars.mp4');
     ff(['-f', 'lavfi', '-i', 'smptebars=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=16000', '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', bars]);
     const bare = await upload(c, bars);
-    expect(await translated(c, { file_id: bare }, 60_000)).toMatchObject({ status: 4, reason: MSG.translateFailed(MSG.translateNoCaptions) });
+    expect(await translated(c, { file_id: bare }, 60_000)).toMatchObject({ status: 4, reason: MSG.translationFailed(MSG.translationNoCaptions) });
     expect(await credits(c)).toBe(before);
     await settings({ asr_base_url: asr.url });
   }, 240_000);

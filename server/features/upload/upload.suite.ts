@@ -59,10 +59,8 @@ function uploadTests(kind: DbKind, storage: 'local' | 's3'): void {
   beforeAll(async () => {
     peer = local ? undefined : await startS3Peer();
     t = await startApp(kind, peer ? { s3: peer.settings } : {});
-    await t.createUser('15600000001', 'abc123', 100);
-    await t.createUser('15600000002', 'abc123', 100);
-    a = await t.login('15600000001', 'abc123');
-    b = await t.login('15600000002', 'abc123');
+    a = await t.user('15600000001', 100);
+    b = await t.user('15600000002', 100);
   });
   afterAll(async () => {
     await t.close();

@@ -89,7 +89,7 @@ async function runKling(ctx: FeatureContext, v: VideoRow): Promise<void> {
         await keepResult(ctx, v, output, dir);
       });
     }
-    if ((await repo.countPoll(v.id)) * pollSeconds(ctx) > GIVE_UP_SECONDS) return failVideo(ctx, v.id, MSG.videoGenerateTimeout);
+    if ((await repo.countPoll(v.id)) * pollSeconds(ctx) > GIVE_UP_SECONDS) return failVideo(ctx, v.id, MSG.videogenTimeout);
   }
   await ctx.queue.send('videogen-run', { recordId: v.id }, { startAfter: pollSeconds(ctx) });
 }
@@ -101,6 +101,6 @@ export function runVideoGeneration(ctx: FeatureContext, recordId: number, job: J
     run: (v) => (v.engine === 'local' ? renderLocal(ctx, v) : runKling(ctx, v)),
     fail: (v, reason) => failVideo(ctx, v.id, reason),
     permanent: (err) => (err instanceof VideoGenError && !err.transient ? err.message : undefined),
-    lastReason: (err) => (err instanceof VideoGenError ? err.message : MSG.videoGenerateFailed),
+    lastReason: (err) => (err instanceof VideoGenError ? err.message : MSG.videogenFailed),
   });
 }

@@ -2,12 +2,12 @@
 import { VideoTaskStatus, type PromptGroup, type VideoEngine } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 
-export type VideoGenerateType = 'text' | 'image';
+export type VideogenType = 'text' | 'image';
 
 export interface VideoRow {
   id: number;
   user_id: number;
-  type: VideoGenerateType;
+  type: VideogenType;
   engine: VideoEngine;
   status: VideoTaskStatus;
   prompt: string;
@@ -67,7 +67,7 @@ export class VideoGenRepository {
     return rows[0];
   }
 
-  async list(userId: number, type: VideoGenerateType, page: { limit: number; offset: number }): Promise<{ rows: VideoRow[]; total: number }> {
+  async list(userId: number, type: VideogenType, page: { limit: number; offset: number }): Promise<{ rows: VideoRow[]; total: number }> {
     const { rows } = await this.db.query<VideoRow>(
       'SELECT * FROM video_generations WHERE user_id = $1 AND type = $2 ORDER BY id DESC LIMIT $3 OFFSET $4',
       [userId, type, page.limit, page.offset],
@@ -148,12 +148,12 @@ export class VideoGenRepository {
     }
   }
 
-  async recommendations(type: VideoGenerateType): Promise<{ id: number; content: string; image: string }[]> {
+  async recommendations(type: VideogenType): Promise<{ id: number; content: string; image: string }[]> {
     const { rows } = await this.db.query<{ id: number; content: string; image: string }>('SELECT id, content, image FROM video_prompt_recommends WHERE type = $1 ORDER BY id', [type]);
     return rows;
   }
 
-  async replaceRecommendations(type: VideoGenerateType, list: { content: string; image: string }[]): Promise<void> {
+  async replaceRecommendations(type: VideogenType, list: { content: string; image: string }[]): Promise<void> {
     await this.db.query('DELETE FROM video_prompt_recommends WHERE type = $1', [type]);
     for (const r of list) await this.db.query('INSERT INTO video_prompt_recommends (type, content, image) VALUES ($1, $2, $3)', [type, r.content, r.image]);
   }

@@ -93,7 +93,7 @@ export function videoRecordView(ctx: FeatureContext, v: VideoRow): VideoRecord {
     duration: Number(v.duration), aspect_ratio: v.aspect_ratio, mode: v.mode, negative_prompt: v.negative_prompt, cfg_scale: Number(v.cfg_scale),
     image: ctx.urls.url(v.image_key), image_tail: ctx.urls.url(v.image_tail_key), org_data: v.org_data,
     create_time: formatDateTime(v.created_at),
-    ...(status === VideoTaskStatus.Failed ? { error: v.error || MSG.videoGenerateFailed } : {}),
+    ...(status === VideoTaskStatus.Failed ? { error: v.error || MSG.videogenFailed } : {}),
     engine: v.engine,
   };
 }

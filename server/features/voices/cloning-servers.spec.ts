@@ -55,10 +55,8 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
     fishSpeech = await startFishSpeechPeer();
     sovits = await startGptSovitsPeer();
     t = await startApp(kind);
-    await t.createUser('15910000001', 'abc123', 1000);
-    await t.createUser('15910000002', 'abc123', 1000);
-    a = await t.login('15910000001', 'abc123');
-    b = await t.login('15910000002', 'abc123');
+    a = await t.user('15910000001', 1000);
+    b = await t.user('15910000002', 1000);
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, estimateSeconds } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -17,7 +17,7 @@ const SLOW_TEXT = '慢慢地说这一段话，看看语速放慢以后，视频�
 const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家介绍一款新产品<#1#>它可以帮助你轻松制作数字人视频。';
 
 describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let a: ApiTestClient;
   let b: ApiTestClient;
   let landscape: number;
@@ -39,11 +39,8 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     readyAvatar(t, c, makeVideo(path.join(dir, `${width}x${height}.mp4`), { width, height, seconds: 5 }), `${width}x${height}`);
 
   beforeAll(async () => {
-    t = await startApp(kind);
-    await t.createUser('15600000001', 'abc123', 5000);
-    await t.createUser('15600000002', 'abc123', 5000);
-    a = await t.login('15600000001', 'abc123');
-    b = await t.login('15600000002', 'abc123');
+    a = await t.user('15600000001', 5000);
+    b = await t.user('15600000002', 5000);
     landscape = await avatar(a, 640, 360);
     portrait = await avatar(a, 360, 640);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
@@ -54,7 +51,6 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
     sceneAudio = (await uploadFile(a, 'voice', await makeSpeech(path.join(dir, 'scene.mp3'), '这是用户自己上传的一段音频，长度要超过五秒钟，所以多说几句话，让它足够长。'))).data;
   }, 240_000);
-  afterAll(() => t.close());
 
   it('renders a text-driven work without a prior audition: the job speaks the script with the chosen voice', async () => {
     const before = await credits(a);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, startApp, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -17,7 +17,7 @@ const speech = makeAudio(path.join(dir, 'speech.mp3'), { seconds: 13 });
 
 
 describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (kind) => {
-  let t: TestApp;
+  const t = useApp(kind);
   let a: ApiTestClient;
   let b: ApiTestClient;
   let avatarId: number;
@@ -26,13 +26,9 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
   beforeAll(async () => {
-    t = await startApp(kind);
-    await t.createUser('15700000001', 'abc123', 1000);
-    await t.createUser('15700000002', 'abc123', 1000);
-    a = await t.login('15700000001', 'abc123');
-    b = await t.login('15700000002', 'abc123');
+    a = await t.user('15700000001', 1000);
+    b = await t.user('15700000002', 1000);
   });
-  afterAll(() => t.close());
 
   it('clones an avatar: processing, then ready with a normalized video, covers, duration and orientation', async () => {
     const upload = await uploadFile(a, 'video', avatarVideo);

@@ -61,8 +61,8 @@ export const copywriteCalls = {
         file_id: optionalId('视频'),
       })
       .superRefine((v, ctx) => {
-        if (v.type === CopywriteType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.analyseLinkRequired, path: ['link'] });
-        if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translateVideoRequired, path: ['file_id'] });
+        if (v.type === CopywriteType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.extractionLinkRequired, path: ['link'] });
+        if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
       }),
     response: z.object({ id: z.number() }),
   }),

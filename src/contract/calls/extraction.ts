@@ -6,14 +6,14 @@ import { LIMITS } from '../limits';
 import { id, limit, oneOf, page, requiredText, text } from '../schema';
 import { intOneOf, optionalFilter, optionalId } from './fields';
 
-/** AnalyseRecord.status: 1 processing, 3 success (download, save), 4 failed. Tabs filter '' / 1 / 4. */
-export const AnalyseStatus = { Processing: 1, Success: 3, Failed: 4 } as const;
+/** ExtractionRecord.status: 1 processing, 3 success (download, save), 4 failed. Tabs filter '' / 1 / 4. */
+export const ExtractionStatus = { Processing: 1, Success: 3, Failed: 4 } as const;
 /** Audio extraction way: 1 online link, 2 uploaded video. */
 export const AudioExtractType = { Link: 1, Upload: 2 } as const;
 /** status_name of each status. */
-export const ANALYSE_STATUS_NAMES: Record<number, string> = { [AnalyseStatus.Processing]: '处理中', [AnalyseStatus.Success]: '成功', [AnalyseStatus.Failed]: '失败' };
+export const ANALYSE_STATUS_NAMES: Record<number, string> = { [ExtractionStatus.Processing]: '处理中', [ExtractionStatus.Success]: '成功', [ExtractionStatus.Failed]: '失败' };
 
-export const AnalyseRecord = z.object({
+export const ExtractionRecord = z.object({
   id: z.number(),
   status: z.number(),
   status_name: z.string(),
@@ -31,15 +31,15 @@ export const AnalyseRecord = z.object({
   /** ours */
   create_time: z.string().optional(),
 });
-export type AnalyseRecord = z.infer<typeof AnalyseRecord>;
+export type ExtractionRecord = z.infer<typeof ExtractionRecord>;
 
 const listRequest = z.object({
   limit: limit(),
   page: page(),
-  status: optionalFilter(intOneOf('状态', [AnalyseStatus.Processing, AnalyseStatus.Success, AnalyseStatus.Failed])),
+  status: optionalFilter(intOneOf('状态', [ExtractionStatus.Processing, ExtractionStatus.Success, ExtractionStatus.Failed])),
 });
 /** num: free extractions left today (shown when above zero). */
-const listResponse = z.object({ list: z.array(AnalyseRecord), num: z.number(), total: z.number().optional() });
+const listResponse = z.object({ list: z.array(ExtractionRecord), num: z.number(), total: z.number().optional() });
 
 const link = () =>
   z.preprocess(
@@ -58,7 +58,7 @@ export const extractionCalls = {
     id: 'extraction.videoParse', method: 'POST', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Parse a short-video link (removes the watermark) in the background; ${LIMITS.extractionCredits} credits unless a free count is left.`,
     request: z.object({
-      link: requiredText('链接', MSG.analyseLinkRequired, LIMITS.linkMaxChars),
+      link: requiredText('链接', MSG.extractionLinkRequired, LIMITS.linkMaxChars),
     }),
     response: z.object({ id: z.number() }),
   }),
@@ -78,9 +78,9 @@ export const extractionCalls = {
         file_id: optionalId('视频'),
       })
       .superRefine((v, ctx) => {
-        if (v.type === AudioExtractType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.analyseLinkRequired, path: ['link'] });
+        if (v.type === AudioExtractType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.extractionLinkRequired, path: ['link'] });
         if (v.type === AudioExtractType.Upload && v.file_id === undefined) {
-          ctx.addIssue({ code: 'custom', message: MSG.translateVideoRequired, path: ['file_id'] });
+          ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
         }
       }),
     response: z.object({ id: z.number() }),

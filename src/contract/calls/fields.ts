@@ -7,7 +7,7 @@ import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
 import { defineCall, type CallDef } from '../call';
-import { INT32_MAX, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
+import { INT32_MAX, empty, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -100,6 +100,10 @@ type CallHead = Pick<CallDef, 'id' | 'path' | 'pathFromSpec' | 'summary'>;
 export const removeById = (head: CallHead, idLabel: string) =>
   defineCall({ ...head, method: 'DELETE', checked: true, auth: 'user', request: z.object({ id: id(idLabel) }), response: z.object({}) });
 
+/** The user reads a whole short list (channels, themes, categories …) that takes no parameters. */
+export const userList = <T extends z.ZodType>(head: CallHead, item: T) =>
+  defineCall({ ...head, method: 'GET', checked: true, auth: 'user', request: empty, response: z.object({ list: z.array(item) }) });
+
 /** The user renames one own record; answers MSG.renameSucceeded. */
 export const renameById = (head: CallHead, idLabel: string) =>
   defineCall({
@@ -110,8 +114,8 @@ export const renameById = (head: CallHead, idLabel: string) =>
 
 /* Shared by image generation and video generation. */
 
-/** Generation record status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1). */
-export const GenerateStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
+/** An image generation record's status: 3 success (choose, download, delete), 4 failed (delete only), other in progress (ours: 1); video tasks share its success and failure codes. */
+export const ImagegenStatus = { Pending: 1, Success: 3, Failed: 4 } as const;
 
 /** A suggested prompt (image prompts, video recommendations); shape ours. */
 export const PromptSuggestion = z.object({

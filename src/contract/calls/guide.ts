@@ -1,7 +1,6 @@
 /** Tutorial guides (part 1 §2 tutorial, §3). */
 import { z } from 'zod';
-import { defineCall } from '../call';
-import { empty } from '../schema';
+import { userList } from './fields';
 
 export const GuideItem = z.object({ name: z.string(), cover: z.string(), video_url: z.string() });
 export type GuideItem = z.infer<typeof GuideItem>;
@@ -10,10 +9,5 @@ export const GuideCategory = z.object({ name: z.string(), items: z.array(GuideIt
 export type GuideCategory = z.infer<typeof GuideCategory>;
 
 export const guideCalls = {
-  list: defineCall({
-    id: 'guide.list', method: 'GET', path: '/api/guide', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Tutorial categories, each with guide videos (name, cover, video_url) (spec name: guide).',
-    request: empty,
-    response: z.object({ list: z.array(GuideCategory) }),
-  }),
+  list: userList({ id: 'guide.list', path: '/api/guide', pathFromSpec: false, summary: 'Tutorial categories, each with guide videos (name, cover, video_url) (spec name: guide).' }, GuideCategory),
 };

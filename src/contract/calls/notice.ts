@@ -1,8 +1,8 @@
 /** Notice centre (part 1 §1, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { empty, id } from '../schema';
-import { Flag, Timestamp } from './fields';
+import { id } from '../schema';
+import { Flag, Timestamp, userList } from './fields';
 
 export const NoticeSummary = z.object({
   id: z.number(),
@@ -25,12 +25,7 @@ export const Notice = z.object({
 export type Notice = z.infer<typeof Notice>;
 
 export const noticeCalls = {
-  list: defineCall({
-    id: 'notice.list', method: 'GET', path: '/api/user/notice', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).',
-    request: empty,
-    response: z.object({ list: z.array(NoticeSummary) }),
-  }),
+  list: userList({ id: 'notice.list', path: '/api/user/notice', pathFromSpec: false, summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).' }, NoticeSummary),
   detail: defineCall({
     id: 'notice.detail', method: 'GET', path: '/api/user/noticeDetail', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'One notice with its HTML content; marks it read for this user.',

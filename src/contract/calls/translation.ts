@@ -6,7 +6,7 @@ import { LIMITS } from '../limits';
 import { empty, limit, page, requiredText } from '../schema';
 import { Timestamp, intOneOf, removeById, requiredId } from './fields';
 
-export const TranslateRecord = z.object({
+export const TranslationRecord = z.object({
   /** ours: needed to delete. */
   id: z.number(),
   name: z.string(),
@@ -33,42 +33,42 @@ export const TranslateRecord = z.object({
   /** ours: credits charged (reserved while in progress, settled on the result's length when done). */
   credits: z.number().optional(),
 });
-export type TranslateRecord = z.infer<typeof TranslateRecord>;
+export type TranslationRecord = z.infer<typeof TranslationRecord>;
 
-export const TranslateLang = z.object({
+export const TranslationLang = z.object({
   /** Language code, sent back as source_lang / target_lang. */
   id: z.string(),
   name: z.string(),
   icon: z.string(),
 });
-export type TranslateLang = z.infer<typeof TranslateLang>;
+export type TranslationLang = z.infer<typeof TranslationLang>;
 
 /** Translation modes (part 2 §7): 1 the mouth is re-synced to the new speech, 2 only the voice is replaced. */
-export const TranslateMode = { LipSync: 1, VoiceOnly: 2 } as const;
-export type TranslateModeValue = (typeof TranslateMode)[keyof typeof TranslateMode];
+export const TranslationMode = { LipSync: 1, VoiceOnly: 2 } as const;
+export type TranslationModeValue = (typeof TranslationMode)[keyof typeof TranslationMode];
 
 /**
  * The languages a video may be translated from and to: ones the speech recognition understands and the offline
  * speech engine speaks (its language cascader's codes: cmn, yue, en-us). `icon` is a short badge the option shows.
  */
-export const TRANSLATE_LANGUAGES: readonly TranslateLang[] = [
+export const TRANSLATE_LANGUAGES: readonly TranslationLang[] = [
   { id: 'zh', name: '中文', icon: '中' },
   { id: 'en', name: '英语', icon: 'EN' },
   { id: 'yue', name: '粤语', icon: '粤' },
 ];
 
 /** Credits per second of video, by mode (lip sync costs more: it re-renders every frame). */
-export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslateModeValue, number> = { [TranslateMode.LipSync]: 3, [TranslateMode.VoiceOnly]: 2 };
+export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslationModeValue, number> = { [TranslationMode.LipSync]: 3, [TranslationMode.VoiceOnly]: 2 };
 
 /** What a translation of `seconds` costs in `mode`: whole seconds, rounded up, at least one. */
-export const translateCredits = (seconds: number, mode: TranslateModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
+export const translateCredits = (seconds: number, mode: TranslationModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
 
 export const translationCalls = {
   list: defineCall({
     id: 'translation.list', method: 'GET', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
     summary: 'Translated videos (works page, type2 = 3), newest first.',
     request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(TranslateRecord), total: z.number().optional(), generate: z.number().optional() }),
+    response: z.object({ list: z.array(TranslationRecord), total: z.number().optional(), generate: z.number().optional() }),
   }),
   remove: removeById({ id: 'translation.remove', path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
   submit: defineCall({
@@ -76,12 +76,12 @@ export const translationCalls = {
     summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,
     request: z
       .object({
-        file_id: requiredId(MSG.translateVideoRequired),
-        source_lang: requiredText('初始语言', MSG.translateSourceRequired, 20),
-        target_lang: requiredText('翻译后的语言', MSG.translateTargetRequired, 20),
+        file_id: requiredId(MSG.translationVideoRequired),
+        source_lang: requiredText('初始语言', MSG.translationSourceRequired, 20),
+        target_lang: requiredText('翻译后的语言', MSG.translationTargetRequired, 20),
         mode: intOneOf('翻译模式', [1, 2]).default(1),
       })
-      .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translateSameLanguage, path: ['target_lang'] }),
+      .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translationSameLanguage, path: ['target_lang'] }),
     response: z.object({ id: z.number() }),
   }),
   languages: defineCall({
@@ -89,7 +89,7 @@ export const translationCalls = {
     summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether and how the words are read (speech recognition, else the captions offline), and the price per second of each mode.',
     request: empty,
     response: z.object({
-      list: z.array(TranslateLang),
+      list: z.array(TranslationLang),
       /** ours: false when the video's words cannot be read at all (the screen says so and cannot submit). */
       ready: z.boolean().optional(),
       /**

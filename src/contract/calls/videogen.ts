@@ -5,8 +5,8 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
 import {
-  Flag, GenerateStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
-  removeById,
+  Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
+  removeById, userList,
 } from './fields';
 
 export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
@@ -14,7 +14,7 @@ export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typ
 /** ours: image-to-video tab, 1 first/last frame, 2 image reference (part 2 §4). */
 export const ImageToVideoMode = { FirstLastFrame: 1, Reference: 2 } as const;
 /** ours: a video generation record's status; 1 and 2 show a spinner. */
-export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: GenerateStatus.Success, Failed: GenerateStatus.Failed } as const;
+export const VideoTaskStatus = { Queued: 1, Processing: 2, Success: ImagegenStatus.Success, Failed: ImagegenStatus.Failed } as const;
 export type VideoTaskStatus = (typeof VideoTaskStatus)[keyof typeof VideoTaskStatus];
 /** ours: what makes a video — Kling (可灵, generative) or the camera motion made on this machine (pictures only). */
 export const VIDEO_ENGINES = ['kling', 'local'] as const;
@@ -113,12 +113,7 @@ export const videogenCalls = {
     response: listPage(VideoRecord),
   }),
   remove: removeById({ id: 'videogen.remove', path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
-  prompts: defineCall({
-    id: 'videogen.prompts', method: 'GET', path: '/api/user/videoPrompt', checked: true, auth: 'user', pathFromSpec: true,
-    summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).',
-    request: empty,
-    response: z.object({ list: z.array(PromptGroup) }),
-  }),
+  prompts: userList({ id: 'videogen.prompts', path: '/api/user/videoPrompt', pathFromSpec: true, summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).' }, PromptGroup),
   recommend: defineCall({
     id: 'videogen.recommend', method: 'GET', path: '/api/user/videoPromptRecommend', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, limit, page, requiredText, text } from '../schema';
-import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider } from './fields';
+import { limit, page, requiredText, text } from '../schema';
+import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider, userList } from './fields';
 
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
@@ -151,12 +151,7 @@ export const voicesCalls = {
     request: z.object({ api: channelApi() }),
     response: z.object({ language: z.array(LanguageOption) }),
   }),
-  channels: defineCall({
-    id: 'voices.channels', method: 'GET', path: '/api/user/voiceChannel', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Voice clone channels with credits, free_times and train_times for this user (spec name: voiceChannel).',
-    request: empty,
-    response: z.object({ list: z.array(VoiceChannel) }),
-  }),
+  channels: userList({ id: 'voices.channels', path: '/api/user/voiceChannel', pathFromSpec: false, summary: 'Voice clone channels with credits, free_times and train_times for this user (spec name: voiceChannel).' }, VoiceChannel),
   audition: defineCall({
     id: 'voices.audition', method: 'POST', path: '/api/user/audition', checked: true, auth: 'user', pathFromSpec: false,
     summary:

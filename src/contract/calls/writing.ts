@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, requiredText } from '../schema';
-import { intOneOf, optionalFilter, scriptText } from './fields';
+import { requiredText } from '../schema';
+import { intOneOf, optionalFilter, scriptText, userList } from './fields';
 
 type WritingLength = (typeof LIMITS.writingLengths)[number]['value'];
 export const WRITING_LENGTHS = LIMITS.writingLengths.map((l) => l.value) as unknown as readonly [WritingLength, ...WritingLength[]];
@@ -29,12 +29,7 @@ export const writingCalls = {
     }),
     response: z.object({ content: z.string() }),
   }),
-  theme: defineCall({
-    id: 'writing.theme', method: 'GET', path: '/api/theme', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).',
-    request: empty,
-    response: z.object({ list: z.array(WritingTheme) }),
-  }),
+  theme: userList({ id: 'writing.theme', path: '/api/theme', pathFromSpec: false, summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).' }, WritingTheme),
   aiWriting: defineCall({
     id: 'writing.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
     summary:

@@ -10,11 +10,10 @@
  * any other edit that cut a marker (word deletion, a phone keyboard) has the rest removed in the same undo step.
  */
 import { useEffect, useRef, type Ref } from 'react';
-import {
-  brokenFragments, chipClasses, diffEdit, findMarkers, limitRefusal, snapSelection, unitDeletion,
-  type MarkerRange, type TextChange,
-} from './markers';
+import { brokenFragments, chipClasses, diffEdit, findMarkers, limitRefusal, type MarkerRange, type TextChange } from './markers';
 import { ensureChipRule, monaco, monacoTheme } from './monaco-env';
+import { OPTIONS } from './monaco-options';
+import { deleteChipsWhole, snapCaretToChips } from './monaco-chips';
 
 /** What the toolbar, the dialogs and the palette do to the text. */
 export interface ScriptSurface {
@@ -39,61 +38,6 @@ export interface MonacoScriptProps {
   ariaLabel: string;
   surfaceRef: Ref<ScriptSurface>;
 }
-
-const FONT = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", "Segoe UI", sans-serif';
-
-const OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
-  language: 'plaintext',
-  automaticLayout: true,
-  wordWrap: 'on',
-  wrappingStrategy: 'advanced',
-  wrappingIndent: 'none',
-  lineNumbers: 'off',
-  glyphMargin: false,
-  folding: false,
-  lineDecorationsWidth: 16,
-  lineNumbersMinChars: 0,
-  minimap: { enabled: false },
-  renderLineHighlight: 'none',
-  scrollBeyondLastLine: false,
-  overviewRulerLanes: 0,
-  overviewRulerBorder: false,
-  hideCursorInOverviewRuler: true,
-  scrollbar: { vertical: 'auto', horizontal: 'hidden', verticalScrollbarSize: 8, useShadows: false, alwaysConsumeMouseWheel: false },
-  contextmenu: false,
-  quickSuggestions: false,
-  suggestOnTriggerCharacters: false,
-  wordBasedSuggestions: 'off',
-  occurrencesHighlight: 'off',
-  selectionHighlight: false,
-  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
-  renderWhitespace: 'none',
-  renderControlCharacters: false,
-  links: false,
-  matchBrackets: 'never',
-  autoClosingBrackets: 'never',
-  autoClosingQuotes: 'never',
-  autoSurround: 'never',
-  dragAndDrop: false,
-  dropIntoEditor: { enabled: false },
-  emptySelectionClipboard: false,
-  copyWithSyntaxHighlighting: false,
-  guides: { indentation: false },
-  fontFamily: FONT,
-  fontSize: 15,
-  lineHeight: 28,
-  padding: { top: 14, bottom: 14 },
-  cursorWidth: 2,
-  cursorBlinking: 'smooth',
-  stopRenderingLineAfter: -1,
-  // The long-proven textarea input path (IME included) rather than the newer EditContext.
-  editContext: false,
-  // Tab leaves the editor (a script has no use for tab characters; keyboard users reach the toolbar).
-  tabFocusMode: true,
-  fixedOverflowWidgets: true,
-  mouseWheelZoom: false,
-  smoothScrolling: true,
-};
 
 export default function MonacoScript(props: MonacoScriptProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -196,84 +140,11 @@ export default function MonacoScript(props: MonacoScriptProps) {
       editor.onDidFocusEditorText(() => latest.current.onFocus()),
     ];
 
-    // ---- the cursor skips chips
-    let previousActive: number[] = [];
-    let snapping = false;
-    /** Where the pointer was last pressed or dragged (client x): a click on a chip goes to the chip's nearer side. */
-    let pointerX: number | null = null;
-    /** The chip under the pointer next to (or around) an offset, and the edge of it nearer the pointer. */
-    const pointerEdge = (list: readonly MarkerRange[], offset: number): number | undefined => {
-      if (pointerX === null) return undefined;
-      const origin = editor.getDomNode()!.getBoundingClientRect().left;
-      const x = pointerX - origin;
-      for (const m of list) {
-        if (m.start > offset || m.end < offset) continue;
-        const left = editor.getScrolledVisiblePosition(model.getPositionAt(m.start));
-        const right = editor.getScrolledVisiblePosition(model.getPositionAt(m.end));
-        if (!left || !right || left.top !== right.top || x < left.left || x > right.left) continue;
-        return x < (left.left + right.left) / 2 ? m.start : m.end;
-      }
-      return undefined;
-    };
-    // Captured before Monaco handles the press (its own mouse events come after it has placed the cursor).
-    const notePointer = (e: PointerEvent) => {
-      if (e.type === 'pointerdown' || e.buttons) pointerX = e.clientX;
-    };
-    host.addEventListener('pointerdown', notePointer, true);
-    host.addEventListener('pointermove', notePointer, true);
-    disposables.push(
-      { dispose: () => host.removeEventListener('pointerdown', notePointer, true) },
-      { dispose: () => host.removeEventListener('pointermove', notePointer, true) },
-      editor.onDidChangeCursorSelection((e) => {
-        if (snapping) return;
-        const list = markers();
-        const selections = editor.getSelections() ?? [];
-        const byPointer = e.source === 'mouse';
-        let moved = false;
-        const next = selections.map((s, i) => {
-          const anchor = model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn });
-          const active = model.getOffsetAt(s.getPosition());
-          const edge = byPointer ? pointerEdge(list, active) : undefined;
-          const snapped =
-            edge === undefined
-              ? snapSelection(list, anchor, active, previousActive[i], byPointer ? 'nearest' : undefined)
-              : { anchor: anchor === active ? edge : snapSelection(list, anchor, edge).anchor, active: edge };
-          if (snapped.anchor === anchor && snapped.active === active) return s;
-          moved = true;
-          return monaco.Selection.fromPositions(model.getPositionAt(snapped.anchor), model.getPositionAt(snapped.active));
-        });
-        previousActive = next.map((s) => model.getOffsetAt(s.getPosition()));
-        if (!moved) return;
-        snapping = true;
-        try {
-          editor.setSelections(next);
-        } finally {
-          snapping = false;
-        }
-      }),
-    );
-
-    // ---- Backspace after / Delete before a marker removes all of it; otherwise the editor's own deletion runs.
-    const unitDelete = (key: 'backspace' | 'delete', fallback: string) => () => {
-      const selections = editor.getSelections() ?? [];
-      const s = selections[0];
-      if (selections.length === 1 && s && s.isEmpty()) {
-        const hit = unitDeletion(markers(), model.getOffsetAt(s.getPosition()), key);
-        if (hit) {
-          editor.pushUndoStop();
-          editor.executeEdits('pause-marker', [{ range: rangeOf(hit.start, hit.end), text: '' }], [monaco.Selection.fromPositions(model.getPositionAt(hit.start))]);
-          editor.pushUndoStop();
-          return;
-        }
-      }
-      editor.trigger('keyboard', fallback, null);
-    };
-    const { KeyCode, KeyMod } = monaco;
-    editor.addCommand(KeyCode.Backspace, unitDelete('backspace', 'deleteLeft'));
-    editor.addCommand(KeyCode.Delete, unitDelete('delete', 'deleteRight'));
-    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Backspace, unitDelete('backspace', 'deleteWordLeft'));
-    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Delete, unitDelete('delete', 'deleteWordRight'));
-    editor.addCommand(KeyMod.CtrlCmd | KeyCode.KeyK, () => latest.current.onModK());
+    const chipEditor = { editor, model, markers, rangeOf };
+    // The cursor skips chips; Backspace after / Delete before a marker removes all of it.
+    disposables.push(...snapCaretToChips(chipEditor, host));
+    deleteChipsWhole(chipEditor);
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => latest.current.onModK());
 
     const surface: ScriptSurface = {
       focus: () => editor.focus(),

@@ -6,48 +6,34 @@
  * Monaco itself loads with the first editor shown (MonacoScript is a lazy chunk); until then a skeleton holds the place.
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, HTMLSelect, Icon, Menu, MenuDivider, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
-import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type LanguageOption } from '../../contract';
+import { Spinner } from '@blueprintjs/core';
+import { API, MSG, estimateSeconds, pauseMarker } from '../../contract';
 import { ApiCallError } from '../api-client';
-import { useObservable, useService } from '../react';
-import { TOKENS, type ApiClient, type CommandRegistry, type Notifier, type ThemeService } from '../tokens';
-import { AUDITION_LABELS, type ScriptEditorHandle, type ScriptEditorState } from './editor-state';
-import { PAUSE_CHOICES, editorLimit, hasText, limitState, pausesAllowed } from './markers';
+import { useObservable, useScreenServices, useService } from '../react';
+import { TOKENS, type CommandRegistry, type ThemeService } from '../tokens';
+import type { ScriptEditorHandle, ScriptEditorState } from './editor-state';
+import { editorLimit, hasText, limitState, pausesAllowed } from './markers';
 import type { ScriptSurface } from './monaco-script';
 import { AiWritingDialog } from './ai-writing-dialog';
+import { ScriptToolbar, type Busy } from './script-toolbar';
+import { ScriptFooter, type ScriptOptions } from './script-footer';
 import './script-editor.css';
 
 const MonacoScript = lazy(() => import('./monaco-script'));
 
-export interface ScriptEditorProps {
+/** The editor's props; what the footer shows (channel, language, emotion, audition) is ScriptOptions. */
+export interface ScriptEditorProps extends ScriptOptions {
   value: string;
   onChange: (value: string) => void;
-  /** The voice's channel (fish, nw, …): sets the limit (500 for nw), hides pauses for fish and nw, picks the languages. */
-  channelApi?: string;
   /** Overrides the channel's limit. */
   limit?: number;
-  /** Shown as 试听 and in the palette while the editor has the cursor. */
-  onAudition?: () => void;
-  auditionBusy?: boolean;
-  /** The audition is ready and unchanged: the button says 播放试听 (as the preview's does). */
-  auditionReady?: boolean;
   /** In the palette while the editor has the cursor (提交合成视频). */
   onSubmit?: () => void;
-  /** The channel has a language choice (options from API.voices.language). */
-  showLanguage?: boolean;
-  language?: string;
-  onLanguageChange?: (language: string) => void;
-  /** The channel has emotions (LIMITS.emotions). */
-  showEmotion?: boolean;
-  emotion?: string;
-  onEmotionChange?: (emotion: string) => void;
   /** The channel's line on supported languages. */
   languageHint?: string;
   placeholder?: string;
   className?: string;
 }
-
-type Busy = null | 'polish' | 'emotion';
 
 /** The outermost element under <body> that holds a node: the app, or a layer (popover, dialog, palette, toast). */
 function layerOf(node: Node): Node {
@@ -57,8 +43,7 @@ function layerOf(node: Node): Node {
 }
 
 export function ScriptEditor(props: ScriptEditorProps) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, notifier } = useScreenServices();
   const themes = useService<ThemeService>(TOKENS.ThemeService);
   const state = useService<ScriptEditorState>(TOKENS.ScriptEditorState);
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
@@ -180,54 +165,18 @@ export function ScriptEditor(props: ScriptEditorProps) {
     };
   }, [state, handle]);
 
-  const languages = useLanguages(props.showLanguage ? props.channelApi : undefined);
-  const aiTitle = aiUnavailable ?? undefined;
-  const counterClass = counter.over ? 'over' : counter.near ? 'near' : '';
-
-  const pauseItems = (
-    <Menu className="se-pause-menu" data-testid="pause-menu">
-      <MenuDivider title="插入停顿" />
-      {PAUSE_CHOICES.map((c) => (
-        <MenuItem key={c.seconds} icon="stopwatch" text={c.label} label={c.marker} onClick={() => insertPause(c.seconds)} data-testid={`pause-${c.seconds}`} />
-      ))}
-    </Menu>
-  );
-
   return (
     <div ref={rootRef} className={`se-root ${props.className ?? ''}`} data-testid="script-editor">
-      <div className="se-toolbar" role="toolbar" aria-label="台词工具">
-        {pauses && (
-          <Popover
-            content={pauseItems}
-            isOpen={pauseMenu}
-            onInteraction={(next) => setPauseMenu(next)}
-            placement="bottom-start"
-            autoFocus={false}
-            enforceFocus={false}
-            minimal
-          >
-            <Button
-              variant="minimal"
-              icon="stopwatch"
-              endIcon="caret-down"
-              // Keeps the editor's cursor where it is while the menu opens.
-              onMouseDown={(e) => e.preventDefault()}
-              data-testid="pause-open"
-            >
-              <Label long="插入停顿" short="停顿" />
-            </Button>
-          </Popover>
-        )}
-        <AiButton icon="clean" long="文本润色" short="润色" busy={busy === 'polish'} disabled={busy !== null} unavailable={aiTitle} onClick={() => void polish(false)} testId="polish" />
-        <AiButton icon="emoji" long="情绪标记" short="情绪" busy={busy === 'emotion'} disabled={busy !== null} unavailable={aiTitle} onClick={() => void polish(true)} testId="polish-emotion" />
-        <AiButton icon="lightbulb" long="AI 写作" short="AI写作" busy={false} disabled={false} unavailable={aiTitle} onClick={() => setWriting(true)} testId="ai-writing" />
-      </div>
-      {aiUnavailable && (
-        <div className="se-notice" role="status" data-testid="ai-unavailable">
-          <Icon icon="info-sign" size={12} />
-          <span>文本润色和 AI 写作暂不可用：{aiUnavailable}</span>
-        </div>
-      )}
+      <ScriptToolbar
+        pauses={pauses}
+        pauseMenu={pauseMenu}
+        onPauseMenu={setPauseMenu}
+        onInsertPause={insertPause}
+        busy={busy}
+        onPolish={(emotion) => void polish(emotion)}
+        onAiWriting={() => setWriting(true)}
+        aiUnavailable={aiUnavailable}
+      />
 
       <div className="se-box">
         <Suspense
@@ -255,111 +204,12 @@ export function ScriptEditor(props: ScriptEditorProps) {
         </Suspense>
       </div>
 
-      <div className="se-footer">
-        <div className="se-options">
-          {props.showLanguage && languages.length > 0 && (
-            <HTMLSelect
-              className="se-select"
-              value={props.language ?? ''}
-              onChange={(e) => props.onLanguageChange?.(e.currentTarget.value)}
-              aria-label="语言"
-              data-testid="script-language"
-              iconName="caret-down"
-            >
-              <option value="">默认语言</option>
-              {languages.map((l) =>
-                l.children?.length ? (
-                  <optgroup key={l.value} label={l.label}>
-                    {l.children.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {l.label} · {c.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : (
-                  <option key={l.value} value={l.value}>
-                    {l.label}
-                  </option>
-                ),
-              )}
-            </HTMLSelect>
-          )}
-          {props.showEmotion && (
-            <HTMLSelect
-              className="se-select"
-              value={props.emotion ?? 'default'}
-              onChange={(e) => props.onEmotionChange?.(e.currentTarget.value)}
-              aria-label="情绪"
-              data-testid="script-emotion"
-              iconName="caret-down"
-            >
-              {LIMITS.emotions.map((e) => (
-                <option key={e.value} value={e.value}>
-                  情绪：{e.label}
-                </option>
-              ))}
-            </HTMLSelect>
-          )}
-          {props.onAudition && (
-            <Button size="small" icon="volume-up" text={props.auditionReady ? AUDITION_LABELS.ready : AUDITION_LABELS.idle} loading={props.auditionBusy} onClick={props.onAudition} data-testid="script-audition" />
-          )}
-        </div>
-        <div className="se-meta">
-          {seconds > 0 && <span className="se-estimate">约 {seconds} 秒</span>}
-          <span className={`se-counter ${counterClass}`} aria-live="polite" data-testid="script-counter">
-            {counter.count}
-            <span className="se-counter-limit"> / {counter.limit}</span>
-          </span>
-        </div>
-      </div>
+      <ScriptFooter {...props} counter={counter} seconds={seconds} />
       {props.languageHint && <div className="se-hint">{props.languageHint}</div>}
 
       <AiWritingDialog isOpen={writing} onClose={() => setWriting(false)} hasText={hasText(props.value)} onWritten={written} onFailure={failed} />
     </div>
   );
-}
-
-function Label({ long, short }: { long: string; short: string }) {
-  return (
-    <>
-      <span className="se-label-long">{long}</span>
-      <span className="se-label-short">{short}</span>
-    </>
-  );
-}
-
-function AiButton(props: { icon: 'clean' | 'emoji' | 'lightbulb'; long: string; short: string; busy: boolean; disabled: boolean; unavailable?: string; onClick: () => void; testId: string }) {
-  const button = (
-    <Button variant="minimal" icon={props.icon} loading={props.busy} disabled={props.disabled || Boolean(props.unavailable)} onClick={props.onClick} data-testid={props.testId}>
-      <Label long={props.long} short={props.short} />
-    </Button>
-  );
-  return props.unavailable ? (
-    <Tooltip content={props.unavailable} placement="bottom" compact>
-      <span className="se-tooltip-target">{button}</span>
-    </Tooltip>
-  ) : (
-    button
-  );
-}
-
-/** The language cascader's options for a channel; none while no channel is chosen or the channel has none. */
-function useLanguages(channelApi: string | undefined): LanguageOption[] {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const [options, setOptions] = useState<LanguageOption[]>([]);
-  useEffect(() => {
-    setOptions([]);
-    if (!channelApi) return;
-    const controller = new AbortController();
-    api.call(API.voices.language, { api: channelApi as never }, { silent: true, signal: controller.signal }).then(
-      (reply) => {
-        if (!controller.signal.aborted) setOptions(reply.language);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [api, channelApi]);
-  return options;
 }
 
 export default ScriptEditor;

@@ -1,22 +1,20 @@
 import { inject, injectable } from 'inversify';
 import { LOGIN_ROUTE, MSG } from '../../contract';
-import { TOKENS, commandTable, type AuthService, type Command, type CommandContribution, type Navigation, type Notifier } from '../../core';
+import { TOKENS, commandTable, type Command, type CommandContribution, type ScreenServices } from '../../core';
 import { PasswordDialogToken, type PasswordDialogState } from './account-state';
 
 @injectable()
 export class AccountActions implements CommandContribution {
   constructor(
-    @inject(TOKENS.AuthService) private readonly auth: AuthService,
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
+    @inject(TOKENS.ScreenServices) private readonly s: ScreenServices,
     @inject(PasswordDialogToken) private readonly passwordDialog: PasswordDialogState,
   ) {}
 
   /** Logout removes the token on the server too, then goes to /login (part 1 §4). */
   async logout(): Promise<void> {
-    await this.auth.logout().catch(() => undefined);
-    this.notifier.success(MSG.logoutSucceeded);
-    this.navigation.navigate(LOGIN_ROUTE);
+    await this.s.auth.logout().catch(() => undefined);
+    this.s.notifier.success(MSG.logoutSucceeded);
+    this.s.navigation.navigate(LOGIN_ROUTE);
   }
 
   commands(): Command[] {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
 import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../contract';
 import type { Navigation, Storage, TokenStore } from '../../core';
-import { fakeApi, fakeAuth } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { ChatState, type ReadAnswer } from './chat-state';
 import { StreamRefused } from './chat-stream';
@@ -37,17 +37,14 @@ function setup(replies: Record<string, unknown> = {}) {
   const stream = fakeStream();
   const copied: string[] = [];
   const closed$ = new Subject<void>();
-  const screen = new ChatState(api, notifier, auth, tokens, storage, navigation).open(closed$, {
+  const screen = new ChatState(screenServices({ api, notifier, auth, tokens, storage, navigation })).open(closed$, {
     read: stream.read,
     clipboard: async (text) => void copied.push(text),
   });
   return { api, auth, stored, navigation, stream, copied, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('copy chat state', () => {
   it('sends once, streams the answer and types it out, then reloads the list and the credits; the next question stays in the conversation', async () => {

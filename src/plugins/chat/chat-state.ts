@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
 import {
-  DeletionFlow, PagedStore, RemoteStore, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type Storage, type TokenStore,
+  DeletionFlow, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
 } from '../../core';
 import { answerStreamUrl, readAnswer, StreamRefused } from './chat-stream';
 import { exchange, fromMessage, lastModel, materialName, patchLast, stopped, typeTick, typing, type Bubble } from './chat-view';
@@ -12,35 +12,16 @@ export const ChatStateToken = Symbol.for('chat.State');
 /** The answer stream (chat-stream.ts's readAnswer; a spec passes its own). */
 export type ReadAnswer = typeof readAnswer;
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  tokens: TokenStore;
-  storage: Storage;
-  navigation: Navigation;
-  read: ReadAnswer;
-  clipboard: (text: string) => Promise<void>;
-}
+type Services = ScreenServices & { read: ReadAnswer; clipboard: (text: string) => Promise<void> };
 
-/** Makes the state of each open copy chat (the services it needs are injected here). */
+/** Makes the state of each open copy chat. */
 @injectable()
 export class ChatState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.TokenStore) tokens: TokenStore,
-    @inject(TOKENS.Storage) storage: Storage,
-    @inject(TOKENS.Navigation) navigation: Navigation,
-  ) {
-    this.services = { api, notifier, auth, tokens, storage, navigation, read: readAnswer, clipboard: (text) => navigator.clipboard.writeText(text) };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly core: ScreenServices) {}
 
   /** One chat's state, from its open until `closed$` emits or it is disposed (the stream in flight stops). */
   open(closed$?: Observable<unknown>, overrides: Partial<Pick<Services, 'read' | 'clipboard'>> = {}): ChatScreen {
-    return new ChatScreen({ ...this.services, ...overrides }, closed$);
+    return new ChatScreen({ ...this.core, read: readAnswer, clipboard: (text) => navigator.clipboard.writeText(text), ...overrides }, closed$);
   }
 }
 
@@ -54,7 +35,7 @@ type HistoryPage = { items: ChatRecord[]; total?: number };
  * the model and the input; send (the answer streams in and types out one character a LIMITS.chatTypingMs, faster
  * when far behind), stop, new, reopen and delete a conversation; copy, go create and save an answer.
  */
-export class ChatScreen {
+export class ChatScreen extends OpenScreen {
   readonly engine: RemoteStore<CallResponse<typeof API.chat.engine>>;
   readonly history: PagedStore<ChatRecord, HistoryPage>;
   readonly bubbles$ = new BehaviorSubject<Bubble[]>([]);
@@ -67,12 +48,12 @@ export class ChatScreen {
   readonly opening$ = new BehaviorSubject<number | null>(null);
   readonly deletion: DeletionFlow<ChatRecord>;
   private stream: AbortController | null = null;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.chat.engine, {}, { silent: true, signal }));
     this.history = new PagedStore((page, signal) => api.call(API.chat.records, { page, limit: 20 }, { signal }).then((r) => ({ items: r.list, total: r.total })));
@@ -91,8 +72,7 @@ export class ChatScreen {
         .subscribe(() => this.bubbles$.next(typeTick(this.bubbles$.value))),
     );
     this.life.add(() => this.stream?.abort());
-    for (const owned of [this.engine, this.history]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engine, this.history]);
 
     this.engine.reload();
     this.history.reload();
@@ -199,7 +179,4 @@ export class ChatScreen {
     }
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

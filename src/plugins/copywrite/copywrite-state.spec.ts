@@ -70,10 +70,10 @@ describe('copy extraction screen state', () => {
     const t = setup([], { [API.copywrite.submit.id]: { id: 7 } });
     await settle();
     expect(await t.screen.start()).toBe(false);
-    expect(notes).toEqual([{ kind: 'error', message: MSG.analyseLinkRequired }]);
+    expect(notes).toEqual([{ kind: 'error', message: MSG.extractionLinkRequired }]);
     t.screen.text$.next('看看这个作品');
     expect(await t.screen.start()).toBe(false);
-    expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.analyseLinkMissing });
+    expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.extractionLinkMissing });
     expect(t.api.count(API.copywrite.submit)).toBe(0);
 
     t.byId.set(7, record(7, CopywriteStatus.Queued));
@@ -139,7 +139,7 @@ describe('copy extraction view', () => {
     expect([sourceLabel({ source: 'asr' }), sourceLabel({ source: 'ocr' }), sourceLabel({ source: '' })]).toEqual(['来源：语音识别', '来源：画面字幕', '']);
     expect([clockOf(0.4), clockOf(65.25)]).toEqual(['0:00.4', '1:05.3']);
     expect(preview('一二三四五六', 4)).toBe('一二三四…');
-    expect([linkProblem(''), linkProblem('没有链接'), linkProblem('看 https://a.cn/v.mp4')]).toEqual([MSG.analyseLinkRequired, MSG.analyseLinkMissing, null]);
+    expect([linkProblem(''), linkProblem('没有链接'), linkProblem('看 https://a.cn/v.mp4')]).toEqual([MSG.extractionLinkRequired, MSG.extractionLinkMissing, null]);
     expect(rewriteUrl('t', { id: 1, style: 'custom', instruction: '更短' })).toBe('/api/text/analyse/rewrite?token=t&id=1&style=custom&instruction=%E6%9B%B4%E7%9F%AD');
   });
 });

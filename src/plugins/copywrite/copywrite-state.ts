@@ -142,7 +142,7 @@ export class CopywriteScreen {
     const upload = this.way$.value === CopywriteType.Upload;
     const video = this.video$.value;
     const text = this.text$.value;
-    const problem = upload ? (video ? null : MSG.translateVideoRequired) : linkProblem(text);
+    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
     if (problem) {
       this.s.notifier.error(problem);
       return false;

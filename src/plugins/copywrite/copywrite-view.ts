@@ -41,8 +41,8 @@ export function clockOf(seconds: number): string {
 
 /** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
 export function linkProblem(text: string): string | null {
-  if (!text.trim()) return MSG.analyseLinkRequired;
-  if (!findLink(text)) return MSG.analyseLinkMissing;
+  if (!text.trim()) return MSG.extractionLinkRequired;
+  if (!findLink(text)) return MSG.extractionLinkMissing;
   return null;
 }
 

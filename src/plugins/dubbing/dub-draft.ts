@@ -91,15 +91,21 @@ export const narrator = (draft: DubDraft) => draft.roles[0]!;
 
 // ------------------------------------------------------------------------------------------------ roles
 
-const patchRole = (draft: DubDraft, id: string, patch: (r: DubRole) => DubRole): DubDraft => {
+/** The list with the item of this id patched, or null when the patch changed nothing (the draft stays the same object). */
+function patchById<T extends { id: string }>(list: readonly T[], id: string, patch: (item: T) => T): T[] | null {
   let changed = false;
-  const roles = draft.roles.map((r) => {
-    if (r.id !== id) return r;
-    const next = patch(r);
-    changed ||= next !== r;
-    return next;
+  const next = list.map((item) => {
+    if (item.id !== id) return item;
+    const patched = patch(item);
+    changed ||= patched !== item;
+    return patched;
   });
-  return changed ? { ...draft, roles } : draft;
+  return changed ? next : null;
+}
+
+const patchRole = (draft: DubDraft, id: string, patch: (r: DubRole) => DubRole): DubDraft => {
+  const roles = patchById(draft.roles, id, patch);
+  return roles ? { ...draft, roles } : draft;
 };
 
 /** A voice for a role brings the voice's own settings; an emotion stays only where the voice reads one. */
@@ -143,14 +149,8 @@ export const readsEmotion = (api: string | undefined) => api === 'mm';
 // ------------------------------------------------------------------------------------------------ lines
 
 const patchLine = (draft: DubDraft, id: string, patch: (l: DubLine) => DubLine): DubDraft => {
-  let changed = false;
-  const lines = draft.lines.map((l) => {
-    if (l.id !== id) return l;
-    const next = patch(l);
-    changed ||= next !== l;
-    return next;
-  });
-  return changed ? { ...draft, lines } : draft;
+  const lines = patchById(draft.lines, id, patch);
+  return lines ? { ...draft, lines } : draft;
 };
 
 export const setLineText = (draft: DubDraft, id: string, text: string) => patchLine(draft, id, (l) => (l.text === text ? l : { ...l, text }));

@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, map, type Observable } from 'rxjs';
 import { API, MSG, type DubbingRecord } from '../../contract';
-import { DraftStore, TOKENS, TIMINGS, leadingGate, speakAudition, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
+import { DraftStore, TOKENS, TIMINGS, leadingGate, speakAudition, type ScreenServices } from '../../core';
 import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, hasUnsavedText, lineItem, previewKey, spokenLines, type DubDraft } from './dub-draft';
 
 export const DubbingStateToken = Symbol.for('dubbing.State');
@@ -36,15 +36,8 @@ export class DubbingState {
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private readonly disposed$ = new Subject<void>();
 
-  constructor(
-    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
-    @inject(TOKENS.AuthService) private readonly auth: AuthService,
-    @inject(TOKENS.PollingService) private readonly polling: PollingService,
-    @inject(TOKENS.Storage) storage: Storage,
-  ) {
-    this.drafts = new DraftStore(storage, DUB_DRAFT_KEY, dubDraftRules);
+  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {
+    this.drafts = new DraftStore(s.storage, DUB_DRAFT_KEY, dubDraftRules);
     const stored = this.drafts.load();
     if (stored) this.draft$.next(stored);
     this.draft$.subscribe((draft) => this.drafts.save(draft));
@@ -75,12 +68,12 @@ export class DubbingState {
     const cached = this.previews.get(key);
     if (cached) return this.play$.next({ key, url: cached });
     if (this.previewing$.value.has(key)) return;
-    if (!line.role.voice || !line.text) return this.notifier.warn(MSG.auditionNeedsTextAndVoice);
+    if (!line.role.voice || !line.text) return this.s.notifier.warn(MSG.auditionNeedsTextAndVoice);
     this.setPreviewing(key, true);
     try {
       const { voice_id, text, rate, volume, pitch, emotion } = lineItem(line, false);
-      const job = await speakAudition(this.api, this.polling, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) }, this.disposed$);
-      if (!job) return this.notifier.error(MSG.auditionFailed);
+      const job = await speakAudition(this.s.api, this.s.polling, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) }, this.disposed$);
+      if (!job) return this.s.notifier.error(MSG.auditionFailed);
       this.previews.set(key, job.url);
       this.play$.next({ key, url: job.url });
     } catch {
@@ -102,16 +95,16 @@ export class DubbingState {
     if (this.submitting$.value) return null;
     const problem = dubProblem(this.draft);
     if (problem) {
-      this.notifier.warn(problem.message);
+      this.s.notifier.warn(problem.message);
       this.flagged$.next(problem.lineId);
       return null;
     }
     if (!this.gate()) return null;
     this.submitting$.next(true);
     try {
-      const { id } = await this.api.call(API.dubbing.create, buildRequest(this.draft));
-      this.notifier.success(MSG.submitSucceeded);
-      void this.auth.refreshProfile().catch(() => undefined);
+      const { id } = await this.s.api.call(API.dubbing.create, buildRequest(this.draft));
+      this.s.notifier.success(MSG.submitSucceeded);
+      void this.s.auth.refreshProfile().catch(() => undefined);
       this.submitted$.next(id);
       return id;
     } catch {
@@ -125,13 +118,13 @@ export class DubbingState {
   async saveToMaterial(record: DubbingRecord, quiet = false): Promise<number | null> {
     const known = this.savedAudio.get(record.id);
     if (known !== undefined) {
-      if (!quiet) this.notifier.success(MSG.saveSucceeded);
+      if (!quiet) this.s.notifier.success(MSG.saveSucceeded);
       return known;
     }
     try {
-      const { audio_id } = await this.api.call(API.dubbing.save, { id: record.id });
+      const { audio_id } = await this.s.api.call(API.dubbing.save, { id: record.id });
       this.savedAudio.set(record.id, audio_id);
-      if (!quiet) this.notifier.success(MSG.saveSucceeded);
+      if (!quiet) this.s.notifier.success(MSG.saveSucceeded);
       return audio_id;
     } catch {
       return null;
@@ -141,7 +134,7 @@ export class DubbingState {
   /** 用于创作: the dub drives a video on /create (the spec's origin=audio flow), from its material-library copy. */
   async useForCreation(record: DubbingRecord): Promise<void> {
     const audioId = await this.saveToMaterial(record, true);
-    if (audioId !== null) this.navigation.navigate('/create', { origin: 'audio', audioId });
+    if (audioId !== null) this.s.navigation.navigate('/create', { origin: 'audio', audioId });
   }
 
   /** Starts over with an empty project. */

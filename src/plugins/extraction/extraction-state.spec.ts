@@ -1,34 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, AnalyseStatus, AudioExtractType, MSG, type AnalyseRecord } from '../../contract';
+import { API, ExtractionStatus, AudioExtractType, MSG, type ExtractionRecord } from '../../contract';
 import { TIMINGS, type UploadedFile } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { ExtractionState, PAGE } from './extraction-state';
 import { AUDIO_EXTRACTION, VIDEO_EXTRACTION, type ExtractionKind } from './extraction-view';
 
 const { notes, notifier } = recordingNotifier();
 const LINK = '复制打开抖音 https://v.douyin.com/x/ 看看';
-const row = (id: number, status: number) => ({ id, status, status_name: '', desc: `第${id}条视频的描述文字很长很长很长很长`, link: '', cover: '', url: '', size: 0 }) as AnalyseRecord;
+const row = (id: number, status: number) => ({ id, status, status_name: '', desc: `第${id}条视频的描述文字很长很长很长很长`, link: '', cover: '', url: '', size: 0 }) as ExtractionRecord;
 const listOf = (...statuses: number[]) => ({ list: statuses.map((s, i) => row(i + 1, s)), total: statuses.length, num: 1 });
 
 function setup(kind: ExtractionKind, replies: Record<string, unknown> = {}) {
-  const api = fakeApi({ [VIDEO_EXTRACTION.list.id]: listOf(AnalyseStatus.Success), [AUDIO_EXTRACTION.list.id]: listOf(AnalyseStatus.Success), ...replies });
+  const api = fakeApi({ [VIDEO_EXTRACTION.list.id]: listOf(ExtractionStatus.Success), [AUDIO_EXTRACTION.list.id]: listOf(ExtractionStatus.Success), ...replies });
   const auth = fakeAuth();
   const closed$ = new Subject<void>();
-  const screen = new ExtractionState(api, notifier, auth, polling()).open(kind, closed$);
+  const screen = new ExtractionState(screenServices({ api, notifier, auth })).open(kind, closed$);
   return { api, auth, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('extraction screen state', () => {
   it('asks for the tab again while a record is processing, stops once none is, and on close', async () => {
-    const answers = [listOf(AnalyseStatus.Processing), listOf(AnalyseStatus.Success)];
-    const t = setup(VIDEO_EXTRACTION, { [VIDEO_EXTRACTION.list.id]: () => answers.shift() ?? listOf(AnalyseStatus.Processing) });
+    const answers = [listOf(ExtractionStatus.Processing), listOf(ExtractionStatus.Success)];
+    const t = setup(VIDEO_EXTRACTION, { [VIDEO_EXTRACTION.list.id]: () => answers.shift() ?? listOf(ExtractionStatus.Processing) });
     await settle();
     expect(t.screen.records.polling$.value).toBe(true);
     await settle(TIMINGS.extractionPollMs);
@@ -50,7 +47,7 @@ describe('extraction screen state', () => {
     t.screen.selectTab('failed');
     expect(t.screen.records.value).toBeUndefined();
     await settle();
-    expect(t.api.calls.map((c) => c.params)).toEqual([{ page: 1, limit: PAGE }, { page: 1, limit: PAGE, status: AnalyseStatus.Failed }]);
+    expect(t.api.calls.map((c) => c.params)).toEqual([{ page: 1, limit: PAGE }, { page: 1, limit: PAGE, status: ExtractionStatus.Failed }]);
     t.screen.dispose();
   });
 
@@ -60,7 +57,7 @@ describe('extraction screen state', () => {
     expect(await t.screen.start()).toBe(false);
     t.screen.text$.next('只有文字');
     expect(await t.screen.start()).toBe(false);
-    expect(notes).toEqual([{ kind: 'error', message: MSG.analyseLinkRequired }, { kind: 'error', message: MSG.analyseLinkMissing }]);
+    expect(notes).toEqual([{ kind: 'error', message: MSG.extractionLinkRequired }, { kind: 'error', message: MSG.extractionLinkMissing }]);
     t.screen.selectTab('failed');
     t.screen.text$.next(LINK);
     expect(await t.screen.start()).toBe(true);
@@ -75,7 +72,7 @@ describe('extraction screen state', () => {
     await settle();
     t.screen.way$.next(AudioExtractType.Upload);
     expect(await t.screen.start()).toBe(false);
-    expect(notes).toEqual([{ kind: 'error', message: MSG.translateVideoRequired }]);
+    expect(notes).toEqual([{ kind: 'error', message: MSG.translationVideoRequired }]);
     const video = { file_id: 9 } as unknown as UploadedFile;
     t.screen.video$.next(video);
     expect(await t.screen.start()).toBe(false);
@@ -87,7 +84,7 @@ describe('extraction screen state', () => {
   it('saves a finished record under the first 15 characters of its description, busy only for that row', async () => {
     const t = setup(AUDIO_EXTRACTION, { [API.extraction.saveToMaterial.id]: {} });
     await settle();
-    const saving = t.screen.saveToMaterial(row(3, AnalyseStatus.Success));
+    const saving = t.screen.saveToMaterial(row(3, ExtractionStatus.Success));
     expect([...t.screen.saving$.value]).toEqual([3]);
     await saving;
     expect(t.api.calls.at(-1)?.params).toEqual({ type: 'audio', source: 'analyse', name: '第3条视频的描述文字很长很长很', rid: 3 });

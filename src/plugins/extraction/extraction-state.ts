@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
-import { API, AudioExtractType, MSG, type AnalyseRecord, type CallResponse } from '../../contract';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { API, AudioExtractType, MSG, type ExtractionRecord, type CallResponse } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService, type UploadedFile,
+  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { anyProcessing, byUpload, linkProblem, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
@@ -11,25 +11,10 @@ export const ExtractionStateToken = Symbol.for('extraction.State');
 /** How many records a tab shows. */
 export const PAGE = 50;
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-}
-
-/** Makes the state of each open extraction screen (the services it needs are injected here). */
+/** Makes the state of each open extraction screen. */
 @injectable()
 export class ExtractionState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(kind: ExtractionKind, closed$?: Observable<unknown>): ExtractionScreen {
@@ -44,7 +29,7 @@ type RecordList = CallResponse<typeof API.extraction.videoList>;
  * tab, the records of that tab (asked again every TIMINGS.extractionPollMs while one is processing), submit, and
  * save a finished record to the material library.
  */
-export class ExtractionScreen {
+export class ExtractionScreen extends OpenScreen {
   readonly tab$ = new BehaviorSubject<TabId>('all');
   readonly way$ = new BehaviorSubject<number>(AudioExtractType.Link);
   readonly text$ = new BehaviorSubject('');
@@ -56,13 +41,13 @@ export class ExtractionScreen {
   /** The records being saved to the material library. */
   readonly saving$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
   readonly records: RemoteStore<RecordList>;
-  private readonly life = new Subscription();
 
   constructor(
     readonly kind: ExtractionKind,
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.records = new RemoteStore(
       (signal) => {
         const status = TABS.find((t) => t.id === this.tab$.value)!.status;
@@ -70,8 +55,7 @@ export class ExtractionScreen {
       },
       { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) } },
     );
-    this.life.add(() => this.records.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.records]);
     this.records.reload();
   }
 
@@ -88,7 +72,7 @@ export class ExtractionScreen {
     const upload = byUpload(this.kind, this.way$.value);
     const video = this.video$.value;
     const text = this.text$.value;
-    const problem = upload ? (video ? null : MSG.translateVideoRequired) : linkProblem(text);
+    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
     if (problem) {
       this.s.notifier.error(problem);
       return false;
@@ -110,7 +94,7 @@ export class ExtractionScreen {
     return true;
   }
 
-  async saveToMaterial(record: AnalyseRecord): Promise<void> {
+  async saveToMaterial(record: ExtractionRecord): Promise<void> {
     const mark = (on: boolean) => {
       const next = new Set(this.saving$.value);
       if (on) next.add(record.id);
@@ -128,7 +112,4 @@ export class ExtractionScreen {
     }
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -14,8 +14,8 @@ describe('extraction screens', () => {
     expect(uploadProblem({ name: 'a.MOV', size: 10 })).toBeNull();
     expect(uploadProblem({ name: 'a.mp4', size: 501 * 1024 * 1024 })).toBe(MSG.extractVideoInvalid);
     expect(uploadProblem({ name: 'a.avi', size: 10 })).toBe(MSG.extractVideoInvalid);
-    expect(linkProblem('  ')).toBe(MSG.analyseLinkRequired);
-    expect(linkProblem('没有链接')).toBe(MSG.analyseLinkMissing);
+    expect(linkProblem('  ')).toBe(MSG.extractionLinkRequired);
+    expect(linkProblem('没有链接')).toBe(MSG.extractionLinkMissing);
     expect(linkProblem('复制打开抖音 https://v.douyin.com/x/ 看看')).toBeNull();
   });
 

@@ -2,7 +2,7 @@
  * The two extraction screens as data (part 2 §2.5, §2.6, §4, §5): /store/extraction and /store/audioExtraction
  * differ in words, their calls and the way selector; the tabs, the save name and the upload check are shared.
  */
-import { API, AnalyseStatus, AudioExtractType, findLink, LIMITS, MSG, type AnalyseRecord } from '../../contract';
+import { API, ExtractionStatus, AudioExtractType, findLink, LIMITS, MSG, type ExtractionRecord } from '../../contract';
 
 export interface ExtractionKind {
   route: '/store/extraction' | '/store/audioExtraction';
@@ -34,8 +34,8 @@ export const AUDIO_EXTRACTION: ExtractionKind = {
 /** Tabs: all (empty filter), processing (1), failed (4). */
 export const TABS = [
   { id: 'all', title: '全部', status: undefined },
-  { id: 'processing', title: '处理中', status: AnalyseStatus.Processing },
-  { id: 'failed', title: '失败', status: AnalyseStatus.Failed },
+  { id: 'processing', title: '处理中', status: ExtractionStatus.Processing },
+  { id: 'failed', title: '失败', status: ExtractionStatus.Failed },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
@@ -48,7 +48,7 @@ export const WAYS = [
 export const saveName = (desc: string) => [...desc.trim()].slice(0, LIMITS.analyseNameMaxChars).join('');
 
 /** The download's file name: the save name (or the record's number) and the kind's extension. */
-export const downloadName = (record: Pick<AnalyseRecord, 'id' | 'desc'>, kind: Pick<ExtractionKind, 'ext'>) =>
+export const downloadName = (record: Pick<ExtractionRecord, 'id' | 'desc'>, kind: Pick<ExtractionKind, 'ext'>) =>
   `${saveName(record.desc).replace(/[\\/:*?"<>|\s]+/g, '_') || `提取${record.id}`}.${kind.ext}`;
 
 /** The local upload's check before anything is sent: mp4 or mov, at most 500 MB (part 2 §5). */
@@ -60,13 +60,13 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
 
 /** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
 export function linkProblem(text: string): string | null {
-  if (!text.trim()) return MSG.analyseLinkRequired;
-  if (!findLink(text)) return MSG.analyseLinkMissing;
+  if (!text.trim()) return MSG.extractionLinkRequired;
+  if (!findLink(text)) return MSG.extractionLinkMissing;
   return null;
 }
 
 /** The list keeps asking while a record is processing. */
-export const anyProcessing = (list: readonly Pick<AnalyseRecord, 'status'>[]) => list.some((r) => r.status === AnalyseStatus.Processing);
+export const anyProcessing = (list: readonly Pick<ExtractionRecord, 'status'>[]) => list.some((r) => r.status === ExtractionStatus.Processing);
 
 /** The audio screen's 本地上传 way: a video file instead of a link. */
 export const byUpload = (kind: Pick<ExtractionKind, 'hasWays'>, way: number) => kind.hasWays && way === AudioExtractType.Upload;

@@ -1,16 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, GenerateStatus, LIMITS, MSG, type ImageRecord } from '../../contract';
+import { API, ImagegenStatus, LIMITS, MSG, type ImageRecord } from '../../contract';
 import { TIMINGS } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { ImageGenState, type SaveFile } from './imagegen-state';
 
 const { notes, notifier } = recordingNotifier();
 const record = (id: number, status: number, pictures = 1): ImageRecord => ({
-  id, status, text: `湖泊${id}`, ratio: '1:1', num: pictures, image: '', url: Array.from({ length: status === GenerateStatus.Success ? pictures : 0 }, (_, i) => `/i${id}-${i}.png`),
+  id, status, text: `湖泊${id}`, ratio: '1:1', num: pictures, image: '', url: Array.from({ length: status === ImagegenStatus.Success ? pictures : 0 }, (_, i) => `/i${id}-${i}.png`),
 });
-const RECORDS = [record(3, GenerateStatus.Pending), record(2, GenerateStatus.Success, 3), record(1, GenerateStatus.Success)];
+const RECORDS = [record(3, ImagegenStatus.Pending), record(2, ImagegenStatus.Success, 3), record(1, ImagegenStatus.Success)];
 
 function setup(replies: Record<string, unknown> = {}, saveFile: SaveFile = async () => undefined) {
   const api = fakeApi({
@@ -21,14 +21,11 @@ function setup(replies: Record<string, unknown> = {}, saveFile: SaveFile = async
   });
   const auth = fakeAuth();
   const closed$ = new Subject<void>();
-  const screen = new ImageGenState(api, notifier, auth, polling()).open(closed$, saveFile);
+  const screen = new ImageGenState(screenServices({ api, notifier, auth })).open(closed$, saveFile);
   return { api, auth, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('text-to-image screen state', () => {
   it('draws three suggestions, again on 换一换; asks for the history while open and stops when the panel closes', async () => {

@@ -1,43 +1,29 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, Subscription, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService,
+  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
 } from '../../core';
 import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
 import { saveImage } from './save-image';
 
 export const ImageGenStateToken = Symbol.for('imagegen.State');
 
-/** Hands a stored picture to the browser's download under a name (save-image.ts; a spec passes its own). */
 const NONE: PromptSuggestion[] = [];
 
+/** Hands a stored picture to the browser's download under a name (save-image.ts; a spec passes its own). */
 export type SaveFile = (url: string, fileName: string) => Promise<void>;
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-  saveFile: SaveFile;
-}
+type Services = ScreenServices & { saveFile: SaveFile };
 
-/** Makes the state of each open text-to-image screen (the services it needs are injected here). */
+/** Makes the state of each open text-to-image screen. */
 @injectable()
 export class ImageGenState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling, saveFile: saveImage };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly core: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
-  open(closed$?: Observable<unknown>, saveFile?: SaveFile): ImageGenScreen {
-    return new ImageGenScreen({ ...this.services, saveFile: saveFile ?? this.services.saveFile }, closed$);
+  open(closed$?: Observable<unknown>, saveFile: SaveFile = saveImage): ImageGenScreen {
+    return new ImageGenScreen({ ...this.core, saveFile }, closed$);
   }
 }
 
@@ -47,7 +33,7 @@ export class ImageGenState {
  * throttle, the record previewed and its carousel (turns every LIMITS.carouselMs unless paused), download, save to
  * material, delete.
  */
-export class ImageGenScreen {
+export class ImageGenScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<ImageForm>(EMPTY_FORM);
   readonly engine: RemoteStore<CallResponse<typeof API.imagegen.engine>>;
   readonly prompts: RemoteStore<PromptSuggestion[]>;
@@ -67,12 +53,12 @@ export class ImageGenScreen {
   readonly paused$ = new BehaviorSubject(false);
 
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
     this.prompts = new RemoteStore(async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
@@ -89,8 +75,7 @@ export class ImageGenScreen {
         .pipe(switchMap(([count, paused]) => (count < 2 || paused ? EMPTY : interval(LIMITS.carouselMs).pipe(map(() => count)))))
         .subscribe((count) => this.slide$.next((this.slide$.value + 1) % count)),
     );
-    for (const owned of [this.engine, this.prompts, this.records]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engine, this.prompts, this.records]);
 
     this.engine.reload();
     this.prompts.reload();
@@ -162,7 +147,4 @@ export class ImageGenScreen {
     if (await runBusy(this.saving$, () => this.s.api.call(API.imagegen.save, { id: record.id, index }))) this.s.notifier.success(MSG.savedToMaterial);
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

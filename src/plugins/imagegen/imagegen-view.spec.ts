@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateStatus, LIMITS, type ImageRecord } from '../../contract';
+import { ImagegenStatus, LIMITS, type ImageRecord } from '../../contract';
 import { COUNTS, cost, formOf, imageFileName, pickPrompts, previewedRecord, ratioShape, recordState, shownSlide } from './imagegen-view';
 
-const record = (over: Partial<ImageRecord> = {}): ImageRecord => ({ id: 1, status: GenerateStatus.Success, url: [], text: '湖泊', ratio: '9:16', num: 2, image: '', ...over });
+const record = (over: Partial<ImageRecord> = {}): ImageRecord => ({ id: 1, status: ImagegenStatus.Success, url: [], text: '湖泊', ratio: '9:16', num: 2, image: '', ...over });
 
 describe('text-to-image view rules', () => {
   it('offers counts 1–4 at 10 credits each', () => {
@@ -26,7 +26,7 @@ describe('text-to-image view rules', () => {
 
   it('tells done, failed and running records apart (3, 4, anything else)', () => {
     expect(recordState(record())).toBe('done');
-    expect(recordState(record({ status: GenerateStatus.Failed }))).toBe('failed');
+    expect(recordState(record({ status: ImagegenStatus.Failed }))).toBe('failed');
     expect(recordState(record({ status: 1 }))).toBe('running');
     expect(recordState(record({ status: 0 }))).toBe('running');
   });
@@ -42,7 +42,7 @@ describe('text-to-image view rules', () => {
     const list = [record({ id: 3, status: 1 }), record({ id: 2 }), record({ id: 1 })];
     expect(previewedRecord(list, 1)?.id).toBe(1);
     expect([previewedRecord(list, null)?.id, previewedRecord(list, 3)?.id]).toEqual([2, 2]);
-    expect(previewedRecord([record({ status: GenerateStatus.Failed })], null)).toBeUndefined();
+    expect(previewedRecord([record({ status: ImagegenStatus.Failed })], null)).toBeUndefined();
     expect([shownSlide(2, 3), shownSlide(5, 2), shownSlide(1, 0)]).toEqual([2, 1, 0]);
   });
 });

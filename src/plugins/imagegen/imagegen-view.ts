@@ -1,5 +1,5 @@
 /** Pure rules of the text-to-image screen (part 2 §2.8, §4, §9), unit-tested in imagegen-view.spec.ts. */
-import { GenerateStatus, LIMITS, type ImageRecord, type PromptSuggestion } from '../../contract';
+import { ImagegenStatus, LIMITS, type ImageRecord, type PromptSuggestion } from '../../contract';
 
 export type ImageRatio = (typeof LIMITS.imageRatios)[number];
 
@@ -37,8 +37,8 @@ export function formOf(record: ImageRecord): ImageForm {
 export type RecordState = 'done' | 'failed' | 'running';
 
 export function recordState(record: ImageRecord): RecordState {
-  if (record.status === GenerateStatus.Success) return 'done';
-  if (record.status === GenerateStatus.Failed) return 'failed';
+  if (record.status === ImagegenStatus.Success) return 'done';
+  if (record.status === ImagegenStatus.Failed) return 'failed';
   return 'running';
 }
 

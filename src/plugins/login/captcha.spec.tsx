@@ -9,6 +9,7 @@ import { asksForCaptcha, captchaAnswer, captchaAnswerComplete } from './captcha'
 import LoginPage from './panels/LoginPage';
 import { reactHost } from '../../../tests/support/react-host';
 import { recordingNotifier } from '../../../tests/support/notes';
+import { screenServices } from '../../../tests/support/fake-api';
 
 describe('captcha rules of the login form', () => {
   it('shows the captcha for the server’s two captcha messages only', () => {
@@ -55,13 +56,17 @@ describe('LoginPage with the captcha', () => {
 
   async function render() {
     const container = new Container();
-    container.bind(TOKENS.Notifier).toConstantValue(notifier);
-    container.bind(TOKENS.ApiClient).toConstantValue(api);
-    container.bind(TOKENS.AuthService).toConstantValue(auth);
-    container.bind(TOKENS.TokenStore).toConstantValue({ get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) });
-    container.bind(TOKENS.Storage).toConstantValue({ get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn(), removeAll: vi.fn() });
+    container.bind(TOKENS.ScreenServices).toConstantValue(
+      screenServices({
+        api,
+        notifier,
+        auth,
+        tokens: { get: () => null, set: vi.fn(), clear: vi.fn(), token$: new BehaviorSubject(null) },
+        storage: { get: <T,>(_key: string, fallback: T) => fallback, set: vi.fn(), remove: vi.fn(), removeAll: vi.fn() },
+        navigation: { navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation,
+      }),
+    );
     container.bind(TOKENS.SiteService).toConstantValue({ site$: new BehaviorSubject(null) });
-    container.bind(TOKENS.Navigation).toConstantValue({ navigate: vi.fn(), current: { path: '/login', query: {} } } as unknown as Navigation);
     await act(async () => {
       view.root.render(
         <ContainerProvider container={container}>

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, MSG, TranslateMode, WorkStatus } from '../../contract';
+import { API, MSG, TranslationMode, WorkStatus } from '../../contract';
 import { TIMINGS, type Navigation, type UploadedFile } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { TranslationState, WORKS } from './translation-state';
 
@@ -23,14 +23,11 @@ function setup(replies: Record<string, unknown> = {}) {
   const auth = fakeAuth();
   const navigation = { navigate: vi.fn() } as unknown as Navigation;
   const closed$ = new Subject<void>();
-  const screen = new TranslationState(api, notifier, auth, navigation, polling()).open(closed$);
+  const screen = new TranslationState(screenServices({ api, notifier, auth, navigation })).open(closed$);
   return { api, auth, navigation, closed$, screen };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('translation screen state', () => {
   it('asks for the recent translations again while one is in progress, and stops once none is', async () => {
@@ -54,7 +51,7 @@ describe('translation screen state', () => {
     t.screen.source$.next('zh');
     t.screen.target$.next('zh');
     expect(await t.screen.start()).toBe(false);
-    expect(notes).toEqual([{ kind: 'error', message: MSG.translateVideoRequired }, { kind: 'error', message: MSG.translateSameLanguage }]);
+    expect(notes).toEqual([{ kind: 'error', message: MSG.translationVideoRequired }, { kind: 'error', message: MSG.translationSameLanguage }]);
     expect(t.api.count(API.translation.submit)).toBe(0);
     t.screen.dispose();
   });
@@ -65,9 +62,9 @@ describe('translation screen state', () => {
     t.screen.video$.next(VIDEO);
     t.screen.source$.next('zh');
     t.screen.target$.next('en');
-    t.screen.mode$.next(TranslateMode.VoiceOnly);
+    t.screen.mode$.next(TranslationMode.VoiceOnly);
     expect(await t.screen.start()).toBe(true);
-    expect(t.api.calls.find((c) => c.id === API.translation.submit.id)?.params).toEqual({ file_id: 7, source_lang: 'zh', target_lang: 'en', mode: TranslateMode.VoiceOnly });
+    expect(t.api.calls.find((c) => c.id === API.translation.submit.id)?.params).toEqual({ file_id: 7, source_lang: 'zh', target_lang: 'en', mode: TranslationMode.VoiceOnly });
     expect([t.screen.video$.value, t.screen.uploadRound$.value, t.screen.submitting$.value, t.auth.refreshed]).toEqual([null, 1, false, 1]);
     expect(t.api.count(API.translation.list)).toBe(2);
     expect(notes).toEqual([{ kind: 'success', message: MSG.submitSucceeded }]);

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
-import { API, MSG, TranslateMode, type CallResponse, type TranslateModeValue } from '../../contract';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { API, MSG, TranslationMode, type CallResponse, type TranslationModeValue } from '../../contract';
 import {
-  RemoteStore, TIMINGS, TOKENS, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type UploadedFile,
+  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { submitProblem } from './translation-view';
 
@@ -11,27 +11,10 @@ export const TranslationStateToken = Symbol.for('translation.State');
 /** Where the translated videos are: 我的作品 · 翻译视频. */
 export const WORKS = { route: '/works', query: { type1: 0, type2: 3 } };
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  navigation: Navigation;
-  polling: PollingService;
-}
-
-/** Makes the state of each open /store/sea screen (the services it needs are injected here). */
+/** Makes the state of each open /store/sea screen. */
 @injectable()
 export class TranslationState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.Navigation) navigation: Navigation,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, navigation, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(closed$?: Observable<unknown>): TranslationScreen {
@@ -44,29 +27,28 @@ export class TranslationState {
  * speech recognition is there and the prices); the five latest translations, asked again every TIMINGS.worksPollMs
  * while one is in progress; submit.
  */
-export class TranslationScreen {
+export class TranslationScreen extends OpenScreen {
   readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
   readonly uploading$ = new BehaviorSubject(false);
   /** A new upload box after each submit (the last video is gone from it). */
   readonly uploadRound$ = new BehaviorSubject(0);
   readonly source$ = new BehaviorSubject('');
   readonly target$ = new BehaviorSubject('');
-  readonly mode$ = new BehaviorSubject<TranslateModeValue>(TranslateMode.LipSync);
+  readonly mode$ = new BehaviorSubject<TranslationModeValue>(TranslationMode.LipSync);
   readonly submitting$ = new BehaviorSubject(false);
   readonly langs: RemoteStore<CallResponse<typeof API.translation.languages>>;
   readonly recent: RemoteStore<CallResponse<typeof API.translation.list>>;
-  private readonly life = new Subscription();
 
   constructor(
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.langs = new RemoteStore((signal) => s.api.call(API.translation.languages, {}, { silent: true, signal }));
     this.recent = new RemoteStore((signal) => s.api.call(API.translation.list, { page: 1, limit: 5 }, { silent: true, signal }), {
       poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
     });
-    for (const owned of [this.langs, this.recent]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.langs, this.recent]);
     this.langs.reload();
     this.recent.reload();
   }
@@ -96,7 +78,4 @@ export class TranslationScreen {
     this.s.navigation.navigate(WORKS.route, WORKS.query);
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -7,14 +7,14 @@ describe('the translation screen', () => {
     expect(uploadProblem({ name: 'a.MP4', size: 1 })).toBeNull();
     expect(uploadProblem({ name: 'a.mov', size: 500 * 1024 * 1024 })).toBeNull();
     expect(uploadProblem({ name: 'a.avi', size: 1 })).toBe('请上传500MB以内的MP4/MOV格式的视频');
-    expect(uploadProblem({ name: 'a.mp4', size: 500 * 1024 * 1024 + 1 })).toBe(MSG.translateVideoInvalid);
+    expect(uploadProblem({ name: 'a.mp4', size: 500 * 1024 * 1024 + 1 })).toBe(MSG.translationVideoInvalid);
   });
 
   it('asks for the video, then each language, in order', () => {
     expect(submitProblem({ source: '', target: '' })).toBe('请上传视频！');
     expect(submitProblem({ fileId: 1, source: '', target: 'en' })).toBe('请选择初始化语言！');
     expect(submitProblem({ fileId: 1, source: 'zh', target: '' })).toBe('请选择翻译后的语言！');
-    expect(submitProblem({ fileId: 1, source: 'zh', target: 'zh' })).toBe(MSG.translateSameLanguage);
+    expect(submitProblem({ fileId: 1, source: 'zh', target: 'zh' })).toBe(MSG.translationSameLanguage);
     expect(submitProblem({ fileId: 1, source: 'zh', target: 'en' })).toBeNull();
   });
 

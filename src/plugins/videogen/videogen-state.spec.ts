@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
 import { API, LIMITS, MSG, VideoTaskStatus, type VideoRecord } from '../../contract';
 import { TIMINGS } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { VideoGenState } from './videogen-state';
 import { orgData } from './videogen-view';
@@ -22,14 +22,11 @@ function setup(replies: Record<string, unknown> = {}) {
   });
   const auth = fakeAuth();
   const closed$ = new Subject<void>();
-  const state = new VideoGenState(api, notifier, auth, polling());
+  const state = new VideoGenState(screenServices({ api, notifier, auth }));
   return { api, auth, closed$, state };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('video generation screen state', () => {
   it('loads engines, history and recommendations; asks for the history again while open, and stops when the panel closes', async () => {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, type ApiClient, type AuthService, type Notifier, type PollingService,
+  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
 } from '../../core';
 import { PresetsState } from './presets-state';
 import { emptyForm, formFromRecord, formProblem, pickRandom, recommendCount, submitParams, toggleWord, type VideoForm, type VideoKind } from './videogen-view';
@@ -12,25 +12,10 @@ export const VideoGenStateToken = Symbol.for('videogen.State');
 export type PromptPanel = 'words' | 'presets' | null;
 export type PictureField = 'image' | 'imageTail';
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-}
-
-/** Makes the state of each open video generation screen (the services it needs are injected here). */
+/** Makes the state of each open video generation screen. */
 @injectable()
 export class VideoGenState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
   open(kind: VideoKind, closed$?: Observable<unknown>): VideoGenScreen {
@@ -43,7 +28,7 @@ export class VideoGenState {
  * TIMINGS.generationPollMs while open), the record shown, the confirm-then-submit (a leading 1 s throttle, then
  * LIMITS.createDebounceMs), delete; the word bank, the recommendations, the presets and the material picker.
  */
-export class VideoGenScreen {
+export class VideoGenScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<VideoForm>(emptyForm());
   readonly engines: RemoteStore<VideoEngines>;
   readonly history: RemoteStore<VideoRecord[]>;
@@ -66,13 +51,13 @@ export class VideoGenScreen {
 
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private debounce: ReturnType<typeof setTimeout> | null = null;
-  private readonly life = new Subscription();
 
   constructor(
     readonly kind: VideoKind,
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engines = new RemoteStore((signal) => api.call(API.videogen.engine, {}, { silent: true, signal }));
     this.history = new RemoteStore(async (signal) => (await api.call(API.videogen.list, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list, {
@@ -96,9 +81,8 @@ export class VideoGenScreen {
         this.shuffle();
       }),
     );
-    for (const owned of [this.engines, this.history, this.words, this.recommends, this.materials, this.presets]) this.life.add(() => owned.dispose());
     this.life.add(() => this.debounce && clearTimeout(this.debounce));
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engines, this.history, this.words, this.recommends, this.materials, this.presets]);
 
     this.engines.reload();
     this.history.reload();
@@ -213,7 +197,4 @@ export class VideoGenScreen {
     this.closePicker();
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../contract';
 import { TIMINGS, type Location, type Navigation, type UploadedFile } from '../../core';
-import { fakeApi } from '../../../tests/support/fake-api';
+import { fakeApi, fakeClock, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { CloneState } from './clone-state';
 import { CLONE_ROUTE } from './voices-commands';
@@ -19,14 +19,11 @@ function setup(replies: Record<string, unknown> = {}, at: Location = { path: '/c
   const flow = new VoicesState();
   const changed = vi.fn();
   flow.changed$.subscribe(changed);
-  const clone = new CloneState(api, notifier, navigation, flow);
+  const clone = new CloneState(screenServices({ api, notifier, navigation }), flow);
   return { api, navigation, flow, changed, clone };
 }
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const settle = fakeClock();
 
 describe('clone flow state', () => {
   it('asks for the usage rules the first time the notice opens; unreadable rules fall back to the built-in ones', async () => {

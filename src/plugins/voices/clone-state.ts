@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, distinctUntilChanged } from 'rxjs';
 import { API, LIMITS, MSG, type ChannelApi, type VoiceChannel } from '../../contract';
-import { RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type Navigation, type Notifier, type UploadedFile } from '../../core';
+import { RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices, type UploadedFile } from '../../core';
 import { CLONE_ROUTE } from './voices-commands';
 import { VoicesStateToken, type CloneFlowState, type VoicesState } from './voices-state';
 import { channelOf, checkAudioDuration, cloneFormProblem } from './voice-view';
@@ -29,11 +29,10 @@ export class CloneState {
   private choice: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
+    @inject(TOKENS.ScreenServices) private readonly s: ScreenServices,
     @inject(VoicesStateToken) private readonly flow: VoicesState,
   ) {
+    const { api } = s;
     this.usage = new RemoteStore(() => api.call(API.site.protocol, { type: 'clone' }, { silent: true }).then((r) => r.content, () => ''));
     this.channels = new RemoteStore(async (signal) => (await api.call(API.voices.channels, {}, { silent: true, signal })).list);
     // Each step as it opens: what it needs is asked for, its fields start from the flow.
@@ -76,7 +75,7 @@ export class CloneState {
   audioUploaded(file: UploadedFile): void {
     this.uploading$.next(false);
     const problem = checkAudioDuration(file.duration);
-    if (problem) return this.notifier.warn(problem);
+    if (problem) return this.s.notifier.warn(problem);
     this.audio$.next(file);
   }
 
@@ -88,16 +87,16 @@ export class CloneState {
     const audio = this.audio$.value;
     const problem = cloneFormProblem(this.name$.value, audio?.file_id ?? null);
     if (problem) {
-      this.notifier.warn(problem);
+      this.s.notifier.warn(problem);
       return false;
     }
     const params = { ...(target ? { id: target.id } : {}), name: this.name$.value.trim(), file_id: audio!.file_id, api: channel.api as ChannelApi, voice_channel_name: channel.name };
-    if (!(await runBusy(this.submitting$, () => this.api.call(API.voices.create, params)))) return false;
-    this.notifier.success(target ? MSG.modifySucceeded : MSG.cloneSucceeded);
+    if (!(await runBusy(this.submitting$, () => this.s.api.call(API.voices.create, params)))) return false;
+    this.s.notifier.success(target ? MSG.modifySucceeded : MSG.cloneSucceeded);
     this.flow.closeClone();
     this.flow.notifyChanged();
-    const here = this.navigation.current;
-    if (here.path !== CLONE_ROUTE || here.query.id === '2') this.navigation.navigate(CLONE_ROUTE, { id: 1 });
+    const here = this.s.navigation.current;
+    if (here.path !== CLONE_ROUTE || here.query.id === '2') this.s.navigation.navigate(CLONE_ROUTE, { id: 1 });
     return true;
   }
 

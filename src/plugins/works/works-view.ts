@@ -1,5 +1,5 @@
 /** Pure helpers of the works page: the tabs and their list filters, statuses, waiting messages, file names. */
-import { MSG, WorkStatus, type TranslateRecord, type Work } from '../../contract';
+import { MSG, WorkStatus, type TranslationRecord, type Work } from '../../contract';
 
 export type TabKey = 'avatar' | 'pet' | 'photo' | 'translate' | 'multiVideo' | 'multiAudio';
 export type Level1 = 0 | 1;
@@ -113,7 +113,7 @@ export function remoteLine(item: Pick<WorkItem, 'queueAhead' | 'progress'>): str
 }
 
 /** A translated video without a status is finished when it has a url. */
-export function fromTranslate(t: TranslateRecord): WorkItem {
+export function fromTranslate(t: TranslationRecord): WorkItem {
   return {
     id: t.id, kind: 'translate', name: t.name, url: t.url, cover: t.cover ?? '', status: t.status ?? (t.url ? WorkStatus.Success : 1),
     apiKey: 'translate', apiName: '视频翻译', createTime: t.create_time ?? '', reason: t.reason, duration: t.duration, srt: t.srt || undefined,

@@ -5,6 +5,7 @@ import { API, LIMITS, MSG, type CallDef, type Voice } from '../../../contract';
 import { ApiCallError, type Storage, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService } from '../../../core';
 import { MultiplesCommands } from './multiples-commands';
 import { MULTIPLES_ROUTE, MultiplesState } from './multiples-state';
+import { screenServices } from '../../../../tests/support/fake-api';
 import { MULTI_DRAFT_KEY, auditionKey, cachedAudition, sceneAvatarOf, setSceneAvatar, setSceneText, setSceneVoice } from './scenes';
 
 /** The Storage service's contract over a map (the draft's own store). */
@@ -59,7 +60,7 @@ function setup(answer: (call: CallDef, params: unknown) => unknown, storage = me
       });
     },
   };
-  const state = new MultiplesState(api, notifier, navigation, auth, polling, storage);
+  const state = new MultiplesState(screenServices({ api, notifier, navigation, auth, polling, storage }));
   return { state, calls, notifier, navigation, auth, intervals, storage };
 }
 

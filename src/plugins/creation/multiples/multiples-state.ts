@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { API, MSG } from '../../../contract';
-import { DraftStore, TOKENS, leadingGate, speakAudition, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage, TIMINGS } from '../../../core';
+import { DraftStore, TOKENS, leadingGate, speakAudition, type ScreenServices, TIMINGS } from '../../../core';
 import {
   MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
@@ -40,17 +40,10 @@ export class MultiplesState {
   private readonly gate: () => boolean;
   private readonly disposed$ = new Subject<void>();
 
-  constructor(
-    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
-    @inject(TOKENS.Notifier) private readonly notifier: Notifier,
-    @inject(TOKENS.Navigation) private readonly navigation: Navigation,
-    @inject(TOKENS.AuthService) private readonly auth: AuthService,
-    @inject(TOKENS.PollingService) private readonly polling: PollingService,
-    @inject(TOKENS.Storage) storage: Storage,
-  ) {
+  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {
     this.gate = leadingGate(TIMINGS.submitThrottleMs);
     // The draft outlives the page and a reload; it is dropped after a successful submission.
-    this.drafts = new DraftStore(storage, MULTI_DRAFT_KEY, multiDraftRules);
+    this.drafts = new DraftStore(s.storage, MULTI_DRAFT_KEY, multiDraftRules);
     const stored = this.drafts.load();
     if (stored) this.draft$.next(stored);
     this.draft$.subscribe((draft) => draft !== this.submitted$.value && this.drafts.save(draft));
@@ -77,7 +70,7 @@ export class MultiplesState {
   /** Appends a scene like the last one and brings it into view; null at the scene limit (with the message). */
   addScene(type: SceneType): string | null {
     if (!canAddScene(this.draft)) {
-      this.notifier.warn(sceneCountExceeded);
+      this.s.notifier.warn(sceneCountExceeded);
       return null;
     }
     const id = sceneId();
@@ -100,14 +93,14 @@ export class MultiplesState {
     }
     const asked = auditionRequest(scene);
     if (!asked.ok) {
-      this.notifier.warn(asked.message);
+      this.s.notifier.warn(asked.message);
       return;
     }
     this.setAuditioning(id, true);
     try {
-      const job = await speakAudition(this.api, this.polling, asked.request, this.disposed$);
+      const job = await speakAudition(this.s.api, this.s.polling, asked.request, this.disposed$);
       if (!job) {
-        this.notifier.error(MSG.auditionFailed);
+        this.s.notifier.error(MSG.auditionFailed);
         return;
       }
       this.update((d) => setSceneAudition(d, id, { key: asked.key, url: job.url, file_id: job.file_id }));
@@ -138,7 +131,7 @@ export class MultiplesState {
     const draft = this.draft;
     const problem = draftProblem(draft);
     if (problem) {
-      this.notifier.warn(problem.message);
+      this.s.notifier.warn(problem.message);
       if (problem.sceneId) {
         this.flagged$.next(problem.sceneId);
         this.reveal$.next(problem.sceneId);
@@ -148,7 +141,7 @@ export class MultiplesState {
     if (!this.gate()) return false;
     this.submitting$.next(true);
     try {
-      await this.api.call(API.works.multi, buildSubmission(draft));
+      await this.s.api.call(API.works.multi, buildSubmission(draft));
     } catch {
       return false;
     } finally {
@@ -157,9 +150,9 @@ export class MultiplesState {
     // What was sent stays on screen for another variant; it is no longer a draft until it is edited.
     this.submitted$.next(draft);
     this.drafts.clear();
-    void this.auth.refreshProfile().catch(() => undefined);
-    this.notifier.success(MSG.submitSucceeded);
-    this.navigation.navigate(WORKS_ROUTE, worksQuery(draft.outputMode));
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    this.s.notifier.success(MSG.submitSucceeded);
+    this.s.navigation.navigate(WORKS_ROUTE, worksQuery(draft.outputMode));
     return true;
   }
 

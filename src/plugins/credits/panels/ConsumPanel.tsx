@@ -2,11 +2,11 @@ import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
 import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, useSubscription, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
 import { chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
 import SpendChart, { type DailySpend } from './SpendChart';
 import '../credits.css';
+import { SECTION_LOADING } from './TopBarParts';
+import { useCredits } from './use-credits';
 
 const PAGE_SIZE = 10;
 const DEFAULT_DAYS = 30;
@@ -20,8 +20,7 @@ export default function ConsumPanel(_props: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const auth = useService<AuthService>(TOKENS.AuthService);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const profile = useObservable(auth.profile$, null);
   const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
   const [page, setPage] = useState(1);
@@ -119,9 +118,7 @@ export default function ConsumPanel(_props: PanelProps) {
             <NonIdealState icon="history" title="暂无积分记录" description="所选时间段内没有积分变动，换个时间范围看看。" className="credits-empty" />
           </div>
         ) : (
-          <div className="credits-loading">
-            <Spinner size={24} />
-          </div>
+          SECTION_LOADING
         )}
       </section>
     </div>

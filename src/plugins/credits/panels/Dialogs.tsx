@@ -2,15 +2,13 @@ import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Notice } from '../../../contract';
 import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
+import { useCredits } from './use-credits';
 import { formatCredits } from '../format';
 import '../credits.css';
 
 /** 兑换积分: one code field, sent as typed (the server judges it, part 1 §5). */
 export function RedeemDialog() {
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const auth = useService<AuthService>(TOKENS.AuthService);
   const open = useObservable(store.redeemOpen$, false);
   const profile = useObservable(auth.profile$, null);
@@ -56,8 +54,7 @@ export function RedeemDialog() {
 
 /** 扩容 confirmation: states the price (part 1 §9); cancel says 已取消扩容. */
 export function SpaceExpandDialog() {
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const auth = useService<AuthService>(TOKENS.AuthService);
   const open = useObservable(store.expandOpen$, false);
   const profile = useObservable(auth.profile$, null);
@@ -103,8 +100,7 @@ export function SpaceExpandDialog() {
 
 /** One notice: its operator HTML, sanitized. Opening it marks it read on the server. */
 export function NoticeDialog() {
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const id = useObservable(store.noticeDetail$, null);
   const [notice, setNotice] = useState<Remote<Notice>>({ state: 'idle' });

@@ -1,8 +1,8 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { API } from '../../../contract';
 import { TOKENS, formatDateTime, remoteValue, useRemote, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
+import { SECTION_LOADING } from './TopBarParts';
+import { useCredits } from './use-credits';
 import { formatCredits } from '../format';
 import '../credits.css';
 
@@ -10,8 +10,7 @@ import '../credits.css';
 export default function MoreCreditsPanel(_props: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const expiry = useRemote('expiry', (signal) => api.call(API.credits.expiry, {}, { silent: true, signal }));
   const data = expiry.remote;
   useSubscription(store.changed$, expiry.reload);
@@ -78,9 +77,7 @@ export default function MoreCreditsPanel(_props: PanelProps) {
             />
           </div>
         ) : (
-          <div className="credits-loading">
-            <Spinner size={24} />
-          </div>
+          SECTION_LOADING
         )}
       </section>
     </div>

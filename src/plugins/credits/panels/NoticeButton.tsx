@@ -1,16 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Icon } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { formatDateTime, useService, useValue } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
+import { formatDateTime, useValue } from '../../../core';
 import { badgeText } from '../format';
 import { Inline, POP_LOADING, TopButton, TopPopover } from './TopBarParts';
+import { useCredits } from './use-credits';
 
 /** The bell: unread count, and the notice list; a notice opens in a dialog (the server marks it read). */
 export function NoticeButton() {
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const open = useValue(store.noticeCentreOpen$);
   const remote = useValue(store.notices$);
   const list = 'value' in remote ? (remote.value ?? []) : [];

@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import { Button, Spinner } from '@blueprintjs/core';
 import { SafeHtml, TOKENS, useObservable, useService, useValue, type AuthService, type Navigation } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
+import { useCredits } from './use-credits';
 import { formatCredits } from '../format';
 import { Inline, TopButton, TopPopover } from './TopBarParts';
 
@@ -10,8 +9,7 @@ import { Inline, TopButton, TopPopover } from './TopBarParts';
 export function PointsButton() {
   const auth = useService<AuthService>(TOKENS.AuthService);
   const navigation = useService<Navigation>(TOKENS.Navigation);
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const profile = useObservable(auth.profile$, null);
   const rule = useValue(store.rule$);
   const credits = profile?.credits ?? 0;

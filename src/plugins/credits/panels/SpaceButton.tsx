@@ -2,16 +2,14 @@ import type { ReactNode } from 'react';
 import { Button, ProgressBar, type Intent } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
 import { TOKENS, useObservable, useService, useValue, type AuthService } from '../../../core';
-import { CreditsActionsToken, CreditsStoreToken, type CreditsStore } from '../credits-state';
-import type { CreditsActions } from '../credits-actions';
+import { useCredits } from './use-credits';
 import { formatCredits, formatMb, percent, spaceRatio } from '../format';
 import { Inline, POP_LOADING, TopButton, TopPopover } from './TopBarParts';
 
 /** Storage space: used of total with a bar, and 扩容 (registered users, while the cap allows it). */
 export function SpaceButton() {
   const auth = useService<AuthService>(TOKENS.AuthService);
-  const store = useService<CreditsStore>(CreditsStoreToken);
-  const actions = useService<CreditsActions>(CreditsActionsToken);
+  const { store, actions } = useCredits();
   const profile = useObservable(auth.profile$, null);
   const remote = useValue(store.space$);
   const guest = profile?.is_tourist === 1;

@@ -29,6 +29,13 @@ export const POP_LOADING = (
   </div>
 );
 
+/** A credits page's section while its figures load. */
+export const SECTION_LOADING = (
+  <div className="credits-loading">
+    <Spinner size={24} />
+  </div>
+);
+
 /** A top-bar item's popover: below its button, aligned to the right edge, clear of the screen edges. */
 export function TopPopover(props: PopoverProps) {
   return <Popover placement="bottom-end" modifiers={MODIFIERS} {...props} />;

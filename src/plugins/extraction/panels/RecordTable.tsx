@@ -1,5 +1,5 @@
 import { AnchorButton, Button, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { AnalyseStatus, type AnalyseRecord } from '../../../contract';
+import { ExtractionStatus, type ExtractionRecord } from '../../../contract';
 import { formatSize, useStore, useValue } from '../../../core';
 import type { ExtractionScreen } from '../extraction-state';
 import { downloadName, type ExtractionKind } from '../extraction-view';
@@ -53,15 +53,15 @@ export function RecordTable({ screen }: { screen: ExtractionScreen }) {
   );
 }
 
-function StatusCell({ record }: { record: AnalyseRecord }) {
-  if (record.status === AnalyseStatus.Processing) {
+function StatusCell({ record }: { record: ExtractionRecord }) {
+  if (record.status === ExtractionStatus.Processing) {
     return (
       <Tag intent="primary" minimal round icon={<Spinner size={12} />}>
         {record.status_name}
       </Tag>
     );
   }
-  if (record.status === AnalyseStatus.Failed) {
+  if (record.status === ExtractionStatus.Failed) {
     return (
       <div className="ex-failed">
         <Tag intent="danger" minimal round icon="error">
@@ -80,14 +80,14 @@ function StatusCell({ record }: { record: AnalyseRecord }) {
 
 interface RecordRowProps {
   index: number;
-  record: AnalyseRecord;
+  record: ExtractionRecord;
   kind: ExtractionKind;
   saving: boolean;
   onSave: () => void;
 }
 
 function RecordRow({ index, record, kind, saving, onSave }: RecordRowProps) {
-  const done = record.status === AnalyseStatus.Success;
+  const done = record.status === ExtractionStatus.Success;
   return (
     <tr data-testid="extraction-row" data-id={record.id} data-status={record.status}>
       <td className="ex-col-no">{index}</td>
@@ -101,7 +101,7 @@ function RecordRow({ index, record, kind, saving, onSave }: RecordRowProps) {
           </div>
           <div className="ex-info-text">
             <div className="ex-desc" title={record.desc}>
-              {record.desc || (record.status === AnalyseStatus.Processing ? '正在解析…' : '—')}
+              {record.desc || (record.status === ExtractionStatus.Processing ? '正在解析…' : '—')}
             </div>
             <div className="ex-meta">
               {done && <span>{formatSize(record.size)}</span>}

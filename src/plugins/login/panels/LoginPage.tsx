@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { API, FALLBACK_SITE_TITLE, LIMITS, MSG } from '../../../contract';
 import {
-  GUEST_OWNER, TOKENS, claimUserData, parseHash, useObservable, useService,
-  type ApiClient, type AuthService, type Navigation, type Notifier, type PanelProps, type SiteService, type Storage, type TokenStore,
+  GUEST_OWNER, TOKENS, claimUserData, parseHash, useObservable, useScreenServices, useService, type PanelProps, type SiteService,
 } from '../../../core';
 import { safeRedirect } from '../redirect';
 import { CaptchaField, asksForCaptcha, captchaAnswer, captchaAnswerComplete, type CaptchaImage } from '../captcha';
@@ -24,12 +23,7 @@ const LEAVES_WITH_THE_PAGE = { timeout: LIMITS.loginRedirectDelayMs };
 
 /** /login: tabs 登录 (state=1) and 兑换码注册 (state=2), outside the workbench layout. */
 export default function LoginPage({ query }: PanelProps) {
-  const auth = useService<AuthService>(TOKENS.AuthService);
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const tokens = useService<TokenStore>(TOKENS.TokenStore);
-  const storage = useService<Storage>(TOKENS.Storage);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const { auth, api, tokens, storage, notifier, navigation } = useScreenServices();
   const siteService = useService<SiteService>(TOKENS.SiteService);
   const site = useObservable(siteService.site$, null);
 

@@ -6,7 +6,7 @@
  * where the results are, and in the recent list here. The state is the screen's (translation-state.ts).
  */
 import { Button, Callout, HTMLSelect, Icon, SegmentedControl, Tag } from '@blueprintjs/core';
-import { LIMITS, MSG, type TranslateLang, type TranslateModeValue } from '../../../contract';
+import { LIMITS, MSG, type TranslationLang, type TranslationModeValue } from '../../../contract';
 import { PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { TranslationStateToken, type TranslationScreen, type TranslationState } from '../translation-state';
 import { MODES, languagesView, priceText, uploadProblem } from '../translation-view';
@@ -28,12 +28,12 @@ export function TranslationPanel({ closed$ }: PanelProps) {
 
         {langs.loaded && !view.ready && (
           <Callout intent="warning" icon="warning-sign" className="tr-callout" data-testid="translation-not-ready">
-            {MSG.translateAsrMissing}
+            {MSG.translationAsrMissing}
           </Callout>
         )}
         {langs.loaded && view.ready && view.byCaptions && (
           <Callout intent="primary" icon="media" className="tr-callout" data-testid="translation-offline">
-            {MSG.translateCaptionsOffline}
+            {MSG.translationCaptionsOffline}
           </Callout>
         )}
 
@@ -44,7 +44,7 @@ export function TranslationPanel({ closed$ }: PanelProps) {
   );
 }
 
-function TranslationForm({ screen, languages, ready, perSecond }: { screen: TranslationScreen; languages: TranslateLang[]; ready: boolean; perSecond: number }) {
+function TranslationForm({ screen, languages, ready, perSecond }: { screen: TranslationScreen; languages: TranslationLang[]; ready: boolean; perSecond: number }) {
   const video = useValue(screen.video$);
   const uploading = useValue(screen.uploading$);
   const uploadRound = useValue(screen.uploadRound$);
@@ -91,7 +91,7 @@ function TranslationForm({ screen, languages, ready, perSecond }: { screen: Tran
         <SegmentedControl
           options={MODES.map((m) => ({ value: String(m.value), label: m.label }))}
           value={String(mode)}
-          onValueChange={(v) => screen.mode$.next(Number(v) as TranslateModeValue)}
+          onValueChange={(v) => screen.mode$.next(Number(v) as TranslationModeValue)}
           data-testid="translation-mode"
         />
         <span className="tr-hint">{MODES.find((m) => m.value === mode)!.hint}</span>

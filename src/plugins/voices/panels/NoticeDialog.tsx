@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Dialog, DialogBody, Icon, Spinner } from '@blueprintjs/core';
 import { CloneAgreement, ConsentFooter, SafeHtml, useConsent, useService, useStore } from '../../../core';
 import { CloneStateToken, type CloneState } from '../clone-state';
@@ -19,11 +19,7 @@ export function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; on
   return (
     <Dialog isOpen={isOpen} onClose={onClose} onClosed={forget} title="声音克隆须知" icon="info-sign" className="vc-dialog vc-notice-dialog">
       <DialogBody className="vc-notice-body">
-        <section className="vc-notice-section">
-          <h4 className="vc-notice-title">
-            <Icon icon="shield" size={14} />
-            使用规范
-          </h4>
+        <NoticeSection icon="shield" title="使用规范">
           <div className="vc-notice-usage" data-testid="clone-usage">
             {usage === null ? (
               <Spinner size={20} />
@@ -39,21 +35,29 @@ export function NoticeDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; on
               </ol>
             )}
           </div>
-        </section>
-        <section className="vc-notice-section">
-          <h4 className="vc-notice-title">
-            <Icon icon="dollar" size={14} />
-            收费说明
-          </h4>
+        </NoticeSection>
+        <NoticeSection icon="dollar" title="收费说明">
           <ul className="vc-notice-list plain" data-testid="clone-payment">
             <li>每次克隆按所选渠道的标价扣除积分，标价为 0 的渠道免费；</li>
             <li>渠道有免费次数时优先使用免费次数；</li>
             <li>克隆完成后的声音可在剩余次数内修改，确认后声音固定。</li>
           </ul>
-        </section>
+        </NoticeSection>
         <CloneAgreement checked={agreed} onChange={setAgreed} className="vc-notice-check" testId="voice-notice-check" />
       </DialogBody>
       <ConsentFooter onClose={onClose} onNext={next} nextTestId="voice-notice-next" />
     </Dialog>
+  );
+}
+
+function NoticeSection({ icon, title, children }: { icon: 'shield' | 'dollar'; title: string; children: ReactNode }) {
+  return (
+    <section className="vc-notice-section">
+      <h4 className="vc-notice-title">
+        <Icon icon={icon} size={14} />
+        {title}
+      </h4>
+      {children}
+    </section>
   );
 }
