@@ -84,7 +84,7 @@ export async function settled(page: Page, selector = 'body', timeout = 10_000): 
       const boxes = () => JSON.stringify([...document.querySelectorAll(sel)].slice(0, 2000).map((el) => el.getBoundingClientRect()));
       const moving = () =>
         document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity) ||
-        [...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some((el) => [...el.classList].some((c) => /-(enter|exit|appear)(-active)?$/.test(c)));
+        [...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some((el) => [...el.classList].some((c) => /-(enter|exit|appear)(-active)?$/.test(c) && !c.startsWith('bp6-icon-')));
       const frame = () => new Promise((r) => requestAnimationFrame(r));
       // Boxes first: measuring applies pending styles, so a transition an event just started is running by then.
       const before = boxes();
