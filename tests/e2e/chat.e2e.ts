@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, frames, horizontalOverflow, screenshots } from '../support/browser';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { toast, useJourney } from '../support/journey';
+import { until } from '../support/wait';
 
 const USER = '13800009301';
 const shoot = screenshots('chat');
@@ -64,13 +65,20 @@ describe('copy chat', () => {
     peer.behave({ kind: 'reply', text: '一二三四五六七八九十'.repeat(30), chunkChars: 2, chunkDelayMs: 60 });
     await ask(page, '写一篇很长的文案');
     await page.waitForSelector('[data-testid=chat-stop]');
-    await page.waitForTimeout(500);
+    // Part of it has arrived (a few chunks of 2 characters).
+    await page.waitForFunction(() => {
+      const answers = document.querySelectorAll('[data-testid=chat-answer-text]');
+      return (answers[answers.length - 1]?.textContent ?? '').length >= 6;
+    });
+    const aborted = peer.abortedStreams;
     await page.click('[data-testid=chat-stop]');
     await page.waitForSelector('[data-testid=chat-stop]', { state: 'detached' });
     const kept = await answerText(page);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(300);
-    await page.waitForTimeout(600);
+    // The stream is over once the peer has seen it closed before its end: nothing more can arrive after that.
+    expect(await until(async () => peer.abortedStreams, (n) => n > aborted, 10_000, 50)).toBe(aborted + 1);
+    await frames(page);
     expect(await answerText(page)).toBe(kept);
     expect(await page.isEnabled('[data-testid=chat-model-r1]')).toBe(true);
 
@@ -144,7 +152,8 @@ describe('copy chat', () => {
       await page.click('[data-testid=chat-record] >> text=写一段直播开场白');
       await page.waitForSelector('[data-testid=chat-copy]');
       await page.click('[data-testid=chat-reasoning-toggle]');
-      await page.waitForTimeout(300);
+      // Blueprint's Collapse ends its opening at height auto.
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('.chat-reasoning .bp6-collapse')?.style.height === 'auto');
       if (phone) expect(await horizontalOverflow(page, '.chat-messages, .chat-history', '.chat-page *')).toEqual([]);
       await shoot(page, `chat-${theme}-${phone ? 'phone' : 'desktop'}`);
       await context.close();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Avatar, type Voice } from '../../src/contract';
-import { PHONE_VIEWPORT, screenshots } from '../support/browser';
+import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
 import { runCommand, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
@@ -117,9 +117,11 @@ describe('/create keeps its draft', () => {
     await page.click('.cr-alert >> text=继续创作');
     // Submitted: no longer unsaved, and a reload opens an empty page.
     await page.waitForSelector('[data-shell-tab="/create"]:not([data-dirty])');
+    expect(await page.evaluate(() => localStorage.getItem('aisa.draft.create.draft'))).toBeNull();
     await page.reload();
     await page.waitForSelector('[data-testid=create-panel] .se-surface .view-lines', { timeout: 30_000 });
-    await page.waitForTimeout(500);
+    // The editor starts with the draft's text, if any: its first line drawn shows what it started with.
+    await page.waitForSelector('[data-testid=create-script] .se-surface .view-line');
     expect(await scriptText(page)).not.toContain('还没有提交');
     expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
     await context.close();
@@ -147,7 +149,7 @@ describe('/create panes and palette', () => {
     await page.click('.cr-dockview .dv-tab:has([data-testid=create-tab-voice]) .dv-default-tab-action');
     expect(await paneIds(page)).toEqual(['avatar', 'preview', 'script']);
     // Closed panes stay closed after a reload.
-    await page.waitForTimeout(400);
+    await layoutStored(page, 'aisa.create.layout', { screen: 'wide', groups: 3, panels: ['avatar', 'preview', 'script'] });
     await page.reload();
     await page.waitForSelector('[data-testid=create-panel] .cr-dockview .dv-tab');
     expect(await paneIds(page)).toEqual(['avatar', 'preview', 'script']);
@@ -200,11 +202,11 @@ describe('the main action in view', () => {
     await inView(page, '[data-testid=create-head-price]');
     await shoot(page, `create-split-${theme}`);
 
-    await page.waitForTimeout(400);
+    await layoutStored(page, 'aisa.workbench.layout', { groups: 2 });
     await page.reload();
     await page.waitForSelector('[data-testid=create-panel] .se-surface .monaco-editor .view-lines', { timeout: 30_000 });
     await page.click('[data-testid=create-tab-script]');
-    await page.waitForTimeout(300);
+    await settled(page, '[data-testid=create-script]');
     const script = await page.locator('[data-testid=create-script]').boundingBox();
     expect(script!.width).toBeGreaterThanOrEqual(300);
     await inView(page, '[data-testid=create-submit]');

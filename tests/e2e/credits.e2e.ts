@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
 import { addDays, chinaToday, formatCredits } from '../../src/plugins/credits/format';
 import { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT } from '../support/browser';
+import { PHONE_VIEWPORT, imagesDone, settled } from '../support/browser';
 import { hashPath, runCommand, useJourney, type PageOptions } from '../support/journey';
 
 const REDEEMER = '13900000001';
@@ -93,7 +93,8 @@ describe('notice centre', () => {
 
     await page.click('[data-testid=notice-item] >> text=系统维护公告');
     await page.waitForSelector('.credits-notice-content >> text=正文第一段');
-    await page.waitForTimeout(400);
+    // A handler left on the broken image would have run by the time it has failed to load.
+    await imagesDone(page, '.credits-notice-content');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('.credits-notice-content script').count()).toBe(0);
     expect(await page.locator('.credits-notice-content [onerror]').count()).toBe(0);
@@ -324,7 +325,7 @@ describe('phone width', () => {
       await button.click();
       const pop = page.locator(`[data-testid=${id}-popover]`);
       await pop.waitFor();
-      await page.waitForTimeout(500); // the opening transition scales the popover
+      await settled(page, `[data-testid=${id}-popover]`); // the opening transition scales the popover
       const box = (await pop.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(8);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width - 8);
@@ -333,14 +334,15 @@ describe('phone width', () => {
     }
     await page.evaluate(() => (location.hash = '#/consum'));
     await page.waitForSelector('[data-testid=consum-panel]');
-    await page.waitForTimeout(300);
+    await settled(page, '[data-testid=consum-panel] *');
     expect(await page.evaluate(() => document.querySelector('[data-testid=consum-panel]')!.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
 
   it('nothing in the workbench overflows the screen horizontally', async () => {
     const { page, context } = await loggedInPage(READER, '/home', { viewport: PHONE_VIEWPORT });
-    await page.waitForTimeout(300);
+    await page.waitForSelector('[data-testid=points-button] .credits-top-label');
+    await settled(page, '.top-bar *');
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, bar: document.querySelector('.top-bar')!.scrollWidth, screen: window.innerWidth }));
     expect(widths.bar).toBeLessThanOrEqual(widths.screen);
     expect(widths.page).toBeLessThanOrEqual(widths.screen);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, findRoute, type Avatar, type GuideCategory, type Voice } from '../../src/contract';
-import { lastToast, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { frames, imagesDone, lastToast, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { hashPath, searchPalette, useJourney, type PageOptions } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 
@@ -115,7 +115,10 @@ describe('with published avatars, voices, guides and site settings', () => {
   it('pages: 20 portrait avatars, 5 more after scrolling to the bottom, then 没有更多了', async () => {
     const { page, context } = await loggedInPage('/home');
     await waitCount(page, `${HOME} [data-testid=avatar-card]`, 20);
-    await page.waitForTimeout(500);
+    // The bottom check that follows a page's arrival has run (leading edge, in the effects of the render that
+    // showed it); had it asked for more, the row saying so would be up by now.
+    await frames(page);
+    expect(await count(page, `${HOME} [data-testid=list-loading-more]`)).toBe(0);
     expect(await count(page, `${HOME} [data-testid=avatar-card]`)).toBe(20);
     expect(await count(page, `${HOME} [data-testid=list-end]`)).toBe(0);
 
@@ -226,7 +229,8 @@ describe('with published avatars, voices, guides and site settings', () => {
     expect(await page.textContent(`${footer} [data-testid=footer-icp]`)).toBe('京ICP备12345678号-1');
     expect(await page.getAttribute(`${footer} [data-testid=footer-gabeian]`, 'href')).toContain('11010502030143');
     expect(await page.textContent(footer)).toContain('© 2026 超级分身科技');
-    await page.waitForTimeout(300);
+    // A handler left on the broken image would have run by the time it has failed to load.
+    await imagesDone(page, footer);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await count(page, `${footer} script`)).toBe(0);
     expect(await page.locator(`${footer} img`).getAttribute('onerror')).toBeNull();

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
 import { downloadWork, okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -433,7 +433,7 @@ describe('phone 390x844', () => {
     await page.click('.av-consent-check .bp6-control-indicator');
     await page.click('[data-testid=clone-consent-next]');
     await page.waitForSelector('.av-clone-dialog [data-testid=upload-zone]');
-    await page.waitForTimeout(400);
+    await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
@@ -444,7 +444,7 @@ describe('phone 390x844', () => {
     ] as const) {
       await page.evaluate((r) => (location.hash = `#${r}`), route);
       await page.waitForSelector(`.dock-panel[data-route="${route.split('?')[0]}"] ${ready}`);
-      await page.waitForTimeout(300);
+      await settled(page, '.dock-panel *, .bp6-dialog *');
       expect(await overflowing(page), route).toEqual([]);
     }
     await context.close();

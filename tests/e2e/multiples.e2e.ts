@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
+import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots, settled } from '../support/browser';
 import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
@@ -396,7 +396,7 @@ describe('/multiples: both themes, desktop and phone', () => {
       await scene(page, 2).locator('.se-surface .monaco-editor').waitFor();
       await toastsGone(page);
       await page.evaluate(() => document.querySelector('.dock-panel[data-route="/multiples"]')?.scrollTo(0, 0));
-      await page.waitForTimeout(400);
+      await settled(page, '[data-testid=multi-side], [data-testid=scene-list]');
 
       // The settings sit beside the scenes on a desktop, below them on a phone.
       const side = (await page.locator('[data-testid=multi-side]').boundingBox())!;

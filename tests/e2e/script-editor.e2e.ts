@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, emotionMark, pauseMarker } from '../../src/contract';
 import { TEST_PASSWORD } from '../support/app';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, layoutStored, screenshots, settled } from '../support/browser';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { insertPause as insertFromMenu, searchPalette, submitLogin, typeScript, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
@@ -63,18 +63,32 @@ const counter = async (page: Page) => (await page.textContent('[data-testid=scri
 const chips = (page: Page) => page.locator('.se-surface .se-pause').count();
 
 async function closePalette(page: Page) {
-  // The first Escape may only clear the search.
+  // The first Escape may only clear the search or dismiss a toast: each one is followed by what it did (the search
+  // emptied, a toast gone, or the palette gone).
   for (let i = 0; i < 3 && (await page.locator('.palette-search').count()) > 0; i++) {
+    // The palette takes keys once its opening animation is over.
+    await settled(page, '.palette');
+    const before = await page.evaluate(() => ({ search: document.querySelector<HTMLInputElement>('.palette-search')?.value ?? '', toasts: document.querySelectorAll('.bp6-toast').length }));
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(150);
+    await page.waitForFunction((b) => {
+      const search = document.querySelector<HTMLInputElement>('.palette-search');
+      return !search || (b.search !== '' && search.value === '') || document.querySelectorAll('.bp6-toast').length < b.toasts;
+    }, before);
   }
   await page.waitForSelector('.palette-search', { state: 'detached' });
 }
 
+const itemTexts = (page: Page) => page.$$eval('.palette-item', (items) => items.map((i) => (i.textContent ?? '').trim()));
+
+/** The palette's items for `query`, typed in one go, once they are the search's (they no longer are the unfiltered list). */
 async function paletteItems(page: Page, query: string): Promise<string[]> {
-  await searchPalette(page, query);
-  await page.waitForTimeout(250);
-  return page.$$eval('.palette-item', (items) => items.map((i) => (i.textContent ?? '').trim()));
+  await searchPalette(page, '');
+  await page.waitForSelector('.palette-item');
+  await settled(page, '.palette');
+  const unfiltered = JSON.stringify(await itemTexts(page));
+  await page.keyboard.insertText(query);
+  await page.waitForFunction((all) => JSON.stringify([...document.querySelectorAll('.palette-item')].map((i) => (i.textContent ?? '').trim())) !== all, unfiltered);
+  return itemTexts(page);
 }
 
 describe('script editor', () => {
@@ -265,8 +279,7 @@ describe('script editor', () => {
       targetPosition: { x: target.width / 2, y: target.height / 2 },
     });
     await page.waitForFunction(() => document.querySelectorAll('.cr-dockview .dv-groupview').length === 3);
-    await page.waitForTimeout(400);
-    expect(await page.evaluate(() => localStorage.getItem('aisa.create.layout'))).toContain('"voice"');
+    await layoutStored(page, 'aisa.create.layout', { screen: 'wide', groups: 3, panels: ['avatar', 'preview', 'script', 'voice'] });
 
     await page.reload();
     await page.waitForSelector('[data-testid=create-panel] .dv-tab');
@@ -286,7 +299,7 @@ describe('script editor', () => {
     for (const { theme, phone } of LOOKS) {
       const { page, context, foreign } = await openCreate({ theme, viewport: phone ? PHONE_VIEWPORT : undefined });
       await typeScript(page, '大家好，欢迎来到我的直播间。', 0.5, '今天给大家带来一款新品，', 1, '性价比非常高。');
-      await page.waitForTimeout(200);
+      await settled(page, '.cr-page *:not(.monaco-editor *)');
       if (phone) {
         // One group of tabs, 脚本 first; nothing sticks out sideways.
         expect(await page.locator('.cr-dockview .dv-groupview').count()).toBe(1);

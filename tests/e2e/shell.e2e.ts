@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/contract';
-import { lastToast, journeyBrowser, newPage, PHONE_VIEWPORT, screenshots } from '../support/browser';
+import { frames, lastToast, journeyBrowser, newPage, PHONE_VIEWPORT, screenshots, settled } from '../support/browser';
 import { hashPath, loggedInPage, searchPalette, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -132,7 +132,9 @@ describe('tabs', () => {
     await page.waitForSelector('.dock-panel[data-route="/create"] .cr-dockview .dv-groupview');
     await page.locator('.dock-panel[data-route="/create"] .cr-dockview .dv-tab').first().focus();
     await page.keyboard.press('Alt+w');
-    await page.waitForTimeout(300);
+    // The key has been handled and whatever it caused drawn (a closed tab, the confirmation it asks).
+    await frames(page);
+    expect(await page.locator('.close-confirm').count()).toBe(0);
     expect(await tabs(page)).toEqual(['/create*']);
     // With the focus on the page itself (not in a pane), Alt+W closes it.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -293,7 +295,7 @@ describe('looked at', () => {
 
       const phone = await open('/works', { theme, viewport: PHONE_VIEWPORT });
       await phone.page.waitForSelector('[data-testid=points-button]');
-      await phone.page.waitForTimeout(300);
+      await settled(phone.page, '.top-bar *');
       // The tab strip does not take a row on a phone; the title names the page in full, the balance shows.
       expect(await phone.page.locator('.dock-area .dv-tabs-and-actions-container:has([data-shell-tab])').isVisible()).toBe(false);
       const title = phone.page.locator('[data-testid=top-title-button] .bp6-button-text');

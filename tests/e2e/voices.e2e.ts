@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
 import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -144,12 +144,14 @@ describe('/clone: my voices', () => {
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-status]`)).toBe('训练中');
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-channel]`)).toContain(local.name);
     expect(await page.textContent('[data-testid=voice-summary]')).toContain('1 个训练中');
+    expect(await page.getAttribute('[data-testid=voice-summary]', 'data-polling')).toBe('true');
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-status]`)).toBe(`可修改${local.train_times}次`);
     expect(lists.length).toBeGreaterThanOrEqual(2);
-    // Polling stops once nothing trains: no list is asked for during three intervals.
+    // Polling stops once nothing trains: the list says it no longer polls, and no list was asked for after that answer.
     const asked = lists.length;
-    await page.waitForTimeout(3 * VOICE_POLL_MS);
+    await page.waitForSelector('[data-testid=voice-summary][data-polling=false]');
+    await frames(page);
     expect(lists.length).toBe(asked);
     await context.close();
   });
@@ -330,18 +332,18 @@ describe('phone 390x844', () => {
 
     await page.click('[data-testid=voice-clone-open]');
     await page.waitForSelector('.vc-notice-dialog');
-    await page.waitForTimeout(300);
+    await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
     await page.click('.vc-notice-check .bp6-control-indicator');
     await page.click('[data-testid=voice-notice-next]');
     await page.waitForSelector('[data-testid=voice-channel]');
-    await page.waitForTimeout(300);
+    await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
     await page.click('[data-testid=voice-channel][data-api=local]');
     await page.waitForSelector('.vc-clone-dialog [data-testid=upload-zone]');
     await page.setInputFiles('[data-testid=voice-clone-upload] [data-testid=upload-input]', speech);
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
-    await page.waitForTimeout(300);
+    await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
@@ -349,7 +351,7 @@ describe('phone 390x844', () => {
     await page.waitForSelector('.dock-panel[data-route="/voice"] [data-testid=sample-upload]');
     await page.setInputFiles('[data-testid=sample-upload] [data-testid=upload-input]', speech);
     await page.waitForSelector('[data-testid=sample-item]');
-    await page.waitForTimeout(300);
+    await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from '../support/app';
-import { lastToast, PHONE_VIEWPORT } from '../support/browser';
+import { imagesDone, lastToast, layoutStored, PHONE_VIEWPORT } from '../support/browser';
 import { searchPalette, submitLogin as fillLogin, useJourney, type PageOptions } from '../support/journey';
 
 const USER = { username: '13800138000', password: TEST_PASSWORD };
@@ -116,7 +116,7 @@ describe('workbench', () => {
     await page.click('.dv-tab >> text=我的作品');
     await page.keyboard.press('Control+Alt+Backslash');
     await page.waitForFunction(() => document.querySelectorAll('.dv-groupview').length === 2);
-    await page.waitForTimeout(400);
+    await layoutStored(page, 'aisa.workbench.layout', { groups: 2 });
     await page.reload();
     await page.waitForSelector('.dock-panel[data-route="/works"]');
     await page.waitForSelector('.dock-panel[data-route="/home"]');
@@ -202,7 +202,8 @@ describe('protocol page', () => {
     const { page } = await newPage();
     await page.goto(`${server.url}/#/protocol?type=privacy`);
     await page.waitForSelector('text=隐私条款正文');
-    await page.waitForTimeout(300);
+    // A handler left on the broken image would have run by the time it has failed to load.
+    await imagesDone(page, '.protocol-content');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('.protocol-content img').getAttribute('onerror')).toBeNull();
     await page.context().close();

@@ -63,6 +63,75 @@ export const QUICK_THROTTLES: PageTimings = { submitThrottleMs: QUICK_THROTTLE_M
 /** Lets a QUICK_THROTTLES window pass, so the next click on a throttled button counts. */
 export const pastQuickThrottle = (page: Page) => page.waitForTimeout(QUICK_THROTTLE_MS);
 
+/** Resolves after `count` animation frames: what an event just handled scheduled for its next paints (React's effects and the renders they cause) has run. */
+export function frames(page: Page, count = 2): Promise<void> {
+  return page.evaluate((n) => new Promise<void>((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(n);
+  }), count);
+}
+
+/**
+ * Waits until the page is at rest: fonts loaded, no finite animation or transition running (Blueprint's overlays,
+ * popovers and collapses, React transition classes `-enter`/`-exit` gone), and the boxes of the elements `selector`
+ * matches the same over two animation frames. Infinite animations (spinners, a caret) do not count.
+ */
+export async function settled(page: Page, selector = 'body', timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const still = await page.evaluate(async (sel) => {
+      await document.fonts.ready;
+      const boxes = () => JSON.stringify([...document.querySelectorAll(sel)].slice(0, 2000).map((el) => el.getBoundingClientRect()));
+      const moving = () =>
+        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity) ||
+        [...document.querySelectorAll('[class*="-enter"], [class*="-exit"], [class*="-appear"]')].some((el) => [...el.classList].some((c) => /-(enter|exit|appear)(-active)?$/.test(c) && !c.startsWith('bp6-icon-')));
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      // Boxes first: measuring applies pending styles, so a transition an event just started is running by then.
+      const before = boxes();
+      if (moving()) {
+        await Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+        await frame();
+        return false;
+      }
+      await frame();
+      await frame();
+      return !moving() && boxes() === before;
+    }, selector);
+    if (still) return;
+    if (Date.now() > end) throw new Error(`the page did not come to rest within ${timeout} ms (${selector})`);
+  }
+}
+
+/** Waits until every image under `selector` has finished loading or failed (its load or error event has been handled). */
+export function imagesDone(page: Page, selector: string): Promise<unknown> {
+  return page.waitForFunction((sel) => [...document.querySelectorAll<HTMLImageElement>(`${sel} img`)].every((img) => img.complete), selector);
+}
+
+/**
+ * Waits until a dock arrangement is stored (the docks write theirs to localStorage a moment after each change): the
+ * entry `key` (JSON; for /create's own dock, the `screen` class's arrangement in it) has `groups` groups and, given
+ * `panels`, exactly those panel ids.
+ */
+export function layoutStored(page: Page, key: string, expected: { groups: number; panels?: string[]; screen?: 'wide' | 'narrow' }): Promise<unknown> {
+  return page.waitForFunction(
+    ({ key, expected }) => {
+      type Node = { type: string; data: unknown };
+      let layout: { grid?: { root: Node }; panels?: Record<string, unknown> } | undefined;
+      try {
+        const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
+        layout = expected.screen ? stored?.[expected.screen] : stored;
+      } catch {
+        return false;
+      }
+      if (!layout?.grid || !layout.panels) return false;
+      const leaves = (node: Node): number => (node.type === 'leaf' ? 1 : (node.data as Node[]).reduce((n, child) => n + leaves(child), 0));
+      const panels = Object.keys(layout.panels).sort();
+      return leaves(layout.grid.root) === expected.groups && (!expected.panels || JSON.stringify(panels) === JSON.stringify([...expected.panels].sort()));
+    },
+    { key, expected },
+  );
+}
+
 export async function newPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},

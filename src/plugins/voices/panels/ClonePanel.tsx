@@ -122,7 +122,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
             {tab === 1 && <Button intent="primary" icon="volume-up" text="克隆声音" onClick={() => state.openClone()} data-testid="voice-clone-open" />}
           </div>
         </header>
-        <p className="vc-summary" data-testid="voice-summary">
+        <p className="vc-summary" data-testid="voice-summary" data-polling={mine.polling}>
           {summary}
           {tab === 1 && mine.generate > 0 && <Spinner size={12} className="vc-summary-spinner" />}
         </p>
