@@ -1,6 +1,7 @@
 /** Every SQL statement of copy extraction records. */
 import { CopywriteStatus, type CopySegment, type CopySource } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { SQL_TODAY_CST } from '../../infra/time';
 
 export interface CopyRow {
   id: number;
@@ -21,8 +22,6 @@ export interface CopyRow {
   created_at: Date;
 }
 
-/** The day of the free count: China Standard Time, as every date the product shows. */
-const TODAY_CST = `date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`;
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
 const FREE_COUNT_LOCK = 7151;
 const OPEN = [CopywriteStatus.Queued, CopywriteStatus.Running];
@@ -34,7 +33,7 @@ export class CopywriteRepository {
   async freeUsedToday(userId: number, lock = false): Promise<number> {
     if (lock) await this.q.query('SELECT pg_advisory_xact_lock($1, $2)', [FREE_COUNT_LOCK, userId]);
     const { rows } = await this.q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM copy_records WHERE user_id = $1 AND free AND status <> $2 AND created_at >= ${TODAY_CST}`,
+      `SELECT count(*)::int AS n FROM copy_records WHERE user_id = $1 AND free AND status <> $2 AND created_at >= ${SQL_TODAY_CST}`,
       [userId, CopywriteStatus.Failed],
     );
     return Number(rows[0]!.n);
