@@ -6,16 +6,12 @@ export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
 export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
-import { lazy } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
 export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
-/** Drag-and-drop upload with progress and cancel (upload-box.tsx); its code loads with the first one shown. */
-import { createElement, Suspense } from 'react';
-import type { UploadBoxProps } from './upload-box';
 export type { UploadBoxProps, UploadedFile } from './upload-box';
-const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: m.UploadBox })));
-export const UploadBox = (props: UploadBoxProps) =>
-  createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
+export { UploadBox } from './upload-box-lazy';
+export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem } from './shared-video';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
