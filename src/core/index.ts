@@ -48,6 +48,6 @@ export const ScriptEditor = (props: ScriptEditorProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: `se-root ${props.className ?? ''}` }) }, createElement(ScriptEditorImpl, props));
 const VoicePickerImpl = lazy(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
-export { readAnswer, StreamRefused, takeEvents } from './answer-stream';
+export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
-import { API, CopywriteType, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
+import { API, CopywriteType, CREATE_TEXT_KEY, LIMITS, MSG, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, readAnswer, runBusy, StreamRefused, type ApiClient, type AuthService, type Navigation, type Notifier,
+  DeletionFlow, RemoteStore, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier,
   type PollingService, type Storage, type TokenStore, type UploadedFile,
 } from '../../core';
 import { anyOpen, COPYWRITE_ROUTE, isOpen, linkProblem, rewriteUrl } from './copywrite-view';
@@ -230,19 +230,13 @@ export class CopywriteScreen {
     this.stream = controller;
     this.rewrite$.next({ text: '', streaming: true });
     const patch = (change: (w: Rewrite) => Rewrite) => this.rewrite$.next(change(this.rewrite$.value ?? { text: '', streaming: true }));
-    try {
-      await this.s.read(rewriteUrl(this.s.tokens.get() ?? '', { id: r.id, style, instruction }), controller.signal, (e) => {
-        patch((w) => ({ ...w, text: w.text + e.message, error: e.error ?? w.error }));
-        if (e.error) this.s.notifier.error(e.error);
-      });
-    } catch (err) {
-      if (!controller.signal.aborted) {
-        if (err instanceof StreamRefused && err.code === ResultCode.SessionExpired) this.s.auth.expire();
-        const message = err instanceof Error ? err.message : String(err);
-        this.s.notifier.error(message);
-        patch((w) => ({ ...w, error: message }));
-      }
-    }
+    await followAnswer(
+      this.s,
+      rewriteUrl(this.s.tokens.get() ?? '', { id: r.id, style, instruction }),
+      controller.signal,
+      (e) => patch((w) => ({ ...w, text: w.text + e.message, error: e.error ?? w.error })),
+      (message) => patch((w) => ({ ...w, error: message })),
+    );
     if (this.stream === controller) this.stream = null;
     patch((w) => ({ ...w, streaming: false }));
     void this.s.auth.refreshProfile().catch(() => undefined);
