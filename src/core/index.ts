@@ -12,6 +12,7 @@ export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default:
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem } from './shared-video';
+export { CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
