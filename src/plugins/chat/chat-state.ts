@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
-import { API, CREATE_TEXT_KEY, LIMITS, MSG, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
+import { API, LIMITS, MSG, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
 import {
-  DeletionFlow, followAnswer, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
+  DeletionFlow, copyText, openInCreate, followAnswer, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
 } from '../../core';
 import { answerStreamUrl, readAnswer } from './chat-stream';
 import { exchange, fromMessage, lastModel, materialName, patchLast, stopped, typeTick, typing, type Bubble } from './chat-view';
@@ -150,18 +150,12 @@ export class ChatScreen extends OpenScreen {
   }
 
   async copy(text: string): Promise<void> {
-    try {
-      await this.s.clipboard(text);
-      this.s.notifier.success(MSG.copySucceeded);
-    } catch {
-      this.s.notifier.error(MSG.copyFailed);
-    }
+    await copyText(this.s, text);
   }
 
   /** 去创作: the answer waits in storage for the /create editor. */
   goCreate(text: string): void {
-    this.s.storage.set(CREATE_TEXT_KEY, text);
-    this.s.navigation.navigate('/create', { type: 'fk' });
+    openInCreate(this.s, text);
   }
 
   async saveToMaterial(text: string): Promise<void> {
