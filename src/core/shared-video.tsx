@@ -6,6 +6,7 @@ import { InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import type { UploadedFile } from './upload-files';
 import { UploadBox } from './upload-box-lazy';
+import './shared-video.css';
 
 /** The upload's check before anything is sent: MP4 or MOV, at most 500 MB (part 2 §5). */
 export function sharedVideoProblem(file: { name: string; size: number }): string | null {

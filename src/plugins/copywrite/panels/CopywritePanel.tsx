@@ -64,16 +64,16 @@ function CopyForm({ screen }: { screen: CopywriteScreen }) {
     void screen.start();
   };
   return (
-    <form className="cw-form" onSubmit={start}>
+    <form className="share-form" onSubmit={start}>
       <SegmentedControl
-        className="cw-ways"
+        className="share-ways"
         options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
         value={String(way)}
         onValueChange={(v) => screen.way$.next(Number(v))}
         data-testid="copywrite-way"
       />
       {way === CopywriteType.Upload ? (
-        <div className="cw-upload">
+        <div className="share-upload">
           <SharedVideoUpload
             round={uploadRound}
             onVideo={(file) => screen.video$.next(file)}
@@ -83,7 +83,7 @@ function CopyForm({ screen }: { screen: CopywriteScreen }) {
           <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} disabled={uploading || !video} data-testid="copywrite-start" />
         </div>
       ) : (
-        <div className="cw-link">
+        <div className="share-link">
           <ShareLinkInput value={text} onChange={(t) => screen.text$.next(t)} testId="copywrite-link" />
           <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} data-testid="copywrite-start" />
         </div>

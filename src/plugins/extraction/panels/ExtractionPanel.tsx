@@ -66,10 +66,10 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
     void screen.start();
   };
   return (
-    <form className="ex-form" onSubmit={start}>
+    <form className="share-form" onSubmit={start}>
       {kind.hasWays && (
         <SegmentedControl
-          className="ex-ways"
+          className="share-ways"
           options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
           value={String(way)}
           onValueChange={(v) => screen.way$.next(Number(v))}
@@ -77,7 +77,7 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
         />
       )}
       {byUpload(kind, way) ? (
-        <div className="ex-upload">
+        <div className="share-upload">
           <SharedVideoUpload
             round={uploadRound}
             onVideo={(file) => screen.video$.next(file)}
@@ -87,7 +87,7 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
           <Button type="submit" intent="primary" size="large" icon="music" text={kind.start} loading={submitting} disabled={uploading || !video} data-testid="extraction-start" />
         </div>
       ) : (
-        <div className="ex-link">
+        <div className="share-link">
           <ShareLinkInput value={text} onChange={(t) => screen.text$.next(t)} testId="extraction-link" />
           <Button type="submit" intent="primary" size="large" icon={kind.icon} text={kind.start} loading={submitting} data-testid="extraction-start" />
         </div>
