@@ -11,7 +11,7 @@ import { createElement, lazy, Suspense } from 'react';
 export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
-export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem } from './shared-video';
+export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm, type ShareFormState } from './shared-video';
 export { CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';

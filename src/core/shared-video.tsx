@@ -2,8 +2,11 @@
  * The two ways to hand over someone's short video, as video/audio extraction and copy extraction take it:
  * a pasted share link (or the whole share text), or an uploaded MP4/MOV.
  */
+import type { FormEvent } from 'react';
+import type { BehaviorSubject } from 'rxjs';
 import { InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
+import { useValue } from './screen-hooks';
 import type { UploadedFile } from './upload-files';
 import { UploadBox } from './upload-box-lazy';
 import './shared-video.css';
@@ -55,4 +58,33 @@ export function SharedVideoUpload({ round, onVideo, onBusyChange, testId }: Shar
       data-testid={testId}
     />
   );
+}
+
+/** A screen's shared-video form: the way (link or upload), the link text, the uploaded video, and its submit. */
+export interface ShareFormState {
+  readonly way$: BehaviorSubject<number>;
+  readonly text$: BehaviorSubject<string>;
+  readonly video$: BehaviorSubject<UploadedFile | null>;
+  readonly uploading$: BehaviorSubject<boolean>;
+  /** A new upload box after each submit. */
+  readonly uploadRound$: BehaviorSubject<number>;
+  readonly submitting$: BehaviorSubject<boolean>;
+  start(): Promise<unknown>;
+}
+
+/** The form's values as the panel renders them, and `start` for its submit (Enter or the button). */
+export function useShareForm(screen: ShareFormState) {
+  const start = (e?: FormEvent) => {
+    e?.preventDefault();
+    void screen.start();
+  };
+  return {
+    way: useValue(screen.way$),
+    text: useValue(screen.text$),
+    video: useValue(screen.video$),
+    uploading: useValue(screen.uploading$),
+    uploadRound: useValue(screen.uploadRound$),
+    submitting: useValue(screen.submitting$),
+    start,
+  };
 }

@@ -3,10 +3,10 @@
  * whole text, the timed sentences — then copy, edit, save, take it to /create or rewrite it (二创). The state is the
  * screen's (copywrite-state.ts); these components render it.
  */
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Button, SegmentedControl, Tag } from '@blueprintjs/core';
 import { CopywriteType, LIMITS } from '../../../contract';
-import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -53,16 +53,7 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
 
 /** The way (link or upload), the link box or the upload box; Enter or the button submits. */
 function CopyForm({ screen }: { screen: CopywriteScreen }) {
-  const way = useValue(screen.way$);
-  const text = useValue(screen.text$);
-  const video = useValue(screen.video$);
-  const uploading = useValue(screen.uploading$);
-  const uploadRound = useValue(screen.uploadRound$);
-  const submitting = useValue(screen.submitting$);
-  const start = (e?: FormEvent) => {
-    e?.preventDefault();
-    void screen.start();
-  };
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen);
   return (
     <form className="share-form" onSubmit={start}>
       <SegmentedControl

@@ -4,10 +4,9 @@
  * table of records (number, status, info, download and save to assets) that refreshes while one is processing.
  * The state is the screen's (extraction-state.ts); these components render it.
  */
-import type { FormEvent } from 'react';
 import { Button, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
 import { AUDIO_EXTRACTION, byUpload, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import { RecordTable } from './RecordTable';
@@ -55,16 +54,7 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
 /** The link box, or for audio the way selector and (本地上传) the upload box; Enter or the button submits. */
 function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
   const { kind } = screen;
-  const way = useValue(screen.way$);
-  const text = useValue(screen.text$);
-  const video = useValue(screen.video$);
-  const uploading = useValue(screen.uploading$);
-  const uploadRound = useValue(screen.uploadRound$);
-  const submitting = useValue(screen.submitting$);
-  const start = (e?: FormEvent) => {
-    e?.preventDefault();
-    void screen.start();
-  };
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen);
   return (
     <form className="share-form" onSubmit={start}>
       {kind.hasWays && (
