@@ -3,6 +3,7 @@
  * server-sent events of ChatStreamEvent, opened by GET with the session token in the query.
  */
 import { MSG, ResultCode, ChatStreamEvent } from '../contract';
+import type { AuthService, Notifier } from './tokens';
 
 /** Splits server-sent events out of `buffered`; returns the events and what is left of an unfinished one. */
 export function takeEvents(buffered: string): { events: ChatStreamEvent[]; rest: string } {
@@ -47,5 +48,38 @@ export async function readAnswer(url: string, signal: AbortSignal, onEvent: (e: 
     const { events, rest } = takeEvents(buffered + value);
     buffered = rest;
     for (const e of events) onEvent(e);
+  }
+}
+
+/** What following a stream needs: the reader (a spec passes its own), where errors are shown, and the session. */
+export interface AnswerFollower {
+  read: typeof readAnswer;
+  notifier: Pick<Notifier, 'error'>;
+  auth: Pick<AuthService, 'expire'>;
+}
+
+/**
+ * Reads one answer stream as a screen shows it: each event to `onEvent`, an error event shown; a refusal or a broken
+ * stream shown and handed to `onFailure` (a refusal for a gone session ends the session), unless `signal` stopped it.
+ */
+export async function followAnswer(
+  s: AnswerFollower,
+  url: string,
+  signal: AbortSignal,
+  onEvent: (e: ChatStreamEvent) => void,
+  onFailure: (message: string) => void,
+): Promise<void> {
+  try {
+    await s.read(url, signal, (e) => {
+      onEvent(e);
+      if (e.error) s.notifier.error(e.error);
+    });
+  } catch (err) {
+    if (!signal.aborted) {
+      if (err instanceof StreamRefused && err.code === ResultCode.SessionExpired) s.auth.expire();
+      const message = err instanceof Error ? err.message : String(err);
+      s.notifier.error(message);
+      onFailure(message);
+    }
   }
 }

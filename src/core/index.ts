@@ -6,16 +6,13 @@ export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
 export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
-import { lazy } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
 export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
-/** Drag-and-drop upload with progress and cancel (upload-box.tsx); its code loads with the first one shown. */
-import { createElement, Suspense } from 'react';
-import type { UploadBoxProps } from './upload-box';
 export type { UploadBoxProps, UploadedFile } from './upload-box';
-const UploadBoxImpl = lazy(() => import('./upload-box').then((m) => ({ default: m.UploadBox })));
-export const UploadBox = (props: UploadBoxProps) =>
-  createElement(Suspense, { fallback: createElement('div', { className: 'upload-box', style: { minHeight: props.compact ? 120 : 168 } }) }, createElement(UploadBoxImpl, props));
+export { UploadBox } from './upload-box-lazy';
+export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm, type ShareFormState } from './shared-video';
+export { CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
@@ -52,6 +49,7 @@ export const ScriptEditor = (props: ScriptEditorProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: `se-root ${props.className ?? ''}` }) }, createElement(ScriptEditorImpl, props));
 const VoicePickerImpl = lazy(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
-export { readAnswer, StreamRefused, takeEvents } from './answer-stream';
+export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
+export { copyText, openInCreate } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';

@@ -1,6 +1,6 @@
-import type { CallDef, CallRequest, CallResponse } from '../../src/contract';
+import type { CallDef, CallRequest, CallResponse, ChatStreamEvent } from '../../src/contract';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { ApiClient, AuthService, PollingService, ScreenServices } from '../../src/core';
+import type { ApiClient, AuthService, Navigation, PollingService, readAnswer, ScreenServices, Storage, TokenStore } from '../../src/core';
 import { RxPollingService } from '../../src/core/polling-service';
 
 /** An answer for one call: a value, an Error to throw, or a function of the request that gives either. */
@@ -82,4 +82,24 @@ export function fakeClock(): (ms?: number) => Promise<unknown> {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   return (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+}
+
+/** An answer stream the test drives: events in, then the end (or a refusal); an abort ends it as fetch would. */
+export function fakeAnswerStream() {
+  const opened: { url: string; signal: AbortSignal; emit: (e: ChatStreamEvent) => void; end: () => void; fail: (err: Error) => void }[] = [];
+  const read: typeof readAnswer = (url, signal, onEvent) =>
+    new Promise<void>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      opened.push({ url, signal, emit: onEvent, end: resolve, fail: reject });
+    });
+  return { opened, read };
+}
+
+/** What a screen that hands text to /create needs: a storage that keeps what is set, a navigation spy, a token. */
+export function handOffStubs() {
+  const stored: Record<string, unknown> = {};
+  const storage = { set: (k: string, v: unknown) => void (stored[k] = v) } as unknown as Storage;
+  const navigation = { navigate: vi.fn() } as unknown as Navigation;
+  const tokens = { get: () => 'tok' } as unknown as TokenStore;
+  return { stored, storage, navigation, tokens };
 }

@@ -1,8 +1,8 @@
 /** Copy-chat calls (part 2 §7): send, the answer's event stream, history, messages, delete. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../../src/contract';
+import { API, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError, sendResult, validationMessage } from '../../infra/http';
+import { handleEventStream } from '../../infra/event-stream';
+import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -38,38 +38,7 @@ export function registerChatRoutes({ router, db, settings, config, sessions, app
   });
 
   // The stream is not an envelope call: EventSource-style GET with the token in the query, answered as text/event-stream.
-  router.handledElsewhere(API.chat.stream);
-  const open = new Set<AbortController>();
-  app.addHook('preClose', async () => {
-    for (const stream of open) stream.abort();
-  });
-  app.get(API.chat.stream.path, { config: { call: API.chat.stream } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const parsed = API.chat.stream.request.safeParse(request.query ?? {});
-    if (!parsed.success) return sendResult(reply, API.chat.stream, ResultCode.Error, validationMessage(parsed.error), null);
-    const user = await sessions.authenticate(parsed.data.token);
-    if (!user) return sendResult(reply, API.chat.stream, ResultCode.SessionExpired, MSG.sessionExpired, null);
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
-    res.flushHeaders();
-    const browser = new AbortController();
-    open.add(browser);
-    res.on('close', () => browser.abort());
-    const send = (event: ChatStreamEvent) => {
-      if (!res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
-    };
-    // Proxies close a silent connection; r1 may think for a while before its first word.
-    const keepAlive = setInterval(() => !res.destroyed && res.write(': keep-alive\n\n'), LIMITS.chatKeepAliveMs);
-    try {
-      await chat.streamAnswer(user.id, { cid: parsed.data.cid, mid: parsed.data.mid }, send, browser.signal, request.log);
-    } catch (err) {
-      request.log.error({ err, call: API.chat.stream.id }, 'chat stream failed');
-      send({ message: '', error: MSG.serverError, done: 1 });
-    } finally {
-      clearInterval(keepAlive);
-      open.delete(browser);
-      res.end();
-    }
-  });
+  handleEventStream({ router, app, sessions }, API.chat.stream, 'chat stream failed', async (user, { cid, mid }, send, signal, log) =>
+    chat.streamAnswer(user.id, { cid, mid }, send, signal, log),
+  );
 }

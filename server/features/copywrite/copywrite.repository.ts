@@ -1,6 +1,7 @@
 /** Every SQL statement of copy extraction records. */
 import { CopywriteStatus, type CopySegment, type CopySource } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { SQL_TODAY_CST } from '../../infra/time';
 
 export interface CopyRow {
   id: number;
@@ -21,8 +22,6 @@ export interface CopyRow {
   created_at: Date;
 }
 
-/** The day of the free count: China Standard Time, as every date the product shows. */
-const TODAY_CST = `date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`;
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
 const FREE_COUNT_LOCK = 7151;
 const OPEN = [CopywriteStatus.Queued, CopywriteStatus.Running];
@@ -34,7 +33,7 @@ export class CopywriteRepository {
   async freeUsedToday(userId: number, lock = false): Promise<number> {
     if (lock) await this.q.query('SELECT pg_advisory_xact_lock($1, $2)', [FREE_COUNT_LOCK, userId]);
     const { rows } = await this.q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM copy_records WHERE user_id = $1 AND free AND status <> $2 AND created_at >= ${TODAY_CST}`,
+      `SELECT count(*)::int AS n FROM copy_records WHERE user_id = $1 AND free AND status <> $2 AND created_at >= ${SQL_TODAY_CST}`,
       [userId, CopywriteStatus.Failed],
     );
     return Number(rows[0]!.n);
@@ -104,15 +103,5 @@ export class CopywriteRepository {
   /** Deletes the user's record; answers it (for its cover) or undefined. */
   async remove(id: number, userId: number): Promise<CopyRow | undefined> {
     return (await this.q.query<CopyRow>('DELETE FROM copy_records WHERE id = $1 AND user_id = $2 RETURNING *', [id, userId])).rows[0];
-  }
-
-  /** The user's uploaded video (registered by the upload calls, checked by content there) and its material's name. */
-  async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; name: string } | undefined> {
-    const { rows } = await this.q.query<{ key: string; name: string | null }>(
-      `SELECT f.object_key AS key, (SELECT m.name FROM materials m WHERE m.file_id = f.id ORDER BY m.id LIMIT 1) AS name
-         FROM files f WHERE f.id = $1 AND f.user_id = $2 AND f.kind = 'video'`,
-      [fileId, userId],
-    );
-    return rows[0] && { key: rows[0].key, name: rows[0].name ?? '' };
   }
 }

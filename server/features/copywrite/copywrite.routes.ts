@@ -1,8 +1,8 @@
 /** The copy extraction calls: submit, the records, delete, edit, save to the material library, and the 二创 stream. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API, CopywriteStatus, LIMITS, MSG, ResultCode, type ChatStreamEvent, type CopyRecord } from '../../../src/contract';
+import { API, CopywriteStatus, LIMITS, MSG, type CopyRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError, sendResult, validationMessage } from '../../infra/http';
+import { handleEventStream } from '../../infra/event-stream';
+import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { MaterialRepository } from '../material';
 import { CopywriteRepository, type CopyRow } from './copywrite.repository';
@@ -13,7 +13,7 @@ import { freeLeftToday, removeCopy, submitCopy } from './copywrite.service';
 const materialName = (text: string) => [...text.replace(/\s+/g, '')].slice(0, LIMITS.analyseNameMaxChars).join('') || LIMITS.defaultWorkName;
 
 export function registerCopywriteRoutes(ctx: FeatureContext): void {
-  const { router, db, urls, sessions, app } = ctx;
+  const { router, db, urls } = ctx;
   const records = new CopywriteRepository(db);
 
   const view = (r: CopyRow): CopyRecord => ({
@@ -58,38 +58,7 @@ export function registerCopywriteRoutes(ctx: FeatureContext): void {
   });
 
   // The rewrite is not an envelope call: a GET event stream with the token in the query, as the copy chat's answers.
-  router.handledElsewhere(API.copywrite.rewrite);
-  const open = new Set<AbortController>();
-  app.addHook('preClose', async () => {
-    for (const stream of open) stream.abort();
-  });
-  app.get(API.copywrite.rewrite.path, { config: { call: API.copywrite.rewrite } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const parsed = API.copywrite.rewrite.request.safeParse(request.query ?? {});
-    if (!parsed.success) return sendResult(reply, API.copywrite.rewrite, ResultCode.Error, validationMessage(parsed.error), null);
-    const user = await sessions.authenticate(parsed.data.token);
-    if (!user) return sendResult(reply, API.copywrite.rewrite, ResultCode.SessionExpired, MSG.sessionExpired, null);
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
-    res.flushHeaders();
-    const browser = new AbortController();
-    open.add(browser);
-    res.on('close', () => browser.abort());
-    const send = (event: ChatStreamEvent) => {
-      if (!res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
-    };
-    const keepAlive = setInterval(() => !res.destroyed && res.write(': keep-alive\n\n'), LIMITS.chatKeepAliveMs);
-    try {
-      const { id, style, instruction } = parsed.data;
-      await streamRewrite(ctx, user.id, { id, style, instruction }, send, browser.signal, request.log);
-    } catch (err) {
-      request.log.error({ err, call: API.copywrite.rewrite.id }, 'rewrite stream failed');
-      send({ message: '', error: MSG.serverError, done: 1 });
-    } finally {
-      clearInterval(keepAlive);
-      open.delete(browser);
-      res.end();
-    }
-  });
+  handleEventStream(ctx, API.copywrite.rewrite, 'rewrite stream failed', async (user, { id, style, instruction }, send, signal, log) =>
+    streamRewrite(ctx, user.id, { id, style, instruction }, send, signal, log),
+  );
 }

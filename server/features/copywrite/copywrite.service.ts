@@ -21,6 +21,7 @@ import { extractSpeechWav, makeCover } from '../../engines/media';
 import { readCaptions } from '../../engines/ocr';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { ExtractionType, checkedMedia, downloadLinkedVideo, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
+import { UploadRepository } from '../upload';
 import { CopywriteRepository, type CopyRow } from './copywrite.repository';
 
 const ACTION = '文案提取';
@@ -36,7 +37,7 @@ export async function submitCopy(ctx: FeatureContext, userId: number, s: { type:
   let link = '';
   let title = '';
   if (s.type === CopywriteType.Upload) {
-    const video = s.fileId === undefined ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(s.fileId, userId);
+    const video = s.fileId === undefined ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
     if (!video) throw new ApiError(MSG.extractionVideoMissing);
     title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
   } else link = await submittedLink(ctx, s.link ?? '');
@@ -86,7 +87,7 @@ export function runCopyRead(ctx: FeatureContext, copyId: number, job: JobRun): P
 
 async function sourceVideo(ctx: FeatureContext, r: CopyRow, file: string): Promise<{ title: string }> {
   if (Number(r.way) === CopywriteType.Upload) {
-    const video = r.file_id === null ? undefined : await new CopywriteRepository(ctx.db).ownVideoFile(r.file_id, r.user_id);
+    const video = r.file_id === null ? undefined : await new UploadRepository(ctx.db).ownVideoFile(r.file_id, r.user_id);
     if (!video) throw new JobRefused(MSG.extractionVideoMissing);
     await fetchObject(ctx.storage, video.key, file);
     return { title: '' };

@@ -1,6 +1,7 @@
 /** Every SQL statement of video and audio extraction records, and of saving one to the material library. */
 import { ExtractionStatus, MaterialSource } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { SQL_TODAY_CST } from '../../infra/time';
 
 /** 1 video extraction, 2 audio extraction. */
 export const ExtractionType = { Video: 1, Audio: 2 } as const;
@@ -25,8 +26,6 @@ export interface ExtractionRow {
   created_at: Date;
 }
 
-/** The day of the free count: China Standard Time, as every date the product shows. */
-const TODAY_CST = `date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`;
 
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
 const FREE_COUNT_LOCK = 7150;
@@ -38,7 +37,7 @@ export class ExtractionRepository {
   async freeUsedToday(userId: number, kind: ExtractionTypeValue, lock = false): Promise<number> {
     if (lock) await this.q.query('SELECT pg_advisory_xact_lock($1, $2)', [FREE_COUNT_LOCK, userId]);
     const { rows } = await this.q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM analyses WHERE user_id = $1 AND kind = $2 AND free AND status <> $3 AND created_at >= ${TODAY_CST}`,
+      `SELECT count(*)::int AS n FROM analyses WHERE user_id = $1 AND kind = $2 AND free AND status <> $3 AND created_at >= ${SQL_TODAY_CST}`,
       [userId, kind, ExtractionStatus.Failed],
     );
     return Number(rows[0]!.n);
@@ -93,16 +92,6 @@ export class ExtractionRepository {
       [id, ExtractionStatus.Failed, reason.free, reason.paid, ExtractionStatus.Processing],
     );
     return rows[0];
-  }
-
-  /** The user's uploaded video (registered by the upload calls, checked by content there) and its material's name. */
-  async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; name: string } | undefined> {
-    const { rows } = await this.q.query<{ key: string; name: string | null }>(
-      `SELECT f.object_key AS key, (SELECT m.name FROM materials m WHERE m.file_id = f.id ORDER BY m.id LIMIT 1) AS name
-         FROM files f WHERE f.id = $1 AND f.user_id = $2 AND f.kind = 'video'`,
-      [fileId, userId],
-    );
-    return rows[0] && { key: rows[0].key, name: rows[0].name ?? '' };
   }
 
   /** A saved copy of a record's media in the material library (its own file row, so either may go alone). */

@@ -21,6 +21,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { extractMp3, makeCover } from '../../engines/media';
 import { ParseFailed, parserFromSettings } from '../../engines/parse';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { UploadRepository } from '../upload';
 import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
 import { fetchObject } from '../../infra/storage';
 
@@ -60,7 +61,7 @@ export async function submitExtraction(ctx: FeatureContext, userId: number, s: S
   let description = '';
   let way: number = AudioExtractType.Link;
   if (s.fileId !== undefined) {
-    const video = await new ExtractionRepository(ctx.db).ownVideoFile(s.fileId, userId);
+    const video = await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
     if (!video) throw new ApiError(MSG.extractionVideoMissing);
     way = AudioExtractType.Upload;
     description = video.name.replace(/\.[^.]+$/, '') || '本地视频';
@@ -129,7 +130,7 @@ export function runExtraction(ctx: FeatureContext, extractionId: number, job: Jo
 async function fetchSource(ctx: FeatureContext, record: ExtractionRow, dir: string): Promise<{ file: string; description: string }> {
   const file = path.join(dir, 'source');
   if (Number(record.way) === AudioExtractType.Upload) {
-    const video = record.file_id === null ? undefined : await new ExtractionRepository(ctx.db).ownVideoFile(record.file_id, record.user_id);
+    const video = record.file_id === null ? undefined : await new UploadRepository(ctx.db).ownVideoFile(record.file_id, record.user_id);
     if (!video) throw new ExtractionRefused(MSG.extractionVideoMissing);
     await fetchObject(ctx.storage, video.key, file);
     return { file, description: record.description };

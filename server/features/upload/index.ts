@@ -14,3 +14,5 @@ export const uploadFeature = defineFeature({
 
 /** Content checks, for the operator's publish commands too. */
 export { checkMedia, MediaRefused } from './upload.rules';
+/** The user's own files, for the features that take an upload. */
+export { UploadRepository } from './upload.repository';

@@ -82,4 +82,14 @@ export class UploadRepository {
     ]);
     return rows[0]!.id;
   }
+
+  /** The user's uploaded video (registered by the upload calls, checked by content there) and its material's name. */
+  async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; name: string } | undefined> {
+    const { rows } = await this.q.query<{ key: string; name: string | null }>(
+      `SELECT f.object_key AS key, (SELECT m.name FROM materials m WHERE m.file_id = f.id ORDER BY m.id LIMIT 1) AS name
+         FROM files f WHERE f.id = $1 AND f.user_id = $2 AND f.kind = 'video'`,
+      [fileId, userId],
+    );
+    return rows[0] && { key: rows[0].key, name: rows[0].name ?? '' };
+  }
 }

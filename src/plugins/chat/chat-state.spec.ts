@@ -1,25 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../contract';
-import type { Navigation, Storage, TokenStore } from '../../core';
-import { fakeApi, fakeAuth, fakeClock, screenServices } from '../../../tests/support/fake-api';
+import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode } from '../../contract';
+import { fakeAnswerStream, fakeApi, fakeAuth, fakeClock, handOffStubs, screenServices } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
-import { ChatState, type ReadAnswer } from './chat-state';
+import { ChatState } from './chat-state';
 import { StreamRefused } from './chat-stream';
 import { shownText } from './chat-view';
 
 const { notes, notifier } = recordingNotifier();
-
-/** An answer stream the test drives: events in, then the end (or a refusal); an abort ends it as fetch would. */
-function fakeStream() {
-  const opened: { url: string; signal: AbortSignal; emit: (e: ChatStreamEvent) => void; end: () => void; fail: (err: Error) => void }[] = [];
-  const read: ReadAnswer = (url, signal, onEvent) =>
-    new Promise<void>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      opened.push({ url, signal, emit: onEvent, end: resolve, fail: reject });
-    });
-  return { opened, read };
-}
 
 function setup(replies: Record<string, unknown> = {}) {
   let mid = 10;
@@ -30,11 +18,8 @@ function setup(replies: Record<string, unknown> = {}) {
     ...replies,
   });
   const auth = fakeAuth();
-  const stored: Record<string, unknown> = {};
-  const storage = { set: (k: string, v: unknown) => void (stored[k] = v) } as unknown as Storage;
-  const navigation = { navigate: vi.fn() } as unknown as Navigation;
-  const tokens = { get: () => 'tok' } as unknown as TokenStore;
-  const stream = fakeStream();
+  const { stored, storage, navigation, tokens } = handOffStubs();
+  const stream = fakeAnswerStream();
   const copied: string[] = [];
   const closed$ = new Subject<void>();
   const screen = new ChatState(screenServices({ api, notifier, auth, tokens, storage, navigation })).open(closed$, {

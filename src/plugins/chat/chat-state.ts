@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
-import { API, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
+import { API, LIMITS, MSG, type CallResponse, type ChatModel, type ChatRecord } from '../../contract';
 import {
-  DeletionFlow, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
+  DeletionFlow, copyText, openInCreate, followAnswer, OpenScreen, PagedStore, RemoteStore, TOKENS, type ScreenServices,
 } from '../../core';
-import { answerStreamUrl, readAnswer, StreamRefused } from './chat-stream';
+import { answerStreamUrl, readAnswer } from './chat-stream';
 import { exchange, fromMessage, lastModel, materialName, patchLast, stopped, typeTick, typing, type Bubble } from './chat-view';
 
 export const ChatStateToken = Symbol.for('chat.State');
@@ -106,19 +106,13 @@ export class ChatScreen extends OpenScreen {
     this.stream = controller;
     this.phase$.next('streaming');
     const patch = (change: (b: Bubble) => Bubble) => this.bubbles$.next(patchLast(this.bubbles$.value, change));
-    try {
-      await this.s.read(answerStreamUrl(this.s.tokens.get() ?? '', ids), controller.signal, (e) => {
-        patch((b) => ({ ...b, content: b.content + e.message, reasoning: b.reasoning + (e.reasoning ?? ''), error: e.error ?? b.error }));
-        if (e.error) this.s.notifier.error(e.error);
-      });
-    } catch (err) {
-      if (!controller.signal.aborted) {
-        if (err instanceof StreamRefused && err.code === ResultCode.SessionExpired) this.s.auth.expire();
-        const message = err instanceof Error ? err.message : String(err);
-        this.s.notifier.error(message);
-        patch((b) => ({ ...b, error: message }));
-      }
-    }
+    await followAnswer(
+      this.s,
+      answerStreamUrl(this.s.tokens.get() ?? '', ids),
+      controller.signal,
+      (e) => patch((b) => ({ ...b, content: b.content + e.message, reasoning: b.reasoning + (e.reasoning ?? ''), error: e.error ?? b.error })),
+      (message) => patch((b) => ({ ...b, error: message })),
+    );
     patch((b) => ({ ...b, streaming: false }));
     this.stream = null;
     this.phase$.next('idle');
@@ -156,18 +150,12 @@ export class ChatScreen extends OpenScreen {
   }
 
   async copy(text: string): Promise<void> {
-    try {
-      await this.s.clipboard(text);
-      this.s.notifier.success(MSG.copySucceeded);
-    } catch {
-      this.s.notifier.error(MSG.copyFailed);
-    }
+    await copyText(this.s, text);
   }
 
   /** 去创作: the answer waits in storage for the /create editor. */
   goCreate(text: string): void {
-    this.s.storage.set(CREATE_TEXT_KEY, text);
-    this.s.navigation.navigate('/create', { type: 'fk' });
+    openInCreate(this.s, text);
   }
 
   async saveToMaterial(text: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
-import { API, CopywriteStatus, CREATE_TEXT_KEY, MSG, type ChatStreamEvent, type CopyRecord } from '../../contract';
-import { TIMINGS, type Navigation, type Storage, type TokenStore } from '../../core';
-import { fakeApi, fakeAuth, polling } from '../../../tests/support/fake-api';
+import { API, CopywriteStatus, CREATE_TEXT_KEY, MSG, type CopyRecord } from '../../contract';
+import { TIMINGS } from '../../core';
+import { fakeAnswerStream, fakeApi, fakeAuth, handOffStubs, polling } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { CopywriteState, RECENT } from './copywrite-state';
 import { clockOf, linkProblem, preview, rewriteUrl, sourceLabel } from './copywrite-view';
@@ -13,17 +13,6 @@ const record = (id: number, status: number, more: Partial<CopyRecord> = {}): Cop
   cover: '', duration: 10, link: `https://v.douyin.com/${id}/`, title: '', create_time: '2026-11-27 10:00:00', ...more,
 });
 
-/** A rewrite stream the test drives: events in, then the end; an abort ends it as fetch would. */
-function fakeStream() {
-  const opened: { url: string; emit: (e: ChatStreamEvent) => void; end: () => void }[] = [];
-  const read = (url: string, signal: AbortSignal, onEvent: (e: ChatStreamEvent) => void) =>
-    new Promise<void>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      opened.push({ url, emit: onEvent, end: resolve });
-    });
-  return { opened, read };
-}
-
 function setup(records: CopyRecord[], replies: Record<string, unknown> = {}) {
   const byId = new Map(records.map((r) => [r.id, r]));
   const api = fakeApi({
@@ -33,11 +22,8 @@ function setup(records: CopyRecord[], replies: Record<string, unknown> = {}) {
     },
     ...replies,
   });
-  const stored: Record<string, unknown> = {};
-  const storage = { set: (k: string, v: unknown) => void (stored[k] = v) } as unknown as Storage;
-  const navigation = { navigate: vi.fn() } as unknown as Navigation;
-  const tokens = { get: () => 'tok' } as unknown as TokenStore;
-  const stream = fakeStream();
+  const { stored, storage, navigation, tokens } = handOffStubs();
+  const stream = fakeAnswerStream();
   const copied: string[] = [];
   const closed$ = new Subject<void>();
   const state = new CopywriteState(api, notifier, fakeAuth(), polling(), tokens, storage, navigation);

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
-import { API, CopywriteType, CREATE_TEXT_KEY, LIMITS, MSG, ResultCode, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
+import { API, CopywriteType, LIMITS, MSG, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, RemoteStore, TIMINGS, TOKENS, readAnswer, runBusy, StreamRefused, type ApiClient, type AuthService, type Navigation, type Notifier,
+  DeletionFlow, copyText, openInCreate, RemoteStore, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier,
   type PollingService, type Storage, type TokenStore, type UploadedFile,
 } from '../../core';
 import { anyOpen, COPYWRITE_ROUTE, isOpen, linkProblem, rewriteUrl } from './copywrite-view';
@@ -164,12 +164,7 @@ export class CopywriteScreen {
   }
 
   async copy(text: string): Promise<void> {
-    try {
-      await this.s.clipboard(text);
-      this.s.notifier.success(MSG.copySucceeded);
-    } catch {
-      this.s.notifier.error(MSG.copyFailed);
-    }
+    await copyText(this.s, text);
   }
 
   edit(): void {
@@ -212,8 +207,7 @@ export class CopywriteScreen {
 
   /** 去创作: the text waits in storage for the /create editor (type=fk). */
   goCreate(text: string): void {
-    this.s.storage.set(CREATE_TEXT_KEY, text);
-    this.s.navigation.navigate('/create', { type: 'fk' });
+    openInCreate(this.s, text);
   }
 
   /** 二创改写 of the record's copy (as saved) in the chosen style; the text streams into rewrite$. */
@@ -230,19 +224,13 @@ export class CopywriteScreen {
     this.stream = controller;
     this.rewrite$.next({ text: '', streaming: true });
     const patch = (change: (w: Rewrite) => Rewrite) => this.rewrite$.next(change(this.rewrite$.value ?? { text: '', streaming: true }));
-    try {
-      await this.s.read(rewriteUrl(this.s.tokens.get() ?? '', { id: r.id, style, instruction }), controller.signal, (e) => {
-        patch((w) => ({ ...w, text: w.text + e.message, error: e.error ?? w.error }));
-        if (e.error) this.s.notifier.error(e.error);
-      });
-    } catch (err) {
-      if (!controller.signal.aborted) {
-        if (err instanceof StreamRefused && err.code === ResultCode.SessionExpired) this.s.auth.expire();
-        const message = err instanceof Error ? err.message : String(err);
-        this.s.notifier.error(message);
-        patch((w) => ({ ...w, error: message }));
-      }
-    }
+    await followAnswer(
+      this.s,
+      rewriteUrl(this.s.tokens.get() ?? '', { id: r.id, style, instruction }),
+      controller.signal,
+      (e) => patch((w) => ({ ...w, text: w.text + e.message, error: e.error ?? w.error })),
+      (message) => patch((w) => ({ ...w, error: message })),
+    );
     if (this.stream === controller) this.stream = null;
     patch((w) => ({ ...w, streaming: false }));
     void this.s.auth.refreshProfile().catch(() => undefined);

@@ -1,6 +1,6 @@
 /** Copy extraction's screens as data: states, sources, the checks before a submit, names and addresses. */
 import {
-  API, COPY_SOURCE_NAMES, COPYWRITE_STATUS_NAMES, CopywriteStatus, CopywriteType, findLink, LIMITS, MSG, REWRITE_STYLE_NAMES, REWRITE_STYLES,
+  API, COPY_SOURCE_NAMES, COPYWRITE_STATUS_NAMES, CopywriteStatus, CopywriteType, findLink, MSG, REWRITE_STYLE_NAMES, REWRITE_STYLES,
   type CopyRecord, type RewriteStyle,
 } from '../../contract';
 
@@ -43,13 +43,6 @@ export function clockOf(seconds: number): string {
 export function linkProblem(text: string): string | null {
   if (!text.trim()) return MSG.extractionLinkRequired;
   if (!findLink(text)) return MSG.extractionLinkMissing;
-  return null;
-}
-
-/** The upload's check before anything is sent: mp4 or mov, at most 500 MB. */
-export function uploadProblem(file: { name: string; size: number }): string | null {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(LIMITS.video.formats as readonly string[]).includes(ext) || file.size > LIMITS.video.maxBytes) return MSG.extractVideoInvalid;
   return null;
 }
 

@@ -51,13 +51,6 @@ export const saveName = (desc: string) => [...desc.trim()].slice(0, LIMITS.analy
 export const downloadName = (record: Pick<ExtractionRecord, 'id' | 'desc'>, kind: Pick<ExtractionKind, 'ext'>) =>
   `${saveName(record.desc).replace(/[\\/:*?"<>|\s]+/g, '_') || `提取${record.id}`}.${kind.ext}`;
 
-/** The local upload's check before anything is sent: mp4 or mov, at most 500 MB (part 2 §5). */
-export function uploadProblem(file: { name: string; size: number }): string | null {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(LIMITS.video.formats as readonly string[]).includes(ext) || file.size > LIMITS.video.maxBytes) return MSG.extractVideoInvalid;
-  return null;
-}
-
 /** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
 export function linkProblem(text: string): string | null {
   if (!text.trim()) return MSG.extractionLinkRequired;

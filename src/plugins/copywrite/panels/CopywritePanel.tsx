@@ -3,12 +3,12 @@
  * whole text, the timed sentences — then copy, edit, save, take it to /create or rewrite it (二创). The state is the
  * screen's (copywrite-state.ts); these components render it.
  */
-import { useEffect, type FormEvent } from 'react';
-import { Button, InputGroup, SegmentedControl, Tag } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { Button, SegmentedControl, Tag } from '@blueprintjs/core';
 import { CopywriteType, LIMITS } from '../../../contract';
-import { PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
-import { TRACE_ROUTE, uploadProblem, WAYS } from '../copywrite-view';
+import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
 import { RecentList } from './RecentList';
 import './copywrite.css';
@@ -53,53 +53,29 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
 
 /** The way (link or upload), the link box or the upload box; Enter or the button submits. */
 function CopyForm({ screen }: { screen: CopywriteScreen }) {
-  const way = useValue(screen.way$);
-  const text = useValue(screen.text$);
-  const video = useValue(screen.video$);
-  const uploading = useValue(screen.uploading$);
-  const uploadRound = useValue(screen.uploadRound$);
-  const submitting = useValue(screen.submitting$);
-  const start = (e?: FormEvent) => {
-    e?.preventDefault();
-    void screen.start();
-  };
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen);
   return (
-    <form className="cw-form" onSubmit={start}>
+    <form className="share-form" onSubmit={start}>
       <SegmentedControl
-        className="cw-ways"
+        className="share-ways"
         options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
         value={String(way)}
         onValueChange={(v) => screen.way$.next(Number(v))}
         data-testid="copywrite-way"
       />
       {way === CopywriteType.Upload ? (
-        <div className="cw-upload">
-          <UploadBox
-            key={uploadRound}
-            type="video"
-            accept=".mp4,.mov"
-            check={uploadProblem}
-            onUploaded={(file) => screen.video$.next(file)}
-            onRemoved={() => screen.video$.next(null)}
+        <div className="share-upload">
+          <SharedVideoUpload
+            round={uploadRound}
+            onVideo={(file) => screen.video$.next(file)}
             onBusyChange={(busy) => screen.uploading$.next(busy)}
-            hint={`支持 MP4/MOV，不超过${LIMITS.video.maxBytes / 1024 / 1024}MB`}
-            compact
-            data-testid="copywrite-upload"
+            testId="copywrite-upload"
           />
           <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} disabled={uploading || !video} data-testid="copywrite-start" />
         </div>
       ) : (
-        <div className="cw-link">
-          <InputGroup
-            size="large"
-            fill
-            leftIcon="link"
-            placeholder="粘贴分享链接或整段分享文案，例如：7.43 复制打开抖音，看看… https://v.douyin.com/…"
-            value={text}
-            onChange={(e) => screen.text$.next(e.target.value)}
-            maxLength={LIMITS.linkMaxChars}
-            data-testid="copywrite-link"
-          />
+        <div className="share-link">
+          <ShareLinkInput value={text} onChange={(t) => screen.text$.next(t)} testId="copywrite-link" />
           <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} data-testid="copywrite-start" />
         </div>
       )}

@@ -4,12 +4,11 @@
  * table of records (number, status, info, download and save to assets) that refreshes while one is processing.
  * The state is the screen's (extraction-state.ts); these components render it.
  */
-import type { FormEvent } from 'react';
-import { Button, InputGroup, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
-import { AUDIO_EXTRACTION, byUpload, TABS, uploadProblem, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
+import { AUDIO_EXTRACTION, byUpload, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import { RecordTable } from './RecordTable';
 import './extraction.css';
 
@@ -55,21 +54,12 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
 /** The link box, or for audio the way selector and (本地上传) the upload box; Enter or the button submits. */
 function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
   const { kind } = screen;
-  const way = useValue(screen.way$);
-  const text = useValue(screen.text$);
-  const video = useValue(screen.video$);
-  const uploading = useValue(screen.uploading$);
-  const uploadRound = useValue(screen.uploadRound$);
-  const submitting = useValue(screen.submitting$);
-  const start = (e?: FormEvent) => {
-    e?.preventDefault();
-    void screen.start();
-  };
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen);
   return (
-    <form className="ex-form" onSubmit={start}>
+    <form className="share-form" onSubmit={start}>
       {kind.hasWays && (
         <SegmentedControl
-          className="ex-ways"
+          className="share-ways"
           options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
           value={String(way)}
           onValueChange={(v) => screen.way$.next(Number(v))}
@@ -77,33 +67,18 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
         />
       )}
       {byUpload(kind, way) ? (
-        <div className="ex-upload">
-          <UploadBox
-            key={uploadRound}
-            type="video"
-            accept=".mp4,.mov"
-            check={uploadProblem}
-            onUploaded={(file) => screen.video$.next(file)}
-            onRemoved={() => screen.video$.next(null)}
+        <div className="share-upload">
+          <SharedVideoUpload
+            round={uploadRound}
+            onVideo={(file) => screen.video$.next(file)}
             onBusyChange={(busy) => screen.uploading$.next(busy)}
-            hint={`支持 MP4/MOV，不超过${LIMITS.video.maxBytes / 1024 / 1024}MB`}
-            compact
-            data-testid="extraction-upload"
+            testId="extraction-upload"
           />
           <Button type="submit" intent="primary" size="large" icon="music" text={kind.start} loading={submitting} disabled={uploading || !video} data-testid="extraction-start" />
         </div>
       ) : (
-        <div className="ex-link">
-          <InputGroup
-            size="large"
-            fill
-            leftIcon="link"
-            placeholder="粘贴分享链接或整段分享文案，例如：7.43 复制打开抖音，看看… https://v.douyin.com/…"
-            value={text}
-            onChange={(e) => screen.text$.next(e.target.value)}
-            maxLength={LIMITS.linkMaxChars}
-            data-testid="extraction-link"
-          />
+        <div className="share-link">
+          <ShareLinkInput value={text} onChange={(t) => screen.text$.next(t)} testId="extraction-link" />
           <Button type="submit" intent="primary" size="large" icon={kind.icon} text={kind.start} loading={submitting} data-testid="extraction-start" />
         </div>
       )}

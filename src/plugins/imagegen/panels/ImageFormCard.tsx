@@ -1,6 +1,6 @@
-import { Button, ButtonGroup, FormGroup, Icon, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { UploadBox, useStore, useValue } from '../../../core';
+import { CountedTextArea, UploadBox, useStore, useValue } from '../../../core';
 import type { ImageGenScreen } from '../imagegen-state';
 import { COUNTS, cost, ratioShape } from '../imagegen-view';
 
@@ -15,21 +15,15 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
   return (
     <section className="ig-card ig-form" aria-label="生成设置">
       <FormGroup label="描述词" labelFor="ig-text" className="ig-group">
-        <div className="ig-text-wrap">
-          <TextArea
-            id="ig-text"
-            value={form.text}
-            onChange={(e) => patch({ text: e.target.value })}
-            maxLength={LIMITS.promptMaxChars}
-            rows={4}
-            fill
-            placeholder="描述你想要的画面：主体、场景、风格、光线……"
-            data-testid="imagegen-text"
-          />
-          <span className="ig-counter">
-            {[...form.text].length}/{LIMITS.promptMaxChars}
-          </span>
-        </div>
+        <CountedTextArea
+          id="ig-text"
+          value={form.text}
+          onChange={(text) => patch({ text })}
+          maxLength={LIMITS.promptMaxChars}
+          rows={4}
+          placeholder="描述你想要的画面：主体、场景、风格、光线……"
+          testId="imagegen-text"
+        />
       </FormGroup>
       <div className="ig-suggest" data-testid="imagegen-suggestions">
         <div className="ig-suggest-head">

@@ -1,8 +1,8 @@
 /** 创作音乐: the description with its suggestion chips, 纯音乐 or 带人声, the lyrics (section tags; empty: AI writes them), the title, and 生成音乐 with its price. */
 import { useRef } from 'react';
-import { Button, FormGroup, Icon, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { Segments, useStore, useValue } from '../../../core';
+import { CountedTextArea, Segments, useStore, useValue } from '../../../core';
 import type { MusicScreen } from '../music-state';
 import { MUSIC_CHIPS, SECTION_TAGS, addChip } from '../music-view';
 
@@ -28,21 +28,15 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
   return (
     <section className="mus-card mus-form" aria-label="创作音乐" data-testid="music-form">
       <FormGroup label="音乐描述" labelFor="mus-prompt" className="mus-group">
-        <div className="mus-text-wrap">
-          <TextArea
-            id="mus-prompt"
-            value={form.prompt}
-            onChange={(e) => patch({ prompt: e.target.value })}
-            maxLength={M.promptMaxChars}
-            rows={4}
-            fill
-            placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……"
-            data-testid="music-prompt"
-          />
-          <span className="mus-counter">
-            {[...form.prompt].length}/{M.promptMaxChars}
-          </span>
-        </div>
+        <CountedTextArea
+          id="mus-prompt"
+          value={form.prompt}
+          onChange={(prompt) => patch({ prompt })}
+          maxLength={M.promptMaxChars}
+          rows={4}
+          placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……"
+          testId="music-prompt"
+        />
       </FormGroup>
       <div className="mus-chips" data-testid="music-chips">
         {MUSIC_CHIPS.map((g) => (
@@ -72,22 +66,16 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
               </button>
             ))}
           </div>
-          <div className="mus-text-wrap">
-            <TextArea
-              id="mus-lyrics"
-              inputRef={lyricsRef}
-              value={form.lyrics}
-              onChange={(e) => patch({ lyrics: e.target.value })}
-              maxLength={M.lyricsMaxChars}
-              rows={7}
-              fill
-              placeholder={'[Verse]\n写下主歌……\n\n[Chorus]\n写下副歌……'}
-              data-testid="music-lyrics"
-            />
-            <span className="mus-counter">
-              {[...form.lyrics].length}/{M.lyricsMaxChars}
-            </span>
-          </div>
+          <CountedTextArea
+            id="mus-lyrics"
+            inputRef={lyricsRef}
+            value={form.lyrics}
+            onChange={(lyrics) => patch({ lyrics })}
+            maxLength={M.lyricsMaxChars}
+            rows={7}
+            placeholder={'[Verse]\n写下主歌……\n\n[Chorus]\n写下副歌……'}
+            testId="music-lyrics"
+          />
         </FormGroup>
       )}
 

@@ -1,0 +1,90 @@
+/**
+ * The two ways to hand over someone's short video, as video/audio extraction and copy extraction take it:
+ * a pasted share link (or the whole share text), or an uploaded MP4/MOV.
+ */
+import type { FormEvent } from 'react';
+import type { BehaviorSubject } from 'rxjs';
+import { InputGroup } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../contract';
+import { useValue } from './screen-hooks';
+import type { UploadedFile } from './upload-files';
+import { UploadBox } from './upload-box-lazy';
+import './shared-video.css';
+
+/** The upload's check before anything is sent: MP4 or MOV, at most 500 MB (part 2 §5). */
+export function sharedVideoProblem(file: { name: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(LIMITS.video.formats as readonly string[]).includes(ext) || file.size > LIMITS.video.maxBytes) return MSG.extractVideoInvalid;
+  return null;
+}
+
+/** The link box; the form around it submits on Enter. */
+export function ShareLinkInput({ value, onChange, testId }: { value: string; onChange: (text: string) => void; testId: string }) {
+  return (
+    <InputGroup
+      size="large"
+      fill
+      leftIcon="link"
+      placeholder="粘贴分享链接或整段分享文案，例如：7.43 复制打开抖音，看看… https://v.douyin.com/…"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      maxLength={LIMITS.linkMaxChars}
+      data-testid={testId}
+    />
+  );
+}
+
+export interface SharedVideoUploadProps {
+  /** A new round mounts a fresh box (after a submit). */
+  round: number;
+  onVideo: (file: UploadedFile | null) => void;
+  onBusyChange: (busy: boolean) => void;
+  testId: string;
+}
+
+/** The compact upload box of one video. */
+export function SharedVideoUpload({ round, onVideo, onBusyChange, testId }: SharedVideoUploadProps) {
+  return (
+    <UploadBox
+      key={round}
+      type="video"
+      accept=".mp4,.mov"
+      check={sharedVideoProblem}
+      onUploaded={(file) => onVideo(file)}
+      onRemoved={() => onVideo(null)}
+      onBusyChange={onBusyChange}
+      hint={`支持 MP4/MOV，不超过${LIMITS.video.maxBytes / 1024 / 1024}MB`}
+      compact
+      data-testid={testId}
+    />
+  );
+}
+
+/** A screen's shared-video form: the way (link or upload), the link text, the uploaded video, and its submit. */
+export interface ShareFormState {
+  readonly way$: BehaviorSubject<number>;
+  readonly text$: BehaviorSubject<string>;
+  readonly video$: BehaviorSubject<UploadedFile | null>;
+  readonly uploading$: BehaviorSubject<boolean>;
+  /** A new upload box after each submit. */
+  readonly uploadRound$: BehaviorSubject<number>;
+  readonly submitting$: BehaviorSubject<boolean>;
+  start(): Promise<unknown>;
+}
+
+/** The form's values as the panel renders them, and `start` for its submit (Enter or the button). */
+export function useShareForm(screen: ShareFormState) {
+  const start = (e?: FormEvent) => {
+    e?.preventDefault();
+    void screen.start();
+  };
+  return {
+    way: useValue(screen.way$),
+    text: useValue(screen.text$),
+    video: useValue(screen.video$),
+    uploading: useValue(screen.uploading$),
+    uploadRound: useValue(screen.uploadRound$),
+    submitting: useValue(screen.submitting$),
+    start,
+  };
+}
