@@ -5,16 +5,19 @@
  * How: read-captions.ts. What a feature needs is here only.
  */
 import { readCaptionsWith, type CaptionReading, type ReadCaptionsOptions } from './read-captions';
-import { paddleReader, type FrameReader } from './readers';
+import { paddleInstalled, paddleReader, type FrameReader } from './readers';
 
 export type { CaptionSentence } from './caption-track';
 export type { CaptionReading, ReadCaptionsOptions } from './read-captions';
 
 let reader: Promise<FrameReader> | null = null;
+/** Set when a load failed: the runtime is there but does not run on this machine. */
+let loadFailed = false;
 /** The reader, loaded once (its models take about a second); a failed load is tried again next time. */
 function theReader(): Promise<FrameReader> {
   reader ??= paddleReader().catch((err: unknown) => {
     reader = null;
+    loadFailed = true;
     throw err;
   });
   return reader;
@@ -28,12 +31,12 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Whether the reader loads on this machine (its runtime and models come with npm install). */
+/**
+ * Whether the reader can run here: installed (its runtime and models came with npm install) and no load has failed.
+ * It loads nothing: the models load on the first reading, not when a screen asks.
+ */
 export async function captionReaderAvailable(): Promise<boolean> {
-  return theReader().then(
-    () => true,
-    () => false,
-  );
+  return !loadFailed && paddleInstalled();
 }
 
 /** The captions on screen in `video` (a local file read with the demuxer of `ext`). */

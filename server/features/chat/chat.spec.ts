@@ -228,7 +228,9 @@ describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
     const before = await credits(a);
     const asked = peer.requests.length;
 
-    peer.behave({ kind: 'reply', text: '只答一次的回答', chunkChars: 1, chunkDelayMs: 20 });
+    // The answer stays open until the test has tried a send beside it (a busy machine could finish it first).
+    let release!: () => void;
+    peer.behave({ kind: 'reply', text: '只答一次的回答', chunkChars: 1, holdBeforeEnd: new Promise<void>((r) => (release = r)) });
     const pair = await Promise.all([send(a, '同时发送', { cid: first.data.cid }), send(a, '同时发送', { cid: first.data.cid })]);
     const accepted = pair.filter((r) => r.code === 0);
     expect(accepted).toHaveLength(1);
@@ -237,6 +239,7 @@ describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
     const streaming = stream(t, a, accepted[0]!.data);
     await until(async () => peer.requests.length, (n) => n > asked, 5000, 20);
     expect(await send(a, '插队', { cid: first.data.cid })).toMatchObject({ code: 1, msg: MSG.chatSendBusy });
+    release();
     expect((await streaming).answer).toBe('只答一次的回答');
     expect(peer.requests.length).toBe(asked + 1);
     expect(await credits(a)).toBe(before - LIMITS.chatAnswerCredits);

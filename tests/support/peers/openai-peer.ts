@@ -36,7 +36,8 @@ export type PeerBehaviour =
   /**
    * 200 with this text as choices[0].message.content (a function gets the last user message). Streamed: the
    * reasoning then the text in chunks of `chunkChars`, `chunkDelayMs` apart; `failAfterChunks` drops the
-   * connection after that many text chunks (no [DONE]).
+   * connection after that many text chunks (no [DONE]); `holdBeforeEnd` keeps the stream open after the last chunk
+   * until it resolves (a test that acts while an answer is still streaming).
    */
   | {
       kind: 'reply';
@@ -47,6 +48,7 @@ export type PeerBehaviour =
       chunkChars?: number;
       chunkDelayMs?: number;
       failAfterChunks?: number;
+      holdBeforeEnd?: Promise<void>;
     }
   /** This HTTP status with an OpenAI-style error body. */
   | { kind: 'status'; status: number; message?: string }
@@ -134,6 +136,7 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
       if (sentText === 2) res.write(': keep-alive\n\n');
       if (b.chunkDelayMs) await wait(b.chunkDelayMs);
     }
+    if (b.holdBeforeEnd) await b.holdBeforeEnd;
     if (res.destroyed) return;
     res.write(event({}, b.finishReason ?? 'stop'));
     res.write('data: [DONE]\n\n');
