@@ -43,11 +43,12 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts', 'tests/support/browser-global.ts'],
+          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
           setupFiles: ['tests/support/temp-cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Each journey file has its own server and data directory (and contexts of the run's one browser), and waits
+          // Each journey file has its own server, data directory and browser (one browser server shared by all
+          // journeys, tried in session 10, made every journey about 1.8 times slower and a download time out), and waits
           // on its page and its server's jobs about half its time: two run at once. Three were tried (fresh clone,
           // 2 cores): every journey ran 2.5–3.5 times slower beside the server specs, and the lane took 1,369 s, not 1,040.
           maxWorkers: 2,

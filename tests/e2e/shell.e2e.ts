@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/contract';
-import { frames, lastToast, journeyBrowser, newPage, PHONE_VIEWPORT, screenshots, settled } from '../support/browser';
+import { frames, lastToast, launchBrowser, newPage, PHONE_VIEWPORT, screenshots, settled } from '../support/browser';
 import { hashPath, loggedInPage, searchPalette, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -22,7 +22,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ webRoot: inject('webRoot') });
   await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '1234');
-  browser = await journeyBrowser();
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,31 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-/** Where the journeys' one shared browser listens (browser-global.ts), handed to the workers through the environment. */
-export const BROWSER_ENDPOINT_ENV = 'AISA_BROWSER_WS';
-
 /** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-}
-
-/** The same Chromium as a server that every journey file connects to, so a run starts one browser, not one per file. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-}
-
-/**
- * A journey's browser: the run's shared one when the e2e project started it (each file works in its own contexts,
- * and closing this only disconnects), else one of its own (the bench).
- */
-export function journeyBrowser(): Promise<Browser> {
-  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
-  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };

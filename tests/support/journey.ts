@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from './app';
-import { journeyBrowser, newPage, submitLogin, type PageTimings } from './browser';
+import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
@@ -54,7 +54,7 @@ export function useJourney(options: { users?: Record<string, number> | string[];
     });
     const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
     for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
-    browser = await journeyBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     stopping = true;
