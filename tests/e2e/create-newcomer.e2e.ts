@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Avatar, type Voice } from '../../src/contract';
 import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
-import { runCommand, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { publicAvatars, runCommand, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
@@ -19,14 +19,15 @@ const AVATAR_NAME = '新人主播·竖屏';
 const VOICE_NAME = '新人·女声';
 const LAPTOP = { width: 1366, height: 768 };
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 } });
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  users: { [USERNAME]: 10_000 },
+  arrange: publicAvatars({ [AVATAR_NAME]: (dir) => makeVideo(path.join(dir, 'anchor.mp4'), { width: 360, height: 640, seconds: 6 }) }),
+});
 
 beforeAll(async () => {
   const dir = mediaDir();
   // Only public avatars (portrait) and a public voice: the user's own list is empty.
-  const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 360, height: 640, seconds: 6 });
   const speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间。');
-  await server.admin('avatar', 'publish', video, '--name', AVATAR_NAME);
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
   const client = await apiClient(USERNAME);
   await until(

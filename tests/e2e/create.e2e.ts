@@ -14,7 +14,7 @@ import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Avatar, ty
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { downloadPlayable, publicAvatars, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -24,7 +24,11 @@ const shoot = screenshots('create');
 const AVATAR_NAME = '公共主播·横屏';
 const VOICE_NAME = '公共·播音女声';
 
-const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({ users: { [USERNAME]: 10_000 }, timings: QUICK_THROTTLES });
+const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({
+  users: { [USERNAME]: 10_000 },
+  timings: QUICK_THROTTLES,
+  arrange: publicAvatars({ [AVATAR_NAME]: (dir) => makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }) }),
+});
 let dir: string;
 let client: ApiTestClient;
 let avatar: Avatar;
@@ -33,9 +37,7 @@ let speech: string;
 beforeAll(async () => {
   const fish = await fishChannel();
   dir = mediaDir();
-  const video = makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 });
   speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间，今天给大家介绍一款新品，性价比非常高，喜欢的朋友不要错过。');
-  await server.admin('avatar', 'publish', video, '--name', AVATAR_NAME);
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
 
   client = await apiClient(USERNAME);

@@ -15,7 +15,7 @@ import { API, DubbingStatus, MSG, parseSrt, type Avatar, type DubbingRecord, typ
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
-import { audioPlays, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, publicAvatars, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
@@ -32,6 +32,7 @@ const DIALOGUE = [
 const STUDIO = '/store/dubbing/index';
 
 const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  arrange: publicAvatars({ [AVATAR_NAME]: (dir) => makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }) }),
   users: { [USERNAME]: 10_000 },
   timings: { ...QUICK_THROTTLES, generationPollMs: 400, auditionPollMs: 300, worksPollMs: 1000 },
 });
@@ -46,7 +47,6 @@ beforeAll(async () => {
   ]);
   await server.admin('voice', 'publish', host, '--name', HOST);
   await server.admin('voice', 'publish', guest, '--name', GUEST);
-  await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
   client = await apiClient(USERNAME);
   await until(
     async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],

@@ -15,7 +15,7 @@ import { point } from '../../server/engines/lipsync/face-track';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { makeFaceVideo, makeFacelessVideo } from '../support/face-media';
-import { downloadPlayable, typeScript, useJourney, workCard } from '../support/journey';
+import { downloadPlayable, publicAvatars, typeScript, useJourney, workCard } from '../support/journey';
 import { measureLips } from '../support/lip-measure';
 import { FFMPEG, makeSpeech } from '../support/media';
 import { until } from '../support/wait';
@@ -28,7 +28,13 @@ const VOICE_NAME = '公共·口型女声';
 /** Messages a work on an avatar without a usable face may show on its card. */
 const NO_FACE_NOTES = [MSG.lipSyncNoFace, MSG.lipSyncFaceSmall, MSG.lipSyncFaceTurned, MSG.lipSyncFaceUnsteady, MSG.lipSyncAnalysisFailed];
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 } });
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  users: { [USERNAME]: 10_000 },
+  arrange: publicAvatars({
+    [FACE_AVATAR]: (dir) => makeFaceVideo(path.join(dir, 'face.mp4'), { width: 480, height: 640, seconds: 8 }),
+    [FACELESS_AVATAR]: (dir) => makeFacelessVideo(path.join(dir, 'pattern.mp4'), { width: 480, height: 640, seconds: 6 }),
+  }),
+});
 let dir: string;
 let client: ApiTestClient;
 const avatars: Record<string, Avatar> = {};
@@ -36,15 +42,11 @@ let voice: Voice;
 
 beforeAll(async () => {
   dir = mediaDir();
-  const face = makeFaceVideo(path.join(dir, 'face.mp4'), { width: 480, height: 640, seconds: 8 });
-  const faceless = makeFacelessVideo(path.join(dir, 'pattern.mp4'), { width: 480, height: 640, seconds: 6 });
   const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-  await server.admin('avatar', 'publish', face, '--name', FACE_AVATAR);
-  await server.admin('avatar', 'publish', faceless, '--name', FACELESS_AVATAR);
   await server.admin('voice', 'publish', sample, '--name', VOICE_NAME);
 
   client = await apiClient(USERNAME);
-  // Both are portrait (竖屏); publishing analyses the face, which takes a while on a loaded machine.
+  // Both are portrait (竖屏) and ready (arranged before the server started).
   const slist = await until(
     async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
     (list) => [FACE_AVATAR, FACELESS_AVATAR].every((name) => list.some((a) => a.name === name && a.status !== 1)),

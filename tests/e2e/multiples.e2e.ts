@@ -13,7 +13,7 @@ import { API, LIMITS, MSG, estimateSeconds, pauseMarker, type Avatar, type Voice
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots, settled } from '../support/browser';
-import { hashPath, okCall as ok, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
+import { hashPath, okCall as ok, publicAvatars, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
 
@@ -24,6 +24,11 @@ const AVATARS = { portrait: '竖屏讲师', landscape: '横屏主播' };
 const VOICES = { female: '知性女声', male: '沉稳男声' };
 
 const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  // The landscape clip is the one other journeys use (one face analysis per run for both).
+  arrange: publicAvatars({
+    [AVATARS.portrait]: (dir) => makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 6 }),
+    [AVATARS.landscape]: (dir) => makeVideo(path.join(dir, 'landscape.mp4'), { width: 640, height: 360, seconds: 6 }),
+  }),
   users: { [USERS.main]: CREDITS, [USERS.checks]: CREDITS, [USERS.looks]: CREDITS, [USERS.poor]: 20 },
   timings: QUICK_THROTTLES,
 });
@@ -34,16 +39,12 @@ let sceneAudioSeconds: number;
 
 beforeAll(async () => {
   dir = mediaDir();
-  const portrait = makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 6 });
-  const landscape = makeVideo(path.join(dir, 'landscape.mp4'), { width: 640, height: 360, seconds: 5 });
   const female = await makeSpeech(path.join(dir, 'female.mp3'), '大家好，欢迎来到我们的直播间，今天给大家介绍一款新产品，希望大家喜欢。', { pitch: 1.25 });
   const male = await makeSpeech(path.join(dir, 'male.mp3'), '各位朋友好，这里是新闻播报时间，下面请看详细的报道内容，谢谢收看。', { pitch: 0.8 });
   sceneAudio = await makeSpeech(path.join(dir, '场景音频.mp3'), '这是一段上传的音频，作为多场景作品中的音频场景，它的时长超过五秒钟，用来检查合成。');
   sceneAudioSeconds = (await probe(sceneAudio, 'mp3')).duration;
   expect(sceneAudioSeconds).toBeGreaterThan(LIMITS.audio.minSeconds);
 
-  await server.admin('avatar', 'publish', portrait, '--name', AVATARS.portrait);
-  await server.admin('avatar', 'publish', landscape, '--name', AVATARS.landscape);
   await server.admin('voice', 'publish', female, '--name', VOICES.female);
   await server.admin('voice', 'publish', male, '--name', VOICES.male);
   // Public once ready: both avatars in the landscape/portrait lists, both voices trained.

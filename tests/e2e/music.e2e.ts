@@ -17,7 +17,7 @@ import { API, LIMITS, MSG, type Avatar, type MusicTask } from '../../src/contrac
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { until } from '../support/wait';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
@@ -28,7 +28,11 @@ const LIBRARY_TRACK = '晨曦序曲';
 const AVATAR_NAME = '公共主播·配乐';
 const PAUSE = 3;
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 1000 }, timings: { ...QUICK_THROTTLES, generationPollMs: 400 } });
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  arrange: publicAvatars({ [AVATAR_NAME]: (dir) => makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }) }),
+  users: { [USERNAME]: 1000 },
+  timings: { ...QUICK_THROTTLES, generationPollMs: 400 },
+});
 let peer: MusicPeer;
 let dir: string;
 /** Speech, PAUSE seconds of silence, speech again (the /create work's audio), and where its pause lies. */
@@ -37,7 +41,6 @@ let speech: { file: string; pauseFrom: number; pauseTo: number };
 beforeAll(async () => {
   peer = await startMusicPeer();
   dir = mediaDir();
-  await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
   const said = await makeSpeech(path.join(dir, 'said.mp3'), '大家好，欢迎收看今天的节目，我们马上开始。');
   const seconds = (await probe(said, 'mp3')).duration;
   const file = path.join(dir, 'with-pause.mp3');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Avatar, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
+import { audioPlays, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
 import { until } from '../support/wait';
@@ -19,7 +19,11 @@ const shoot = screenshots('voices-cloning-server');
 const AVATAR_NAME = '公共主播·克隆声音';
 const VOICE_NAME = '我的本地克隆';
 
-const { server, apiClient, loggedInPage, mediaDir } = useJourney({ users: { [USERNAME]: 10_000 }, timings: QUICK_THROTTLES });
+const { server, apiClient, loggedInPage, mediaDir } = useJourney({
+  arrange: publicAvatars({ [AVATAR_NAME]: (dir) => makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }) }),
+  users: { [USERNAME]: 10_000 },
+  timings: QUICK_THROTTLES,
+});
 let peer: FishSpeechPeer;
 let client: ApiTestClient;
 let speech: string;
@@ -29,7 +33,6 @@ beforeAll(async () => {
   await server.admin('channel', 'set', 'hs', '--enabled', 'true', '--base-url', peer.url, '--share-dir', peer.dataDir);
   const dir = mediaDir();
   speech = await makeSpeech(path.join(dir, '我的录音.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
-  await server.admin('avatar', 'publish', makeVideo(path.join(dir, 'anchor.mp4'), { width: 640, height: 360, seconds: 6 }), '--name', AVATAR_NAME);
   client = await apiClient(USERNAME);
   await until(
     async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],

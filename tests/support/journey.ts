@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
-import { ApiTestClient, TEST_PASSWORD } from './app';
+import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
+import { readyAvatar } from './ready-avatar';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
 import { startServer, type RunningServer } from './server';
 
@@ -35,9 +36,13 @@ export interface Journey {
  * One journey for the file: before its tests, the server on the built app (inject('webRoot')), the accounts
  * (password TEST_PASSWORD; `users` as username → credits, or a list that each gets `credits`) and Chromium;
  * after them, all of it stopped and removed. `env` is added to the server's environment; `timings` shortens client
- * timers in every page of the journey (a page's own `timings` option adds to them).
+ * timers in every page of the journey (a page's own `timings` option adds to them). `arrange` fills the server's data
+ * directory and database in process before the server starts (e.g. `readyAvatar` for public avatars the journey
+ * uses but whose cloning it does not test): the clone pipeline's work then comes from the run's media cache.
  */
-export function useJourney(options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings } = {}): Journey {
+export function useJourney(
+  options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings; arrange?: (t: TestApp) => Promise<void> } = {},
+): Journey {
   const server = {} as RunningServer;
   let browser: Browser | undefined;
   let stopping = false;
@@ -47,7 +52,8 @@ export function useJourney(options: { users?: Record<string, number> | string[];
     options.timings || pageOptions.timings ? { ...pageOptions, timings: { ...options.timings, ...pageOptions.timings } } : pageOptions;
   beforeAll(async () => {
     // `env` is read now, so a hook registered before useJourney may fill it (a peer's port).
-    Object.assign(server, await startServer({ webRoot: inject('webRoot'), env: options.env }));
+    const dataDir = options.arrange ? (await preparedData('pglite', undefined, options.arrange)).dataDir : undefined;
+    Object.assign(server, await startServer({ webRoot: inject('webRoot'), env: options.env, dataDir }));
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
     server.process.once('exit', (code, signal) => {
       if (!stopping) console.error(`[journey] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);
@@ -82,6 +88,16 @@ export function useJourney(options: { users?: Record<string, number> | string[];
     },
   };
 }
+
+/**
+ * An `arrange` for journeys that use public avatars without testing their cloning (the CLI's `avatar publish` runs
+ * the whole pipeline; its own spec is server/cli/operations.spec.ts): each name's clip, made by its function in a
+ * fresh media folder, becomes a ready public avatar as the finished clone job leaves it.
+ */
+export const publicAvatars = (avatars: Record<string, (dir: string) => string>) => async (t: TestApp) => {
+  const dir = newMediaDir();
+  for (const [name, make] of Object.entries(avatars)) await readyAvatar(t, null, make(dir), name);
+};
 
 /** An operator call with the data directory's key (what `npm run admin` sends); throws on code ≠ 0. */
 export async function operatorCall<T = { id: number }>(server: RunningServer, call: CallDef, body: Record<string, unknown>): Promise<T> {
