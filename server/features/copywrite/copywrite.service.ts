@@ -19,12 +19,9 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe } from '../../engines/asr';
 import { extractSpeechWav, makeCover } from '../../engines/media';
 import { readCaptions } from '../../engines/ocr';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { ExtractionType, checkedMedia, downloadLinkedVideo, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
+import { ExtractionType, addCharged, checkedMedia, downloadLinkedVideo, failCharged, fetchFailureReason, freeDaily, submittedLink } from '../extraction';
 import { UploadRepository } from '../upload';
 import { CopywriteRepository, type CopyRow } from './copywrite.repository';
-
-const ACTION = '文案提取';
 
 export async function freeLeftToday(ctx: FeatureContext, userId: number): Promise<number> {
   const daily = await freeDaily(ctx);
@@ -42,34 +39,19 @@ export async function submitCopy(ctx: FeatureContext, userId: number, s: { type:
     title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
   } else link = await submittedLink(ctx, s.link ?? '');
 
-  const daily = await freeDaily(ctx);
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new CopywriteRepository(q);
-      const free = daily > 0 && (await repo.freeUsedToday(userId, true)) < daily;
-      const id = await repo.add({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title, free });
-      if (!free) {
-        const spend = await spendIn(q, { userId, amount: LIMITS.copywrite.credits, action: ACTION, key: `copywrite:${id}` });
-        await repo.setSpend(id, spend.entryId);
-      }
-      await ctx.queue.send('copywrite-read', { copyId: id }, { runsUpToSeconds: 20 * 60 }, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return addCharged(ctx, { ...CHARGE, userId }, {
+    usedToday: (q) => new CopywriteRepository(q).freeUsedToday(userId, true),
+    add: (q, free) => new CopywriteRepository(q).add({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title, free }),
+    setSpend: (q, id, entryId) => new CopywriteRepository(q).setSpend(id, entryId),
+    queue: (q, id) => ctx.queue.send('copywrite-read', { copyId: id }, { runsUpToSeconds: 20 * 60 }, q),
+  });
 }
+
+const CHARGE = { credits: LIMITS.copywrite.credits, action: '文案提取', key: (id: number) => `copywrite:${id}` };
 
 /** Fails a record once with the user's reason, giving back its credits or its free count. */
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
-  await ctx.db.tx(async (q) => {
-    const failed = await new CopywriteRepository(q).fail(id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) });
-    if (!failed || failed.spend_entry_id === null) return;
-    await refundIn(q, {
-      userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.copywrite.credits, action: `${ACTION}失败退回`, key: `copywrite:${id}:failed`,
-    });
-  });
+  await failCharged(ctx, { ...CHARGE, id }, (q) => new CopywriteRepository(q).fail(id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) }));
 }
 
 /** The job of a record, through the paid-job runner: a record no longer open (done, failed, deleted) is left alone. */

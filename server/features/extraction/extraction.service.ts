@@ -20,17 +20,12 @@ import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { extractMp3, makeCover } from '../../engines/media';
 import { ParseFailed, parserFromSettings } from '../../engines/parse';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { UploadRepository } from '../upload';
+import { addCharged, failCharged, freeDaily } from './charged-record';
 import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
 import { fetchObject } from '../../infra/storage';
 
 const ACTION: Record<ExtractionTypeValue, string> = { [ExtractionType.Video]: '视频提取', [ExtractionType.Audio]: '音频提取' };
-
-/** Free extractions a day for each kind (operator setting extraction_free_daily; 0 when unset). */
-export async function freeDaily(ctx: FeatureContext): Promise<number> {
-  return Math.max(0, Math.floor(await ctx.settings.operatorNumber('extraction_free_daily')));
-}
 
 export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: ExtractionTypeValue): Promise<number> {
   const daily = await freeDaily(ctx);
@@ -67,37 +62,21 @@ export async function submitExtraction(ctx: FeatureContext, userId: number, s: S
     description = video.name.replace(/\.[^.]+$/, '') || '本地视频';
   } else link = await submittedLink(ctx, s.text ?? '');
 
-  const daily = await freeDaily(ctx);
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new ExtractionRepository(q);
-      const free = daily > 0 && (await repo.freeUsedToday(userId, s.kind, true)) < daily;
-      const id = await repo.add({ userId, kind: s.kind, way, link, fileId: s.fileId ?? null, description, free });
-      if (!free) {
-        const spend = await spendIn(q, { userId, amount: LIMITS.extractionCredits, action: ACTION[s.kind], key: `analyse:${id}` });
-        await repo.setSpend(id, spend.entryId);
-      }
-      await ctx.queue.send('extraction-run', { extractionId: id }, {}, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return addCharged(ctx, charge(s.kind, userId), {
+    usedToday: (q) => new ExtractionRepository(q).freeUsedToday(userId, s.kind, true),
+    add: (q, free) => new ExtractionRepository(q).add({ userId, kind: s.kind, way, link, fileId: s.fileId ?? null, description, free }),
+    setSpend: (q, id, entryId) => new ExtractionRepository(q).setSpend(id, entryId),
+    queue: (q, id) => ctx.queue.send('extraction-run', { extractionId: id }, {}, q),
+  });
 }
 
+const charge = (kind: ExtractionTypeValue, userId = 0) => ({ userId, credits: LIMITS.extractionCredits, action: ACTION[kind], key: (id: number) => `analyse:${id}` });
+
 /** Fails a record once with the user's reason, giving back its credits or its free count. */
-async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
-  await ctx.db.tx(async (q) => {
-    const failed = await new ExtractionRepository(q).fail(id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) });
-    if (!failed) return;
-    if (failed.spend_entry_id !== null) {
-      await refundIn(q, {
-        userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: LIMITS.extractionCredits,
-        action: `${ACTION[failed.kind as ExtractionTypeValue]}失败退回`, key: `analyse:${id}:failed`,
-      });
-    }
-  });
+async function failRecord(ctx: FeatureContext, r: ExtractionRow, why: string): Promise<void> {
+  await failCharged(ctx, { ...charge(r.kind as ExtractionTypeValue), id: r.id }, (q) =>
+    new ExtractionRepository(q).fail(r.id, { free: MSG.extractionFailed(why, true), paid: MSG.extractionFailed(why, false) }),
+  );
 }
 
 /** A failure the user's input or the engine caused: the record fails at once, no retry. */
@@ -119,7 +98,7 @@ export function runExtraction(ctx: FeatureContext, extractionId: number, job: Jo
     load: () => new ExtractionRepository(ctx.db).get(extractionId),
     isOpen: (record) => Number(record.status) === ExtractionStatus.Processing,
     run: (record) => withWorkDir(ctx.config.dataDir, (dir) => extract(ctx, record, dir)),
-    fail: (record, why) => failRecord(ctx, record.id, why),
+    fail: (record, why) => failRecord(ctx, record, why),
     // Anything else (the database, the disk) is tried again; the last attempt fails the record and refunds it.
     permanent: fetchFailureReason,
     lastReason: MSG.extractFailedUnknown,
