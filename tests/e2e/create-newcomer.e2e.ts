@@ -7,11 +7,10 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, LIMITS, MSG, type Avatar, type Voice } from '../../src/contract';
+import { LIMITS, MSG } from '../../src/contract';
 import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
-import { publicAvatars, runCommand, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { publicAvatar, publicAvatars, runCommand, trainedPublicVoices, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
-import { until } from '../support/wait';
 
 const USERNAME = '13800009181';
 const shoot = screenshots('create-newcomer');
@@ -30,18 +29,8 @@ beforeAll(async () => {
   const speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到我的直播间。');
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
   const client = await apiClient(USERNAME);
-  await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
-    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
-    120_000,
-    500,
-  );
-  await until(
-    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
-    (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
-    120_000,
-    500,
-  );
+  expect((await publicAvatar(client, AVATAR_NAME)).orientation).toBe(2);
+  await trainedPublicVoices(client, VOICE_NAME);
 }, 300_000);
 
 async function openCreate(options: PageOptions = {}) {

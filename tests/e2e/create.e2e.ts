@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Avatar, type Voice } from '../../src/contract';
+import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { downloadPlayable, publicAvatars, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { downloadPlayable, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -31,7 +31,6 @@ const { server, apiClient, loggedInPage, mediaDir, fishChannel } = useJourney({
 });
 let dir: string;
 let client: ApiTestClient;
-let avatar: Avatar;
 let speech: string;
 
 beforeAll(async () => {
@@ -41,21 +40,8 @@ beforeAll(async () => {
   await server.admin('voice', 'publish', speech, '--name', VOICE_NAME);
 
   client = await apiClient(USERNAME);
-  const hlist = await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
-    (list) => list.some((a) => a.name === AVATAR_NAME && a.status !== 1),
-    120_000,
-    500,
-  );
-  avatar = hlist.find((a) => a.name === AVATAR_NAME)!;
-  expect(avatar.status).toBe(3);
-  const publicVoices = await until(
-    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
-    (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
-    120_000,
-    500,
-  );
-  expect(publicVoices.find((v) => v.name === VOICE_NAME)).toBeDefined();
+  await publicAvatar(client, AVATAR_NAME);
+  await trainedPublicVoices(client, VOICE_NAME);
 
   // Two own voices on the Fish Audio channel (a loopback peer): one whose training failed, one still training.
   const sample = await uploadFile(client, 'voice', speech, 'sample.mp3');

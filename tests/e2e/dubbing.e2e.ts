@@ -11,11 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, DubbingStatus, MSG, parseSrt, type Avatar, type DubbingRecord, type Voice } from '../../src/contract';
+import { API, DubbingStatus, MSG, parseSrt, type DubbingRecord, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
-import { audioPlays, publicAvatars, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, publicAvatar, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
@@ -48,18 +48,8 @@ beforeAll(async () => {
   await server.admin('voice', 'publish', host, '--name', HOST);
   await server.admin('voice', 'publish', guest, '--name', GUEST);
   client = await apiClient(USERNAME);
-  await until(
-    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
-    (list) => [HOST, GUEST].every((n) => list.some((v) => v.name === n && v.generate_status === 2)),
-    120_000,
-    500,
-  );
-  await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
-    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
-    120_000,
-    500,
-  );
+  await trainedPublicVoices(client, HOST, GUEST);
+  await publicAvatar(client, AVATAR_NAME);
 }, 300_000);
 
 // ---------------------------------------------------------------------------------------------------------------- helpers

@@ -15,10 +15,9 @@ import { point } from '../../server/engines/lipsync/face-track';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { makeFaceVideo, makeFacelessVideo } from '../support/face-media';
-import { downloadPlayable, publicAvatars, typeScript, useJourney, workCard } from '../support/journey';
+import { downloadPlayable, publicAvatar, publicAvatars, trainedPublicVoices, typeScript, useJourney, workCard } from '../support/journey';
 import { measureLips } from '../support/lip-measure';
 import { FFMPEG, makeSpeech } from '../support/media';
-import { until } from '../support/wait';
 
 const USERNAME = '13800009301';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-lipsync';
@@ -47,23 +46,8 @@ beforeAll(async () => {
 
   client = await apiClient(USERNAME);
   // Both are portrait (竖屏) and ready (arranged before the server started).
-  const slist = await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.slist as Avatar[],
-    (list) => [FACE_AVATAR, FACELESS_AVATAR].every((name) => list.some((a) => a.name === name && a.status !== 1)),
-    180_000,
-    500,
-  );
-  for (const name of [FACE_AVATAR, FACELESS_AVATAR]) {
-    avatars[name] = slist.find((a) => a.name === name)!;
-    expect(avatars[name]!.status).toBe(3);
-  }
-  const voices = await until(
-    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
-    (list) => list.some((v) => v.name === VOICE_NAME && v.generate_status === 2),
-    120_000,
-    500,
-  );
-  voice = voices.find((v) => v.name === VOICE_NAME)!;
+  for (const name of [FACE_AVATAR, FACELESS_AVATAR]) avatars[name] = await publicAvatar(client, name);
+  voice = (await trainedPublicVoices(client, VOICE_NAME)).find((v) => v.name === VOICE_NAME)!;
 }, 400_000);
 
 afterAll(() => closeLandmarkWorkers());

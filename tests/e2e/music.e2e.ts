@@ -13,12 +13,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, LIMITS, MSG, type Avatar, type MusicTask } from '../../src/contract';
+import { API, LIMITS, MSG, type MusicTask } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
-import { until } from '../support/wait';
+import { audioPlays, publicAvatar, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
@@ -49,12 +48,7 @@ beforeAll(async () => {
     '-map', '[out]', '-c:a', 'libmp3lame', file]);
   speech = { file, pauseFrom: seconds, pauseTo: seconds + PAUSE };
   const client = await apiClient(USERNAME);
-  await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
-    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
-    120_000,
-    500,
-  );
+  await publicAvatar(client, AVATAR_NAME);
   const track = path.join(dir, 'library.mp3');
   spawnSync(FFMPEG, ['-y', '-f', 'lavfi', '-i', 'sine=frequency=262:sample_rate=44100:duration=8', '-af', 'volume=0.1', '-c:a', 'libmp3lame', track]);
   expect(await server.admin('music', 'publish', track, '--name', LIBRARY_TRACK, '--mood', '舒缓')).toContain('published');

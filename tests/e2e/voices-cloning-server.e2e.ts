@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Avatar, type Voice } from '../../src/contract';
+import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
+import { audioPlays, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
 import { until } from '../support/wait';
@@ -34,12 +34,7 @@ beforeAll(async () => {
   const dir = mediaDir();
   speech = await makeSpeech(path.join(dir, '我的录音.mp3'), '大家好，我是今天的主播。欢迎来到我们的直播间，今天给大家介绍几款好用的产品，希望大家喜欢。');
   client = await apiClient(USERNAME);
-  await until(
-    async () => (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data.hlist as Avatar[],
-    (list) => list.some((a) => a.name === AVATAR_NAME && a.status === 3),
-    120_000,
-    500,
-  );
+  await publicAvatar(client, AVATAR_NAME);
 }, 240_000);
 afterAll(() => peer?.close());
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { API, MSG, OPERATOR_KEY_HEADER, type CallDef } from '../../src/contract';
+import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { probe } from '../../server/infra/media-probe';
@@ -11,6 +11,7 @@ import { mediaDir as newMediaDir } from './media';
 import { readyAvatar } from './ready-avatar';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
 import { startServer, type RunningServer } from './server';
+import { until } from './wait';
 
 export type PageOptions = NonNullable<Parameters<typeof newPage>[1]>;
 type OpenPage = { page: Page; context: BrowserContext };
@@ -61,7 +62,8 @@ export function useJourney(
     const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
     for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
     browser = await launchBrowser();
-  });
+    // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
+  }, options.arrange ? 420_000 : undefined);
   afterAll(async () => {
     stopping = true;
     await browser?.close();
@@ -98,6 +100,24 @@ export const publicAvatars = (avatars: Record<string, (dir: string) => string>) 
   const dir = newMediaDir();
   for (const [name, make] of Object.entries(avatars)) await readyAvatar(t, null, make(dir), name);
 };
+
+/** A public avatar by name, ready (arranged ones are before the server starts); throws when it is not. */
+export async function publicAvatar(client: ApiTestClient, name: string): Promise<Avatar> {
+  const { hlist, slist } = (await client.call(API.avatars.publicList, { source: 2, page: 1, limit: 100 })).data as { hlist: Avatar[]; slist: Avatar[] };
+  const avatar = [...hlist, ...slist].find((a) => a.name === name);
+  if (avatar?.status !== 3) throw new Error(`public avatar ${name} is not ready: ${JSON.stringify(avatar)}`);
+  return avatar;
+}
+
+/** The public voices once every one named has trained (`voice publish` trains them in the server). */
+export async function trainedPublicVoices(client: ApiTestClient, ...names: string[]): Promise<Voice[]> {
+  return until(
+    async () => (await client.call(API.voices.list, { source: 2, page: 1, limit: 100 })).data.list as Voice[],
+    (list) => names.every((n) => list.some((v) => v.name === n && v.generate_status === 2)),
+    120_000,
+    500,
+  );
+}
 
 /** An operator call with the data directory's key (what `npm run admin` sends); throws on code ≠ 0. */
 export async function operatorCall<T = { id: number }>(server: RunningServer, call: CallDef, body: Record<string, unknown>): Promise<T> {
