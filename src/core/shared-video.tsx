@@ -3,10 +3,10 @@
  * a pasted share link (or the whole share text), or an uploaded MP4/MOV.
  */
 import type { FormEvent } from 'react';
-import type { BehaviorSubject } from 'rxjs';
 import { InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { useValue } from './screen-hooks';
+import type { ShareFormScreen } from './share-form';
 import type { UploadedFile } from './upload-files';
 import { UploadBox } from './upload-box-lazy';
 import './shared-video.css';
@@ -60,20 +60,8 @@ export function SharedVideoUpload({ round, onVideo, onBusyChange, testId }: Shar
   );
 }
 
-/** A screen's shared-video form: the way (link or upload), the link text, the uploaded video, and its submit. */
-export interface ShareFormState {
-  readonly way$: BehaviorSubject<number>;
-  readonly text$: BehaviorSubject<string>;
-  readonly video$: BehaviorSubject<UploadedFile | null>;
-  readonly uploading$: BehaviorSubject<boolean>;
-  /** A new upload box after each submit. */
-  readonly uploadRound$: BehaviorSubject<number>;
-  readonly submitting$: BehaviorSubject<boolean>;
-  start(): Promise<unknown>;
-}
-
 /** The form's values as the panel renders them, and `start` for its submit (Enter or the button). */
-export function useShareForm(screen: ShareFormState) {
+export function useShareForm(screen: ShareFormScreen) {
   const start = (e?: FormEvent) => {
     e?.preventDefault();
     void screen.start();

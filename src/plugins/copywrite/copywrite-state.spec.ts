@@ -5,7 +5,7 @@ import { TIMINGS } from '../../core';
 import { fakeAnswerStream, fakeApi, fakeAuth, handOffStubs, polling } from '../../../tests/support/fake-api';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { CopywriteState, RECENT } from './copywrite-state';
-import { clockOf, linkProblem, preview, rewriteUrl, sourceLabel } from './copywrite-view';
+import { clockOf, preview, rewriteUrl, sourceLabel } from './copywrite-view';
 
 const { notes, notifier } = recordingNotifier();
 const record = (id: number, status: number, more: Partial<CopyRecord> = {}): CopyRecord => ({
@@ -121,11 +121,10 @@ describe('copy extraction screen state', () => {
 });
 
 describe('copy extraction view', () => {
-  it('words the source, the times, the preview and the link check', () => {
+  it('words the source, the times, the preview and the rewrite address', () => {
     expect([sourceLabel({ source: 'asr' }), sourceLabel({ source: 'ocr' }), sourceLabel({ source: '' })]).toEqual(['来源：语音识别', '来源：画面字幕', '']);
     expect([clockOf(0.4), clockOf(65.25)]).toEqual(['0:00.4', '1:05.3']);
     expect(preview('一二三四五六', 4)).toBe('一二三四…');
-    expect([linkProblem(''), linkProblem('没有链接'), linkProblem('看 https://a.cn/v.mp4')]).toEqual([MSG.extractionLinkRequired, MSG.extractionLinkMissing, null]);
     expect(rewriteUrl('t', { id: 1, style: 'custom', instruction: '更短' })).toBe('/api/text/analyse/rewrite?token=t&id=1&style=custom&instruction=%E6%9B%B4%E7%9F%AD');
   });
 });

@@ -2,10 +2,10 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, CopywriteType, LIMITS, MSG, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, copyText, openInCreate, RemoteStore, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier,
-  type PollingService, type Storage, type TokenStore, type UploadedFile,
+  DeletionFlow, copyText, openInCreate, RemoteStore, ShareFormScreen, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
+  type Navigation, type Notifier, type PollingService, type Storage, type TokenStore,
 } from '../../core';
-import { anyOpen, COPYWRITE_ROUTE, isOpen, linkProblem, rewriteUrl } from './copywrite-view';
+import { anyOpen, COPYWRITE_ROUTE, isOpen, rewriteUrl } from './copywrite-view';
 
 export const CopywriteStateToken = Symbol.for('copywrite.State');
 
@@ -71,14 +71,8 @@ export interface Rewrite {
  * one re-opened from the history; asked again every TIMINGS.extractionPollMs while it is read) with its copy, copy,
  * edit in place, save to material, 去创作; 二创改写 in a style, streamed.
  */
-export class CopywriteScreen {
+export class CopywriteScreen extends ShareFormScreen {
   readonly way$ = new BehaviorSubject<number>(CopywriteType.Link);
-  readonly text$ = new BehaviorSubject('');
-  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
-  readonly uploading$ = new BehaviorSubject(false);
-  /** A new upload box after each submit. */
-  readonly uploadRound$ = new BehaviorSubject(0);
-  readonly submitting$ = new BehaviorSubject(false);
   readonly recent: RemoteStore<RecordList>;
   /** The record shown. */
   readonly selected$ = new BehaviorSubject<number | null>(null);
@@ -91,11 +85,13 @@ export class CopywriteScreen {
   readonly rewrite$ = new BehaviorSubject<Rewrite | null>(null);
   readonly disposed = new Subscription();
   private stream: AbortController | null = null;
+  private submitted = 0;
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super(s);
     const poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
     this.recent = new RemoteStore((signal) => s.api.call(API.copywrite.list, { page: 1, limit: RECENT }, { silent: true, signal }), poll<RecordList>((v) => anyOpen(v.list)));
     this.current = new RemoteStore(
@@ -136,31 +132,19 @@ export class CopywriteScreen {
     this.current.reload({ clear: true });
   }
 
-  /** 开始提取: the problem is said, else sent; a success empties the form and shows the new record. */
-  async start(): Promise<boolean> {
-    if (this.submitting$.value) return false;
-    const upload = this.way$.value === CopywriteType.Upload;
-    const video = this.video$.value;
-    const text = this.text$.value;
-    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
-    if (problem) {
-      this.s.notifier.error(problem);
-      return false;
-    }
-    let id = 0;
-    const sent = await runBusy(this.submitting$, async () => {
-      const params = upload ? { type: CopywriteType.Upload, file_id: video!.file_id } : { type: CopywriteType.Link, link: text };
-      id = (await this.s.api.call(API.copywrite.submit, params)).id;
-    });
-    if (!sent) return false;
-    this.s.notifier.success(MSG.submitSucceeded);
-    this.text$.next('');
-    this.video$.next(null);
-    this.uploadRound$.next(this.uploadRound$.value + 1);
-    this.select(id);
+  protected byUpload(): boolean {
+    return this.way$.value === CopywriteType.Upload;
+  }
+
+  protected async send(source: { fileId: number } | { link: string }): Promise<void> {
+    const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
+    this.submitted = (await this.s.api.call(API.copywrite.submit, params)).id;
+  }
+
+  /** The new record is shown. */
+  protected sent(): void {
+    this.select(this.submitted);
     this.recent.reload();
-    void this.s.auth.refreshProfile().catch(() => undefined);
-    return true;
   }
 
   async copy(text: string): Promise<void> {
@@ -244,8 +228,9 @@ export class CopywriteScreen {
     if (w?.streaming) this.rewrite$.next({ ...w, streaming: false });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed.unsubscribe();
+    super.dispose();
   }
 }
 

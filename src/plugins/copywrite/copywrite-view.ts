@@ -1,6 +1,6 @@
 /** Copy extraction's screens as data: states, sources, the checks before a submit, names and addresses. */
 import {
-  API, COPY_SOURCE_NAMES, COPYWRITE_STATUS_NAMES, CopywriteStatus, CopywriteType, findLink, MSG, REWRITE_STYLE_NAMES, REWRITE_STYLES,
+  API, COPY_SOURCE_NAMES, COPYWRITE_STATUS_NAMES, CopywriteStatus, CopywriteType, REWRITE_STYLE_NAMES, REWRITE_STYLES,
   type CopyRecord, type RewriteStyle,
 } from '../../contract';
 
@@ -37,13 +37,6 @@ export function preview(text: string, max = 60): string {
 export function clockOf(seconds: number): string {
   const s = Math.max(0, seconds);
   return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-}
-
-/** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
-export function linkProblem(text: string): string | null {
-  if (!text.trim()) return MSG.extractionLinkRequired;
-  if (!findLink(text)) return MSG.extractionLinkMissing;
-  return null;
 }
 
 /** The rewrite stream's address: the token rides in the query (an event stream cannot set headers). */

@@ -1,10 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, AudioExtractType, MSG, type ExtractionRecord, type CallResponse } from '../../contract';
-import {
-  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
-} from '../../core';
-import { anyProcessing, byUpload, linkProblem, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
+import { RemoteStore, ShareFormScreen, TIMINGS, TOKENS, type ScreenServices } from '../../core';
+import { anyProcessing, byUpload, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
 export const ExtractionStateToken = Symbol.for('extraction.State');
 
@@ -29,15 +27,9 @@ type RecordList = CallResponse<typeof API.extraction.videoList>;
  * tab, the records of that tab (asked again every TIMINGS.extractionPollMs while one is processing), submit, and
  * save a finished record to the material library.
  */
-export class ExtractionScreen extends OpenScreen {
+export class ExtractionScreen extends ShareFormScreen {
   readonly tab$ = new BehaviorSubject<TabId>('all');
   readonly way$ = new BehaviorSubject<number>(AudioExtractType.Link);
-  readonly text$ = new BehaviorSubject('');
-  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
-  readonly uploading$ = new BehaviorSubject(false);
-  /** A new upload box after each submit (the last video is gone from it). */
-  readonly uploadRound$ = new BehaviorSubject(0);
-  readonly submitting$ = new BehaviorSubject(false);
   /** The records being saved to the material library. */
   readonly saving$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
   readonly records: RemoteStore<RecordList>;
@@ -47,7 +39,7 @@ export class ExtractionScreen extends OpenScreen {
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super();
+    super(s);
     this.records = new RemoteStore(
       (signal) => {
         const status = TABS.find((t) => t.id === this.tab$.value)!.status;
@@ -66,32 +58,23 @@ export class ExtractionScreen extends OpenScreen {
     this.records.reload({ clear: true });
   }
 
-  /** 开始解析 / 开始提取: the problem is said, else sent; a success empties the form and shows the new record. */
-  async start(): Promise<boolean> {
-    if (this.submitting$.value) return false;
-    const upload = byUpload(this.kind, this.way$.value);
-    const video = this.video$.value;
-    const text = this.text$.value;
-    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
-    if (problem) {
-      this.s.notifier.error(problem);
-      return false;
+  protected byUpload(): boolean {
+    return byUpload(this.kind, this.way$.value);
+  }
+
+  /** 开始解析 / 开始提取. */
+  protected async send(source: { fileId: number } | { link: string }): Promise<void> {
+    if (!this.kind.hasWays) await this.s.api.call(API.extraction.videoParse, source as { link: string });
+    else {
+      const params = 'fileId' in source ? { type: AudioExtractType.Upload, file_id: source.fileId } : { type: AudioExtractType.Link, link: source.link };
+      await this.s.api.call(API.extraction.audioExtract, params, { silent: this.kind.silentFailures });
     }
-    const sent = await runBusy(this.submitting$, async () => {
-      if (this.kind.hasWays) {
-        const params = upload ? { type: AudioExtractType.Upload, file_id: video!.file_id } : { type: AudioExtractType.Link, link: text };
-        await this.s.api.call(API.extraction.audioExtract, params, { silent: this.kind.silentFailures });
-      } else await this.s.api.call(API.extraction.videoParse, { link: text });
-    });
-    if (!sent) return false;
-    this.s.notifier.success(MSG.submitSucceeded);
-    this.text$.next('');
-    this.video$.next(null);
-    this.uploadRound$.next(this.uploadRound$.value + 1);
+  }
+
+  /** The new record shows on the tab of all records. */
+  protected sent(): void {
     if (this.tab$.value === 'failed') this.selectTab('all');
     else this.records.reload();
-    void this.s.auth.refreshProfile().catch(() => undefined);
-    return true;
   }
 
   async saveToMaterial(record: ExtractionRecord): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../contract';
-import { anyProcessing, AUDIO_EXTRACTION, byUpload, downloadName, linkProblem, saveName, VIDEO_EXTRACTION } from './extraction-view';
+import { linkProblem } from '../../core';
+import { anyProcessing, AUDIO_EXTRACTION, byUpload, downloadName, saveName, VIDEO_EXTRACTION } from './extraction-view';
 import { sharedVideoProblem as uploadProblem } from '../../core';
 
 describe('extraction screens', () => {

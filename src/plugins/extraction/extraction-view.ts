@@ -2,7 +2,7 @@
  * The two extraction screens as data (part 2 §2.5, §2.6, §4, §5): /store/extraction and /store/audioExtraction
  * differ in words, their calls and the way selector; the tabs, the save name and the upload check are shared.
  */
-import { API, ExtractionStatus, AudioExtractType, findLink, LIMITS, MSG, type ExtractionRecord } from '../../contract';
+import { API, ExtractionStatus, AudioExtractType, LIMITS, type ExtractionRecord } from '../../contract';
 
 export interface ExtractionKind {
   route: '/store/extraction' | '/store/audioExtraction';
@@ -52,12 +52,6 @@ export const downloadName = (record: Pick<ExtractionRecord, 'id' | 'desc'>, kind
   `${saveName(record.desc).replace(/[\\/:*?"<>|\s]+/g, '_') || `提取${record.id}`}.${kind.ext}`;
 
 /** What the link box holds before submit: something, and (said at once) a link somewhere in it. */
-export function linkProblem(text: string): string | null {
-  if (!text.trim()) return MSG.extractionLinkRequired;
-  if (!findLink(text)) return MSG.extractionLinkMissing;
-  return null;
-}
-
 /** The list keeps asking while a record is processing. */
 export const anyProcessing = (list: readonly Pick<ExtractionRecord, 'status'>[]) => list.some((r) => r.status === ExtractionStatus.Processing);
 

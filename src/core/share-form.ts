@@ -1,0 +1,58 @@
+/**
+ * The state of a screen whose form takes a pasted share text or an uploaded video (extraction, copy extraction):
+ * the way, the text, the video, the upload box's round, and one submit that says the problem or sends and resets.
+ */
+import { BehaviorSubject } from 'rxjs';
+import { findLink, MSG } from '../contract';
+import type { AuthService, Notifier } from './tokens';
+import { OpenScreen, runBusy } from './screen-state';
+import type { UploadedFile } from './upload-files';
+
+/** What is wrong with a pasted share text, or null when it holds a link. */
+export function linkProblem(text: string): string | null {
+  if (!text.trim()) return MSG.extractionLinkRequired;
+  if (!findLink(text)) return MSG.extractionLinkMissing;
+  return null;
+}
+
+export abstract class ShareFormScreen extends OpenScreen {
+  abstract readonly way$: BehaviorSubject<number>;
+  readonly text$ = new BehaviorSubject('');
+  readonly video$ = new BehaviorSubject<UploadedFile | null>(null);
+  readonly uploading$ = new BehaviorSubject(false);
+  /** A new upload box after each submit (the last video is gone from it). */
+  readonly uploadRound$ = new BehaviorSubject(0);
+  readonly submitting$ = new BehaviorSubject(false);
+
+  constructor(private readonly form: { notifier: Notifier; auth: AuthService }) {
+    super();
+  }
+
+  /** The way chosen is the upload. */
+  protected abstract byUpload(): boolean;
+  /** Sends the form's source (the uploaded video, or the link's text). */
+  protected abstract send(source: { fileId: number } | { link: string }): Promise<void>;
+  /** After a sent submit (the form is empty again): show what was made. */
+  protected abstract sent(): void;
+
+  /** The problem is said, else the form is sent; a success empties the form. */
+  async start(): Promise<boolean> {
+    if (this.submitting$.value) return false;
+    const upload = this.byUpload();
+    const video = this.video$.value;
+    const text = this.text$.value;
+    const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);
+    if (problem) {
+      this.form.notifier.error(problem);
+      return false;
+    }
+    if (!(await runBusy(this.submitting$, () => this.send(upload ? { fileId: video!.file_id } : { link: text })))) return false;
+    this.form.notifier.success(MSG.submitSucceeded);
+    this.text$.next('');
+    this.video$.next(null);
+    this.uploadRound$.next(this.uploadRound$.value + 1);
+    this.sent();
+    void this.form.auth.refreshProfile().catch(() => undefined);
+    return true;
+  }
+}
