@@ -1,6 +1,6 @@
 /** A text area that shows how many of its characters are used, as the generation forms' descriptions and lyrics. */
 import type { Ref } from 'react';
-import { TextArea } from '@blueprintjs/core';
+import { FormGroup, TextArea } from '@blueprintjs/core';
 import './counted-text.css';
 
 export interface CountedTextAreaProps {
@@ -33,5 +33,14 @@ export function CountedTextArea({ id, value, onChange, maxLength, rows, placehol
         {[...value].length}/{maxLength}
       </span>
     </div>
+  );
+}
+
+/** A labelled counted text area: the form group of a generation form's description. */
+export function CountedField({ label, className, ...area }: CountedTextAreaProps & { label: string; className: string }) {
+  return (
+    <FormGroup label={label} labelFor={area.id} className={className}>
+      <CountedTextArea {...area} />
+    </FormGroup>
   );
 }

@@ -13,7 +13,7 @@ export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm } from './shared-video';
 export { ShareFormScreen, linkProblem } from './share-form';
-export { CountedTextArea, type CountedTextAreaProps } from './counted-text';
+export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';

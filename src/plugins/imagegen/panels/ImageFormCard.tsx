@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, FormGroup, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { CountedTextArea, UploadBox, useStore, useValue } from '../../../core';
+import { CountedField, UploadBox, useStore, useValue } from '../../../core';
 import type { ImageGenScreen } from '../imagegen-state';
 import { COUNTS, cost, ratioShape } from '../imagegen-view';
 
@@ -14,17 +14,17 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
   const patch = screen.patch.bind(screen);
   return (
     <section className="ig-card ig-form" aria-label="生成设置">
-      <FormGroup label="描述词" labelFor="ig-text" className="ig-group">
-        <CountedTextArea
-          id="ig-text"
-          value={form.text}
-          onChange={(text) => patch({ text })}
-          maxLength={LIMITS.promptMaxChars}
-          rows={4}
-          placeholder="描述你想要的画面：主体、场景、风格、光线……"
-          testId="imagegen-text"
-        />
-      </FormGroup>
+      <CountedField
+        label="描述词"
+        className="ig-group"
+        id="ig-text"
+        value={form.text}
+        onChange={(text) => patch({ text })}
+        maxLength={LIMITS.promptMaxChars}
+        rows={4}
+        placeholder="描述你想要的画面：主体、场景、风格、光线……"
+        testId="imagegen-text"
+      />
       <div className="ig-suggest" data-testid="imagegen-suggestions">
         <div className="ig-suggest-head">
           <span>

@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import { Button, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { CountedTextArea, Segments, useStore, useValue } from '../../../core';
+import { CountedField, CountedTextArea, Segments, useStore, useValue } from '../../../core';
 import type { MusicScreen } from '../music-state';
 import { MUSIC_CHIPS, SECTION_TAGS, addChip } from '../music-view';
 
@@ -27,17 +27,17 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
 
   return (
     <section className="mus-card mus-form" aria-label="创作音乐" data-testid="music-form">
-      <FormGroup label="音乐描述" labelFor="mus-prompt" className="mus-group">
-        <CountedTextArea
-          id="mus-prompt"
-          value={form.prompt}
-          onChange={(prompt) => patch({ prompt })}
-          maxLength={M.promptMaxChars}
-          rows={4}
-          placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……"
-          testId="music-prompt"
-        />
-      </FormGroup>
+      <CountedField
+        label="音乐描述"
+        className="mus-group"
+        id="mus-prompt"
+        value={form.prompt}
+        onChange={(prompt) => patch({ prompt })}
+        maxLength={M.promptMaxChars}
+        rows={4}
+        placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……"
+        testId="music-prompt"
+      />
       <div className="mus-chips" data-testid="music-chips">
         {MUSIC_CHIPS.map((g) => (
           <div key={g.group} className="mus-chip-row">
