@@ -14,17 +14,8 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
   const patch = screen.patch.bind(screen);
   return (
     <section className="ig-card ig-form" aria-label="生成设置">
-      <CountedField
-        label="描述词"
-        className="ig-group"
-        id="ig-text"
-        value={form.text}
-        onChange={(text) => patch({ text })}
-        maxLength={LIMITS.promptMaxChars}
-        rows={4}
-        placeholder="描述你想要的画面：主体、场景、风格、光线……"
-        testId="imagegen-text"
-      />
+      <CountedField label="描述词" className="ig-group" id="ig-text" testId="imagegen-text" rows={4} maxLength={LIMITS.promptMaxChars}
+        value={form.text} onChange={(text) => patch({ text })} placeholder="描述你想要的画面：主体、场景、风格、光线……" />
       <div className="ig-suggest" data-testid="imagegen-suggestions">
         <div className="ig-suggest-head">
           <span>

@@ -27,17 +27,8 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
 
   return (
     <section className="mus-card mus-form" aria-label="创作音乐" data-testid="music-form">
-      <CountedField
-        label="音乐描述"
-        className="mus-group"
-        id="mus-prompt"
-        value={form.prompt}
-        onChange={(prompt) => patch({ prompt })}
-        maxLength={M.promptMaxChars}
-        rows={4}
-        placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……"
-        testId="music-prompt"
-      />
+      <CountedField label="音乐描述" className="mus-group" id="mus-prompt" testId="music-prompt" rows={4} maxLength={M.promptMaxChars}
+        value={form.prompt} onChange={(prompt) => patch({ prompt })} placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……" />
       <div className="mus-chips" data-testid="music-chips">
         {MUSIC_CHIPS.map((g) => (
           <div key={g.group} className="mus-chip-row">
