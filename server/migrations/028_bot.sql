@@ -14,6 +14,8 @@ CREATE TABLE bots (
   welcome text NOT NULL DEFAULT '',
   prompt text NOT NULL,
   credits integer NOT NULL,
+  -- The public avatar's mouth region as JSON {x, y, w, h} (fractions of its video), from its face track; '' when none.
+  mouth text NOT NULL DEFAULT '',
   removed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now()
 );

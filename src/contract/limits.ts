@@ -189,6 +189,8 @@ export const LIMITS = {
     descMaxChars: 200,
     welcomeMaxChars: 500,
     promptMaxChars: 8000,
+    /** One sentence the talking screen has spoken at a time. */
+    sentenceMaxChars: 200,
   },
 } as const;
 

@@ -16,6 +16,7 @@ export interface BotRow {
   voice_id: number | null;
   welcome: string;
   credits: number;
+  mouth: string;
 }
 
 export interface NewBot {
@@ -28,6 +29,7 @@ export interface NewBot {
   welcome: string;
   prompt: string;
   credits: number;
+  mouth: string;
 }
 
 export interface BotMessageRow {
@@ -49,12 +51,12 @@ export interface BotAnswerRow extends BotMessageRow {
 }
 
 const BOT_COLUMNS = `b.id, b.type, b.name, b.description, b.avatar_key, b.avatar_id, COALESCE(a.cover_key, '') AS cover_key,
-  COALESCE(a.loop_key, '') AS loop_key, b.voice_id, b.welcome, b.credits`;
+  COALESCE(a.loop_key, '') AS loop_key, b.voice_id, b.welcome, b.credits, b.mouth`;
 const BOT_FROM = 'bots b LEFT JOIN avatars a ON a.id = b.avatar_id';
 
 const COLUMNS: Record<keyof NewBot, string> = {
   type: 'type', name: 'name', description: 'description', avatarKey: 'avatar_key', avatarId: 'avatar_id', voiceId: 'voice_id',
-  welcome: 'welcome', prompt: 'prompt', credits: 'credits',
+  welcome: 'welcome', prompt: 'prompt', credits: 'credits', mouth: 'mouth',
 };
 
 export class BotRepository {
@@ -64,9 +66,9 @@ export class BotRepository {
 
   async add(b: NewBot): Promise<number> {
     const { rows } = await this.db.query<{ id: number }>(
-      `INSERT INTO bots (type, name, description, avatar_key, avatar_id, voice_id, welcome, prompt, credits)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [b.type, b.name, b.description, b.avatarKey, b.avatarId, b.voiceId, b.welcome, b.prompt, b.credits],
+      `INSERT INTO bots (type, name, description, avatar_key, avatar_id, voice_id, welcome, prompt, credits, mouth)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [b.type, b.name, b.description, b.avatarKey, b.avatarId, b.voiceId, b.welcome, b.prompt, b.credits, b.mouth],
     );
     return rows[0]!.id;
   }
@@ -222,6 +224,21 @@ export class BotRepository {
       [cid],
     );
     return rows;
+  }
+
+  /** My answer `mid`'s bot (any status), or undefined when it is not mine. */
+  async answerBot(userId: number, mid: number): Promise<number | undefined> {
+    const { rows } = await this.db.query<{ bot_id: number }>(
+      `SELECT c.bot_id FROM bot_messages m JOIN bot_conversations c ON c.id = m.conversation_id WHERE m.id = $1 AND c.user_id = $2 AND m.role = 'assistant'`,
+      [mid, userId],
+    );
+    return rows[0]?.bot_id;
+  }
+
+  /** A bot as its conversations know it, removed or not. */
+  async any(id: number): Promise<BotRow | undefined> {
+    const { rows } = await this.db.query<BotRow>(`SELECT ${BOT_COLUMNS} FROM ${BOT_FROM} WHERE b.id = $1`, [id]);
+    return rows[0];
   }
 
   /** One of my messages, with its conversation's bot. */

@@ -1,11 +1,15 @@
 /** The super employee's calls (issue 32): catalogue, employ, conversations, send and the answer's stream; the operator's bots. */
-import { API, MSG } from '../../../src/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API, MSG, ResultCode } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { handleEventStream } from '../../infra/event-stream';
-import { ApiError } from '../../infra/http';
+import { ApiError, sendResult, validationMessage } from '../../infra/http';
+import { withWorkDir } from '../../infra/work-dirs';
+import { SpeechEngineError } from '../../engines/speech';
 import { formatDateTime } from '../../infra/time';
 import { BotRepository, type BotMessageRow } from './bot.repository';
-import { botFields, botView, BotService } from './bot.service';
+import { botFields, botView, BotService, speakSentence } from './bot.service';
 
 const messageView = (m: BotMessageRow) => ({
   id: m.id, role: m.role, content: m.content, create_time: formatDateTime(m.created_at),
@@ -61,6 +65,27 @@ export function registerBotRoutes(ctx: FeatureContext): void {
   handleEventStream({ router, app, sessions }, API.bot.stream, 'bot stream failed', async (user, { cid, mid }, send, signal, log) =>
     service.streamAnswer(user.id, { cid, mid }, send, signal, log),
   );
+
+  // One spoken sentence as audio/mpeg, so an <audio> element plays it straight (the token rides in the query).
+  router.handledElsewhere(API.bot.speech);
+  app.get(API.bot.speech.path, { config: { call: API.bot.speech } }, async (request, reply) => {
+    const parsed = API.bot.speech.request.safeParse(request.query ?? {});
+    if (!parsed.success) return sendResult(reply, API.bot.speech, ResultCode.Error, validationMessage(parsed.error), null);
+    const user = await sessions.authenticate(parsed.data.token);
+    if (!user) return sendResult(reply, API.bot.speech, ResultCode.SessionExpired, MSG.sessionExpired, null);
+    try {
+      const audio = await withWorkDir(ctx.config.dataDir, async (dir) => {
+        const output = path.join(dir, 'sentence.mp3');
+        await speakSentence(ctx, user.id, parsed.data.mid, parsed.data.text, output);
+        return fs.promises.readFile(output);
+      });
+      return reply.header('content-type', 'audio/mpeg').header('cache-control', 'private, max-age=3600').send(audio);
+    } catch (err) {
+      if (err instanceof ApiError) return sendResult(reply, API.bot.speech, ResultCode.Error, err.message, null);
+      if (err instanceof SpeechEngineError) return sendResult(reply, API.bot.speech, ResultCode.Error, err.message, null);
+      throw err;
+    }
+  });
 
   // ---- the operator's (npm run admin -- bot …)
 

@@ -4,12 +4,16 @@
  * copy chat does: done keeps the charge; a failure, or a stop before any text, refunds it; a stop after some text
  * keeps what arrived and its charge. The prompt goes upstream only: no event and no call carries it.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type ChatStreamEvent } from '../../../src/contract';
+import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type ChatStreamEvent, type MouthRegion } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
+import { fetchObject } from '../../infra/storage';
 import { publishLocalFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { readFaceTrack } from '../../engines/lipsync';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { AvatarsRepository } from '../avatars';
 import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
@@ -31,7 +35,7 @@ export function botView(ctx: Pick<FeatureContext, 'urls'>, b: BotRow, mine: { em
   return {
     id: b.id, type: b.type, name: b.name, desc: b.description,
     avatar: url(b.avatar_key || b.cover_key), video: url(b.loop_key), avatar_id: b.avatar_id ?? 0, voice_id: b.voice_id ?? 0,
-    welcome: b.welcome, credits: b.credits, employed: mine.employed ? 1 : 0,
+    welcome: b.welcome, credits: b.credits, employed: mine.employed ? 1 : 0, mouth: b.mouth ? (JSON.parse(b.mouth) as MouthRegion | null) : null,
     ...(mine.cid !== undefined ? { cid: mine.cid, last_message: mine.last_message ?? '' } : {}),
   };
 }
@@ -45,9 +49,10 @@ export async function botFields(ctx: FeatureContext, p: BotInput): Promise<Parti
     if (/^\d+$/.test(p.avatar)) {
       const avatar = await new AvatarsRepository(ctx.db).usableBy(Number(p.avatar), 0);
       if (!avatar || avatar.user_id !== null || Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.botAvatarInvalid);
-      Object.assign(out, { avatarId: avatar.id, avatarKey: '' });
+      const facesKey = (avatar as { faces_key?: string }).faces_key ?? '';
+      Object.assign(out, { avatarId: avatar.id, avatarKey: '', mouth: facesKey ? JSON.stringify(await mouthRegion(ctx, facesKey)) : '' });
     } else {
-      Object.assign(out, { avatarId: null, avatarKey: await publishLocalFile(ctx, p.avatar, 'image') });
+      Object.assign(out, { avatarId: null, avatarKey: await publishLocalFile(ctx, p.avatar, 'image'), mouth: '' });
     }
   }
   if (p.voice_id !== undefined) {
@@ -55,6 +60,56 @@ export async function botFields(ctx: FeatureContext, p: BotInput): Promise<Parti
     out.voiceId = p.voice_id || null;
   }
   return out;
+}
+
+/**
+ * Where the talking screen moves the mouth: the box around the lips and down toward the chin, averaged over the frames
+ * where the face was seen, as fractions of the avatar's video (the browser animates that region from the loudness).
+ */
+async function mouthRegion(ctx: FeatureContext, facesKey: string): Promise<MouthRegion | null> {
+  return withWorkDir(ctx.config.dataDir, async (dir) => {
+    const track = readFaceTrack(await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')));
+    const box = { left: 0, right: 0, top: 0, bottom: 0, chin: 0, n: 0 };
+    for (let f = 0; f < track.frames; f++) {
+      if (track.weight[f]! < 0.5) continue;
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (let i = 48; i < 68; i++) {
+        xs.push(track.points[f * 136 + 2 * i]!);
+        ys.push(track.points[f * 136 + 2 * i + 1]!);
+      }
+      box.left += Math.min(...xs);
+      box.right += Math.max(...xs);
+      box.top += Math.min(...ys);
+      box.bottom += Math.max(...ys);
+      box.chin += track.points[f * 136 + 2 * 8 + 1]!;
+      box.n++;
+    }
+    if (!box.n) return null;
+    const [left, right, top, bottom, chin] = [box.left, box.right, box.top, box.bottom, box.chin].map((v) => v / box.n) as [number, number, number, number, number];
+    const pad = (right - left) * 0.15;
+    const lower = Math.min(chin, bottom + (chin - bottom) * 0.6);
+    const round = (v: number) => Math.round(v * 1000) / 1000;
+    return { x: round((left - pad) / track.width), y: round((top - pad / 2) / track.height), w: round((right - left + 2 * pad) / track.width), h: round((lower - top + pad / 2) / track.height) };
+  });
+}
+
+/**
+ * Speaks one sentence of my answer `mid` in its bot's voice (a public voice; the offline voice's default without one)
+ * into an mp3 at `output`. Free, as auditions of the offline voice are: the sentence must belong to an answer of mine.
+ */
+export async function speakSentence(ctx: FeatureContext, userId: number, mid: number, text: string, output: string): Promise<void> {
+  const bots = new BotRepository(ctx.db);
+  const botId = await bots.answerBot(userId, mid);
+  if (botId === undefined) throw new ApiError(MSG.chatNotFound);
+  const bot = await bots.any(botId);
+  const voice = bot?.voice_id ? await ctx.speech.readyVoice(bot.voice_id, userId) : undefined;
+  if (voice) {
+    await ctx.speech.synthesize(voice, text, { rate: Number(voice.rate), volume: Number(voice.volume), pitch: Number(voice.pitch), language: '', emotion: '' }, output);
+    return;
+  }
+  const { engine } = await ctx.speech.channelEngine('local');
+  await engine.synthesize(text, undefined, { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' }, output);
 }
 
 export class BotService {

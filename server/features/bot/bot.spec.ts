@@ -3,12 +3,15 @@
  * for every call, two users apart, the answer stream with the copy chat's refund rules at the bot's price, and the
  * bot's system prompt sent upstream but never in any reply, event or CLI output.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ChatAnswerStatus, LIMITS, MSG, ResultCode, type CallDef, type ChatStreamEvent } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient, type Reply } from '../../../tests/support/app';
-import { makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
+import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
+import { makeFaceVideo } from '../../../tests/support/face-media';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { runAdmin } from '../../../tests/support/server';
 import { until } from '../../../tests/support/wait';
@@ -23,6 +26,13 @@ beforeAll(async () => {
   peer = await startOpenAiPeer();
 });
 afterAll(() => peer.close());
+
+/** Seconds of audio ffmpeg decodes from a file. */
+function probeDuration(file: string): number {
+  const log = spawnSync(FFMPEG, ['-hide_banner', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const time = [...log.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1);
+  return time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : 0;
+}
 
 interface Streamed {
   raw: string;
@@ -305,6 +315,49 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
     expect((await call(a, API.bot.messageList, { cid: mine.id })).code).toBe(0);
     expect((await admin('bot', 'list')).split('\n').some((l) => l.includes('小美'))).toBe(false);
   });
+
+  it('a bot may appear as a public avatar: its mouth region from the face track; my answers are spoken as mp3, in no one else\'s hands', async () => {
+    const video = makeFaceVideo(path.join(mediaDir(), 'bot-face.mp4'), { width: 360, height: 480, seconds: 3 });
+    const avatarId = await readyAvatar(t, null, video, '客服主播');
+    const added = await t.operator(API.bot.add, { type: '客服', name: '小安', avatar: String(avatarId), prompt: PROMPT, credits: 0 });
+    expect(added.code, added.msg).toBe(0);
+    await call(a, API.bot.employ, { bot_id: added.data.id });
+    const view = (await call(a, API.bot.botList, { type: '客服' })).data.list[0];
+    expect(view).toMatchObject({ avatar_id: avatarId, video: expect.stringContaining('/'), mouth: { x: expect.any(Number), y: expect.any(Number) } });
+    // The mouth sits in the lower middle of the face: inside the picture, below its upper third.
+    const m = view.mouth as { x: number; y: number; w: number; h: number };
+    expect(m.x).toBeGreaterThan(0.1);
+    expect(m.x + m.w).toBeLessThan(0.9);
+    expect(m.y).toBeGreaterThan(0.3);
+    expect(m.y + m.h).toBeLessThan(1);
+    expect(m.w).toBeGreaterThan(0.02);
+
+    peer.behave({ kind: 'reply', text: '您好，我是小安。很高兴为您服务。' });
+    const sent = await call(a, API.bot.sendMessage, { bot_id: added.data.id, content: '你好' });
+    await stream(a, sent.data);
+    const speech = (client: ApiTestClient, params: Record<string, string>) =>
+      fetch(`${t.url}${API.bot.speech.path}?${new URLSearchParams({ token: client.token!, ...params })}`);
+    const spoken = await speech(a, { mid: String(sent.data.mid), text: '您好，我是小安。' });
+    expect(spoken.status).toBe(200);
+    expect(spoken.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = Buffer.from(await spoken.arrayBuffer());
+    expect(mp3.length).toBeGreaterThan(2000);
+    const file = path.join(mediaDir(), `bot-sentence-${kind}.mp3`);
+    fs.writeFileSync(file, mp3);
+    expect(probeDuration(file)).toBeGreaterThan(0.5);
+    for (const [client, params, msg] of [
+      [b, { mid: String(sent.data.mid), text: '您好' }, MSG.chatNotFound],
+      [a, { mid: String(sent.data.mid), text: '' }, MSG.chatContentRequired],
+      [a, { mid: 'x', text: '您好' }, '消息ID格式有误'],
+      [a, { mid: String(sent.data.mid), text: '长'.repeat(LIMITS.bot.sentenceMaxChars + 1) }, `文本不能超过${LIMITS.bot.sentenceMaxChars}个字符`],
+    ] as const) {
+      const res = await speech(client, params);
+      expect(res.status).toBeLessThan(500);
+      const body = (await res.json()) as { code: number; msg: string };
+      seen.push(JSON.stringify(body));
+      expect(body).toMatchObject({ code: 1, msg });
+    }
+  }, 120_000);
 
   it('never let the system prompt out: not in any reply, event or CLI output above', () => {
     expect(seen.length).toBeGreaterThan(50);

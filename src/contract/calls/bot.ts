@@ -14,6 +14,10 @@ import { ChatStreamEvent } from './chat';
 
 const B = LIMITS.bot;
 
+/** ours: where a public avatar's mouth is, as fractions of its video (from its face track). */
+export const MouthRegion = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+export type MouthRegion = z.infer<typeof MouthRegion>;
+
 /** One bot as users see it: never its prompt. */
 export const BotView = z.object({
   id: z.number(),
@@ -26,6 +30,8 @@ export const BotView = z.object({
   video: z.string(),
   /** ours: the public avatar it appears as (0 for a picture); its face track drives the talking mouth. */
   avatar_id: z.number(),
+  /** ours: the mouth region the talking screen animates (null: a picture, or an avatar without a usable face). */
+  mouth: MouthRegion.nullable(),
   /** ours: the public voice it speaks with (0: the offline voice's default). */
   voice_id: z.number(),
   welcome: z.string(),
@@ -120,6 +126,18 @@ export const botCalls = {
       mid: requiredId('消息ID格式有误'),
     }),
     response: ChatStreamEvent,
+  }),
+  speech: defineCall({
+    id: 'bot.speech', method: 'GET', path: '/api/bot/speech', checked: false, auth: 'user', pathFromSpec: false,
+    summary:
+      "ours: one sentence of my answer mid spoken in its bot's voice (the offline voice without one), answered as audio/mpeg " +
+      'for an <audio> element (token in the query, as the stream\'s); bad input answers the JSON envelope.',
+    request: z.object({
+      token: requiredText('token', MSG.sessionExpired, 200),
+      mid: requiredId('消息ID格式有误'),
+      text: requiredText('文本', MSG.chatContentRequired, B.sentenceMaxChars),
+    }),
+    response: z.object({}),
   }),
   messageList: defineCall({
     id: 'bot.messageList', method: 'GET', path: '/api/bot/messageList', checked: true, auth: 'user', pathFromSpec: false,
