@@ -94,7 +94,8 @@ describe('super employee', () => {
     await page.waitForFunction((full) => document.querySelector('[data-testid=employee-answer] .talk-text')?.textContent === full, ANSWER);
     // Spoken: the element really played, and the mouth opened with the voice.
     await page.waitForSelector('[data-testid=employee-speaking]', { timeout: 20_000 });
-    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('[data-testid=employee-face]')!).getPropertyValue('--open')) > 0.05, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('[data-testid=employee-face]')!).getPropertyValue('--open')) > 0.3, undefined, { timeout: 20_000 });
+    await shoot(page.locator('[data-testid=employee-face]'), 'employee-mouth-open');
     await page.waitForFunction(() => {
       const audio = document.querySelector<HTMLAudioElement>('audio[data-testid=employee-audio]');
       return !!audio && audio.currentTime > 0.3;
