@@ -66,6 +66,27 @@ function mediaList(kind: string, call: CallDef, detail: string, what: string): C
   };
 }
 
+const BOT_FLAGS = {
+  type: { type: 'string' }, name: { type: 'string' }, desc: { type: 'string' }, avatar: { type: 'string' }, 'prompt-file': { type: 'string' },
+  voice: { type: 'string' }, welcome: { type: 'string' }, credits: { type: 'string' },
+} as const;
+
+/** A bot's fields from the flags given: the prompt read from its file, a picture's path made absolute (the server reads it). */
+async function botBody(f: Flags): Promise<Record<string, unknown>> {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  let prompt: string | undefined;
+  if (typeof f['prompt-file'] === 'string') {
+    try {
+      prompt = readFileSync(f['prompt-file'], 'utf8');
+    } catch (err) {
+      throw new CliError(`cannot read ${f['prompt-file']} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+  }
+  const avatar = typeof f.avatar === 'string' && !/^\d+$/.test(f.avatar) ? resolve(f.avatar) : f.avatar;
+  return { type: f.type, name: f.name, desc: f.desc, avatar, prompt, voice_id: num(f.voice), welcome: f.welcome, credits: num(f.credits) };
+}
+
 const WAIT_FLAGS = { wait: { type: 'boolean' as const }, timeout: { type: 'string' as const } };
 
 /**
@@ -328,6 +349,46 @@ export const COMMANDS: Record<string, Command> = {
       const { resolve } = await import('node:path');
       const data = await ok(send, API.music.publish, { name: f.name, audio: resolve(rest[0]!), mood: f.mood });
       return `music library track ${data.id} published (${data.duration} s)`;
+    },
+  },
+  'bot add': {
+    usage:
+      'bot add --type <分类> --name <名称> --desc <简介> --avatar <图片文件或公共分身ID> --prompt-file <系统提示词文件> ' +
+      '[--voice <公共声音ID>] [--welcome <开场白>] [--credits <每条回答积分>]   (an AI super employee)',
+    flags: BOT_FLAGS,
+    async run(send, f) {
+      const data = await ok(send, API.bot.add, await botBody(f));
+      return `added bot ${data.id}`;
+    },
+  },
+  'bot list': {
+    usage: 'bot list   (every bot; the prompt by its length only)',
+    flags: {},
+    async run(send) {
+      const list = (await ok(send, API.bot.adminList, {})).list as { id: number; type: string; name: string; voice_id: number; credits: number; prompt_chars: number; employees: number; avatar_id: number }[];
+      if (list.length === 0) return 'none';
+      return table(
+        ['id', 'type', 'name', 'avatar', 'voice', 'credits', 'prompt', 'employed by'],
+        list.map((b) => [b.id, b.type, b.name, b.avatar_id ? `avatar ${b.avatar_id}` : 'picture', b.voice_id || '-', b.credits, `${b.prompt_chars} chars`, b.employees]),
+      );
+    },
+  },
+  'bot update': {
+    usage: 'bot update <id> [--type …] [--name …] [--desc …] [--avatar …] [--prompt-file …] [--voice …] [--welcome …] [--credits …]   (changes only what is given)',
+    flags: BOT_FLAGS,
+    async run(send, f, rest) {
+      if (rest.length !== 1) throw new CliError('bot update needs one bot id');
+      await ok(send, API.bot.update, { id: num(rest[0]), ...(await botBody(f)) });
+      return `updated bot ${rest[0]}`;
+    },
+  },
+  'bot remove': {
+    usage: 'bot remove <id>   (off the catalogue and off everyone\'s employees; conversations stay readable)',
+    flags: {},
+    async run(send, _f, rest) {
+      if (rest.length !== 1) throw new CliError('bot remove needs one bot id');
+      await ok(send, API.bot.remove, { id: num(rest[0]) });
+      return `removed bot ${rest[0]}`;
     },
   },
   'site set': {

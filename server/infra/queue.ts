@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -38,6 +38,8 @@ export interface JobPayloads {
   'copywrite-read': { copyId: number };
   /** Writes a song's lyrics when it has none, has the music engine make it, and stores the result (or refunds). */
   'music-generate': { musicId: number };
+  /** Super-employee answers a dead process left streaming: closed and refunded. */
+  'bot-sweep': Record<string, never>;
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */
@@ -50,7 +52,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobRu
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'account-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'voices-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'account-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'voices-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *', 'bot-sweep': '*/5 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

@@ -178,6 +178,20 @@ export const LIMITS = {
     bgmFadeInSeconds: 1.5,
     bgmFadeOutSeconds: 2.5,
   },
+  /**
+   * ours: AI super employee bots: a bot's price per answer unless the operator sets one (the copy chat's), the most
+   * an operator may set, and the lengths of what an operator writes.
+   */
+  bot: {
+    defaultAnswerCredits: 10,
+    maxAnswerCredits: 1000,
+    typeMaxChars: 20,
+    descMaxChars: 200,
+    welcomeMaxChars: 500,
+    promptMaxChars: 8000,
+    /** One sentence the talking screen has spoken at a time. */
+    sentenceMaxChars: 200,
+  },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

@@ -470,6 +470,20 @@ export const MSG = {
   copyRewriteInstructionRequired: '请输入改写要求',
   /** A rewrite that failed before any text arrived (its credits are not charged). */
   copyRewriteFailed: '改写失败，本次不扣积分',
+  // ---- AI super employee (ours; /employee, issue 32)
+  botTypeRequired: '请填写分类',
+  botNameRequired: '请填写名称',
+  botAvatarRequired: '请提供形象图片或公共分身ID',
+  botPromptRequired: '请提供系统提示词',
+  /** A bot id that does not exist or was taken off the catalogue. */
+  botMissing: '该员工不存在或已下架',
+  /** A message to a bot the user has not employed. */
+  botNotEmployed: '请先聘用该员工',
+  /** A bot's avatar id that is no ready public avatar. */
+  botAvatarInvalid: '公共分身不存在或尚未就绪',
+  /** A bot's voice id that is no ready public voice. */
+  botVoiceInvalid: '公共声音不存在或尚未就绪',
+  botNameTaken: '已有同名员工',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

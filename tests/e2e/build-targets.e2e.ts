@@ -6,7 +6,8 @@ import { tempDir } from '../support/temp-dirs';
 
 /** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperPanel.tsx). */
 const HELPER_MARKER = '合作站点专属的运营助手';
-const EMPLOYEE_MARKER = '为您的账号批量产出口播内容';
+/** Text that exists only in the employee plugin (src/plugins/employee/panels/OfficePanel.tsx). */
+const EMPLOYEE_MARKER = '聘用 AI 员工，面对面对话';
 
 function bundleText(dir: string): string {
   const assets = path.join(dir, 'assets');

@@ -21,6 +21,7 @@ import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
 import { copywriteCalls } from './copywrite';
 import { musicCalls } from './music';
+import { botCalls } from './bot';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -46,6 +47,7 @@ export const API = {
   dubbing: dubbingCalls,
   copywrite: copywriteCalls,
   music: musicCalls,
+  bot: botCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -83,12 +85,12 @@ export const SPEC_NAMES = {
   generateScript: 'more.cozeGenerateScript',
   mimicScript: 'more.cozeMimicScript',
   topic: 'more.cozeTopic',
-  'bot.sendMessage': 'more.botSendMessage',
-  'bot.typeList': 'more.botTypeList',
-  'bot.botList': 'more.botList',
-  'bot.messageList': 'more.botMessageList',
-  'bot.messageDetail': 'more.botMessageDetail',
-  'bot.employ': 'more.botEmploy',
+  'bot.sendMessage': 'bot.sendMessage',
+  'bot.typeList': 'bot.typeList',
+  'bot.botList': 'bot.botList',
+  'bot.messageList': 'bot.messageList',
+  'bot.messageDetail': 'bot.messageDetail',
+  'bot.employ': 'bot.employ',
   'music.createMusic': 'music.create',
 } as const satisfies Record<string, string>;
 export type SpecName = keyof typeof SPEC_NAMES;
@@ -108,7 +110,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
-  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls, musicCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
 };
 export * from './site';
 export * from './account';
@@ -133,3 +135,4 @@ export * from './more';
 export * from './dubbing';
 export * from './copywrite';
 export * from './music';
+export * from './bot';

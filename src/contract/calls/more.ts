@@ -1,6 +1,6 @@
 /**
  * Calls the specification lists as existing without showing their payloads or screens (part 2 §7, last paragraph):
- * super replica (tikTok, coze), super employee/helper bots.
+ * super replica (tikTok, coze).
  * Their request and response schemas are permissive; until a feature is specified the server answers MSG.comingSoon.
  */
 import { defineCall, type HttpMethod } from '../call';
@@ -30,11 +30,4 @@ export const moreCalls = {
   cozeGenerateScript: more('cozeGenerateScript', 'POST', '/api/coze/generateScript', false, 'Super replica: generate a script (spec name: generateScript)'),
   cozeMimicScript: more('cozeMimicScript', 'POST', '/api/coze/mimicScript', false, 'Super replica: imitate a script (spec name: mimicScript)'),
   cozeTopic: more('cozeTopic', 'POST', '/api/coze/topic', false, 'Super replica: topic ideas (spec name: topic)'),
-  botRecord: more('botRecord', 'GET', '/api/bot/record', true, 'Super employee/helper: conversation records'),
-  botSendMessage: more('botSendMessage', 'POST', '/api/bot/sendMessage', false, 'Super employee/helper: send a message to a bot (spec name: bot sendMessage)'),
-  botTypeList: more('botTypeList', 'GET', '/api/bot/typeList', false, 'Super employee/helper: bot categories (spec name: bot typeList)'),
-  botList: more('botList', 'GET', '/api/bot/botList', false, 'Super employee/helper: bots of a category (spec name: bot botList)'),
-  botMessageList: more('botMessageList', 'GET', '/api/bot/messageList', false, 'Super employee/helper: messages of a conversation (spec name: bot messageList)'),
-  botMessageDetail: more('botMessageDetail', 'GET', '/api/bot/messageDetail', false, 'Super employee/helper: one message (spec name: bot messageDetail)'),
-  botEmploy: more('botEmploy', 'POST', '/api/bot/employ', false, 'Super employee: employ a bot (spec name: bot employ)'),
 };

@@ -1,5 +1,15 @@
+import { lazy } from 'react';
 import { definePlugin } from '../../core';
-import { EmployeePanel } from './panels/EmployeePanel';
+import { EMPLOYEE_ROUTE, EmployeeState, EmployeeStateToken, TALKING_ROUTE } from './employee-state';
 
-/** 超级员工: bundled for every host but the helper hosts. Its screens are not in the specification yet. */
-export const plugin = definePlugin('employee', { panels: ['/employee', '/employee/talking'].map((route) => ({ route, component: EmployeePanel, comingSoon: true })) });
+const OfficePanel = lazy(() => import('./panels/OfficePanel'));
+const TalkingPanel = lazy(() => import('./panels/TalkingPanel'));
+
+/** 超级员工 (issue 32): bundled for every host but the helper hosts. My employees, the 招聘 catalogue, and talking face to face. */
+export const plugin = definePlugin('employee', {
+  services: [[EmployeeStateToken, EmployeeState]],
+  panels: [
+    { route: EMPLOYEE_ROUTE, component: OfficePanel },
+    { route: TALKING_ROUTE, component: TalkingPanel },
+  ],
+});

@@ -1,0 +1,237 @@
+/**
+ * The super employee (issue 32). A send stores the question and an empty answer priced at the bot's credits; the
+ * answer's stream spends them, relays the chat engine's completion told the bot's prompt first, and settles as the
+ * copy chat does: done keeps the charge; a failure, or a stop before any text, refunds it; a stop after some text
+ * keeps what arrived and its charge. The prompt goes upstream only: no event and no call carries it.
+ */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type ChatStreamEvent, type MouthRegion } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import type { Db } from '../../infra/db';
+import { ApiError } from '../../infra/http';
+import { fetchObject } from '../../infra/storage';
+import { publishLocalFile } from '../../infra/user-files';
+import { withWorkDir } from '../../infra/work-dirs';
+import { readFaceTrack } from '../../engines/lipsync';
+import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
+import { AvatarsRepository } from '../avatars';
+import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { VoicesRepository } from '../voices';
+import { BotRepository, type BotAnswerRow, type BotRow, type NewBot } from './bot.repository';
+
+/** A conversation is titled after the start of its first question. */
+const TITLE_CHARS = 20;
+/** A streaming answer saves what it has (and so shows it is alive) this often. */
+const PROGRESS_MS = 5_000;
+/** An answer streaming without a heartbeat for this long was left by a dead process (as the copy chat's). */
+export const ABANDONED_AFTER_SECONDS = 60;
+
+export type AnswerSink = (event: ChatStreamEvent) => void;
+
+/** A bot's card: its picture or its public avatar's cover and loop; never its prompt. */
+export function botView(ctx: Pick<FeatureContext, 'urls'>, b: BotRow, mine: { employed: boolean; cid?: number; last_message?: string }): BotView {
+  const url = (key: string) => (key ? ctx.urls.url(key) : '');
+  return {
+    id: b.id, type: b.type, name: b.name, desc: b.description,
+    avatar: url(b.avatar_key || b.cover_key), video: url(b.loop_key), avatar_id: b.avatar_id ?? 0, voice_id: b.voice_id ?? 0,
+    welcome: b.welcome, credits: b.credits, employed: mine.employed ? 1 : 0, mouth: b.mouth ? (JSON.parse(b.mouth) as MouthRegion | null) : null,
+    ...(mine.cid !== undefined ? { cid: mine.cid, last_message: mine.last_message ?? '' } : {}),
+  };
+}
+
+type BotInput = { type?: string; name?: string; desc?: string; avatar?: string; prompt?: string; voice_id?: number; welcome?: string; credits?: number };
+
+/** The operator's fields as stored: the avatar a public picture (copied in, checked by content) or a ready public avatar. */
+export async function botFields(ctx: FeatureContext, p: BotInput): Promise<Partial<NewBot>> {
+  const out: Partial<NewBot> = { type: p.type, name: p.name, description: p.desc, prompt: p.prompt, welcome: p.welcome, credits: p.credits };
+  if (p.avatar !== undefined) {
+    if (/^\d+$/.test(p.avatar)) {
+      const avatar = await new AvatarsRepository(ctx.db).usableBy(Number(p.avatar), 0);
+      if (!avatar || avatar.user_id !== null || Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.botAvatarInvalid);
+      const facesKey = (avatar as { faces_key?: string }).faces_key ?? '';
+      Object.assign(out, { avatarId: avatar.id, avatarKey: '', mouth: facesKey ? JSON.stringify(await mouthRegion(ctx, facesKey)) : '' });
+    } else {
+      Object.assign(out, { avatarId: null, avatarKey: await publishLocalFile(ctx, p.avatar, 'image'), mouth: '' });
+    }
+  }
+  if (p.voice_id !== undefined) {
+    if (p.voice_id !== 0 && !(await new VoicesRepository(ctx.db).isPublicVoice(p.voice_id))) throw new ApiError(MSG.botVoiceInvalid);
+    out.voiceId = p.voice_id || null;
+  }
+  return out;
+}
+
+/**
+ * Where the talking screen moves the mouth: the box around the lips and down toward the chin, averaged over the frames
+ * where the face was seen, as fractions of the avatar's video (the browser animates that region from the loudness).
+ */
+async function mouthRegion(ctx: FeatureContext, facesKey: string): Promise<MouthRegion | null> {
+  return withWorkDir(ctx.config.dataDir, async (dir) => {
+    const track = readFaceTrack(await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')));
+    const box = { left: 0, right: 0, top: 0, bottom: 0, chin: 0, n: 0 };
+    for (let f = 0; f < track.frames; f++) {
+      if (track.weight[f]! < 0.5) continue;
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (let i = 48; i < 68; i++) {
+        xs.push(track.points[f * 136 + 2 * i]!);
+        ys.push(track.points[f * 136 + 2 * i + 1]!);
+      }
+      box.left += Math.min(...xs);
+      box.right += Math.max(...xs);
+      box.top += Math.min(...ys);
+      box.bottom += Math.max(...ys);
+      box.chin += track.points[f * 136 + 2 * 8 + 1]!;
+      box.n++;
+    }
+    if (!box.n) return null;
+    const [left, right, top, bottom, chin] = [box.left, box.right, box.top, box.bottom, box.chin].map((v) => v / box.n) as [number, number, number, number, number];
+    const pad = (right - left) * 0.15;
+    const lower = Math.min(chin, bottom + (chin - bottom) * 0.6);
+    const round = (v: number) => Math.round(v * 1000) / 1000;
+    return { x: round((left - pad) / track.width), y: round((top - pad / 2) / track.height), w: round((right - left + 2 * pad) / track.width), h: round((lower - top + pad / 2) / track.height) };
+  });
+}
+
+/**
+ * Speaks one sentence of my answer `mid` in its bot's voice (a public voice; the offline voice's default without one)
+ * into an mp3 at `output`. Free, as auditions of the offline voice are: the sentence must belong to an answer of mine.
+ */
+export async function speakSentence(ctx: FeatureContext, userId: number, mid: number, text: string, output: string): Promise<void> {
+  const bots = new BotRepository(ctx.db);
+  const botId = await bots.answerBot(userId, mid);
+  if (botId === undefined) throw new ApiError(MSG.chatNotFound);
+  const bot = await bots.any(botId);
+  const voice = bot?.voice_id ? await ctx.speech.readyVoice(bot.voice_id, userId) : undefined;
+  if (voice) {
+    await ctx.speech.synthesize(voice, text, { rate: Number(voice.rate), volume: Number(voice.volume), pitch: Number(voice.pitch), language: '', emotion: '' }, output);
+    return;
+  }
+  const { engine } = await ctx.speech.channelEngine('local');
+  await engine.synthesize(text, undefined, { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' }, output);
+}
+
+export class BotService {
+  constructor(private readonly ctx: FeatureContext) {}
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  private async engine() {
+    return resolveChatConfig(this.ctx.config.chat, await this.ctx.settings.all());
+  }
+
+  /** Stores the question and its empty answer; refused for a bot not mine, without an engine or the credits for one answer. */
+  async send(userId: number, input: { bot_id: number; cid?: number; content: string }): Promise<{ cid: number; mid: number }> {
+    const bots = new BotRepository(this.db);
+    const bot = await bots.live(input.bot_id);
+    if (!bot) throw new ApiError(MSG.botMissing);
+    if (!(await bots.isEmployed(userId, bot.id))) throw new ApiError(MSG.botNotEmployed);
+    if (!(await this.engine())) throw new ApiError(MSG.chatEngineMissing);
+    return this.db.tx(async (q) => {
+      if ((await creditBalance(q, userId)) < bot.credits) throw new ApiError(MSG.insufficientCredits);
+      const repo = new BotRepository(q);
+      let cid = input.cid;
+      if (cid === undefined) cid = await repo.createConversation(userId, bot.id, [...input.content.trim()].slice(0, TITLE_CHARS).join(''));
+      else {
+        // One answer at a time per conversation: a second send waits for the first one's lock, then sees its answer.
+        if (!(await repo.lockConversation(userId, bot.id, cid))) throw new ApiError(MSG.chatNotFound);
+        if (await repo.answerInProgress(cid, ABANDONED_AFTER_SECONDS)) throw new ApiError(MSG.chatSendBusy);
+      }
+      await repo.addMessage({ cid, role: 'user', content: input.content, status: ChatAnswerStatus.Done });
+      const mid = await repo.addMessage({ cid, role: 'assistant', content: '', status: ChatAnswerStatus.Pending, credits: bot.credits });
+      return { cid, mid };
+    });
+  }
+
+  /** Streams answer `mid` into `sink` until it ends or `signal` aborts. A finished answer is replayed whole. */
+  async streamAnswer(userId: number, ids: { cid: number; mid: number }, sink: AnswerSink, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
+    const bots = new BotRepository(this.db);
+    const answer = await bots.answer(userId, ids.cid, ids.mid);
+    if (!answer) return sink({ message: '', error: MSG.chatNotFound, done: 1 });
+    if (answer.status === ChatAnswerStatus.Done || answer.status === ChatAnswerStatus.Failed) return replay(answer, sink);
+    const engine = await this.engine();
+    if (!engine) return this.fail(answer, '', MSG.chatEngineMissing, sink);
+    let charged: BotAnswerRow | null;
+    try {
+      // Claimed and paid for together: of two streams opened at once, one relays and pays, the other is refused.
+      charged = await this.db.tx(async (q) => {
+        const repo = new BotRepository(q);
+        if (!(await repo.claimAnswer(answer.id))) return null;
+        if (answer.credits === 0) return answer;
+        const spend = await spendIn(q, { userId, amount: answer.credits, action: '超级员工对话', key: `bot-answer:${answer.id}` });
+        await repo.setSpend(answer.id, spend.entryId);
+        return { ...answer, spend_entry_id: spend.entryId };
+      });
+    } catch (err) {
+      if (err instanceof InsufficientCreditsError) return this.fail(answer, '', MSG.insufficientCredits, sink);
+      throw err;
+    }
+    if (!charged) return sink({ message: '', error: MSG.chatAnswerBusy, done: 1 });
+
+    const prompt = await bots.prompt(answer.bot_id);
+    const history = await bots.turnsBefore(ids.cid, answer.id, LIMITS.chatHistoryTurns);
+    let content = '';
+    const heartbeat = setInterval(() => void bots.saveProgress(answer.id, content).catch(() => undefined), PROGRESS_MS);
+    try {
+      const deltas = new OpenAiCompatibleChat(engine).stream([{ role: 'system', content: prompt }, ...history], {
+        model: engine.model, maxTokens: 4096, temperature: 1, signal,
+      });
+      for await (const delta of deltas) {
+        content += delta.content ?? '';
+        // Only the answer's text is relayed: a reasoning model's thoughts may quote the prompt.
+        if (delta.content) sink({ message: delta.content });
+      }
+    } catch (err) {
+      if (signal.aborted) return this.stopped(charged, content, log);
+      if (!(err instanceof ChatEngineError)) {
+        await this.fail(charged, content, MSG.chatAnswerFailed, sink);
+        throw err;
+      }
+      log.warn({ mid: answer.id, detail: err.detail, transient: err.transient }, 'bot answer failed');
+      return this.fail(charged, content, err.message, sink);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    if (!content.trim()) return this.fail(charged, content, MSG.chatEngineBadReply, sink);
+    await bots.finishAnswer(answer.id, { status: ChatAnswerStatus.Done, content });
+    sink({ message: '', done: 1 });
+  }
+
+  /** The browser went away: what arrived is kept (and paid for); nothing arrived, nothing is paid. */
+  private async stopped(answer: BotAnswerRow, content: string, log: FastifyBaseLogger): Promise<void> {
+    log.info({ mid: answer.id, chars: content.length }, 'bot answer stopped by the browser');
+    if (content) await new BotRepository(this.db).finishAnswer(answer.id, { status: ChatAnswerStatus.Done, content });
+    else await this.fail(answer, content, MSG.chatAnswerFailed, () => undefined);
+  }
+
+  /** A failed answer costs nothing: its charge (if any) is refunded in the transaction that ends it. */
+  private async fail(answer: BotAnswerRow, content: string, error: string, sink: AnswerSink): Promise<void> {
+    await this.db.tx(async (q) => {
+      if (answer.spend_entry_id !== null) {
+        await refundIn(q, { userId: answer.user_id, spendEntryId: answer.spend_entry_id, amount: answer.credits, action: '超级员工对话失败退回', key: `bot-answer:${answer.id}:failed` });
+      }
+      await new BotRepository(q).finishAnswer(answer.id, { status: ChatAnswerStatus.Failed, content, error });
+    });
+    sink({ message: '', error, done: 1 });
+  }
+}
+
+function replay(answer: BotAnswerRow, sink: AnswerSink): void {
+  sink({ message: answer.content });
+  sink({ message: '', done: 1, ...(answer.status === ChatAnswerStatus.Failed ? { error: answer.error || MSG.chatAnswerFailed } : {}) });
+}
+
+/** Closes answers a dead process left streaming, refunding each in the transaction that ends it (as the copy chat's). */
+export async function closeAbandonedAnswers(db: Db, staleSeconds = ABANDONED_AFTER_SECONDS): Promise<number> {
+  return db.tx(async (q) => {
+    const closed = await new BotRepository(q).closeAbandoned(staleSeconds, MSG.chatAnswerInterrupted);
+    for (const a of closed) {
+      if (a.spend_entry_id === null) continue;
+      await refundIn(q, { userId: a.user_id, spendEntryId: a.spend_entry_id, amount: a.credits, action: '超级员工对话中断退回', key: `bot-answer:${a.id}:failed` });
+    }
+    return closed.length;
+  });
+}

@@ -1,0 +1,23 @@
+import { defineFeature } from '../../app-context';
+import { registerBotRoutes } from './bot.routes';
+import { closeAbandonedAnswers } from './bot.service';
+
+/**
+ * The super employee: bots that operators define and users employ and talk to. Answers a dead process left
+ * streaming are closed and refunded at start-up and every few minutes, as the copy chat's.
+ */
+export const botFeature = defineFeature({
+  name: 'bot',
+  register(ctx) {
+    registerBotRoutes(ctx);
+    ctx.app.addHook('onReady', async () => {
+      const closed = await closeAbandonedAnswers(ctx.db, ctx.db.kind === 'pglite' ? 0 : undefined);
+      if (closed) ctx.app.log.warn({ closed }, 'closed bot answers left streaming by a stopped process, refunded');
+    });
+  },
+  jobs: {
+    'bot-sweep': async (ctx) => {
+      await closeAbandonedAnswers(ctx.db);
+    },
+  },
+});
