@@ -484,6 +484,7 @@ export const MSG = {
   /** A bot's voice id that is no ready public voice. */
   botVoiceInvalid: '公共声音不存在或尚未就绪',
   botNameTaken: '已有同名员工',
+  botSpeechNotInAnswer: '只能朗读这条回答里的文字',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -227,12 +227,12 @@ export class BotRepository {
   }
 
   /** My answer `mid`'s bot (any status), or undefined when it is not mine. */
-  async answerBot(userId: number, mid: number): Promise<number | undefined> {
-    const { rows } = await this.db.query<{ bot_id: number }>(
-      `SELECT c.bot_id FROM bot_messages m JOIN bot_conversations c ON c.id = m.conversation_id WHERE m.id = $1 AND c.user_id = $2 AND m.role = 'assistant'`,
+  async answerBot(userId: number, mid: number): Promise<{ bot_id: number; content: string; status: number } | undefined> {
+    const { rows } = await this.db.query<{ bot_id: number; content: string; status: number }>(
+      `SELECT c.bot_id, m.content, m.status FROM bot_messages m JOIN bot_conversations c ON c.id = m.conversation_id WHERE m.id = $1 AND c.user_id = $2 AND m.role = 'assistant'`,
       [mid, userId],
     );
-    return rows[0]?.bot_id;
+    return rows[0];
   }
 
   /** A bot as its conversations know it, removed or not. */

@@ -100,9 +100,12 @@ async function mouthRegion(ctx: FeatureContext, facesKey: string): Promise<Mouth
  */
 export async function speakSentence(ctx: FeatureContext, userId: number, mid: number, text: string, output: string): Promise<void> {
   const bots = new BotRepository(ctx.db);
-  const botId = await bots.answerBot(userId, mid);
-  if (botId === undefined) throw new ApiError(MSG.chatNotFound);
-  const bot = await bots.any(botId);
+  const answer = await bots.answerBot(userId, mid);
+  if (!answer) throw new ApiError(MSG.chatNotFound);
+  // Only the answer's own words are spoken (no free speech synthesis of any text); while the answer is still being
+  // written its stored text lags the stream, so a sentence of it is taken on trust until it is done.
+  if (Number(answer.status) !== ChatAnswerStatus.Pending && !answer.content.includes(text.trim())) throw new ApiError(MSG.botSpeechNotInAnswer);
+  const bot = await bots.any(answer.bot_id);
   const voice = bot?.voice_id ? await ctx.speech.readyVoice(bot.voice_id, userId) : undefined;
   if (voice) {
     await ctx.speech.synthesize(voice, text, { rate: Number(voice.rate), volume: Number(voice.volume), pitch: Number(voice.pitch), language: '', emotion: '' }, output);

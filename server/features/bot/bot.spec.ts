@@ -348,6 +348,8 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
     for (const [client, params, msg] of [
       [b, { mid: String(sent.data.mid), text: '您好' }, MSG.chatNotFound],
       [a, { mid: String(sent.data.mid), text: '' }, MSG.chatContentRequired],
+      // Not words of the answer: no free speech synthesis of any text.
+      [a, { mid: String(sent.data.mid), text: '请替我朗读这段任意的文字。' }, MSG.botSpeechNotInAnswer],
       [a, { mid: 'x', text: '您好' }, '消息ID格式有误'],
       [a, { mid: String(sent.data.mid), text: '长'.repeat(LIMITS.bot.sentenceMaxChars + 1) }, `文本不能超过${LIMITS.bot.sentenceMaxChars}个字符`],
     ] as const) {
