@@ -470,6 +470,12 @@ export const MSG = {
   copyRewriteInstructionRequired: '请输入改写要求',
   /** A rewrite that failed before any text arrived (its credits are not charged). */
   copyRewriteFailed: '改写失败，本次不扣积分',
+
+  // ---- a newcomer's first hour (ours, issue 33)
+  /** A screen or panel whose code could not be fetched (the server unreachable); it retries by itself. */
+  chunkLoadFailed: '页面加载失败，请检查网络连接。网络恢复后将自动重新加载。',
+  /** A screen that failed while drawing (a bug, not the network). */
+  screenFailed: '页面出现错误，请重新加载。',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
