@@ -476,6 +476,8 @@ export const MSG = {
   chunkLoadFailed: '页面加载失败，请检查网络连接。网络恢复后将自动重新加载。',
   /** A screen that failed while drawing (a bug, not the network). */
   screenFailed: '页面出现错误，请重新加载。',
+  /** A paste past the script's limit keeps what fits and says so. */
+  scriptTruncated: (max: number) => `台词不能超过${max}字，已保留前${max}字`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;
