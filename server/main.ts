@@ -2,6 +2,7 @@
 import { build } from './app';
 import { configFromEnv, ConfigError } from './infra/config';
 import { DataDirLockedError, removeServerInfo, writeServerInfo } from './infra/data-dir';
+import { firstStartLines } from './infra/first-start';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -11,15 +12,7 @@ async function main(): Promise<void> {
   writeServerInfo(config.dataDir, { pid: process.pid, url });
 
   const { rows } = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  const lines = [`AI超级分身 is running at ${url}  (role ${config.role}, data ${config.dataDir}, database ${app.ctx.db.kind})`];
-  if (rows[0]!.n === 0) {
-    lines.push(
-      'No account yet. In another terminal, create the first one:',
-      '  npm run admin -- user create --username 13800000000 --password <至少6位> --credits 1000',
-      'and redemption codes for registration:',
-      '  npm run admin -- code create --credits 500 --count 5',
-    );
-  }
+  const lines = firstStartLines({ url, role: config.role, dataDir: config.dataDir, database: app.ctx.db.kind, users: rows[0]!.n }, process.cwd());
   console.log(lines.join('\n'));
 
   let closing = false;
