@@ -11,8 +11,14 @@ async function main(): Promise<void> {
   const url = address.replace('://[::1]', '://localhost');
   writeServerInfo(config.dataDir, { pid: process.pid, url });
 
-  const { rows } = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  const lines = firstStartLines({ url, role: config.role, dataDir: config.dataDir, database: app.ctx.db.kind, users: rows[0]!.n }, process.cwd());
+  const { rows } = await app.ctx.db.query<{ users: number; guides: number; agreements: string[] | null }>(
+    `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM guides) AS guides,
+            (SELECT array_agg(key) FROM settings WHERE key IN ('eula', 'privacy_agreement', 'clone_usage')) AS agreements`,
+  );
+  const setUp = rows[0]!;
+  const templateAgreements = ['eula', 'privacy_agreement', 'clone_usage'].filter((key) => !(setUp.agreements ?? []).includes(key));
+  const start = { url, role: config.role, dataDir: config.dataDir, database: app.ctx.db.kind, users: setUp.users, templateAgreements, noGuides: setUp.guides === 0 };
+  const lines = firstStartLines(start, process.cwd());
   console.log(lines.join('\n'));
 
   let closing = false;

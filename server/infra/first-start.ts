@@ -1,6 +1,7 @@
 /**
- * What the first start prints for the operator: where the server runs and, with no account yet, the commands that
- * create one. The commands carry the running server's DATA_DIR when it is not the default: the CLI finds the server
+ * What the first start prints for the operator: where the server runs and what is left to set up (the first account,
+ * the agreements still on their templates, tutorials), each as the command that does it: operator hints go here and
+ * to the CLI, never to users' screens. The commands carry the running server's DATA_DIR when it is not the default: the CLI finds the server
  * (its URL, whatever PORT is) through that directory, and run without it would open another `./data` and create an
  * account the running server never sees.
  */
@@ -24,6 +25,10 @@ export interface FirstStart {
   dataDir: string;
   database: string;
   users: number;
+  /** Agreements (eula, privacy_agreement, clone_usage) still on their built-in templates. */
+  templateAgreements: string[];
+  /** No tutorial on /use yet. */
+  noGuides: boolean;
 }
 
 /** The lines the server prints once it listens. */
@@ -36,6 +41,15 @@ export function firstStartLines(s: FirstStart, cwd: string): string[] {
       'and redemption codes for registration:',
       `  ${adminCommand(s.dataDir, cwd, 'code create --credits 500 --count 5')}`,
     );
+  }
+  if (s.templateAgreements.length) {
+    lines.push(
+      'The agreements users accept are still the built-in templates; replace them with your own text (HTML files):',
+      `  ${adminCommand(s.dataDir, cwd, `site set ${s.templateAgreements.map((key) => `${key}=@<文件>`).join(' ')}`)}`,
+    );
+  }
+  if (s.noGuides) {
+    lines.push('/use has no tutorials yet; add one with:', `  ${adminCommand(s.dataDir, cwd, 'guide add --category <分类> --name <名称> --cover <封面图片> --video <视频>')}`);
   }
   return lines;
 }

@@ -228,11 +228,11 @@ describe('palette', () => {
 });
 
 describe('a fresh install', () => {
-  it('ships agreement templates the operator replaces with site set key=@file', async () => {
+  it('ships neutral agreement templates (no setup text for users) that the operator replaces with site set key=@file', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/#/protocol?type=user`);
-    await page.waitForSelector('.protocol-content >> text=【默认模板】');
-    expect(await page.textContent('.protocol-content')).toContain('npm run admin -- site set eula=@文件');
+    await page.waitForSelector('.protocol-content >> text=协议的接受');
+    expect(await page.textContent('.protocol-content')).not.toMatch(/默认模板|npm run|admin/);
     expect(await page.title()).toBe('用户协议 - AI超级分身');
     await page.goto(`${server.url}/#/protocol?type=privacy`);
     await page.waitForSelector('.protocol-content >> text=我们收集的信息');
@@ -247,10 +247,12 @@ describe('a fresh install', () => {
     await context.close();
   });
 
-  it('says on /use how operators add tutorials', async () => {
+  it('says on /use that tutorials will show there, without the operator\'s command (that goes to the first-start output)', async () => {
     const { page, context } = await open('/use');
     await page.waitForSelector('[data-testid=guide-empty] >> text=暂无教程');
-    expect(await page.textContent('[data-testid=guide-empty]')).toContain('npm run admin -- guide add --category');
+    expect(await page.textContent('[data-testid=guide-empty]')).not.toMatch(/npm run|admin/);
+    expect(server.output()).toContain('npm run admin -- guide add --category');
+    expect(server.output()).toContain('npm run admin -- site set eula=@<文件> privacy_agreement=@<文件> clone_usage=@<文件>');
     await context.close();
   });
 
