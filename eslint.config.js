@@ -40,6 +40,18 @@ export default [
     ];
   }),
   {
+    // React.lazy keeps a failed load forever (a blank tab until F5); lazyChunk retries it (src/core/lazy-chunk.tsx).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/lazy-chunk.tsx', 'src/**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: 'Load screens with lazyChunk from src/core: it recovers from a failed load.' },
+        { selector: "MemberExpression[object.name='React'][property.name='lazy']", message: 'Load screens with lazyChunk from src/core: it recovers from a failed load.' },
+      ],
+    },
+  },
+  {
     files: ['src/shell/**/*.{ts,tsx}'],
     rules: restrict([{ group: ['**/plugins/**', '**/server/**'], message: 'The shell loads plugins through the manifest, never by import.' }]),
   },

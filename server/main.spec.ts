@@ -28,6 +28,20 @@ describe('the server process and the operator CLI', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'objects'))).toBe(true);
   });
 
+  it('prints the exact command for its DATA_DIR, and that command, run as printed, makes an account that logs in (issue 33)', async () => {
+    const server = started[0]!;
+    const printed = server.output().split('\n').find((line) => line.includes('npm run admin -- user create'))!.trim();
+    expect(printed).toBe(`DATA_DIR=${server.dataDir} npm run admin -- user create --username 13800000000 --password <至少6位> --credits 1000`);
+    // Typed in another terminal of the project folder, where DATA_DIR is not set.
+    const env = { ...process.env };
+    delete env.DATA_DIR;
+    const line = printed.replace('<至少6位>', 'abc123').replace('13800000000', '13600000009');
+    const run = spawnSync('sh', ['-c', line], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const login = await new ApiTestClient(server.url).call(API.account.login, { username: '13600000009', password: 'abc123' });
+    expect(login.code).toBe(0);
+  });
+
   it('runs admin commands through the running server, and a login then works', async () => {
     const server = started[0]!;
     expect(await server.admin('user', 'create', '--username', '13600000000', '--password', 'abc123', '--credits', '42')).toContain('13600000000');

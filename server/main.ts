@@ -2,6 +2,7 @@
 import { build } from './app';
 import { configFromEnv, ConfigError } from './infra/config';
 import { DataDirLockedError, removeServerInfo, writeServerInfo } from './infra/data-dir';
+import { firstStartLines } from './infra/first-start';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -10,16 +11,14 @@ async function main(): Promise<void> {
   const url = address.replace('://[::1]', '://localhost');
   writeServerInfo(config.dataDir, { pid: process.pid, url });
 
-  const { rows } = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  const lines = [`AI超级分身 is running at ${url}  (role ${config.role}, data ${config.dataDir}, database ${app.ctx.db.kind})`];
-  if (rows[0]!.n === 0) {
-    lines.push(
-      'No account yet. In another terminal, create the first one:',
-      '  npm run admin -- user create --username 13800000000 --password <至少6位> --credits 1000',
-      'and redemption codes for registration:',
-      '  npm run admin -- code create --credits 500 --count 5',
-    );
-  }
+  const { rows } = await app.ctx.db.query<{ users: number; guides: number; agreements: string[] | null }>(
+    `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM guides) AS guides,
+            (SELECT array_agg(key) FROM settings WHERE key IN ('eula', 'privacy_agreement', 'clone_usage')) AS agreements`,
+  );
+  const setUp = rows[0]!;
+  const templateAgreements = ['eula', 'privacy_agreement', 'clone_usage'].filter((key) => !(setUp.agreements ?? []).includes(key));
+  const start = { url, role: config.role, dataDir: config.dataDir, database: app.ctx.db.kind, users: setUp.users, templateAgreements, noGuides: setUp.guides === 0 };
+  const lines = firstStartLines(start, process.cwd());
   console.log(lines.join('\n'));
 
   let closing = false;

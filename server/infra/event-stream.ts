@@ -34,6 +34,10 @@ export function handleEventStream<C extends StreamCall>(
     for (const stream of open) stream.abort();
   });
   app.get(call.path, { config: { call } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    // No token, or an empty one, is a missing session as on every other authenticated call (code 100 sends the
+    // browser back to login), not a bad field.
+    const token = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token !== 'string' || token.trim() === '') return sendResult(reply, call, ResultCode.SessionExpired, MSG.sessionExpired, null);
     const parsed = call.request.safeParse(request.query ?? {});
     if (!parsed.success) return sendResult(reply, call, ResultCode.Error, validationMessage(parsed.error), null);
     const user = await sessions.authenticate(parsed.data.token);

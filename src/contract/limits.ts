@@ -13,6 +13,8 @@ export const LIMITS = {
   /** ours: the avatar list refreshes this often while an avatar is cloning. */
   avatarPollMs: 5000,
   worksPollMs: 15_000,
+  /** ours: a screen whose code failed to load tries again this often (and when the browser is back online). */
+  chunkRetryMs: 5000,
   cloneThrottleMs: 1000,
   channelChoiceDebounceMs: 500,
   uploadMaxFiles: 1,

@@ -485,6 +485,14 @@ export const MSG = {
   botVoiceInvalid: '公共声音不存在或尚未就绪',
   botNameTaken: '已有同名员工',
   botSpeechNotInAnswer: '只能朗读这条回答里的文字',
+
+  // ---- a newcomer's first hour (ours, issue 33)
+  /** A screen or panel whose code could not be fetched (the server unreachable); it retries by itself. */
+  chunkLoadFailed: '页面加载失败，请检查网络连接。网络恢复后将自动重新加载。',
+  /** A screen that failed while drawing (a bug, not the network). */
+  screenFailed: '页面出现错误，请重新加载。',
+  /** A paste past the script's limit keeps what fits and says so. */
+  scriptTruncated: (max: number) => `台词不能超过${max}字，已保留前${max}字`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -46,9 +46,9 @@ const TABLE: RouteDef[] = [
   r('/moreCredits', '积分明细', 'th-list', nav('other', 2)),
   r('/use', '使用教程', 'learning', nav('other', 3)),
 
-  r('/pet', '宠物库', 'paw-print', { query: ['type'] }),
-  r('/pet/establish', '创建宠物视频', 'paw-print', { query: ['id', 'source'] }),
-  r('/establishPet', '创建宠物视频', 'paw-print', { query: ['id', 'source'] }),
+  r('/pet', '宠物库', 'heart', { query: ['type'] }),
+  r('/pet/establish', '创建宠物视频', 'heart', { query: ['id', 'source'] }),
+  r('/establishPet', '创建宠物视频', 'heart', { query: ['id', 'source'] }),
   r('/voice', '声音样本', 'music'),
   r('/store/extraction', '视频提取', 'import'),
   r('/store/audioExtraction', '音频提取', 'music'),

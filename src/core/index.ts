@@ -6,9 +6,11 @@ export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
 export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
-import { createElement, lazy, Suspense } from 'react';
+export { lazyChunk, LoadBoundary, ChunkLoadFailed, type LoadBoundaryProps } from './lazy-chunk';
+import { lazyChunk } from './lazy-chunk';
+import { createElement, Suspense } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
-export const SafeHtml = lazy(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
+export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm } from './shared-video';
@@ -45,10 +47,10 @@ export type { ScriptEditorProps, VoicePickerProps };
  * shared by the creation screens and the dubbing studio; their code loads with the first one shown (Monaco later
  * still, with the first editor's surface).
  */
-const ScriptEditorImpl = lazy(() => import('./script-editor/script-editor').then((m) => ({ default: m.ScriptEditor })));
+const ScriptEditorImpl = lazyChunk(() => import('./script-editor/script-editor').then((m) => ({ default: m.ScriptEditor })));
 export const ScriptEditor = (props: ScriptEditorProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: `se-root ${props.className ?? ''}` }) }, createElement(ScriptEditorImpl, props));
-const VoicePickerImpl = lazy(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
+const VoicePickerImpl = lazyChunk(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate } from './text-hand-off';

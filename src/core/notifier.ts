@@ -10,7 +10,8 @@ export class ToastNotifier implements Notifier {
   private show(message: string, intent: Intent, icon: string, options: ToastOptions = {}): void {
     this.toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 });
     const timeout = options.timeout ?? (intent === 'danger' ? 4000 : 2500);
-    void this.toaster.then((t) => t.show({ message, intent, icon: icon as never, timeout }));
+    // The same message again while it shows replaces it (and restarts its timer): one toast, not a pile of them.
+    void this.toaster.then((t) => t.show({ message, intent, icon: icon as never, timeout }, `${intent}:${message}`));
   }
 
   success(message: string, options?: ToastOptions) {

@@ -6,7 +6,7 @@
  */
 import { LIMITS } from '../contract/limits';
 
-export const CLIENT_TIMING_NAMES = ['submitThrottleMs', 'cloneThrottleMs', 'worksPollMs', 'voicePollMs', 'avatarPollMs', 'generationPollMs', 'extractionPollMs', 'auditionPollMs'] as const;
+export const CLIENT_TIMING_NAMES = ['submitThrottleMs', 'cloneThrottleMs', 'worksPollMs', 'voicePollMs', 'avatarPollMs', 'generationPollMs', 'extractionPollMs', 'auditionPollMs', 'chunkRetryMs'] as const;
 export type ClientTimingName = (typeof CLIENT_TIMING_NAMES)[number];
 export type ClientTimings = Readonly<Record<ClientTimingName, number>>;
 

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { LOGIN_ROUTE } from '../contract';
 import { TOKENS, useObservable, useService, type Navigation, type PanelRegistry, type RouteRegistry, type SiteService, type ThemeService, type TokenStore } from '../core';
 import { NEVER } from 'rxjs';
-import { ComingSoon } from '../core';
+import { ComingSoon, LoadBoundary, lazyChunk } from '../core';
 import { documentTitle, pageTitle } from './route-view';
 
 const NEVER_CLOSED = NEVER;
 
 // The workbench (dockview, kbar, nav) loads only after login, keeping the login page light.
-const Workbench = lazy(() => import('./Workbench'));
+const Workbench = lazyChunk(() => import('./Workbench'));
 
 export function App() {
   const navigation = useService<Navigation>(TOKENS.Navigation);
@@ -52,13 +52,19 @@ export function App() {
   if (route?.standalone) {
     const panel = panels.get(route.path);
     const Page = panel?.component;
-    return <Suspense fallback={fallback}>{Page ? <Page query={location.query} closed$={NEVER_CLOSED} /> : <ComingSoon title={route.title} />}</Suspense>;
+    return (
+      <LoadBoundary key={route.path} className="app-loading">
+        <Suspense fallback={fallback}>{Page ? <Page query={location.query} closed$={NEVER_CLOSED} /> : <ComingSoon title={route.title} />}</Suspense>
+      </LoadBoundary>
+    );
   }
   if (needsLogin) return fallback;
   return (
-    <Suspense fallback={fallback}>
-      <Workbench />
-    </Suspense>
+    <LoadBoundary className="app-loading">
+      <Suspense fallback={fallback}>
+        <Workbench />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -3,7 +3,7 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { IDockviewPanelProps } from 'dockview-react';
 import { Subject } from 'rxjs';
 import { HOME_ROUTE } from '../contract';
-import { ComingSoon, PanelHostContext, TOKENS, useService, type Navigation, type PanelHost, type PanelRegistry, type RouteRegistry } from '../core';
+import { ComingSoon, LoadBoundary, PanelHostContext, TOKENS, useService, type Navigation, type PanelHost, type PanelRegistry, type RouteRegistry } from '../core';
 import { keepPanel, paramsOf, type RouteParams } from './dock-api';
 
 /** One dock panel per route path: the plugin's panel, or 即将上线 when no plugin of this build serves it. */
@@ -40,9 +40,12 @@ export function RoutePanel(props: IDockviewPanelProps<RouteParams>) {
     // before its own onChange reads the new one.
     <div className="dock-panel" data-route={path} onInputCapture={() => setTimeout(host.markEdited)}>
       <PanelHostContext.Provider value={host}>
-        <Suspense fallback={<div className="panel-center"><Spinner size={28} /></div>}>
-          {!route ? <NotFound /> : Panel ? <Panel query={query ?? {}} closed$={closed$} /> : <ComingSoon title={route.title} />}
-        </Suspense>
+        {/* A screen whose code fails to load says so in its own tab and loads again by itself (lazy-chunk.tsx). */}
+        <LoadBoundary key={path}>
+          <Suspense fallback={<div className="panel-center"><Spinner size={28} /></div>}>
+            {!route ? <NotFound /> : Panel ? <Panel query={query ?? {}} closed$={closed$} /> : <ComingSoon title={route.title} />}
+          </Suspense>
+        </LoadBoundary>
       </PanelHostContext.Provider>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Drawer, Position } from '@blueprintjs/core';
-import { TOKENS, useContainer, useService, type AuthService, type CommandRegistry, type DialogContribution } from '../core';
+import { LoadBoundary, TOKENS, useContainer, useService, type AuthService, type CommandRegistry, type DialogContribution } from '../core';
 import { DockArea } from './DockArea';
 import { LeftNav } from './LeftNav';
 import { Palette } from './Palette';
@@ -33,11 +33,13 @@ export default function Workbench() {
           <DockArea />
         </main>
       </div>
-      <Suspense fallback={null}>
-        {dialogs.map(({ id, component: Dialog }) => (
-          <Dialog key={id} />
-        ))}
-      </Suspense>
+      {dialogs.map(({ id, component: Dialog }) => (
+        <LoadBoundary key={id} variant="quiet">
+          <Suspense fallback={null}>
+            <Dialog />
+          </Suspense>
+        </LoadBoundary>
+      ))}
     </Palette>
   );
 }

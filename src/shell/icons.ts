@@ -1,9 +1,24 @@
-import { Icons } from '@blueprintjs/icons';
+import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
+import error16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/error.js';
+import error20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/error.js';
+import refresh16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh.js';
+import refresh20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh.js';
+
+/**
+ * The icons of 加载失败 (lazy-chunk.tsx) ship with the app: that state appears when chunks cannot be fetched, and
+ * its icons would be empty boxes if they had to be fetched too.
+ */
+const BUNDLED: Partial<Record<IconName, { 16: IconPaths; 20: IconPaths }>> = {
+  error: { 16: error16, 20: error20 },
+  refresh: { 16: refresh16, 20: refresh20 },
+};
 
 /**
  * Blueprint's default loader fetches every icon's paths at once (≈200 KB gzip). Ours loads each icon on
  * first use from its own small chunk, and the map of those chunks only when the first icon is drawn.
  */
 export function installIconLoader(): void {
-  Icons.setLoaderOptions({ loader: async (name, size) => (await import('./icon-paths')).loadIconPaths(name, size) });
+  Icons.setLoaderOptions({
+    loader: async (name, size) => BUNDLED[name]?.[size === 16 ? 16 : 20] ?? (await import('./icon-paths')).loadIconPaths(name, size),
+  });
 }

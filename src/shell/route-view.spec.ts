@@ -46,3 +46,11 @@ describe('planOpen (preview tabs)', () => {
     expect(planOpen('/works', [], [])).toEqual({ kind: 'add' });
   });
 });
+
+describe('icons (issue 33)', () => {
+  it('names only icons Blueprint has, for every route (nav, tabs, palette)', async () => {
+    const { Icons } = await import('@blueprintjs/icons');
+    const unknown = ROUTES.filter((r) => !Icons.isValidIconName(r.icon)).map((r) => `${r.path}: ${r.icon}`);
+    expect(unknown).toEqual([]);
+  });
+});

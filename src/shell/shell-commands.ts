@@ -71,7 +71,7 @@ export class ShellCommands implements CommandContribution {
         title: '向下拆分当前页面',
         section: '布局',
         keywords: 'split down dock 拆分 分栏',
-        icon: 'row-layout',
+        icon: 'layout-two-rows',
         run: () => this.split('bottom'),
       },
       {

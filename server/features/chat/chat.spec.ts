@@ -279,6 +279,11 @@ describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
     expect(bad.json).toMatchObject({ code: ResultCode.Error, msg: '消息ID格式有误' });
     const expired = await stream(t, a, { cid: 1, mid: 1 }, undefined, 'not-a-session');
     expect(expired.json).toMatchObject({ code: ResultCode.SessionExpired, msg: MSG.sessionExpired });
+    // No token or an empty one: code 100 too, as every other authenticated call answers (issue 33).
+    expect((await stream(t, a, { cid: 1, mid: 1 }, undefined, '')).json).toMatchObject({ code: ResultCode.SessionExpired, msg: MSG.sessionExpired });
+    const none = await fetch(`${t.url}${API.chat.stream.path}?cid=1&mid=1`);
+    expect(none.status).toBe(200);
+    expect(await none.json()).toMatchObject({ code: ResultCode.SessionExpired, msg: MSG.sessionExpired });
   });
 
   it('deletes a conversation with its messages; history pages newest first', async () => {

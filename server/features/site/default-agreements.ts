@@ -1,15 +1,10 @@
 /**
  * Agreement templates for a fresh install: users must accept the user agreement and privacy terms to log in, so a
- * new site shows a complete text rather than 暂无内容. Each says plainly that it is a template and how the operator
- * replaces it (`npm run admin -- site set eula=@文件`); the operator's text replaces it entirely.
+ * new site shows a complete, neutral text rather than 暂无内容. Users never see setup instructions: the operator
+ * learns at the first start (server/infra/first-start.ts) how to replace them (`npm run admin -- site set eula=@文件`),
+ * and the operator's text replaces a template entirely.
  */
-const templateNote = (key: string) =>
-  '<p style="padding:8px 12px;border:1px dashed currentColor;border-radius:6px;opacity:0.85">' +
-  `【默认模板】本文为系统自带的模板，运营方应按实际情况修改，并以 <code>npm run admin -- site set ${key}=@文件</code> 替换。` +
-  '</p>';
-
 export const DEFAULT_EULA =
-  templateNote('eula') +
   '<h2>一、协议的接受</h2><p>欢迎使用本平台提供的 AI 数字人视频创作服务。您勾选同意并登录或注册，即表示您已阅读、理解并同意本协议的全部条款。</p>' +
   '<h2>二、账号</h2><p>您应妥善保管账号与密码，对账号下的一切行为负责。发现账号被盗用时，请立即联系运营方。</p>' +
   '<h2>三、内容与授权</h2><p>您上传的视频、照片、声音与文字应为您本人所有或已获得权利人的明确授权。' +
@@ -21,7 +16,6 @@ export const DEFAULT_EULA =
   '<h2>七、联系方式</h2><p>对本协议有任何疑问，请联系运营方。</p>';
 
 export const DEFAULT_PRIVACY =
-  templateNote('privacy_agreement') +
   '<h2>一、我们收集的信息</h2><p>账号信息（手机号、密码的不可逆摘要）；您主动上传的视频、音频、图片与文字；' +
   '为保障安全而记录的登录时间与 IP 地址；积分的获得与消费记录。</p>' +
   '<h2>二、信息的用途</h2><p>仅用于提供您请求的服务（如数字人克隆、声音克隆、视频合成）、账号安全与积分结算，不用于与服务无关的目的。</p>' +
@@ -31,7 +25,6 @@ export const DEFAULT_PRIVACY =
   '<h2>六、联系方式</h2><p>对本条款有任何疑问，请联系运营方。</p>';
 
 export const DEFAULT_CLONE_USAGE =
-  templateNote('clone_usage') +
   '<ol><li>只克隆您本人的声音，或已取得声音主人书面授权的声音。</li>' +
   '<li>不得使用克隆的声音冒充他人、实施诈骗或传播虚假信息。</li>' +
   '<li>发布含克隆声音的作品时，请按规定标识为 AI 生成内容。</li>' +

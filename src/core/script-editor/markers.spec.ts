@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, SCRIPT_RAW_MAX, emotionMark, pauseMarker } from '../../contract';
 import {
-  PAUSE_CHOICES, applyChanges, brokenFragments, chipClasses, chipLabel, diffEdit, directionOf, editorLimit, findMarkers, hasText, limitRefusal,
+  PAUSE_CHOICES, applyChanges, brokenFragments, chipClasses, chipLabel, diffEdit, directionOf, editorLimit, findMarkers, fitToLimit, hasText, limitRefusal,
   limitState, markerAround, pauseClass, pausesAllowed, snapOffset, snapSelection, unitDeletion, type TextChange,
 } from './markers';
 
@@ -160,6 +160,39 @@ describe('edits and the limit', () => {
     // The raw text stays within what the server accepts.
     const manyPauses = pauseMarker(0.5).repeat(Math.ceil(SCRIPT_RAW_MAX / 7));
     expect(limitRefusal('', manyPauses, 10_000)).toBe(MSG.scriptTooLong(10_000));
+  });
+
+  it('cuts a paste past the limit down to its first characters that fit, never half a marker (issue 33)', () => {
+    const limit = LIMITS.scriptMaxChars;
+    // 12,000 characters pasted into an empty script: the first 10,000 stay, the cursor after them, one message.
+    const pasted = Array.from({ length: 12_000 }, (_, i) => '一二三四五六七八九十'[i % 10]).join('');
+    const fit = fitToLimit('', pasted, limit)!;
+    expect(fit.text).toBe(pasted.slice(0, limit));
+    expect(fit.cursor).toBe(limit);
+    expect(fit.message).toBe(MSG.scriptTruncated(limit));
+    // Pasted between existing text: what was there stays, the paste gets the room that is left.
+    const fitIn = fitToLimit('开头结尾', `开头${pasted}结尾`, 10)!;
+    expect(fitIn).toMatchObject({ text: `开头${pasted.slice(0, 6)}结尾`, cursor: 8 });
+    // Markers in the paste do not count, and a cut never leaves half of one.
+    const withPauses = `一二${pauseMarker(0.5)}三四${pauseMarker(1)}五六`;
+    expect(fitToLimit('', withPauses, 4)!.text).toBe(`一二${pauseMarker(0.5)}三四`);
+    const cutInMarker = fitToLimit('一', `一二${pauseMarker(0.5)}三`, 2)!;
+    expect(findMarkers(cutInMarker.text).every((m) => cutInMarker.text.slice(m.start, m.end) === pauseMarker(0.5))).toBe(true);
+    expect(cutInMarker.text.startsWith('一二')).toBe(true);
+    // Surrogate pairs are one character and are never split.
+    expect(fitToLimit('', '😀😀😀', 2)!.text).toBe('😀😀');
+    // Within the limit: nothing to cut; nothing fits at all: refused as before.
+    expect(fitToLimit('', '一二', 10)).toBeNull();
+    expect(fitToLimit('一二', '一二三', 2)).toBeNull();
+    expect(limitRefusal('一二', '一二三', 2)).toBe(MSG.scriptTooLong(2));
+  });
+
+  it('cuts 12,000 characters with 300 pauses quickly (the editor stays responsive)', () => {
+    const script = Array.from({ length: 300 }, () => `${'字'.repeat(40)}${pauseMarker(0.5)}`).join('');
+    const started = performance.now();
+    const fit = fitToLimit('', script, LIMITS.scriptMaxChars)!;
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(limitState(fit.text, LIMITS.scriptMaxChars)).toMatchObject({ count: LIMITS.scriptMaxChars, over: false });
   });
 
   it('hides pauses for fish and nw', () => {

@@ -184,6 +184,45 @@ export function limitRefusal(previous: string, next: string, limit: number): str
   return null;
 }
 
+/** An addition cut down to what fits: the text to keep, where the cursor goes, and the message to show once. */
+export interface LimitFit {
+  text: string;
+  cursor: number;
+  message: string;
+}
+
+/**
+ * An edit from `previous` to `next` that adds past the limit (a long paste), cut down to what fits: the inserted
+ * text keeps its first characters up to the limit (and the server's raw bound), never half a marker. Null when the
+ * edit may stand as it is, or when nothing of it fits (then limitRefusal's message applies and the edit goes back).
+ */
+export function fitToLimit(previous: string, next: string, limit: number): LimitFit | null {
+  if (!limitRefusal(previous, next, limit)) return null;
+  const edit = diffEdit(previous, next);
+  const head = previous.slice(0, edit.rangeOffset);
+  const tail = previous.slice(edit.rangeOffset + edit.rangeLength);
+  const fits = (inserted: string) => {
+    const text = head + inserted + tail;
+    return countChars(text) <= limit && text.length <= SCRIPT_RAW_MAX;
+  };
+  // The longest prefix that fits, by halving (counting is linear, so this stays fast for any paste).
+  let low = 0;
+  let high = edit.text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(edit.text.slice(0, mid))) low = mid;
+    else high = mid - 1;
+  }
+  let cut = low;
+  // Never half a marker, nor half a surrogate pair.
+  const split = findMarkers(edit.text).find((m) => m.start < cut && cut < m.end);
+  if (split) cut = split.start;
+  if (cut > 0 && /[\uD800-\uDBFF]/.test(edit.text[cut - 1] ?? '')) cut--;
+  if (cut === 0) return null;
+  const kept = edit.text.slice(0, cut);
+  return { text: head + kept + tail, cursor: head.length + kept.length, message: MSG.scriptTruncated(limit) };
+}
+
 /** The editor's limit for a channel (10,000, or 500 for nw), unless the host gives its own. */
 export function editorLimit(channelApi: string | undefined, explicit?: number): number {
   return explicit ?? scriptLimit(channelApi);

@@ -1,6 +1,7 @@
 /**
  * The Monaco surface of the script editor (loaded lazily with Monaco itself). It shows pause markers as chips,
- * keeps the cursor out of them, deletes them as one unit and refuses edits past the character limit; the rules
+ * keeps the cursor out of them, deletes them as one unit, cuts a paste past the character limit down to what fits
+ * and refuses other edits past it; the rules
  * themselves are the pure helpers of markers.ts.
  *
  * How a chip works: the mark's text (`<#0.5#>`, `(laughs)`) stays in the model (what is saved is what the engines read).
@@ -10,7 +11,7 @@
  * any other edit that cut a marker (word deletion, a phone keyboard) has the rest removed in the same undo step.
  */
 import { useEffect, useRef, type Ref } from 'react';
-import { brokenFragments, chipClasses, diffEdit, findMarkers, limitRefusal, type MarkerRange, type TextChange } from './markers';
+import { brokenFragments, chipClasses, diffEdit, findMarkers, fitToLimit, limitRefusal, type MarkerRange, type TextChange } from './markers';
 import { ensureChipRule, monaco, monacoTheme } from './monaco-env';
 import { OPTIONS } from './monaco-options';
 import { deleteChipsWhole, snapCaretToChips } from './monaco-chips';
@@ -64,8 +65,16 @@ export default function MonacoScript(props: MonacoScriptProps) {
     const rangeOf = (start: number, end: number) => monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(end));
 
     const chips = editor.createDecorationsCollection();
+    let painted = '';
     const paint = () => {
       const list = markers();
+      // Monaco moves decorations with the edits around them: when the chips it has are still the script's, setting
+      // them again (hundreds in a long script, each re-wrapping its line) is work for nothing on every keystroke.
+      const wanted = list.map((m) => `${m.start}:${m.end}:${chipClasses(m)}`).join('|');
+      const ranges = chips.getRanges();
+      const have = ranges.length === list.length * 2 ? list.map((m, i) => `${model.getOffsetAt(ranges[2 * i]!.getStartPosition())}:${model.getOffsetAt(ranges[2 * i + 1]!.getEndPosition())}:${chipClasses(m)}`).join('|') : '';
+      if (wanted === have && painted === list.map((m) => chipClasses(m)).join('|')) return;
+      painted = list.map((m) => chipClasses(m)).join('|');
       chips.set(
         list.flatMap((m) => {
           ensureChipRule(m);
@@ -101,6 +110,17 @@ export default function MonacoScript(props: MonacoScriptProps) {
         if (fragments.length) ownEdit(fragments.map((f) => ({ range: rangeOf(f.start, f.end), text: '' })));
       }
       const text = model.getValue();
+      // A long paste keeps what fits (once, with one message) instead of being refused whole.
+      const fit = fitToLimit(before, text, latest.current.limit);
+      if (fit) {
+        const cut = diffEdit(text, fit.text);
+        ownEdit([{ range: rangeOf(cut.rangeOffset, cut.rangeOffset + cut.rangeLength), text: cut.text }], fit.cursor);
+        acceptedRef.current = fit.text;
+        paint();
+        latest.current.onRefused(fit.message);
+        if (fit.text !== latest.current.value) latest.current.onChange(fit.text);
+        return;
+      }
       const refusal = limitRefusal(before, text, latest.current.limit);
       if (refusal) {
         const back = diffEdit(text, before);

@@ -5,8 +5,9 @@
  *
  * Monaco itself loads with the first editor shown (MonacoScript is a lazy chunk); until then a skeleton holds the place.
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@blueprintjs/core';
+import { lazyChunk } from '../lazy-chunk';
 import { API, MSG, estimateSeconds, pauseMarker } from '../../contract';
 import { ApiCallError } from '../api-client';
 import { useObservable, useScreenServices, useService } from '../react';
@@ -19,7 +20,7 @@ import { ScriptToolbar, type Busy } from './script-toolbar';
 import { ScriptFooter, type ScriptOptions } from './script-footer';
 import './script-editor.css';
 
-const MonacoScript = lazy(() => import('./monaco-script'));
+const MonacoScript = lazyChunk(() => import('./monaco-script'));
 
 /** The editor's props; what the footer shows (channel, language, emotion, audition) is ScriptOptions. */
 export interface ScriptEditorProps extends ScriptOptions {

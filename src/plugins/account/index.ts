@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { AccountActionsToken, PasswordDialogState, PasswordDialogToken } from './account-state';
 import { AccountActions } from './account-commands';
 
-const AccountMenu = lazy(() => import('./panels/AccountMenu'));
-const ChangePasswordDialog = lazy(() => import('./panels/ChangePasswordDialog'));
+const AccountMenu = lazyChunk(() => import('./panels/AccountMenu'));
+const ChangePasswordDialog = lazyChunk(() => import('./panels/ChangePasswordDialog'));
 
 export const plugin = definePlugin('account', {
   services: [[PasswordDialogToken, PasswordDialogState], [AccountActionsToken, AccountActions]],

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { AvatarsCommandsToken, AvatarsState, AvatarsStateToken } from './avatars-state';
 import { AvatarsCommands, PROFILE_ROUTE, PUBLIC_ROUTE } from './avatars-commands';
 import CloneHost from './panels/CloneHost';
 
-const ProfilePanel = lazy(() => import('./panels/ProfilePanel'));
-const PublicAvatarsPanel = lazy(() => import('./panels/PublicAvatarsPanel'));
+const ProfilePanel = lazyChunk(() => import('./panels/ProfilePanel'));
+const PublicAvatarsPanel = lazyChunk(() => import('./panels/PublicAvatarsPanel'));
 
 /** /profile (my avatars, clone), /gProfile (public avatars) and the clone dialogs (part 1 §2, §4, §5). */
 export const plugin = definePlugin('avatars', {

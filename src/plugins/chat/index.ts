@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { ChatState, ChatStateToken } from './chat-state';
 
-const ChatPanel = lazy(() => import('./panels/ChatPanel'));
+const ChatPanel = lazyChunk(() => import('./panels/ChatPanel'));
 
 /** /store/aiChat: the copy-spark chat with streamed answers (part 2 §2.10). */
 export const plugin = definePlugin('chat', { services: [[ChatStateToken, ChatState]], panels: [{ route: '/store/aiChat', component: ChatPanel }] });

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { CopywriteCommands } from './copywrite-commands';
 import { CopywriteState, CopywriteStateToken } from './copywrite-state';
 import { COPYWRITE_ROUTE, TRACE_ROUTE } from './copywrite-view';
 
-const CopywritePanel = lazy(() => import('./panels/CopywritePanel'));
-const TracePanel = lazy(() => import('./panels/TracePanel'));
+const CopywritePanel = lazyChunk(() => import('./panels/CopywritePanel'));
+const TracePanel = lazyChunk(() => import('./panels/TracePanel'));
 const CopywriteCommandsToken = Symbol.for('copywrite.Commands');
 
 /** Copy extraction (/copywrite/index, /store/copywrite/trace): the spoken copy of a video, read from its speech or its captions. */

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { CreationCommandsToken, CreationState, CreationStateToken } from './creation-state';
 import { CREATE_ROUTE, CreationCommands } from './creation-commands';
 import { multiples } from './multiples/module';
 
-const CreatePanel = lazy(() => import('./panels/CreatePanel'));
-const PetEstablishPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.PetEstablishPanel })));
-const CharactersPanel = lazy(() => import('./panels/CreatePanel').then((m) => ({ default: m.CharactersPanel })));
+const CreatePanel = lazyChunk(() => import('./panels/CreatePanel'));
+const PetEstablishPanel = lazyChunk(() => import('./panels/CreatePanel').then((m) => ({ default: m.PetEstablishPanel })));
+const CharactersPanel = lazyChunk(() => import('./panels/CreatePanel').then((m) => ({ default: m.CharactersPanel })));
 
 /**
  * /create, /pet/establish and /store/characters (part 2 §2.2) and /multiples, and the palette commands of the script

@@ -1,23 +1,22 @@
-import { lazy } from 'react';
-import { definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
+import { lazyChunk, definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
 import { CreditsActionsToken, CreditsStore, CreditsStoreToken } from './credits-state';
 import { CreditsActions } from './credits-actions';
 
 // The top-bar buttons share one chunk, loaded with the workbench; the panels (and the chart library) load when opened.
 const topBar = () => import('./panels/TopBarItems');
-const PointsButton = lazy(() => topBar().then((m) => ({ default: m.PointsButton })));
-const VipButton = lazy(() => topBar().then((m) => ({ default: m.VipButton })));
-const SpaceButton = lazy(() => topBar().then((m) => ({ default: m.SpaceButton })));
-const QrButton = lazy(() => topBar().then((m) => ({ default: m.QrButton })));
-const NoticeButton = lazy(() => topBar().then((m) => ({ default: m.NoticeButton })));
+const PointsButton = lazyChunk(() => topBar().then((m) => ({ default: m.PointsButton })));
+const VipButton = lazyChunk(() => topBar().then((m) => ({ default: m.VipButton })));
+const SpaceButton = lazyChunk(() => topBar().then((m) => ({ default: m.SpaceButton })));
+const QrButton = lazyChunk(() => topBar().then((m) => ({ default: m.QrButton })));
+const NoticeButton = lazyChunk(() => topBar().then((m) => ({ default: m.NoticeButton })));
 
 const dialogs = () => import('./panels/Dialogs');
-const RedeemDialog = lazy(() => dialogs().then((m) => ({ default: m.RedeemDialog })));
-const SpaceExpandDialog = lazy(() => dialogs().then((m) => ({ default: m.SpaceExpandDialog })));
-const NoticeDialog = lazy(() => dialogs().then((m) => ({ default: m.NoticeDialog })));
+const RedeemDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.RedeemDialog })));
+const SpaceExpandDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.SpaceExpandDialog })));
+const NoticeDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.NoticeDialog })));
 
-const ConsumPanel = lazy(() => import('./panels/ConsumPanel'));
-const MoreCreditsPanel = lazy(() => import('./panels/MoreCreditsPanel'));
+const ConsumPanel = lazyChunk(() => import('./panels/ConsumPanel'));
+const MoreCreditsPanel = lazyChunk(() => import('./panels/MoreCreditsPanel'));
 
 const topBarItems: TopBarContribution[] = [
   { id: 'credits.points', order: 10, component: PointsButton },

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { DUBBING_ROUTE, DubbingCommandsToken, DubbingState, DubbingStateToken } from './dubbing-state';
 import { DubbingCommands } from './dubbing-commands';
 
-const DubbingPanel = lazy(() => import('./DubbingPanel'));
+const DubbingPanel = lazyChunk(() => import('./DubbingPanel'));
 
 /**
  * The dubbing studio (/store/dubbing/index): lines spoken by roles' voices into one mp3 and its SRT, history, save to

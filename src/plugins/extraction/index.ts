@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { ExtractionState, ExtractionStateToken } from './extraction-state';
 
-const VideoExtractionPanel = lazy(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.VideoExtractionPanel })));
-const AudioExtractionPanel = lazy(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.AudioExtractionPanel })));
+const VideoExtractionPanel = lazyChunk(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.VideoExtractionPanel })));
+const AudioExtractionPanel = lazyChunk(() => import('./panels/ExtractionPanel').then((m) => ({ default: m.AudioExtractionPanel })));
 
 /** /store/extraction and /store/audioExtraction (part 2 §2.5, §2.6): paste a link or upload a video, records, download, save. */
 export const plugin = definePlugin('extraction', {

@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import { HOME_ROUTE } from '../../contract';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { HomeCommandsToken, HomeState, HomeStateToken } from './home-state';
 import { HomeCommands } from './home-commands';
 
-const HomePanel = lazy(() => import('./panels/HomePanel'));
+const HomePanel = lazyChunk(() => import('./panels/HomePanel'));
 
 /** /home: banner, public avatars and voices (paged, part 1 §4), footer. */
 export const plugin = definePlugin('home', {

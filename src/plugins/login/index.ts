@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 
-const LoginPage = lazy(() => import('./panels/LoginPage'));
+const LoginPage = lazyChunk(() => import('./panels/LoginPage'));
 
 export const plugin = definePlugin('login', { panels: [{ route: '/login', component: LoginPage }] });

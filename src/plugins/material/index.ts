@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { MaterialCommandsToken, MaterialState, MaterialStateToken } from './material-state';
 import { MaterialCommands } from './material-commands';
 import { MATERIAL_ROUTE } from './material-view';
 
-const MaterialPanel = lazy(() => import('./panels/MaterialPanel'));
+const MaterialPanel = lazyChunk(() => import('./panels/MaterialPanel'));
 
 /** /material/index: the user's video, audio, image and text materials with the source filter; preview, rename, delete. */
 export const plugin = definePlugin('material', {

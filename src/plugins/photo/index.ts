@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 
-const PetLibraryPanel = lazy(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PetLibraryPanel })));
-const PersonLibraryPanel = lazy(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PersonLibraryPanel })));
+const PetLibraryPanel = lazyChunk(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PetLibraryPanel })));
+const PersonLibraryPanel = lazyChunk(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PersonLibraryPanel })));
 
 /** /pet and /store/imageSpeak (part 2 §2.4): the AI libraries, my uploads, the upload dialog, create-video and delete. */
 export const plugin = definePlugin('photo', {

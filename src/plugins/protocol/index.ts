@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 
-const ProtocolPage = lazy(() => import('./panels/ProtocolPage'));
+const ProtocolPage = lazyChunk(() => import('./panels/ProtocolPage'));
 
 export const plugin = definePlugin('protocol', { panels: [{ route: '/protocol', component: ProtocolPage }] });

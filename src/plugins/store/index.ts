@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { StoreCommands, StoreCommandsToken } from './store-commands';
 
-const StorePanel = lazy(() => import('./panels/StorePanel'));
+const StorePanel = lazyChunk(() => import('./panels/StorePanel'));
 
 /** /store: the tool launcher (part 2 §1). */
 export const plugin = definePlugin('store', {

@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { TranslationState, TranslationStateToken } from './translation-state';
 
-const TranslationPanel = lazy(() => import('./panels/TranslationPanel').then((m) => ({ default: m.TranslationPanel })));
+const TranslationPanel = lazyChunk(() => import('./panels/TranslationPanel').then((m) => ({ default: m.TranslationPanel })));
 
 /** /store/sea (part 2 §2.7): upload a video, choose the languages and the mode, see the price, submit; results on /works (翻译视频). */
 export const plugin = definePlugin('translation', {

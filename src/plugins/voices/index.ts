@@ -1,12 +1,11 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { VoicesCommandsToken, VoicesState, VoicesStateToken } from './voices-state';
 import { CLONE_ROUTE, SAMPLE_ROUTE, VoicesCommands } from './voices-commands';
 import { CloneState, CloneStateToken } from './clone-state';
 import CloneHost from './panels/CloneHost';
 
-const ClonePanel = lazy(() => import('./panels/ClonePanel'));
-const SamplePanel = lazy(() => import('./panels/SamplePanel'));
+const ClonePanel = lazyChunk(() => import('./panels/ClonePanel'));
+const SamplePanel = lazyChunk(() => import('./panels/SamplePanel'));
 
 /** /clone (my and public voices, clone, modify, rename, confirm, delete), /voice (samples) and the clone dialogs (part 1 §2, §4, §5). */
 export const plugin = definePlugin('voices', {

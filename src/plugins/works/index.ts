@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import { definePlugin } from '../../core';
+import { lazyChunk, definePlugin } from '../../core';
 import { WORKS_ROUTE, WorksCommandsToken, WorksState, WorksStateToken } from './works-state';
 import { WorksCommands } from './works-commands';
 
-const WorksPanel = lazy(() => import('./panels/WorksPanel'));
+const WorksPanel = lazyChunk(() => import('./panels/WorksPanel'));
 
 /** /works (part 1 §2 Works, §4): two levels of tabs with counts, cards by status, play, download, rename, delete. */
 export const plugin = definePlugin('works', {

@@ -1,10 +1,9 @@
 /** /multiples (part 2 §2.3): what the creation plugin contributes for it. */
-import { lazy } from 'react';
-import type { PanelContribution } from '../../../core';
+import { lazyChunk, type PanelContribution } from '../../../core';
 import { MULTIPLES_ROUTE, MultiplesCommandsToken, MultiplesState, MultiplesStateToken } from './multiples-state';
 import { MultiplesCommands } from './multiples-commands';
 
-const MultiplesPanel = lazy(() => import('./MultiplesPanel'));
+const MultiplesPanel = lazyChunk(() => import('./MultiplesPanel'));
 
 export const multiples = {
   services: [

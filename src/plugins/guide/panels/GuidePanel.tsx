@@ -57,15 +57,8 @@ export default function GuidePanel({ closed$ }: PanelProps) {
         <NonIdealState
           icon="learning"
           title="暂无教程"
-          description={
-            <>
-              <p>平台发布使用教程后会显示在这里。</p>
-              <p className="guide-operator-note">
-                运营方添加教程：
-                <code>npm run admin -- guide add --category &lt;分类&gt; --name &lt;名称&gt; --cover &lt;封面图片&gt; --video &lt;视频&gt;</code>
-              </p>
-            </>
-          }
+          // Setup steps are for the operator (the server's first-start output and the CLI), never for users.
+          description="平台发布使用教程后会显示在这里。"
         />
       </div>
     );

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
-import { useObservable, useService } from '../../../core';
+import { Suspense, useState } from 'react';
+import { lazyChunk, useObservable, useService } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 
-const CloneFlow = lazy(() => import('./CloneFlow'));
+const CloneFlow = lazyChunk(() => import('./CloneFlow'));
 
 /** Mounted at the workbench root; the clone dialogs' code loads the first time the flow opens, then stays. */
 export default function CloneHost() {
