@@ -81,8 +81,8 @@ describe.each(DB_KINDS)('signed envelope over HTTP (%s)', (kind) => {
       await t.createUser('13900000099', 'abc123');
       return t.login('13900000099', 'abc123');
     })();
-    // The super-replica tools are not in service.
-    const reply = await client.call(API.more.tikTokProfile, {});
+    // The bot tools are not in service.
+    const reply = await client.call(API.more.botRecord, {});
     expect(reply).toMatchObject({ code: ResultCode.Error, msg: MSG.comingSoon, status: 200 });
   });
 

@@ -21,6 +21,7 @@ import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
 import { copywriteCalls } from './copywrite';
 import { musicCalls } from './music';
+import { replicaCalls } from './replica';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -46,6 +47,7 @@ export const API = {
   dubbing: dubbingCalls,
   copywrite: copywriteCalls,
   music: musicCalls,
+  replica: replicaCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -79,10 +81,10 @@ export const SPEC_NAMES = {
   translateLang: 'translation.languages',
   chat: 'chat.sendMessage',
   translate: 'translation.submit',
-  analysisVideo: 'more.cozeAnalysisVideo',
-  generateScript: 'more.cozeGenerateScript',
-  mimicScript: 'more.cozeMimicScript',
-  topic: 'more.cozeTopic',
+  analysisVideo: 'replica.analyseVideo',
+  generateScript: 'replica.generate',
+  mimicScript: 'replica.mimic',
+  topic: 'replica.topics',
   'bot.sendMessage': 'more.botSendMessage',
   'bot.typeList': 'more.botTypeList',
   'bot.botList': 'more.botList',
@@ -109,6 +111,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
   materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls, musicCalls,
+  replicaCalls,
 };
 export * from './site';
 export * from './account';
@@ -133,3 +136,4 @@ export * from './more';
 export * from './dubbing';
 export * from './copywrite';
 export * from './music';
+export * from './replica';

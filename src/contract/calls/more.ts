@@ -1,6 +1,6 @@
 /**
  * Calls the specification lists as existing without showing their payloads or screens (part 2 §7, last paragraph):
- * super replica (tikTok, coze), super employee/helper bots.
+ * super employee/helper bots.
  * Their request and response schemas are permissive; until a feature is specified the server answers MSG.comingSoon.
  */
 import { defineCall, type HttpMethod } from '../call';
@@ -23,13 +23,6 @@ const more = <const Id extends string>(id: Id, method: HttpMethod, path: string,
   });
 
 export const moreCalls = {
-  tikTokProfile: more('tikTokProfile', 'GET', '/api/tikTok/profile', true, 'Super replica: a short-video account profile'),
-  tikTokProduct: more('tikTokProduct', 'GET', '/api/tikTok/product', true, 'Super replica: my products'),
-  cozeAnalysisIp: more('cozeAnalysisIp', 'POST', '/api/coze/analysisIp', true, 'Super replica: analyse an account persona (IP)'),
-  cozeAnalysisVideo: more('cozeAnalysisVideo', 'POST', '/api/coze/analysisVideo', false, 'Super replica: analyse a video (spec name: analysisVideo)'),
-  cozeGenerateScript: more('cozeGenerateScript', 'POST', '/api/coze/generateScript', false, 'Super replica: generate a script (spec name: generateScript)'),
-  cozeMimicScript: more('cozeMimicScript', 'POST', '/api/coze/mimicScript', false, 'Super replica: imitate a script (spec name: mimicScript)'),
-  cozeTopic: more('cozeTopic', 'POST', '/api/coze/topic', false, 'Super replica: topic ideas (spec name: topic)'),
   botRecord: more('botRecord', 'GET', '/api/bot/record', true, 'Super employee/helper: conversation records'),
   botSendMessage: more('botSendMessage', 'POST', '/api/bot/sendMessage', false, 'Super employee/helper: send a message to a bot (spec name: bot sendMessage)'),
   botTypeList: more('botTypeList', 'GET', '/api/bot/typeList', false, 'Super employee/helper: bot categories (spec name: bot typeList)'),
