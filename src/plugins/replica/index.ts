@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { definePlugin } from '../../core';
+import { ReplicaCommands } from './replica-commands';
+import { ReplicaState, ReplicaStateToken } from './replica-state';
+import { ACCOUNT_ROUTE, INDEX_ROUTE, PERSONAS_ROUTE, PRODUCTS_ROUTE, VIDEO_ROUTE } from './replica-view';
+
+const ReplicaCommandsToken = Symbol.for('replica.Commands');
+
+/** Super replica (/explosiveAnalysis and its four children): viral video and account analyses, personas, products, 仿写 and scripts. */
+export const plugin = definePlugin('replica', {
+  services: [[ReplicaStateToken, ReplicaState], [ReplicaCommandsToken, ReplicaCommands]],
+  commands: ReplicaCommandsToken,
+  panels: [
+    { route: INDEX_ROUTE, component: lazy(() => import('./panels/IndexPanel')) },
+    { route: VIDEO_ROUTE, component: lazy(() => import('./panels/VideoPanel')) },
+    { route: ACCOUNT_ROUTE, component: lazy(() => import('./panels/AccountPanel')) },
+    { route: PERSONAS_ROUTE, component: lazy(() => import('./panels/PersonasPanel')) },
+    { route: PRODUCTS_ROUTE, component: lazy(() => import('./panels/ProductsPanel')) },
+  ],
+});
