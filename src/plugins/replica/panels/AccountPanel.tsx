@@ -97,7 +97,7 @@ function History({ screen }: { screen: AccountScreen }) {
       <ul>
         {list.map((r) => (
           <li key={r.id}>
-            <button type="button" onClick={() => screen.show(r.analysis)}>
+            <button type="button" className="rp-pick" onClick={() => screen.show(r.analysis)}>
               <span className="rp-title">{r.analysis.positioning}</span>
               <span className="rp-muted">{r.create_time}</span>
             </button>

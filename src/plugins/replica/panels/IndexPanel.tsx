@@ -89,7 +89,7 @@ function RecentWork({ screen }: { screen: IndexScreen }) {
       <ul>
         {videos.map((r) => (
           <li key={r.id}>
-            <button type="button" onClick={() => screen.openVideo(r.id)}>
+            <button type="button" className="rp-pick" onClick={() => screen.openVideo(r.id)}>
               <span className="rp-title">{videoTitle(r)}</span>
               <span className="rp-muted">{r.analysis ? `${Math.round(r.analysis.score)} 分 · ` : ''}{r.create_time}</span>
             </button>
@@ -101,7 +101,7 @@ function RecentWork({ screen }: { screen: IndexScreen }) {
       <ul>
         {scripts.map((s) => (
           <li key={s.id}>
-            <button type="button" onClick={() => screen.variants.set(s.variants)}>
+            <button type="button" className="rp-pick" onClick={() => screen.variants.set(s.variants)}>
               <span className="rp-title">{s.kind === 'mimic' ? '仿写' : '脚本'} · {s.topic || s.variants[0]?.title}</span>
               <span className="rp-muted">{s.persona_name}{s.product_name ? ` × ${s.product_name}` : ''}</span>
             </button>

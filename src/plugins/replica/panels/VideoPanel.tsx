@@ -115,7 +115,7 @@ function Recent({ screen }: { screen: VideoScreen }) {
       <ul>
         {list.map((r: ReplicaVideo) => (
           <li key={r.id} className={r.id === selected ? 'active' : ''}>
-            <button type="button" onClick={() => screen.select(r.id)}>
+            <button type="button" className="rp-pick" onClick={() => screen.select(r.id)}>
               <span className="rp-title">{videoTitle(r)}</span>
               <span className="rp-muted">
                 {statusOf(r).text}
