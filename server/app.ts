@@ -125,7 +125,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   for (const feature of FEATURES) await feature.register({ ...ctx, router: router.forFeature(feature.name) });
   const key = operatorKey(config.dataDir);
   registerOperations({ app, router, db, role: config.role, metrics, operatorKey: key, storage, shuttingDown: () => shuttingDown });
-  router.registerComingSoon();
+  router.assertAllAnswered();
 
   if (config.runWorker) {
     cleanStaleJobDirs(config.dataDir);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API, ALL_CALLS, MSG, callGroup, type CallDef } from '../../src/contract';
-import { COMING_SOON_OWNER, CallRouter, ForeignCallError, SERVER_OWNER } from '../infra/http';
+import { CallRouter, ForeignCallError, SERVER_OWNER } from '../infra/http';
 import { JOB_NAMES } from '../infra/queue';
 import { DB_KINDS, useApp } from '../../tests/support/app';
 import { FEATURES } from '.';
@@ -18,13 +18,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const GROUPS = Object.keys(API) as (keyof typeof API)[];
 const dirsOf = (dir: string) => fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-/**
- * The one group that is no feature: calls the specification lists without payloads or screens (one-click creation,
- * super replica, bots, music), answered 即将上线. It dissolves as each of those features lands as a
- * group of its own (oneclick, replica, music, employee …) and takes its calls out of `more`.
- */
-const UNBUILT = 'more';
-
 /** Groups with no screen of their own, hence no client plugin of their name; why, for each. */
 const WITHOUT_SCREENS: Partial<Record<keyof typeof API, string>> = {
   site: 'site info and agreements, read by the shell, the login screen and /protocol (the protocol plugin)',
@@ -32,7 +25,6 @@ const WITHOUT_SCREENS: Partial<Record<keyof typeof API, string>> = {
   notice: 'the header\'s notice popover, drawn by the credits plugin beside the other popovers',
   upload: 'the uploads behind every screen\'s pickers',
   writing: 'polish, themes and AI writing inside core\'s script editor (src/core/script-editor), shown by the creation and dubbing screens',
-  more: 'features not built yet (see UNBUILT)',
   bot: 'bots are talked to on the employee plugin\'s screens (/employee, named by the spec\'s routes and toggled per host build apart from the helper)',
 };
 
@@ -46,14 +38,13 @@ describe('one name per feature, in the contract and the trees', () => {
     }
   });
 
-  it('has a server feature folder and module of each group\'s name, the unbuilt group excepted', () => {
+  it('has a server feature folder and module of each group\'s name', () => {
     const folders = dirsOf('server/features');
     const modules = FEATURES.map((f) => f.name);
-    for (const group of GROUPS.filter((g) => g !== UNBUILT)) {
+    for (const group of GROUPS) {
       expect(folders, `server/features/${group}/`).toContain(group);
       expect(modules, `${group} in server/features/index.ts`).toContain(group);
     }
-    expect(folders).not.toContain(UNBUILT);
   });
 
   it('names every feature module after its folder, and has no folder without a module', () => {
@@ -116,18 +107,16 @@ describe('a feature registers only calls of its group', () => {
 describe.each(DB_KINDS)('the running server (%s)', (kind) => {
   const t = useApp(kind);
 
-  it('answers every call by the feature of its group; only the unbuilt group answers 即将上线', async () => {
+  it('answers every call by the feature of its group', async () => {
     const router = t.app.ctx.router;
     expect(router).toBeInstanceOf(CallRouter);
     const owners = (router as CallRouter).answeredBy();
     for (const call of ALL_CALLS) {
       const owner = owners.get(call.id);
       if (SERVER_CALLS.includes(call.id)) expect(owner, call.id).toBe(SERVER_OWNER);
-      else if (callGroup(call) === UNBUILT) expect(owner, call.id).toBe(COMING_SOON_OWNER);
       else expect(owner, call.id).toBe(callGroup(call));
     }
     const user = await t.user('13700000001');
-    expect(await user.call(API.more.tikTokProfile, {})).toMatchObject({ code: 1, msg: MSG.comingSoon });
     // The calls that moved answer at their unchanged paths, from their new features.
     expect((await user.call(API.translation.languages, {})).code).toBe(0);
     expect((await user.call(API.extraction.videoList, { page: 1, limit: 10 })).code).toBe(0);

@@ -26,6 +26,7 @@ import { dubbingFeature } from './dubbing';
 import { copywriteFeature } from './copywrite';
 import { musicFeature } from './music';
 import { botFeature } from './bot';
+import { replicaFeature } from './replica';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -38,4 +39,5 @@ export const FEATURES: readonly FeatureModule[] = [
   copywriteFeature,
   musicFeature,
   botFeature,
+  replicaFeature,
 ];

@@ -76,16 +76,6 @@ describe.each(DB_KINDS)('signed envelope over HTTP (%s)', (kind) => {
     expect(await res.json()).toMatchObject({ code: 1, msg: MSG.notFound });
   });
 
-  it('answers a catalogued call whose feature is not in service with a plain message', async () => {
-    const client = await (async () => {
-      await t.createUser('13900000099', 'abc123');
-      return t.login('13900000099', 'abc123');
-    })();
-    // The super-replica tools are not in service.
-    const reply = await client.call(API.more.tikTokProfile, {});
-    expect(reply).toMatchObject({ code: ResultCode.Error, msg: MSG.comingSoon, status: 200 });
-  });
-
   it('sets nosniff and no-store on API replies', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -136,13 +136,12 @@ export class ForeignCallError extends Error {
   }
 }
 
-/** Who answers a call that no feature registered: the server's own routes (health) or the 即将上线 reply. */
+/** Who answers a call that no feature registered: the server's own routes (health). */
 export const SERVER_OWNER = 'server';
-export const COMING_SOON_OWNER = 'coming soon';
 
 export class CallRouter {
   private readonly handled = new Set<string>();
-  /** Call id → the feature that answers it (or SERVER_OWNER, COMING_SOON_OWNER). */
+  /** Call id → the feature that answers it (or SERVER_OWNER). */
   private readonly owners = new Map<string, string>();
   private readonly guards = new Map<string, CallGuard<CallDef>>();
   private readonly sealedReplies = new SealedReplies();
@@ -249,16 +248,15 @@ export class CallRouter {
     };
   }
 
-  /** Who answers each call registered so far (call id → feature name, SERVER_OWNER or COMING_SOON_OWNER). */
+  /** Who answers each call registered so far (call id → feature name or SERVER_OWNER). */
   answeredBy(): ReadonlyMap<string, string> {
     return this.owners;
   }
 
-  /** Calls of the catalogue whose feature is not in service yet answer plainly instead of 404. */
-  registerComingSoon(): string[] {
-    const pending = ALL_CALLS.filter((c) => !this.handled.has(c.id));
-    for (const call of pending) this.handle(call, async () => Promise.reject(new ApiError(MSG.comingSoon)), COMING_SOON_OWNER);
-    return pending.map((c) => c.id);
+  /** Every call of the catalogue has its handler (checked at start, as the jobs' handlers are): a call without its feature is a bug, not a 404. */
+  assertAllAnswered(): void {
+    const missing = ALL_CALLS.filter((c) => !this.handled.has(c.id)).map((c) => c.id);
+    if (missing.length > 0) throw new Error(`calls of the catalogue without a handler: ${missing.join(', ')}`);
   }
 }
 

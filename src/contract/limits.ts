@@ -194,6 +194,15 @@ export const LIMITS = {
     /** One sentence the talking screen has spoken at a time. */
     sentenceMaxChars: 200,
   },
+  /**
+   * ours: super replica (/explosiveAnalysis, issue 30): each chat answer is priced as one (chatAnswerCredits, refunded
+   * when refused); a video analysis adds the copy extraction's price (copywrite.credits). Field sizes, list pages,
+   * how many personas and products one user keeps, the script variants of one 仿写, the lengths a script may ask for.
+   */
+  replica: {
+    nameMaxChars: 30, fieldMaxChars: 500, descriptionMaxChars: 4000, topicMaxChars: 100, maxPrice: 1_000_000,
+    pageSize: 10, maxPersonas: 50, maxProducts: 100, variants: 3, topics: 6, scriptSeconds: [15, 30, 60],
+  },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

@@ -493,6 +493,27 @@ export const MSG = {
   screenFailed: '页面出现错误，请重新加载。',
   /** A paste past the script's limit keeps what fits and says so. */
   scriptTruncated: (max: number) => `台词不能超过${max}字，已保留前${max}字`,
+
+  // ---- super replica (ours; /explosiveAnalysis, issue 30)
+  /** Every call that asks the copywriting chat engine, while none is configured (personas and products still work). */
+  replicaChatMissing: '文案引擎尚未配置，请联系管理员',
+  replicaPersonaNameRequired: '请输入人设名称',
+  replicaProductNameRequired: '请输入产品名称',
+  replicaPersonaRequired: '请选择人设',
+  replicaPersonaMissing: '人设不存在或已删除',
+  replicaProductMissing: '产品不存在或已删除',
+  replicaPersonasFull: (max: number) => `人设最多保存${max}个，请先删除不用的`,
+  replicaProductsFull: (max: number) => `产品最多保存${max}个，请先删除不用的`,
+  replicaImageMissing: '产品图片不存在，请重新上传',
+  replicaAnalysisMissing: '分析记录不存在或尚未完成',
+  replicaRecordMissing: '记录不存在或已删除',
+  replicaDescriptionRequired: '请粘贴账号简介与近期作品描述',
+  replicaTopicRequired: '请输入选题',
+  /** The chat engine answered twice without the asked-for structure. */
+  replicaAnswerInvalid: '文案引擎返回的内容格式有误，请稍后重试',
+  /** A refused answer or analysis, and its credits given back. */
+  replicaFailed: (why: string) => `${why}，积分已退回`,
+  replicaFailedUnknown: '分析失败，请稍后重试',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

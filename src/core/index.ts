@@ -14,7 +14,7 @@ export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ def
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm } from './shared-video';
-export { ShareFormScreen, linkProblem } from './share-form';
+export { ShareForm, linkProblem, type ShareFormOwner } from './share-form';
 export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';

@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { useValue } from './screen-hooks';
-import type { ShareFormScreen } from './share-form';
+import type { ShareForm } from './share-form';
 import type { UploadedFile } from './upload-files';
 import { UploadBox } from './upload-box-lazy';
 import './shared-video.css';
@@ -61,18 +61,18 @@ export function SharedVideoUpload({ round, onVideo, onBusyChange, testId }: Shar
 }
 
 /** The form's values as the panel renders them, and `start` for its submit (Enter or the button). */
-export function useShareForm(screen: ShareFormScreen) {
+export function useShareForm(form: ShareForm) {
   const start = (e?: FormEvent) => {
     e?.preventDefault();
-    void screen.start();
+    void form.start();
   };
   return {
-    way: useValue(screen.way$),
-    text: useValue(screen.text$),
-    video: useValue(screen.video$),
-    uploading: useValue(screen.uploading$),
-    uploadRound: useValue(screen.uploadRound$),
-    submitting: useValue(screen.submitting$),
+    way: useValue(form.way$),
+    text: useValue(form.text$),
+    video: useValue(form.video$),
+    uploading: useValue(form.uploading$),
+    uploadRound: useValue(form.uploadRound$),
+    submitting: useValue(form.submitting$),
     start,
   };
 }

@@ -5,3 +5,4 @@
 export { ChatEngineError, type ChatCompletion, type ChatDelta, type ChatEngine, type ChatMessage, type ChatOptions, type ChatStreamOptions } from './chat-engine';
 export { CHAT_SETTING_KEYS, resolveChatConfig } from './configure';
 export { chatCompletionsUrl, DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, type OpenAiCompatibleConfig } from './openai-compatible';
+export { askJson, ChatAnswerInvalid, jsonIn } from './json-answer';

@@ -67,14 +67,22 @@ export function runCopyRead(ctx: FeatureContext, copyId: number, job: JobRun): P
   });
 }
 
-async function sourceVideo(ctx: FeatureContext, r: CopyRow, file: string): Promise<{ title: string }> {
-  if (Number(r.way) === CopywriteType.Upload) {
-    const video = r.file_id === null ? undefined : await new UploadRepository(ctx.db).ownVideoFile(r.file_id, r.user_id);
+/** Where a video to read comes from: the user's upload, or a link already checked at submit. */
+export interface VideoSource {
+  userId: number;
+  way: number;
+  link: string;
+  fileId: number | null;
+}
+
+async function sourceVideo(ctx: FeatureContext, s: VideoSource, file: string): Promise<{ title: string }> {
+  if (Number(s.way) === CopywriteType.Upload) {
+    const video = s.fileId === null ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, s.userId);
     if (!video) throw new JobRefused(MSG.extractionVideoMissing);
     await fetchObject(ctx.storage, video.key, file);
     return { title: '' };
   }
-  return { title: (await downloadLinkedVideo(ctx, r.link, file)).description };
+  return { title: (await downloadLinkedVideo(ctx, s.link, file)).description };
 }
 
 /** Sentence ends a copy keeps; a sentence read without one gets a full stop. */
@@ -87,11 +95,24 @@ export function copyText(segments: readonly CopySegment[]): string {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function readCopy(ctx: FeatureContext, r: CopyRow, dir: string): Promise<void> {
-  const repo = new CopywriteRepository(ctx.db);
-  await repo.start(r.id);
+/** A video's copy as read, and its cover (a file in the work folder). */
+export interface ReadCopy {
+  source: CopySource;
+  segments: CopySegment[];
+  text: string;
+  title: string;
+  duration: number;
+  cover: string;
+}
+
+/**
+ * Fetches a video into `dir`, checks it by its bytes, makes a cover and reads its copy (the speech first when a
+ * recognition engine is set, else the captions); throws JobRefused when nothing is read. Super replica reads its
+ * videos through here too.
+ */
+export async function readVideoCopy(ctx: FeatureContext, s: VideoSource, dir: string): Promise<ReadCopy> {
   const source = path.join(dir, 'source');
-  const { title } = await sourceVideo(ctx, r, source);
+  const { title } = await sourceVideo(ctx, s, source);
   const { ext, info } = await checkedMedia(source, ExtractionType.Video);
   const video = path.join(dir, `video.${ext}`);
   fs.renameSync(source, video);
@@ -116,9 +137,16 @@ async function readCopy(ctx: FeatureContext, r: CopyRow, dir: string): Promise<v
   }
   if (!read) throw new JobRefused(MSG.copyNothingFound);
 
-  const segments = read.segments.map((s) => ({ start: round2(s.start), end: round2(s.end), text: s.text.trim() })).filter((s) => s.text);
-  const coverKey = (await storeUserFile(ctx, r.user_id, cover, 'jpg', 'image')).key;
-  const done = await repo.succeed(r.id, { source: read.source, text: copyText(segments), segments, title, coverKey, duration: round2(info.duration) });
+  const segments = read.segments.map((x) => ({ start: round2(x.start), end: round2(x.end), text: x.text.trim() })).filter((x) => x.text);
+  return { source: read.source, segments, text: copyText(segments), title, duration: round2(info.duration), cover };
+}
+
+async function readCopy(ctx: FeatureContext, r: CopyRow, dir: string): Promise<void> {
+  const repo = new CopywriteRepository(ctx.db);
+  await repo.start(r.id);
+  const read = await readVideoCopy(ctx, { userId: r.user_id, way: r.way, link: r.link, fileId: r.file_id }, dir);
+  const coverKey = (await storeUserFile(ctx, r.user_id, read.cover, 'jpg', 'image')).key;
+  const done = await repo.succeed(r.id, { source: read.source, text: read.text, segments: read.segments, title: read.title, coverKey, duration: read.duration });
   // A repeated job that lost the race (or a record deleted meanwhile) keeps nothing.
   if (!done) await deleteObjects(ctx, [coverKey]);
 }

@@ -8,3 +8,6 @@ export const copywriteFeature = defineFeature({
   register: registerCopywriteRoutes,
   jobs: { 'copywrite-read': copywriteRead },
 });
+
+/** Super replica reads a video's copy as copy extraction does. */
+export { readVideoCopy, type ReadCopy, type VideoSource } from './copywrite.service';

@@ -3,6 +3,7 @@
  * into the slot of the sentence it replaces, and reading the chat engine's translated lines back (the subtitle file
  * is src/contract/subtitles.ts's formatSrt, shared with every feature that makes subtitles).
  */
+import { jsonIn } from '../../engines/chat';
 
 /** A sentence of the original: where it is spoken, seconds. */
 export interface SourceSlot {
@@ -50,15 +51,11 @@ export function fitSlots(slots: readonly SourceSlot[], speech: readonly number[]
  * answer (a model may wrap it in a code fence or a sentence), or undefined when there is none of that length.
  */
 export function parseTranslatedLines(answer: string, count: number): string[] | undefined {
-  const from = answer.indexOf('[');
-  const to = answer.lastIndexOf(']');
-  if (from < 0 || to <= from) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.slice(from, to + 1));
-  } catch {
-    return undefined;
-  }
+  return translatedLines(jsonIn(answer), count);
+}
+
+/** The lines of a parsed answer: an array of `count` non-blank strings, trimmed; else undefined. */
+export function translatedLines(parsed: unknown, count: number): string[] | undefined {
   if (!Array.isArray(parsed) || parsed.length !== count) return undefined;
   if (!parsed.every((line) => typeof line === 'string' && line.trim() !== '')) return undefined;
   return (parsed as string[]).map((line) => line.trim());

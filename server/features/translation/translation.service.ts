@@ -27,14 +27,14 @@ import { fetchObject } from '../../infra/storage';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed, asrConfigFromSettings, transcribe, type Transcript } from '../../engines/asr';
-import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
+import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
 import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
 import { captionReaderAvailable, readCaptions } from '../../engines/ocr';
 import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { measureVoice, SampleHasNoSpeech, SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { VoicesRepository } from '../voices';
-import { fitSlots, parseTranslatedLines, type PlacedSpeech } from './dubbing';
+import { fitSlots, translatedLines, type PlacedSpeech } from './dubbing';
 import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
 
 /** The original sound under the new speech: low enough that the new voice leads, loud enough to keep the scene. */
@@ -240,13 +240,13 @@ async function translateLines(ctx: FeatureContext, transcript: Transcript, from:
     `The user sends a JSON array of ${texts.length} sentences. Answer with only a JSON array of exactly ${texts.length} strings: ` +
     'the translation of each sentence, in the same order, one for one; never merge, split, drop or add sentences. ' +
     'Keep each about as long to speak as the original.';
-  const engine = new OpenAiCompatibleChat(chat);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const answer = await engine.complete([{ role: 'system', content: system }, { role: 'user', content: JSON.stringify(texts) }], { temperature: 0.2 });
-    const lines = parseTranslatedLines(answer.content, texts.length);
-    if (lines) return lines;
+  const messages: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: JSON.stringify(texts) }];
+  try {
+    return await askJson(new OpenAiCompatibleChat(chat), messages, (json) => translatedLines(json, texts.length), { temperature: 0.2 });
+  } catch (err) {
+    if (err instanceof ChatAnswerInvalid) throw new TranslationRefused(MSG.translationLinesMismatch);
+    throw err;
   }
-  throw new TranslationRefused(MSG.translationLinesMismatch);
 }
 
 interface Dubbing {

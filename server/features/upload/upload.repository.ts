@@ -83,6 +83,12 @@ export class UploadRepository {
     return rows[0]!.id;
   }
 
+  /** The object key of the user's uploaded picture, or undefined. */
+  async ownImageKey(fileId: number, userId: number): Promise<string | undefined> {
+    const { rows } = await this.q.query<{ key: string }>("SELECT object_key AS key FROM files WHERE id = $1 AND user_id = $2 AND kind = 'image'", [fileId, userId]);
+    return rows[0]?.key;
+  }
+
   /** The user's uploaded video (registered by the upload calls, checked by content there) and its material's name. */
   async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; name: string } | undefined> {
     const { rows } = await this.q.query<{ key: string; name: string | null }>(

@@ -17,11 +17,11 @@ import { writingCalls } from './writing';
 import { imagegenCalls } from './imagegen';
 import { videogenCalls } from './videogen';
 import { chatCalls } from './chat';
-import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
 import { copywriteCalls } from './copywrite';
 import { musicCalls } from './music';
 import { botCalls } from './bot';
+import { replicaCalls } from './replica';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -43,11 +43,11 @@ export const API = {
   imagegen: imagegenCalls,
   videogen: videogenCalls,
   chat: chatCalls,
-  more: moreCalls,
   dubbing: dubbingCalls,
   copywrite: copywriteCalls,
   music: musicCalls,
   bot: botCalls,
+  replica: replicaCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -81,10 +81,10 @@ export const SPEC_NAMES = {
   translateLang: 'translation.languages',
   chat: 'chat.sendMessage',
   translate: 'translation.submit',
-  analysisVideo: 'more.cozeAnalysisVideo',
-  generateScript: 'more.cozeGenerateScript',
-  mimicScript: 'more.cozeMimicScript',
-  topic: 'more.cozeTopic',
+  analysisVideo: 'replica.analyseVideo',
+  generateScript: 'replica.generate',
+  mimicScript: 'replica.mimic',
+  topic: 'replica.topics',
   'bot.sendMessage': 'bot.sendMessage',
   'bot.typeList': 'bot.typeList',
   'bot.botList': 'bot.botList',
@@ -110,7 +110,8 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
-  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, moreCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
+  materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
+  replicaCalls,
 };
 export * from './site';
 export * from './account';
@@ -131,8 +132,8 @@ export * from './writing';
 export * from './imagegen';
 export * from './videogen';
 export * from './chat';
-export * from './more';
 export * from './dubbing';
 export * from './copywrite';
 export * from './music';
 export * from './bot';
+export * from './replica';

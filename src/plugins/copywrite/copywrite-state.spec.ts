@@ -57,17 +57,17 @@ describe('copy extraction screen state', () => {
     await settle();
     expect(await t.screen.start()).toBe(false);
     expect(notes).toEqual([{ kind: 'error', message: MSG.extractionLinkRequired }]);
-    t.screen.text$.next('看看这个作品');
+    t.screen.form.text$.next('看看这个作品');
     expect(await t.screen.start()).toBe(false);
     expect(notes.at(-1)).toEqual({ kind: 'error', message: MSG.extractionLinkMissing });
     expect(t.api.count(API.copywrite.submit)).toBe(0);
 
     t.byId.set(7, record(7, CopywriteStatus.Queued));
-    t.screen.text$.next('复制打开抖音 https://v.douyin.com/7/ 看看');
+    t.screen.form.text$.next('复制打开抖音 https://v.douyin.com/7/ 看看');
     expect(await t.screen.start()).toBe(true);
     await settle();
     expect(t.api.calls.find((c) => c.id === API.copywrite.submit.id)?.params).toEqual({ type: 1, link: '复制打开抖音 https://v.douyin.com/7/ 看看' });
-    expect([t.screen.text$.value, t.screen.selected$.value, t.screen.current.value?.id]).toEqual(['', 7, 7]);
+    expect([t.screen.form.text$.value, t.screen.selected$.value, t.screen.current.value?.id]).toEqual(['', 7, 7]);
     t.screen.dispose();
   });
 

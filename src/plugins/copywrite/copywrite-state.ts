@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, CopywriteType, LIMITS, MSG, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, copyText, openInCreate, RemoteStore, ShareFormScreen, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
+  DeletionFlow, copyText, openInCreate, RemoteStore, ShareForm, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
   type Navigation, type Notifier, type PollingService, type Storage, type TokenStore,
 } from '../../core';
 import { anyOpen, COPYWRITE_ROUTE, isOpen, rewriteUrl } from './copywrite-view';
@@ -71,8 +71,8 @@ export interface Rewrite {
  * one re-opened from the history; asked again every TIMINGS.extractionPollMs while it is read) with its copy, copy,
  * edit in place, save to material, 去创作; 二创改写 in a style, streamed.
  */
-export class CopywriteScreen extends ShareFormScreen {
-  readonly way$ = new BehaviorSubject<number>(CopywriteType.Link);
+export class CopywriteScreen {
+  readonly form: ShareForm;
   readonly recent: RemoteStore<RecordList>;
   /** The record shown. */
   readonly selected$ = new BehaviorSubject<number | null>(null);
@@ -91,7 +91,19 @@ export class CopywriteScreen extends ShareFormScreen {
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
-    super(s);
+    this.form = new ShareForm(CopywriteType.Link, {
+      ...s,
+      byUpload: (way) => way === CopywriteType.Upload,
+      send: async (source) => {
+        const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
+        this.submitted = (await this.s.api.call(API.copywrite.submit, params)).id;
+      },
+      // The new record is shown.
+      sent: () => {
+        this.select(this.submitted);
+        this.recent.reload();
+      },
+    });
     const poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
     this.recent = new RemoteStore((signal) => s.api.call(API.copywrite.list, { page: 1, limit: RECENT }, { silent: true, signal }), poll<RecordList>((v) => anyOpen(v.list)));
     this.current = new RemoteStore(
@@ -132,19 +144,9 @@ export class CopywriteScreen extends ShareFormScreen {
     this.current.reload({ clear: true });
   }
 
-  protected byUpload(): boolean {
-    return this.way$.value === CopywriteType.Upload;
-  }
-
-  protected async send(source: { fileId: number } | { link: string }): Promise<void> {
-    const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
-    this.submitted = (await this.s.api.call(API.copywrite.submit, params)).id;
-  }
-
-  /** The new record is shown. */
-  protected sent(): void {
-    this.select(this.submitted);
-    this.recent.reload();
+  /** Submit: the problem is said, else sent; a success empties the form and shows the new record. */
+  start(): Promise<boolean> {
+    return this.form.start();
   }
 
   async copy(text: string): Promise<void> {
@@ -228,9 +230,8 @@ export class CopywriteScreen extends ShareFormScreen {
     if (w?.streaming) this.rewrite$.next({ ...w, streaming: false });
   }
 
-  override dispose(): void {
+  dispose(): void {
     this.disposed.unsubscribe();
-    super.dispose();
   }
 }
 

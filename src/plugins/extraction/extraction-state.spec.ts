@@ -55,14 +55,14 @@ describe('extraction screen state', () => {
     const t = setup(VIDEO_EXTRACTION, { [API.extraction.videoParse.id]: {} });
     await settle();
     expect(await t.screen.start()).toBe(false);
-    t.screen.text$.next('只有文字');
+    t.screen.form.text$.next('只有文字');
     expect(await t.screen.start()).toBe(false);
     expect(notes).toEqual([{ kind: 'error', message: MSG.extractionLinkRequired }, { kind: 'error', message: MSG.extractionLinkMissing }]);
     t.screen.selectTab('failed');
-    t.screen.text$.next(LINK);
+    t.screen.form.text$.next(LINK);
     expect(await t.screen.start()).toBe(true);
     expect(t.api.calls.find((c) => c.id === API.extraction.videoParse.id)?.params).toEqual({ link: LINK });
-    expect([t.screen.text$.value, t.screen.tab$.value, t.screen.uploadRound$.value, t.auth.refreshed]).toEqual(['', 'all', 1, 1]);
+    expect([t.screen.form.text$.value, t.screen.tab$.value, t.screen.form.uploadRound$.value, t.auth.refreshed]).toEqual(['', 'all', 1, 1]);
     expect(notes.at(-1)).toEqual({ kind: 'success', message: MSG.submitSucceeded });
     t.screen.dispose();
   });
@@ -70,14 +70,14 @@ describe('extraction screen state', () => {
   it('audio: a local upload needs its video; a refused extraction keeps the form', async () => {
     const t = setup(AUDIO_EXTRACTION, { [API.extraction.audioExtract.id]: new Error(MSG.insufficientCredits) });
     await settle();
-    t.screen.way$.next(AudioExtractType.Upload);
+    t.screen.form.way$.next(AudioExtractType.Upload);
     expect(await t.screen.start()).toBe(false);
     expect(notes).toEqual([{ kind: 'error', message: MSG.translationVideoRequired }]);
     const video = { file_id: 9 } as unknown as UploadedFile;
-    t.screen.video$.next(video);
+    t.screen.form.video$.next(video);
     expect(await t.screen.start()).toBe(false);
     expect(t.api.calls.at(-1)).toEqual({ id: API.extraction.audioExtract.id, params: { type: AudioExtractType.Upload, file_id: 9 } });
-    expect([t.screen.video$.value, t.screen.uploadRound$.value, t.screen.submitting$.value, t.auth.refreshed]).toEqual([video, 0, false, 0]);
+    expect([t.screen.form.video$.value, t.screen.form.uploadRound$.value, t.screen.form.submitting$.value, t.auth.refreshed]).toEqual([video, 0, false, 0]);
     t.screen.dispose();
   });
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, AudioExtractType, MSG, type ExtractionRecord, type CallResponse } from '../../contract';
-import { RemoteStore, ShareFormScreen, TIMINGS, TOKENS, type ScreenServices } from '../../core';
+import { OpenScreen, RemoteStore, ShareForm, TIMINGS, TOKENS, type ScreenServices } from '../../core';
 import { anyProcessing, byUpload, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
 export const ExtractionStateToken = Symbol.for('extraction.State');
@@ -27,9 +27,9 @@ type RecordList = CallResponse<typeof API.extraction.videoList>;
  * tab, the records of that tab (asked again every TIMINGS.extractionPollMs while one is processing), submit, and
  * save a finished record to the material library.
  */
-export class ExtractionScreen extends ShareFormScreen {
+export class ExtractionScreen extends OpenScreen {
   readonly tab$ = new BehaviorSubject<TabId>('all');
-  readonly way$ = new BehaviorSubject<number>(AudioExtractType.Link);
+  readonly form: ShareForm;
   /** The records being saved to the material library. */
   readonly saving$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
   readonly records: RemoteStore<RecordList>;
@@ -39,7 +39,13 @@ export class ExtractionScreen extends ShareFormScreen {
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super(s);
+    super();
+    this.form = new ShareForm(AudioExtractType.Link, {
+      ...s,
+      byUpload: (way) => byUpload(kind, way),
+      send: (source) => this.send(source),
+      sent: () => (this.tab$.value === 'failed' ? this.selectTab('all') : this.records.reload()),
+    });
     this.records = new RemoteStore(
       (signal) => {
         const status = TABS.find((t) => t.id === this.tab$.value)!.status;
@@ -58,23 +64,17 @@ export class ExtractionScreen extends ShareFormScreen {
     this.records.reload({ clear: true });
   }
 
-  protected byUpload(): boolean {
-    return byUpload(this.kind, this.way$.value);
+  /** 开始解析 / 开始提取: the problem is said, else sent; a success empties the form and shows the new record. */
+  start(): Promise<boolean> {
+    return this.form.start();
   }
 
-  /** 开始解析 / 开始提取. */
-  protected async send(source: { fileId: number } | { link: string }): Promise<void> {
+  private async send(source: { fileId: number } | { link: string }): Promise<void> {
     if (!this.kind.hasWays) await this.s.api.call(API.extraction.videoParse, source as { link: string });
     else {
       const params = 'fileId' in source ? { type: AudioExtractType.Upload, file_id: source.fileId } : { type: AudioExtractType.Link, link: source.link };
       await this.s.api.call(API.extraction.audioExtract, params, { silent: this.kind.silentFailures });
     }
-  }
-
-  /** The new record shows on the tab of all records. */
-  protected sent(): void {
-    if (this.tab$.value === 'failed') this.selectTab('all');
-    else this.records.reload();
   }
 
   async saveToMaterial(record: ExtractionRecord): Promise<void> {

@@ -54,7 +54,7 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
 /** The link box, or for audio the way selector and (本地上传) the upload box; Enter or the button submits. */
 function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
   const { kind } = screen;
-  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen);
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen.form);
   return (
     <form className="share-form" onSubmit={start}>
       {kind.hasWays && (
@@ -62,7 +62,7 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
           className="share-ways"
           options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
           value={String(way)}
-          onValueChange={(v) => screen.way$.next(Number(v))}
+          onValueChange={(v) => screen.form.way$.next(Number(v))}
           data-testid="extraction-way"
         />
       )}
@@ -70,15 +70,15 @@ function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
         <div className="share-upload">
           <SharedVideoUpload
             round={uploadRound}
-            onVideo={(file) => screen.video$.next(file)}
-            onBusyChange={(busy) => screen.uploading$.next(busy)}
+            onVideo={(file) => screen.form.video$.next(file)}
+            onBusyChange={(busy) => screen.form.uploading$.next(busy)}
             testId="extraction-upload"
           />
           <Button type="submit" intent="primary" size="large" icon="music" text={kind.start} loading={submitting} disabled={uploading || !video} data-testid="extraction-start" />
         </div>
       ) : (
         <div className="share-link">
-          <ShareLinkInput value={text} onChange={(t) => screen.text$.next(t)} testId="extraction-link" />
+          <ShareLinkInput value={text} onChange={(t) => screen.form.text$.next(t)} testId="extraction-link" />
           <Button type="submit" intent="primary" size="large" icon={kind.icon} text={kind.start} loading={submitting} data-testid="extraction-start" />
         </div>
       )}

@@ -1,0 +1,161 @@
+/**
+ * Super replica (issue 30). Personas and products are plain records. Everything the chat engine answers is paid like
+ * a chat answer: charged first, the JSON asked for and checked (once more when it does not fit), and given back when
+ * the answer is refused or the engine fails. A video analysis reserves the copy extraction's price too, and its job
+ * reads the copy as copy extraction does (readVideoCopy), then asks for the analysis; a failure refunds it all.
+ */
+import { randomUUID } from 'node:crypto';
+import { CopywriteType, LIMITS, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError } from '../../infra/http';
+import { JobRefused, runPaidJob } from '../../infra/paid-job';
+import type { JobRun } from '../../infra/queue';
+import { withWorkDir } from '../../infra/work-dirs';
+import { AsrFailed } from '../../engines/asr';
+import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
+import { readVideoCopy } from '../copywrite';
+import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { fetchFailureReason, submittedLink } from '../extraction';
+import { UploadRepository } from '../upload';
+import { readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
+import { ReplicaRepository, type ProductRow, type VideoRow } from './replica.repository';
+
+const ANALYSIS_ACTION = '超级复刻·视频分析';
+
+/** The chat engine, or the user's message that there is none. */
+async function chatEngine(ctx: FeatureContext): Promise<OpenAiCompatibleChat | undefined> {
+  const config = resolveChatConfig(ctx.config.chat, await ctx.settings.all());
+  return config ? new OpenAiCompatibleChat(config) : undefined;
+}
+
+async function requireChat(ctx: FeatureContext): Promise<OpenAiCompatibleChat> {
+  const engine = await chatEngine(ctx);
+  if (!engine) throw new ApiError(MSG.replicaChatMissing);
+  return engine;
+}
+
+/** Why a chat failure is refused, in the user's words. */
+function chatFailure(err: unknown): string | undefined {
+  if (err instanceof ChatAnswerInvalid) return MSG.replicaAnswerInvalid;
+  if (err instanceof ChatEngineError) return err.message;
+  return undefined;
+}
+
+/**
+ * One chat answer, paid: charges LIMITS.chatAnswerCredits, asks for the JSON `read` accepts and answers it; a refused
+ * answer (or any failure) gives the credits back and answers the user why.
+ */
+export async function paidAnswer<T>(ctx: FeatureContext, userId: number, action: string, messages: ChatMessage[], read: (json: unknown) => T | undefined): Promise<T> {
+  const engine = await requireChat(ctx);
+  const key = `replica:${randomUUID()}`;
+  let spendEntryId: number;
+  try {
+    spendEntryId = (await ctx.db.tx((q) => spendIn(q, { userId, amount: LIMITS.chatAnswerCredits, action, key }))).entryId;
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
+  try {
+    return await askJson(engine, messages, read, { temperature: 0.8, maxTokens: 4096 });
+  } catch (err) {
+    await ctx.db.tx((q) => refundIn(q, { userId, spendEntryId, amount: LIMITS.chatAnswerCredits, action: `${action}失败退回`, key: `${key}:failed` }));
+    const why = chatFailure(err);
+    if (why) throw new ApiError(MSG.replicaFailed(why));
+    throw err;
+  }
+}
+
+/** The user's persona, or the message that it is gone. */
+export async function ownPersona(ctx: FeatureContext, userId: number, id: number): Promise<PersonaDraft> {
+  const persona = await new ReplicaRepository(ctx.db).persona(id, userId);
+  if (!persona) throw new ApiError(MSG.replicaPersonaMissing);
+  return persona;
+}
+
+export const productBriefOf = (p: ProductRow): ProductBrief => ({ ...p, price: Number(p.price) });
+
+/** The user's product when one is asked for; the message that it is gone when it is not theirs. */
+export async function ownProduct(ctx: FeatureContext, userId: number, id: number | undefined): Promise<ProductBrief | undefined> {
+  if (id === undefined) return undefined;
+  const product = await new ReplicaRepository(ctx.db).product(id, userId);
+  if (!product) throw new ApiError(MSG.replicaProductMissing);
+  return productBriefOf(product);
+}
+
+/** The picture's file id when it is the user's image (undefined: none asked for). */
+export async function ownImage(ctx: FeatureContext, userId: number, fileId: number | undefined): Promise<number | null> {
+  if (fileId === undefined) return null;
+  if (!(await new UploadRepository(ctx.db).ownImageKey(fileId, userId))) throw new ApiError(MSG.replicaImageMissing);
+  return fileId;
+}
+
+/** Records, charges and queues a video analysis; answers its id. */
+export async function submitVideo(ctx: FeatureContext, userId: number, s: { type: number; link?: string; fileId?: number }): Promise<number> {
+  let link = '';
+  let title = '';
+  if (s.type === CopywriteType.Upload) {
+    const video = s.fileId === undefined ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
+    if (!video) throw new ApiError(MSG.extractionVideoMissing);
+    title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
+  } else link = await submittedLink(ctx, s.link ?? '');
+  await requireChat(ctx);
+  try {
+    return await ctx.db.tx(async (q) => {
+      const repo = new ReplicaRepository(q);
+      const id = await repo.addVideo({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title });
+      const spend = await spendIn(q, { userId, amount: REPLICA_VIDEO_CREDITS, action: ANALYSIS_ACTION, key: `replica-video:${id}` });
+      await repo.setSpend(id, spend.entryId);
+      await ctx.queue.send('replica-analyse', { videoId: id }, { runsUpToSeconds: 20 * 60 }, q);
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
+}
+
+async function failVideo(ctx: FeatureContext, id: number, why: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const failed = await new ReplicaRepository(q).failVideo(id, MSG.replicaFailed(why));
+    if (!failed || failed.spend_entry_id === null) return;
+    await refundIn(q, {
+      userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: REPLICA_VIDEO_CREDITS, action: `${ANALYSIS_ACTION}失败退回`, key: `replica-video:${id}:failed`,
+    });
+  });
+}
+
+const OPEN: number[] = [ReplicaStatus.Queued, ReplicaStatus.Running];
+
+/** The analysis job, through the paid-job runner: a record no longer open (done, failed, deleted) is left alone. */
+export function runVideoAnalysis(ctx: FeatureContext, videoId: number, job: JobRun): Promise<void> {
+  return runPaidJob(job, {
+    load: () => new ReplicaRepository(ctx.db).video(videoId),
+    isOpen: (r) => OPEN.includes(Number(r.status)),
+    run: (r) => withWorkDir(ctx.config.dataDir, (dir) => analyseVideo(ctx, r, dir)),
+    fail: (r, why) => failVideo(ctx, r.id, why),
+    // A refused answer, an engine's lasting refusal, a link that cannot be fetched: no retry changes them.
+    permanent: (err) =>
+      err instanceof ChatAnswerInvalid ? MSG.replicaAnswerInvalid
+      : err instanceof ChatEngineError && !err.transient ? err.message
+      : err instanceof AsrFailed && !err.transient ? err.message
+      : fetchFailureReason(err),
+    lastReason: (err) => chatFailure(err) ?? (err instanceof AsrFailed ? err.message : MSG.replicaFailedUnknown),
+  });
+}
+
+async function analyseVideo(ctx: FeatureContext, r: VideoRow, dir: string): Promise<void> {
+  const repo = new ReplicaRepository(ctx.db);
+  await repo.startVideo(r.id);
+  let { segments, title } = r;
+  // A retry after the copy was read asks the chat engine again without reading the video twice.
+  if (!segments.length) {
+    const read = await readVideoCopy(ctx, { userId: r.user_id, way: r.way, link: r.link, fileId: r.file_id }, dir);
+    await repo.keepCopy(r.id, read);
+    ({ segments } = read);
+    title = read.title || title;
+  }
+  const engine = await chatEngine(ctx);
+  if (!engine) throw new JobRefused(MSG.replicaChatMissing);
+  const analysis = await askJson(engine, videoAnalysisAsk(segments, title), readVideoAnalysis, { temperature: 0.4, maxTokens: 4096 });
+  await repo.succeedVideo(r.id, analysis);
+}

@@ -1,0 +1,109 @@
+/** /explosiveAnalysis/user: a pasted profile and post descriptions → positioning, audience, pillars, what the top posts share, a persona draft to keep. */
+import { Button, TextArea } from '@blueprintjs/core';
+import { LIMITS, type AccountAnalysis } from '../../../contract';
+import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ReplicaStateToken, type AccountScreen, type ReplicaState } from '../replica-state';
+import { INDEX_ROUTE, PERSONAS_ROUTE } from '../replica-view';
+import { ChatMissing, Pill } from './common';
+import './replica.css';
+
+export default function AccountPanel({ closed$ }: PanelProps) {
+  const state = useService<ReplicaState>(ReplicaStateToken);
+  const screen = useScreen(() => state.openAccount(closed$));
+  const description = useValue(screen.description$);
+  const busy = useValue(screen.busy$);
+  const result = useValue(screen.result$);
+  const engine = useStore(screen.engine).value;
+  return (
+    <div className="rp-page" data-testid="replica-account">
+      <div className="rp-inner">
+        <PageHeader icon="person" title="账号定位分析" subtitle="粘贴对标账号的主页简介和近期作品描述，读出它的定位与打法">
+          <div className="rp-head-tags">
+            <a className="rp-link" href={`#${INDEX_ROUTE}`}>超级复刻首页</a>
+          </div>
+        </PageHeader>
+        <ChatMissing screen={screen} />
+        <section className="rp-card rp-ask">
+          <TextArea
+            fill
+            value={description}
+            maxLength={LIMITS.replica.descriptionMaxChars}
+            placeholder={'例如：\n简介：成分党护肤博主，只讲实测…\n近期作品：熬夜脸急救三步（点赞 12 万）；平价面霜横评（点赞 8 万）…'}
+            onChange={(e) => screen.description$.next(e.target.value)}
+            data-testid="replica-description"
+          />
+          <div className="rp-actions">
+            <span className="rp-muted">{[...description].length}/{LIMITS.replica.descriptionMaxChars}</span>
+            <Button intent="primary" icon="search" text={`分析账号${engine ? `（${engine.answer_credits} 积分）` : ''}`} loading={busy} onClick={() => void screen.analyse()} data-testid="replica-analyse-account" />
+          </div>
+        </section>
+        <div className="rp-body">
+          {result ? <AccountResult screen={screen} analysis={result} /> : <section className="rp-card rp-center rp-muted">分析结果会显示在这里。</section>}
+          <History screen={screen} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AccountResult({ screen, analysis: a }: { screen: AccountScreen; analysis: AccountAnalysis }) {
+  const saved = useValue(screen.savedDraft$);
+  const busy = useValue(screen.busy$);
+  const p = a.persona;
+  return (
+    <section className="rp-card rp-analysis" data-testid="replica-account-result">
+      <section className="rp-part">
+        <h4>账号定位</h4>
+        <p>{a.positioning}</p>
+      </section>
+      <section className="rp-part">
+        <h4>目标人群</h4>
+        <p>{a.audience}</p>
+      </section>
+      <section className="rp-part">
+        <h4>内容支柱</h4>
+        <div className="rp-chips">{a.pillars.map((x, i) => <Pill key={i} intent="primary">{x}</Pill>)}</div>
+      </section>
+      <section className="rp-part">
+        <h4>爆款共同点</h4>
+        <p>{a.top_posts}</p>
+      </section>
+      <section className="rp-part rp-draft">
+        <h4>人设草稿：{p.name}</h4>
+        <dl>
+          {([['行业', p.industry], ['人群', p.audience], ['语气', p.tone], ['卖点', p.selling_points], ['口头禅', p.catchphrases], ['禁用词', p.taboo]] as const).filter(([, v]) => v).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+        {saved ? (
+          <a className="rp-link" href={`#${PERSONAS_ROUTE}`}>已保存，去我的人设查看</a>
+        ) : (
+          <Button icon="floppy-disk" text="保存到我的人设" loading={busy} onClick={() => void screen.saveDraft()} data-testid="replica-save-draft" />
+        )}
+      </section>
+    </section>
+  );
+}
+
+function History({ screen }: { screen: AccountScreen }) {
+  const list = useStore(screen.history).value?.list ?? [];
+  return (
+    <aside className="rp-card rp-recent">
+      <h3>分析记录</h3>
+      {!list.length && <p className="rp-muted">暂无记录</p>}
+      <ul>
+        {list.map((r) => (
+          <li key={r.id}>
+            <button type="button" className="rp-pick" onClick={() => screen.show(r.analysis)}>
+              <span className="rp-title">{r.analysis.positioning}</span>
+              <span className="rp-muted">{r.create_time}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,67 @@
+/** A finished video analysis, rendered part by part: score, 开头钩子, 结构 with times, 情绪与节奏, 转化手法, 结尾引导, 可复用的句式. */
+import type { VideoAnalysis } from '../../../contract';
+import { clockOf, scoreIntent } from '../replica-view';
+import { Pill } from './common';
+
+export function AnalysisView({ analysis: a }: { analysis: VideoAnalysis }) {
+  return (
+    <div className="rp-analysis" data-testid="replica-analysis">
+      <div className="rp-score-row">
+        <div className={`rp-score rp-score-${scoreIntent(a.score)}`} data-testid="replica-score">
+          <strong>{Math.round(a.score)}</strong>
+          <span>爆款分</span>
+        </div>
+        <p className="rp-summary">{a.summary}</p>
+      </div>
+      <section className="rp-part" data-testid="replica-hook">
+        <h4>开头钩子 <Pill intent="primary">前 3 秒</Pill></h4>
+        <blockquote>{a.hook.text}</blockquote>
+        <p>{a.hook.why}</p>
+      </section>
+      <section className="rp-part" data-testid="replica-structure">
+        <h4>结构</h4>
+        <ol className="rp-beats">
+          {a.structure.map((b, i) => (
+            <li key={i}>
+              <span className="rp-time">
+                {clockOf(b.start)}–{clockOf(b.end)}
+              </span>
+              <div>
+                <strong>{b.beat}</strong>
+                <span className="rp-muted">{b.purpose}</span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <div className="rp-two">
+        <section className="rp-part">
+          <h4>情绪与节奏</h4>
+          <p>{a.emotion}</p>
+        </section>
+        <section className="rp-part">
+          <h4>结尾引导</h4>
+          <p>{a.ending}</p>
+        </section>
+      </div>
+      <section className="rp-part">
+        <h4>转化手法</h4>
+        <div className="rp-chips">
+          {a.persuasion.map((p, i) => (
+            <Pill key={i} intent="success">
+              {p}
+            </Pill>
+          ))}
+        </div>
+      </section>
+      <section className="rp-part">
+        <h4>可复用的句式</h4>
+        <ul className="rp-patterns">
+          {a.patterns.map((p, i) => (
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** Parts every super-replica screen shares: the missing-engine notice, the persona/product pickers, script variants. */
+import { Button, Callout, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { MSG } from '../../../contract';
+import { useStore, useValue } from '../../../core';
+import type { ReplicaState } from '../replica-state';
+import { PERSONAS_ROUTE, type Intent } from '../replica-view';
+
+type Screen = ReturnType<ReplicaState['openIndex']>;
+type Base = Pick<Screen, 'engine' | 'personas' | 'products' | 'personaId$' | 'productId$' | 'goCreate'>;
+
+/** 文案引擎尚未配置 while there is none (personas and products still work). */
+export function ChatMissing({ screen }: { screen: Pick<Base, 'engine'> }) {
+  const engine = useStore(screen.engine).value;
+  if (!engine || engine.ready) return null;
+  return (
+    <Callout intent="warning" icon="warning-sign" className="rp-missing" data-testid="replica-chat-missing">
+      {MSG.replicaChatMissing}
+    </Callout>
+  );
+}
+
+/** The persona (required) and product (optional) an answer is written for. */
+export function Picker({ screen }: { screen: Base }) {
+  const personas = useStore(screen.personas).value?.list ?? [];
+  const products = useStore(screen.products).value?.list ?? [];
+  const personaId = useValue(screen.personaId$);
+  const productId = useValue(screen.productId$);
+  if (!personas.length) {
+    return (
+      <Callout icon="id-number" className="rp-picker-empty">
+        还没有人设，先去 <a href={`#${PERSONAS_ROUTE}`}>我的人设</a> 建一个
+      </Callout>
+    );
+  }
+  return (
+    <div className="rp-picker">
+      <label>
+        <span>人设</span>
+        <HTMLSelect value={personaId} onChange={(e) => screen.personaId$.next(Number(e.target.value))} data-testid="replica-persona" fill>
+          {personas.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </label>
+      <label>
+        <span>产品（可选）</span>
+        <HTMLSelect value={productId} onChange={(e) => screen.productId$.next(Number(e.target.value))} data-testid="replica-product" fill>
+          <option value={0}>不带产品</option>
+          {products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </label>
+    </div>
+  );
+}
+
+/** Script variants, each editable, copied or taken to /create. */
+export function VariantsView({ variants, screen }: { variants: Screen['variants']; screen: Pick<Base, 'goCreate'> }) {
+  const list = useValue(variants.list$);
+  if (!list.length) return null;
+  return (
+    <ol className="rp-variants" data-testid="replica-variants">
+      {list.map((v, i) => (
+        <li key={i} className="rp-card rp-variant" data-testid="replica-variant">
+          <header>
+            <strong>{v.title}</strong>
+            <span className="rp-muted">{[...v.text].length} 字</span>
+          </header>
+          <TextArea fill autoResize value={v.text} onChange={(e) => variants.edit(i, e.target.value)} data-testid="replica-variant-text" />
+          <div className="rp-actions">
+            <Button icon="duplicate" text="复制" onClick={() => void navigator.clipboard?.writeText(v.text).catch(() => undefined)} />
+            <Button intent="primary" icon="video" text="去创作" disabled={!v.text.trim()} onClick={() => screen.goCreate(v.text)} data-testid="replica-create" />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Pill({ intent, children }: { intent: Intent; children: React.ReactNode }) {
+  return <span className={`rp-pill rp-pill-${intent}`}>{children}</span>;
+}

@@ -1,0 +1,327 @@
+import { inject, injectable } from 'inversify';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import {
+  API, CopywriteType, LIMITS, MSG, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
+  type ScriptStyle, type ScriptVariant, type TopicIdea,
+} from '../../contract';
+import {
+  DeletionFlow, OpenScreen, openInCreate, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService,
+  type Storage, type UploadedFile,
+} from '../../core';
+import { anyOpen, isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
+
+export const ReplicaStateToken = Symbol.for('replica.State');
+
+interface Services {
+  api: ApiClient;
+  notifier: Notifier;
+  auth: AuthService;
+  polling: PollingService;
+  storage: Storage;
+  navigation: Navigation;
+}
+
+type Engine = CallResponse<typeof API.replica.engine>;
+type Videos = CallResponse<typeof API.replica.videos>;
+const ALL = { page: 1, limit: 100 };
+
+/** Makes the state of each open super-replica screen. */
+@injectable()
+export class ReplicaState {
+  private readonly s: Services;
+  constructor(
+    @inject(TOKENS.ApiClient) api: ApiClient,
+    @inject(TOKENS.Notifier) notifier: Notifier,
+    @inject(TOKENS.AuthService) auth: AuthService,
+    @inject(TOKENS.PollingService) polling: PollingService,
+    @inject(TOKENS.Storage) storage: Storage,
+    @inject(TOKENS.Navigation) navigation: Navigation,
+  ) {
+    this.s = { api, notifier, auth, polling, storage, navigation };
+  }
+
+  openPersonas = (closed$?: Observable<unknown>) => new PersonasScreen(this.s, closed$);
+  openProducts = (closed$?: Observable<unknown>) => new ProductsScreen(this.s, closed$);
+  openVideo = (closed$?: Observable<unknown>) => new VideoScreen(this.s, closed$);
+  openAccount = (closed$?: Observable<unknown>) => new AccountScreen(this.s, closed$);
+  openIndex = (closed$?: Observable<unknown>) => new IndexScreen(this.s, closed$);
+}
+
+/** What every screen shows: whether the chat engine is there, my personas and products (for pickers). */
+class ReplicaScreen extends OpenScreen {
+  readonly engine: RemoteStore<Engine>;
+  readonly personas: RemoteStore<CallResponse<typeof API.replica.personas>>;
+  readonly products: RemoteStore<CallResponse<typeof API.replica.products>>;
+  /** The persona and product the answers are written for (0: none chosen). */
+  readonly personaId$ = new BehaviorSubject(0);
+  readonly productId$ = new BehaviorSubject(0);
+  readonly busy$ = new BehaviorSubject(false);
+
+  constructor(
+    protected readonly s: Services,
+    closed$: Observable<unknown> | undefined,
+  ) {
+    super();
+    this.engine = new RemoteStore((signal) => s.api.call(API.replica.engine, {}, { silent: true, signal }));
+    this.personas = new RemoteStore((signal) => s.api.call(API.replica.personas, ALL, { silent: true, signal }));
+    this.products = new RemoteStore((signal) => s.api.call(API.replica.products, ALL, { silent: true, signal }));
+    this.ownUntil(closed$, [this.engine, this.personas, this.products]);
+    // The first persona is chosen once they load.
+    this.life.add(this.personas.remote$.subscribe(() => {
+      const first = this.personas.value?.list[0];
+      if (first && !this.personas.value?.list.some((p) => p.id === this.personaId$.value)) this.personaId$.next(first.id);
+    }));
+    for (const store of [this.engine, this.personas, this.products]) store.reload();
+  }
+
+  /** The chosen persona, or the message to choose one (said). */
+  protected chosen(): { persona_id: number; product_id?: number } | null {
+    if (!this.personaId$.value) {
+      this.s.notifier.error(MSG.replicaPersonaRequired);
+      return null;
+    }
+    return { persona_id: this.personaId$.value, ...(this.productId$.value ? { product_id: this.productId$.value } : {}) };
+  }
+
+  /** A paid call: busy while it runs, the credits shown afresh after. */
+  protected async paid<T>(work: () => Promise<T>): Promise<T | undefined> {
+    let out: T | undefined;
+    const ok = await runBusy(this.busy$, async () => {
+      out = await work();
+    });
+    void this.s.auth.refreshProfile().catch(() => undefined);
+    return ok ? out : undefined;
+  }
+
+  goCreate(text: string): void {
+    openInCreate(this.s, text);
+  }
+}
+
+/** Variants of a script, editable before they go to /create. */
+export class Variants {
+  readonly list$ = new BehaviorSubject<ScriptVariant[]>([]);
+  set(list: ScriptVariant[]): void {
+    this.list$.next(list);
+  }
+  edit(index: number, text: string): void {
+    this.list$.next(this.list$.value.map((v, i) => (i === index ? { ...v, text } : v)));
+  }
+}
+
+/** A CRUD list of personas or products with its form (null: closed; an id: editing that one). */
+abstract class RecordsScreen<T extends { id: number }, F> extends ReplicaScreen {
+  readonly form$ = new BehaviorSubject<{ id?: number; value: F } | null>(null);
+  readonly saving$ = new BehaviorSubject(false);
+  abstract readonly deletion: DeletionFlow<T>;
+  protected abstract empty: () => F;
+  protected abstract formOf: (item: T) => F;
+  protected abstract send: (form: { id?: number; value: F }) => Promise<unknown>;
+  protected abstract reloadList: () => void;
+
+  add(): void {
+    this.form$.next({ value: this.empty() });
+  }
+  edit(item: T): void {
+    this.form$.next({ id: item.id, value: this.formOf(item) });
+  }
+  change(patch: Partial<F>): void {
+    const f = this.form$.value;
+    if (f) this.form$.next({ ...f, value: { ...f.value, ...patch } });
+  }
+  close(): void {
+    this.form$.next(null);
+  }
+  async save(): Promise<boolean> {
+    const f = this.form$.value;
+    if (!f) return false;
+    if (!(await runBusy(this.saving$, () => this.send(f)))) return false;
+    this.s.notifier.success(MSG.saveSucceeded);
+    this.form$.next(null);
+    this.reloadList();
+    return true;
+  }
+}
+
+export class PersonasScreen extends RecordsScreen<Persona, PersonaDraft> {
+  readonly deletion = new DeletionFlow<Persona>(this.s.notifier, (p) => this.s.api.call(API.replica.personaRemove, { id: p.id }), () => this.personas.reload());
+  protected empty = (): PersonaDraft => ({ name: '', industry: '', audience: '', tone: '', selling_points: '', catchphrases: '', taboo: '' });
+  protected formOf = ({ id: _id, create_time: _t, ...draft }: Persona): PersonaDraft => draft;
+  protected send = (f: { id?: number; value: PersonaDraft }) => this.s.api.call(API.replica.personaSave, { ...f.value, ...(f.id ? { id: f.id } : {}) });
+  protected reloadList = () => this.personas.reload();
+}
+
+export class ProductsScreen extends RecordsScreen<Product, ProductForm> {
+  readonly deletion = new DeletionFlow<Product>(this.s.notifier, (p) => this.s.api.call(API.replica.productRemove, { id: p.id }), () => this.products.reload());
+  /** The picture of the form: the one kept, or a new upload (null: none). */
+  readonly image$ = new BehaviorSubject<{ id: number; url: string } | null>(null);
+  readonly uploading$ = new BehaviorSubject(false);
+  protected empty = (): ProductForm => ({ name: '', category: '', price: '', selling_points: '', audience: '', scenes: '' });
+  protected formOf = (p: Product): ProductForm => ({ name: p.name, category: p.category, price: p.price ? String(p.price) : '', selling_points: p.selling_points, audience: p.audience, scenes: p.scenes });
+  protected send = (f: { id?: number; value: ProductForm }) =>
+    this.s.api.call(API.replica.productSave, { ...f.value, price: f.value.price.trim() || 0, image: this.image$.value?.id ?? 0, ...(f.id ? { id: f.id } : {}) } as never);
+  protected reloadList = () => this.products.reload();
+
+  override add(): void {
+    this.image$.next(null);
+    super.add();
+  }
+  override edit(item: Product): void {
+    this.image$.next(item.image_id ? { id: item.image_id, url: item.image } : null);
+    super.edit(item);
+  }
+  uploaded(file: UploadedFile | null): void {
+    this.image$.next(file ? { id: file.file_id, url: file.url } : null);
+  }
+}
+
+/** /explosiveAnalysis/video: the shared-video form, the analysis shown (polled while read), 仿写 and its variants. */
+export class VideoScreen extends ReplicaScreen {
+  readonly form: ShareForm;
+  private submitted = 0;
+  readonly selected$ = new BehaviorSubject<number | null>(null);
+  private readonly poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: this.s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
+  readonly recent = new RemoteStore(
+    (signal) => this.s.api.call(API.replica.videos, { page: 1, limit: LIMITS.replica.pageSize }, { silent: true, signal }),
+    this.poll<Videos>((v) => anyOpen(v.list)),
+  );
+  readonly current = new RemoteStore<ReplicaVideo | null>(async (signal) => {
+    const id = this.selected$.value;
+    return id === null ? null : ((await this.s.api.call(API.replica.videos, { page: 1, limit: 1, id }, { silent: true, signal })).list[0] ?? null);
+  }, this.poll<ReplicaVideo | null>((r) => !!r && isOpen(r)));
+  readonly variants = new Variants();
+
+  constructor(s: Services, closed$?: Observable<unknown>) {
+    super(s, closed$);
+    this.form = new ShareForm(CopywriteType.Upload, {
+      ...s,
+      byUpload: (way) => way === CopywriteType.Upload,
+      send: async (source) => {
+        const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
+        this.submitted = (await this.s.api.call(API.replica.analyseVideo, params)).id;
+      },
+      sent: () => {
+        this.select(this.submitted);
+        this.recent.reload();
+      },
+    });
+    this.ownUntil(undefined, [this.recent, this.current]);
+    // The newest analysis is shown until the user picks one; one that finishes refreshes the list.
+    this.life.add(this.recent.remote$.subscribe(() => {
+      const first = this.recent.value?.list[0];
+      if (first && this.selected$.value === null) this.select(first.id);
+    }));
+    this.life.add(this.current.remote$.subscribe(() => {
+      const r = this.current.value;
+      const listed = r && this.recent.value?.list.find((x) => x.id === r.id);
+      if (r && listed && listed.status !== r.status) this.recent.reload();
+    }));
+    this.recent.reload();
+  }
+
+  select(id: number): void {
+    if (id === this.selected$.value) return;
+    this.selected$.next(id);
+    this.variants.set([]);
+    this.current.reload({ clear: true });
+  }
+
+  start(): Promise<boolean> {
+    return this.form.start();
+  }
+
+  /** 仿写 of the shown analysis for the chosen persona and product. */
+  async mimic(): Promise<void> {
+    const r = this.current.value;
+    const chosen = this.chosen();
+    if (!r || !chosen) return;
+    const out = await this.paid(() => this.s.api.call(API.replica.mimic, { id: r.id, ...chosen }));
+    if (out) this.variants.set(out.variants);
+  }
+
+  remove(r: ReplicaVideo): void {
+    void this.s.api.call(API.replica.videoRemove, { id: r.id }).then(() => {
+      if (this.selected$.value === r.id) this.selected$.next(null);
+      this.recent.reload();
+      this.current.reload({ clear: true });
+    }, () => undefined);
+  }
+}
+
+/** /explosiveAnalysis/user: a pasted description → the account's analysis; its persona draft saved to my personas. */
+export class AccountScreen extends ReplicaScreen {
+  readonly description$ = new BehaviorSubject('');
+  readonly result$ = new BehaviorSubject<AccountAnalysis | null>(null);
+  readonly history = new RemoteStore((signal) => this.s.api.call(API.replica.accounts, { page: 1, limit: LIMITS.replica.pageSize }, { silent: true, signal }));
+  readonly savedDraft$ = new BehaviorSubject(false);
+
+  constructor(s: Services, closed$?: Observable<unknown>) {
+    super(s, closed$);
+    this.ownUntil(undefined, [this.history]);
+    this.history.reload();
+  }
+
+  async analyse(): Promise<void> {
+    const description = this.description$.value.trim();
+    if (!description) return this.s.notifier.error(MSG.replicaDescriptionRequired);
+    const out = await this.paid(() => this.s.api.call(API.replica.analyseAccount, { description }));
+    if (!out) return;
+    this.show(out.analysis);
+    this.history.reload();
+  }
+
+  show(analysis: AccountAnalysis): void {
+    this.result$.next(analysis);
+    this.savedDraft$.next(false);
+  }
+
+  async saveDraft(): Promise<void> {
+    const draft = this.result$.value?.persona;
+    if (!draft) return;
+    if (await runBusy(this.busy$, () => this.s.api.call(API.replica.personaSave, draft))) {
+      this.s.notifier.success('已保存到我的人设');
+      this.savedDraft$.next(true);
+      this.personas.reload();
+    }
+  }
+}
+
+/** /explosiveAnalysis: topic ideas and a script for a persona and product; recent analyses and scripts. */
+export class IndexScreen extends ReplicaScreen {
+  readonly topics$ = new BehaviorSubject<TopicIdea[]>([]);
+  readonly topic$ = new BehaviorSubject('');
+  readonly seconds$ = new BehaviorSubject<number>(30);
+  readonly style$ = new BehaviorSubject<ScriptStyle>('koubo');
+  readonly variants = new Variants();
+  readonly videos = new RemoteStore((signal) => this.s.api.call(API.replica.videos, { page: 1, limit: 5 }, { silent: true, signal }));
+  readonly scripts = new RemoteStore((signal) => this.s.api.call(API.replica.scripts, { page: 1, limit: 5 }, { silent: true, signal }));
+
+  constructor(s: Services, closed$?: Observable<unknown>) {
+    super(s, closed$);
+    this.ownUntil(undefined, [this.videos, this.scripts]);
+    this.videos.reload();
+    this.scripts.reload();
+  }
+
+  async suggest(): Promise<void> {
+    const chosen = this.chosen();
+    if (!chosen) return;
+    const out = await this.paid(() => this.s.api.call(API.replica.topics, chosen));
+    if (out) this.topics$.next(out.list);
+  }
+
+  async generate(): Promise<void> {
+    const chosen = this.chosen();
+    const topic = this.topic$.value.trim();
+    if (!chosen) return;
+    if (!topic) return this.s.notifier.error(MSG.replicaTopicRequired);
+    const out = await this.paid(() => this.s.api.call(API.replica.generate, { ...chosen, topic, seconds: this.seconds$.value, style: this.style$.value }));
+    if (!out) return;
+    this.variants.set(out.variants);
+    this.scripts.reload();
+  }
+
+  openVideo(id: number): void {
+    this.s.navigation.navigate(VIDEO_ROUTE, { id });
+  }
+}
