@@ -25,6 +25,7 @@ import { translationFeature } from './translation';
 import { dubbingFeature } from './dubbing';
 import { copywriteFeature } from './copywrite';
 import { musicFeature } from './music';
+import { oneclickFeature } from './oneclick';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -36,4 +37,5 @@ export const FEATURES: readonly FeatureModule[] = [
   dubbingFeature,
   copywriteFeature,
   musicFeature,
+  oneclickFeature,
 ];

@@ -21,6 +21,7 @@ import { moreCalls } from './more';
 import { dubbingCalls } from './dubbing';
 import { copywriteCalls } from './copywrite';
 import { musicCalls } from './music';
+import { oneclickCalls } from './oneclick';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -46,6 +47,7 @@ export const API = {
   dubbing: dubbingCalls,
   copywrite: copywriteCalls,
   music: musicCalls,
+  oneclick: oneclickCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -133,3 +135,4 @@ export * from './more';
 export * from './dubbing';
 export * from './copywrite';
 export * from './music';
+export * from './oneclick';
