@@ -16,6 +16,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import { frameVideo, joinSoundSpans, joinVideos, replaceSound } from '../../engines/media';
 import { CAMERA_MOTION_FRAMES, cameraMotionClip } from '../../engines/videogen';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
+import { loopSeconds } from '../../engines/render';
 import { SpeechEngineError } from '../../engines/speech';
 import { AvatarsRepository } from '../avatars';
 import {
@@ -78,6 +79,8 @@ async function renderOneclick(ctx: FeatureContext, workId: number, work: RenderR
   const size = CAMERA_MOTION_FRAMES[plan.aspect]!;
 
   const loop = await fetchObject(ctx.storage, avatar.loop_key, path.join(dir, 'loop.mp4'));
+  // Each avatar scene starts where the avatar would be by then, so cuts between its scenes do not jump back to its start.
+  const loopLength = Math.max(1, Math.floor(await loopSeconds(loop)));
   const needsFace = plan.scenes.some((s) => s.kind === 'avatar') && engine.movesMouth;
   const face = needsFace ? await faceInputOf(ctx, work, {}, dir) : undefined;
   const pictures = new OneclickRepository(ctx.db);
@@ -102,7 +105,7 @@ async function renderOneclick(ctx: FeatureContext, workId: number, work: RenderR
       const stretch = { file: path.join(dir, `stretch-${i}.wav`), ext: 'wav' };
       await joinSoundSpans(speech.file, speech.ext, [{ start: bounds[i]!, end: bounds[i + 1]! }], seconds + 1, stretch.file);
       const talking = path.join(dir, `talking-${i}.mp4`);
-      const { note } = await engine.render({ loop, audio: stretch, output: talking, face, startAt: Math.floor(bounds[i]!) });
+      const { note } = await engine.render({ loop, audio: stretch, output: talking, face, startAt: Math.floor(bounds[i]!) % loopLength });
       if (note) notes.add(note);
       await frameVideo(talking, 'mp4', size, count, clip);
       avatarSeconds += seconds;

@@ -4,8 +4,8 @@ import { WORKS_TABS, downloadFileName, fromTranslate, fromWork, inProgress, isAu
 import { formatDuration, formatSize } from '../../core';
 
 describe('works tabs', () => {
-  it('has the spec six tabs under two levels, with distinct type2 per level', () => {
-    expect(tabsOf(0).map((t) => t.title)).toEqual(['数字人视频', '宠物视频', '照片说话', '翻译视频']);
+  it('has the spec six tabs and ours (一键成片) under two levels, with distinct type2 per level', () => {
+    expect(tabsOf(0).map((t) => t.title)).toEqual(['数字人视频', '宠物视频', '照片说话', '翻译视频', '一键成片']);
     expect(tabsOf(1).map((t) => t.title)).toEqual(['多场景视频', '多场景音频']);
     for (const level of [0, 1] as const) {
       const type2 = tabsOf(level).map((t) => t.type2);
