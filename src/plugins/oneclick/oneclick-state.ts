@@ -79,7 +79,8 @@ export class OneclickScreen {
       this.life.add(() => store.dispose());
       store.reload();
     }
-    // Autosave: a moment after the last change of a form that belongs to a project.
+    // Autosave: a moment after the last change of a form that belongs to a project; until then it says it has changes.
+    this.life.add(this.form$.pipe(skip(1)).subscribe(() => this.save$.next('idle')));
     this.life.add(this.form$.pipe(skip(1), debounceTime(AUTOSAVE_MS)).subscribe(() => void this.saveNow()));
     if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
   }
@@ -126,7 +127,8 @@ export class OneclickScreen {
       const { id } = await this.s.api.call(API.oneclick.saveDraft, { id: this.projectId$.value ?? undefined, name: form.name.trim(), draft: JSON.stringify(form) }, { silent: true });
       this.projectId$.next(id);
       this.loadedId = id;
-      this.save$.next('saved');
+      // A change made while this one was on its way is saved by the next autosave: not 'saved' yet.
+      if (this.form === form) this.save$.next('saved');
       return id;
     } catch {
       this.save$.next('failed');

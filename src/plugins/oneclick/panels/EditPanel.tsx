@@ -12,7 +12,7 @@ import { ProjectSettings } from './ProjectSettings';
 import { SceneCard } from './SceneCard';
 import './oneclick.css';
 
-const SAVE_LABEL: Record<SaveState, string> = { idle: '未保存', saving: '保存中…', saved: '草稿已保存', failed: '保存失败' };
+const SAVE_LABEL: Record<SaveState, string> = { idle: '有改动，稍后自动保存', saving: '保存中…', saved: '草稿已保存', failed: '保存失败' };
 
 export default function EditPanel({ query, closed$ }: PanelProps) {
   const state = useService<OneclickState>(OneclickStateToken);

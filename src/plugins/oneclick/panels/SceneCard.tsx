@@ -11,8 +11,13 @@ interface Props {
   pictures: Material[];
 }
 
+/** A stored object's address without its signature (the list signs it anew each time it is asked). */
+const objectPath = (url: string | undefined) => (url ?? '').split('?')[0];
+
 export function SceneCard({ screen, scene, index, count, pictures }: Props) {
   const broll = scene.kind === 'broll';
+  const picked = pictures.find((p) => objectPath(p.url) === objectPath(scene.image_url));
+  const shown = picked?.url ?? scene.image_url;
   return (
     <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
       <div className="oc-scene-head">
@@ -37,9 +42,9 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
         <TextArea fill rows={2} value={scene.text} onChange={(e) => screen.patchScene(index, { text: e.target.value })} data-testid="oneclick-scene-text" aria-label="分镜文案" />
         {broll && (
           <div className="oc-broll">
-            {scene.image_url ? <img className="oc-thumb" src={scene.image_url} alt="" /> : <div className="oc-thumb oc-thumb-empty">未选图片</div>}
+            {shown ? <img className="oc-thumb" src={shown} alt="" /> : <div className="oc-thumb oc-thumb-empty">未选图片</div>}
             <div className="oc-broll-fields">
-              <HTMLSelect fill value={scene.image_url ?? ''} onChange={(e) => screen.patchScene(index, { image_url: e.target.value || undefined })} data-testid="oneclick-scene-picture" aria-label="画面图片">
+              <HTMLSelect fill value={picked?.url ?? ''} onChange={(e) => screen.patchScene(index, { image_url: e.target.value || undefined })} data-testid="oneclick-scene-picture" aria-label="画面图片">
                 <option value="">从我的图片素材选择</option>
                 {pictures.map((p) => (
                   <option key={p.id} value={p.url}>
