@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, WorkStatus, proposeStoryboard, storyboardPrice, type Avatar } from '../../src/contract';
+import { API, WorkStatus, parseSrt, proposeStoryboard, storyboardPrice, type Avatar } from '../../src/contract';
 import { FFPROBE, probe } from '../../server/infra/media-probe';
 import { FFMPEG, ffmpegCached, makeSpeech } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
@@ -134,14 +134,12 @@ describe('one-click creation', () => {
 
     // The B-roll scene (the second sentence, from the SRT) shows the picture; the first, the avatar, does not.
     const srt = (await client.call(API.works.list, { page: 1, limit: 5, type: 5 })).data.list[0].srt as string;
-    const cues = (await (await fetch(`${server.url}${srt}`)).text()).split(/\n\n+/).map((block) => block.split('\n'));
-    const times = (cue: string[]) => cue[1]!.split(' --> ').map((t) => { const [h, m, s] = t.replace(',', '.').split(':').map(Number); return h! * 3600 + m! * 60 + s!; });
-    const onBroll = cues.find((c) => c.slice(2).join('').includes('草地'))!;
-    const [bStart, bEnd] = times(onBroll);
-    const [aStart, aEnd] = times(cues[0]!);
-    const onPicture = ssimAt(mp4, (bStart! + bEnd!) / 2, bars);
-    const onAvatar = ssimAt(mp4, (aStart! + aEnd!) / 2, bars);
-    expect(onPicture).toBeGreaterThan(0.6);
+    const cues = parseSrt(await (await fetch(`${server.url}${srt}`)).text());
+    const onBroll = cues.find((c) => c.lines.join('').includes('草地'))!;
+    const onPicture = ssimAt(mp4, (onBroll.start + onBroll.end) / 2, bars);
+    const onAvatar = ssimAt(mp4, (cues[0]!.start + cues[0]!.end) / 2, bars);
+    // The camera pushes in over the picture, so its frame is close to the picture, not equal.
+    expect(onPicture, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.6);
     expect(onPicture - onAvatar).toBeGreaterThan(0.1);
 
     await page.evaluate(() => (location.hash = '#/cozeVideo/history'));
