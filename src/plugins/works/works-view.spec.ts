@@ -28,10 +28,11 @@ describe('works tabs', () => {
   it('filters each list as works.list documents', () => {
     const filters = Object.fromEntries(WORKS_TABS.map((t) => [t.key, t.filter]));
     expect(filters).toEqual({
-      avatar: { is_multi: 0, photo_type: 0 },
+      avatar: { is_multi: 0, photo_type: 0, oneclick: 0 },
       pet: { is_multi: 0, photo_type: 2 },
       photo: { is_multi: 0, photo_type: 1 },
       translate: 'translate',
+      oneclick: { is_multi: 0, oneclick: 1 },
       multiVideo: { is_multi: 1, only_audio: 0 },
       multiAudio: { is_multi: 1, only_audio: 1 },
     });
