@@ -27,6 +27,7 @@ import { copywriteFeature } from './copywrite';
 import { musicFeature } from './music';
 import { botFeature } from './bot';
 import { replicaFeature } from './replica';
+import { oneclickFeature } from './oneclick';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -40,4 +41,5 @@ export const FEATURES: readonly FeatureModule[] = [
   musicFeature,
   botFeature,
   replicaFeature,
+  oneclickFeature,
 ];

@@ -7,5 +7,6 @@ export * from './schema';
 export * from './routes';
 export * from './script';
 export * from './subtitles';
+export * from './storyboard';
 export * from './calls';
 export * from './links';

@@ -203,6 +203,20 @@ export const LIMITS = {
     nameMaxChars: 30, fieldMaxChars: 500, descriptionMaxChars: 4000, topicMaxChars: 100, maxPrice: 1_000_000,
     pageSize: 10, maxPersonas: 50, maxProducts: 100, variants: 3, topics: 6, scriptSeconds: [15, 30, 60],
   },
+  /**
+   * ours: one-click creation (/cozeVideo, issue 29): at most this many scenes and characters of script; a topic's
+   * shortest length; the storyboard proposal's scene lengths (seconds, estimated at the voice's speed); B-roll seconds
+   * priced at the multi-scene rate (avatar seconds at the chosen channel's); the history page.
+   */
+  oneclick: {
+    maxScenes: 30,
+    maxChars: 3000,
+    topicMinChars: 5,
+    sceneSeconds: { min: 2.5, target: 5, max: 8 },
+    brollCreditsPerSecond: 15,
+    historyPageSize: 10,
+    defaultChannel: 'lip',
+  },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

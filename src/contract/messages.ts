@@ -514,6 +514,22 @@ export const MSG = {
   /** A refused answer or analysis, and its credits given back. */
   replicaFailed: (why: string) => `${why}，积分已退回`,
   replicaFailedUnknown: '分析失败，请稍后重试',
+
+  // ---- one-click creation (ours; /cozeVideo, issue 29)
+  oneclickScenesRequired: '请至少保留一个分镜',
+  oneclickScenesInvalid: '分镜数据格式有误，请刷新页面后重试',
+  oneclickTooManyScenes: (max: number) => `分镜不能超过${max}个`,
+  oneclickTooLong: (max: number) => `文案总字数不能超过${max}字`,
+  oneclickSceneEmpty: (n: number) => `第${n}个分镜的文案不能为空`,
+  oneclickBrollNoPicture: (n: number) => `第${n}个分镜是画面镜头，请为它选择一张图片`,
+  oneclickPictureUnusable: (n: number) => `第${n}个分镜的图片不可用，请重新选择`,
+  oneclickAvatarCloning: '所选数字人还在克隆中，请克隆完成后再生成',
+  oneclickProjectMissing: '项目不存在或已删除',
+  oneclickBusy: '该项目的视频正在生成中，请稍后再试',
+  oneclickTopicTooShort: (min: number) => `主题至少${min}个字`,
+  oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
+  oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
+  oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -69,7 +69,7 @@ const TABLE: RouteDef[] = [
   r('/copywrite/index', '提取文案', 'document'),
   r('/store/copywrite/trace', '文案溯源', 'document'),
   r('/store/music/index', 'AI音乐', 'music'),
-  r('/cozeVideo/editVideo', '一键成片·编辑', 'film'),
+  r('/cozeVideo/editVideo', '一键成片·编辑', 'film', { query: ['id'] }),
   r('/cozeVideo/history', '一键成片·历史', 'film'),
   r('/store/dubbing/index', '配音', 'volume-up'),
 

@@ -174,9 +174,7 @@ describe('即将上线 badges', () => {
   it('mark every entry point whose screen is not built, and no built one', async () => {
     const { page, context } = await open('/store');
     const navBadge = (id: string) => page.locator(`.workbench-nav .nav-item[data-nav-id="${id}"] .soon-badge`).count();
-    expect(await navBadge('cozeVideo')).toBe(1);
-    expect(await navBadge('employee')).toBe(0); // built: my employees and talking (issue 32)
-    for (const built of ['home', 'create', 'works', 'store', 'clone', 'use', 'explosiveAnalysis']) expect(await navBadge(built)).toBe(0);
+    for (const built of ['home', 'create', 'works', 'store', 'clone', 'use', 'explosiveAnalysis', 'cozeVideo', 'employee']) expect(await navBadge(built)).toBe(0);
 
     const panel = '.dock-panel[data-route="/store"]';
     await page.waitForSelector(`${panel} [data-testid=store-banner]`);
@@ -199,7 +197,7 @@ describe('即将上线 badges', () => {
     await page.keyboard.press('Control+k');
     await page.keyboard.type('前往');
     await page.waitForSelector('.palette-item');
-    expect(await page.locator('.palette-item[data-command="nav./cozeVideo"] .soon-badge').count()).toBe(1);
+    expect(await page.locator('.palette-item[data-command="nav./cozeVideo"] .soon-badge').count()).toBe(0);
     expect(await page.locator('.palette-item[data-command="nav./explosiveAnalysis"] .soon-badge').count()).toBe(0);
     expect(await page.locator('.palette-item[data-command="nav./works"] .soon-badge').count()).toBe(0);
     await context.close();

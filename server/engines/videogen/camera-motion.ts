@@ -25,17 +25,22 @@ export interface CameraMotionInput {
   duration: number;
   aspectRatio: string;
   output: string;
+  /** One picture's motion (one-click B-roll): push in (the default), pull out, or pan across at a steady zoom. */
+  motion?: 'in' | 'out' | 'pan';
 }
 
 /** How long the cross-fade to the last frame lasts, and so how long the last frame's own segment is. */
 export const crossFadeSeconds = (duration: number) => Math.min(1.5, duration * 0.3);
 
-/** One picture as `frames` frames of slow camera motion; `pullBack` reverses the push (the last frame settles). */
-function segment(input: number, frames: number, size: { width: number; height: number }, pullBack: boolean): string {
+/**
+ * One picture as `frames` frames of slow camera motion; `pullBack` reverses the push (the last frame settles), `pan`
+ * holds the zoom and moves across the picture.
+ */
+function segment(input: number, frames: number, size: { width: number; height: number }, pullBack: boolean, pan = false): string {
   const big = `${size.width * OVERSAMPLE}:${size.height * OVERSAMPLE}`;
   const progress = `(on/${Math.max(1, frames - 1)})`;
-  const zoom = pullBack ? `${1 + PUSH / 2}-${PUSH / 2}*${progress}` : `1+${PUSH}*${progress}`;
-  const x = pullBack ? `(iw-iw/zoom)/2` : `(iw-iw/zoom)*(0.35+0.3*${progress})`;
+  const zoom = pan ? `${1 + PUSH}` : pullBack ? `${1 + PUSH / 2}-${PUSH / 2}*${progress}` : `1+${PUSH}*${progress}`;
+  const x = pan ? `(iw-iw/zoom)*${progress}` : pullBack ? `(iw-iw/zoom)/2` : `(iw-iw/zoom)*(0.35+0.3*${progress})`;
   return [
     `[${input}:v]scale=${big}:force_original_aspect_ratio=increase:flags=lanczos,crop=${big},setsar=1`,
     `zoompan=z='${zoom}':x='${x}':y='(ih-ih/zoom)/2':d=${frames}:s=${size.width}x${size.height}:fps=${FPS}`,
@@ -60,7 +65,7 @@ export async function cameraMotionClip(p: CameraMotionInput): Promise<{ duration
       `[s0][t]overlay=0:0:eof_action=pass,format=yuv420p[v]`,
     ].join(';');
   } else {
-    graph = segment(0, total, size, false).replace('[s0]', '[v]');
+    graph = segment(0, total, size, p.motion === 'out', p.motion === 'pan').replace('[s0]', '[v]');
   }
   await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[v]', '-frames:v', String(total), '-r', String(FPS), ...X264, '-g', String(FPS * 2), '-an', '-movflags', '+faststart', p.output]);
   const out = await probe(p.output, 'mp4');

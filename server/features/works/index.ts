@@ -2,6 +2,13 @@ import { defineFeature } from '../../app-context';
 import { registerWorksRoutes } from './works.routes';
 import { runWorkRender } from './works.jobs';
 
+/** What one-click creation (its own render job of a work) uses of works. */
+export { WorksRepository, type RenderRow, type WorkParams } from './works.repository';
+export { WorkCannotRender, failWork, finishWork, speak, speechSettings, type RenderedWork } from './works.service';
+export { faceInputOf } from './works.jobs';
+export { captionsOfWork, withSubtitles } from './subtitles';
+export { withBackgroundMusic, workBgm } from './background-music';
+
 export const worksFeature = defineFeature({
   name: 'works',
   register: registerWorksRoutes,

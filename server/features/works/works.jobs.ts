@@ -33,7 +33,7 @@ async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promis
  * (published without a clone, or made before the engine) is analysed now and keeps the result; a material video is
  * analysed for this work only.
  */
-async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<FaceInput> {
+export async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<FaceInput> {
   if (face.normalized) {
     const { track, faceNote } = await analyseFaces(ctx, face.normalized, dir);
     return track ? { video: face.normalized, faces: track } : { note: faceNote };

@@ -79,6 +79,11 @@ export interface WorkParams {
   subtitles?: SubtitleStyle;
   /** Background music: the chosen track's stored object and its level (absent: none). */
   bgm?: { key: string; volume: number };
+  /**
+   * A one-click work's storyboard (the oneclick feature renders it): the aspect, the channel's credits per avatar second
+   * at submit, and each scene, pictures as stored objects.
+   */
+  oneclick?: { aspect: string; channel_credits: number; scenes: { text: string; kind: 'avatar' | 'broll'; image_key?: string; motion?: 'in' | 'out' | 'pan' }[] };
 }
 
 /** What the render job reads of a work. */
@@ -147,6 +152,8 @@ export interface NewWork {
   photoType?: number;
   /** The timed text of its audition, when the work speaks one. */
   captions?: TimedText[] | null;
+  /** Made by one-click creation (its render job is that feature's). */
+  oneclick?: boolean;
 }
 
 /** The list's filters, as the contract parsed them. */
@@ -156,6 +163,7 @@ export interface WorkFilter {
   is_multi?: 0 | 1;
   only_audio?: 0 | 1;
   photo_type?: 0 | 1 | 2;
+  oneclick?: 0 | 1;
   type?: number;
 }
 
@@ -172,6 +180,7 @@ function listFilter(userId: number, f: WorkFilter): { where: string; args: unkno
   if (f.is_multi !== undefined) add('w.is_multi', f.is_multi);
   if (f.only_audio !== undefined) add('w.only_audio', f.only_audio);
   if (f.photo_type !== undefined) add('w.photo_type', f.photo_type);
+  if (f.oneclick !== undefined) add('w.oneclick', f.oneclick);
   if (f.type !== undefined) {
     // The works page's tab: type2 inside the level is_multi names (see WORK_TABS).
     const level = f.is_multi ?? 0;
@@ -181,6 +190,7 @@ function listFilter(userId: number, f: WorkFilter): { where: string; args: unkno
       if (f.is_multi === undefined) add('w.is_multi', level);
       if (tab.photo_type !== undefined) add('w.photo_type', tab.photo_type);
       if (tab.only_audio !== undefined) add('w.only_audio', tab.only_audio);
+      if (tab.oneclick !== undefined) add('w.oneclick', tab.oneclick);
     }
   }
   return { where: where.join(' AND '), args };
@@ -224,9 +234,9 @@ export class WorksRepository {
   /** A new work, queued. */
   async add(w: NewWork): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
-      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved, photo_type, captions)
-       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved, w.photoType ?? 0, w.captions ? JSON.stringify(w.captions) : null],
+      `INSERT INTO works (user_id, name, api, status, is_multi, only_audio, avatar_id, audio_file_id, text, params, price, reserved, photo_type, captions, oneclick)
+       VALUES ($1, $2, $3, ${WorkStatus.Queued}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      [w.userId, w.name, w.api, w.isMulti ? 1 : 0, w.onlyAudio ? 1 : 0, w.avatarId, w.audioFileId, w.text, JSON.stringify(w.params), w.price, w.reserved, w.photoType ?? 0, w.captions ? JSON.stringify(w.captions) : null, w.oneclick ? 1 : 0],
     );
     return rows[0]!.id;
   }

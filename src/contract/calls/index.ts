@@ -22,6 +22,7 @@ import { copywriteCalls } from './copywrite';
 import { musicCalls } from './music';
 import { botCalls } from './bot';
 import { replicaCalls } from './replica';
+import { oneclickCalls } from './oneclick';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -48,6 +49,7 @@ export const API = {
   music: musicCalls,
   bot: botCalls,
   replica: replicaCalls,
+  oneclick: oneclickCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -111,7 +113,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
   materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
-  replicaCalls,
+  replicaCalls, oneclickCalls,
 };
 export * from './site';
 export * from './account';
@@ -137,3 +139,4 @@ export * from './copywrite';
 export * from './music';
 export * from './bot';
 export * from './replica';
+export * from './oneclick';

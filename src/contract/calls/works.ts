@@ -19,8 +19,9 @@ export const WORK_IN_PROGRESS = [WorkStatus.Queued, WorkStatus.Rendering] as con
  * inside it. The works list reads `type` as the type2 of the level `is_multi` names (0 when absent): what each
  * tab holds, as works-table columns. type2 3 (translated videos) has its own list, so no work matches it here.
  */
-export const WORK_TABS: Record<0 | 1, Record<number, { photo_type?: number; only_audio?: number }>> = {
-  0: { 1: { photo_type: 0 }, 2: { photo_type: 2 }, 4: { photo_type: 1 } },
+export const WORK_TABS: Record<0 | 1, Record<number, { photo_type?: number; only_audio?: number; oneclick?: number }>> = {
+  // type2 5 is ours: one-click creation (一键成片), which the avatar-video tab leaves out.
+  0: { 1: { photo_type: 0, oneclick: 0 }, 2: { photo_type: 2 }, 4: { photo_type: 1 }, 5: { oneclick: 1 } },
   1: { 1: { only_audio: 0 }, 2: { only_audio: 1 } },
 };
 
@@ -216,8 +217,8 @@ export const worksCalls = {
     id: 'works.list', method: 'GET', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
     summary:
       'Works list, newest first. Filters: status, name, is_multi (multi-scene), only_audio (multi-scene audio), photo_type (0 avatar video, ' +
-      '1 photo-speak, 2 pet), type (the works page\'s type2 inside the level is_multi names, see WORK_TABS: 1 digital-human video, ' +
-      '2 pet video, 3 translated (none here), 4 photo-speak; with is_multi 1: 1 multi-scene video, 2 multi-scene audio). ' +
+      '1 photo-speak, 2 pet), oneclick (one-click works), type (the works page\'s type2 inside the level is_multi names, see WORK_TABS: 1 digital-human video, ' +
+      '2 pet video, 3 translated (none here), 4 photo-speak, 5 one-click; with is_multi 1: 1 multi-scene video, 2 multi-scene audio). ' +
       'page 0 + limit 0 answers only the counts (total). ' +
       `generate = works still in progress (poll every ${LIMITS.worksPollMs} ms while > 0).`,
     request: z.object({
@@ -228,6 +229,8 @@ export const worksCalls = {
       is_multi: optionalFilter(flag('多场景')),
       only_audio: optionalFilter(flag('仅音频')),
       photo_type: optionalFilter(intOneOf('图片类型', [0, 1, 2])),
+      /** ours: 1 only one-click works (/cozeVideo), 0 none of them. */
+      oneclick: optionalFilter(flag('一键成片')),
       type: optionalFilter(int('类型', 0, 99)),
     }),
     response: z.object({ list: z.array(Work), generate: z.number(), total: z.number() }),

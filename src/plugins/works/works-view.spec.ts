@@ -4,8 +4,8 @@ import { WORKS_TABS, downloadFileName, fromTranslate, fromWork, inProgress, isAu
 import { formatDuration, formatSize } from '../../core';
 
 describe('works tabs', () => {
-  it('has the spec six tabs under two levels, with distinct type2 per level', () => {
-    expect(tabsOf(0).map((t) => t.title)).toEqual(['数字人视频', '宠物视频', '照片说话', '翻译视频']);
+  it('has the spec six tabs and ours (一键成片) under two levels, with distinct type2 per level', () => {
+    expect(tabsOf(0).map((t) => t.title)).toEqual(['数字人视频', '宠物视频', '照片说话', '翻译视频', '一键成片']);
     expect(tabsOf(1).map((t) => t.title)).toEqual(['多场景视频', '多场景音频']);
     for (const level of [0, 1] as const) {
       const type2 = tabsOf(level).map((t) => t.type2);
@@ -28,10 +28,11 @@ describe('works tabs', () => {
   it('filters each list as works.list documents', () => {
     const filters = Object.fromEntries(WORKS_TABS.map((t) => [t.key, t.filter]));
     expect(filters).toEqual({
-      avatar: { is_multi: 0, photo_type: 0 },
+      avatar: { is_multi: 0, photo_type: 0, oneclick: 0 },
       pet: { is_multi: 0, photo_type: 2 },
       photo: { is_multi: 0, photo_type: 1 },
       translate: 'translate',
+      oneclick: { is_multi: 0, oneclick: 1 },
       multiVideo: { is_multi: 1, only_audio: 0 },
       multiAudio: { is_multi: 1, only_audio: 1 },
     });

@@ -1,20 +1,22 @@
 /** Pure helpers of the works page: the tabs and their list filters, statuses, waiting messages, file names. */
 import { MSG, WorkStatus, type TranslationRecord, type Work } from '../../contract';
 
-export type TabKey = 'avatar' | 'pet' | 'photo' | 'translate' | 'multiVideo' | 'multiAudio';
+export type TabKey = 'avatar' | 'pet' | 'photo' | 'translate' | 'oneclick' | 'multiVideo' | 'multiAudio';
 export type Level1 = 0 | 1;
 
 export interface WorksFilter {
   is_multi: 0 | 1;
   photo_type?: 0 | 1 | 2;
   only_audio?: 0 | 1;
+  /** ours: one-click works (/cozeVideo) have their own tab. */
+  oneclick?: 0 | 1;
 }
 
 export interface WorksTab {
   key: TabKey;
   /** Query type1: 0 video works, 1 multi-scene works. */
   type1: Level1;
-  /** Query type2 inside type1 (part 2 §2.1: 3 is translation; 4 is ours, for 照片说话). */
+  /** Query type2 inside type1 (part 2 §2.1: 3 is translation; 4 and 5 are ours, for 照片说话 and 一键成片). */
   type2: number;
   title: string;
   /** works.list with a filter, or the translated-video list. */
@@ -24,12 +26,13 @@ export interface WorksTab {
   audio?: boolean;
 }
 
-/** The six lists of part 1 §2 Works, in display order; filters as works.list documents them. */
+/** The six lists of part 1 §2 Works and ours (一键成片), in display order; filters as works.list documents them. */
 export const WORKS_TABS: readonly WorksTab[] = [
-  { key: 'avatar', type1: 0, type2: 1, title: '数字人视频', filter: { is_multi: 0, photo_type: 0 }, create: { route: '/create', label: '去创作' } },
+  { key: 'avatar', type1: 0, type2: 1, title: '数字人视频', filter: { is_multi: 0, photo_type: 0, oneclick: 0 }, create: { route: '/create', label: '去创作' } },
   { key: 'pet', type1: 0, type2: 2, title: '宠物视频', filter: { is_multi: 0, photo_type: 2 }, create: { route: '/pet', label: '去创作宠物视频' } },
   { key: 'photo', type1: 0, type2: 4, title: '照片说话', filter: { is_multi: 0, photo_type: 1 }, create: { route: '/store/imageSpeak', label: '去创作照片说话' } },
   { key: 'translate', type1: 0, type2: 3, title: '翻译视频', filter: 'translate', create: { route: '/store/sea', label: '去翻译视频' } },
+  { key: 'oneclick', type1: 0, type2: 5, title: '一键成片', filter: { is_multi: 0, oneclick: 1 }, create: { route: '/cozeVideo', label: '去一键成片' } },
   { key: 'multiVideo', type1: 1, type2: 1, title: '多场景视频', filter: { is_multi: 1, only_audio: 0 }, create: { route: '/multiples', label: '去创作多场景' } },
   { key: 'multiAudio', type1: 1, type2: 2, title: '多场景音频', filter: { is_multi: 1, only_audio: 1 }, create: { route: '/multiples', label: '去创作多场景' }, audio: true },
 ];

@@ -1,0 +1,150 @@
+/**
+ * The one-click render (job `oneclick-render`), through the paid-job runner like every work: the whole script spoken
+ * once (the voice does not restart per scene), cut at the scene boundaries; each avatar scene rendered over its
+ * stretch of speech on the channel's engine on this machine (the offline lip sync by default), each B-roll scene made
+ * by the offline camera-motion engine from its picture; every scene framed to the aspect, joined, the speech laid
+ * over the whole, music ducked under it, captions burned. Settled on the seconds delivered (avatar seconds at the
+ * channel's price, B-roll at the multi-scene rate); failed and refunded otherwise.
+ */
+import path from 'node:path';
+import { AvatarStatus, WORK_IN_PROGRESS, countChars, oneclickCredits, type TimedText } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { probe } from '../../infra/media-probe';
+import { runPaidJob } from '../../infra/paid-job';
+import { fetchObject } from '../../infra/storage';
+import { withWorkDir } from '../../infra/work-dirs';
+import { frameVideo, joinSoundSpans, joinVideos, replaceSound } from '../../engines/media';
+import { CAMERA_MOTION_FRAMES, cameraMotionClip } from '../../engines/videogen';
+import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
+import { loopSeconds } from '../../engines/render';
+import { SpeechEngineError } from '../../engines/speech';
+import { AvatarsRepository } from '../avatars';
+import {
+  WorkCannotRender, WorksRepository, captionsOfWork, failWork, faceInputOf, finishWork, speak, withBackgroundMusic, withSubtitles,
+  type RenderRow, type RenderedWork,
+} from '../works';
+import { OneclickRepository } from './oneclick.repository';
+
+const FPS = 25;
+
+/**
+ * Where each scene starts and ends in the speech: its share of the script's characters placed on the timed sentences
+ * (times shared by characters inside a sentence); a boundary at a sentence's end sits in the middle of the gap after it.
+ */
+export function sceneBoundaries(texts: readonly string[], timed: readonly TimedText[], total: number): number[] {
+  const sceneChars = texts.map((t) => countChars(t));
+  const sentenceChars = timed.map((t) => countChars(t.text));
+  const sceneTotal = sceneChars.reduce((a, b) => a + b, 0);
+  const timedTotal = sentenceChars.reduce((a, b) => a + b, 0);
+  const bounds = [0];
+  let at = 0;
+  for (const chars of sceneChars.slice(0, -1)) {
+    at += chars;
+    const target = sceneTotal > 0 ? (at * timedTotal) / sceneTotal : 0;
+    bounds.push(timeAt(target, timed, sentenceChars, total));
+  }
+  bounds.push(total);
+  // Never backwards, never a scene shorter than a frame.
+  for (let i = 1; i < bounds.length; i++) bounds[i] = Math.min(total, Math.max(bounds[i]!, bounds[i - 1]! + 1 / FPS));
+  return bounds;
+}
+
+function timeAt(target: number, timed: readonly TimedText[], chars: readonly number[], total: number): number {
+  if (!timed.length) return 0;
+  let before = 0;
+  for (const [i, t] of timed.entries()) {
+    const end = before + chars[i]!;
+    if (target <= end + 0.5) {
+      if (Math.abs(target - end) <= 0.5) return (t.end + (timed[i + 1]?.start ?? total)) / 2;
+      return t.start + ((t.end - t.start) * Math.max(0, target - before)) / Math.max(1, chars[i]!);
+    }
+    before = end;
+  }
+  return total;
+}
+
+async function renderOneclick(ctx: FeatureContext, workId: number, work: RenderRow, dir: string): Promise<RenderedWork & { avatarSeconds: number; brollSeconds: number }> {
+  const plan = work.params.oneclick!;
+  const engine = lipSyncEngineFor(work.engine ?? '', work.engine_config);
+  if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
+  const avatar = work.avatar_id ? await new AvatarsRepository(ctx.db).usableBy(work.avatar_id, work.user_id) : undefined;
+  if (!avatar?.loop_key || Number(avatar.status) !== AvatarStatus.Ready) throw new WorkCannotRender('数字人已被删除，积分已退回');
+
+  const speech = { file: path.join(dir, 'speech.mp3'), ext: 'mp3' };
+  const spoken = await speak(ctx, work.user_id, work.params.speech!, work.text, speech.file);
+  const timed = await captionsOfWork(ctx, workId, work, speech, dir, spoken);
+  const total = (await probe(speech.file, speech.ext)).duration;
+  const bounds = sceneBoundaries(plan.scenes.map((s) => s.text), timed, total);
+  const frames = bounds.map((b) => Math.round(b * FPS));
+  const size = CAMERA_MOTION_FRAMES[plan.aspect]!;
+
+  const loop = await fetchObject(ctx.storage, avatar.loop_key, path.join(dir, 'loop.mp4'));
+  // Each avatar scene starts where the avatar would be by then, so cuts between its scenes do not jump back to its start.
+  const loopLength = Math.max(1, Math.floor(await loopSeconds(loop)));
+  const needsFace = plan.scenes.some((s) => s.kind === 'avatar') && engine.movesMouth;
+  const face = needsFace ? await faceInputOf(ctx, work, {}, dir) : undefined;
+  const pictures = new OneclickRepository(ctx.db);
+  const clips: string[] = [];
+  const notes = new Set<string>();
+  let avatarSeconds = 0;
+  let brollSeconds = 0;
+  for (const [i, scene] of plan.scenes.entries()) {
+    const count = Math.max(1, frames[i + 1]! - frames[i]!);
+    const seconds = count / FPS;
+    const clip = path.join(dir, `clip-${i}.mp4`);
+    if (scene.kind === 'broll') {
+      // A picture deleted since the submit: the work cannot be made as it was priced.
+      if (!scene.image_key || !(await pictures.usablePicture(work.user_id, scene.image_key))) throw new WorkCannotRender(`第${i + 1}个分镜的图片已被删除，积分已退回`);
+      const ext = path.extname(scene.image_key).slice(1) || 'jpg';
+      const picture = await fetchObject(ctx.storage, scene.image_key, path.join(dir, `picture-${i}.${ext}`));
+      const moving = path.join(dir, `moving-${i}.mp4`);
+      await cameraMotionClip({ first: { file: picture, ext }, duration: seconds, aspectRatio: plan.aspect, output: moving, motion: scene.motion });
+      await frameVideo(moving, 'mp4', size, count, clip);
+      brollSeconds += seconds;
+    } else {
+      const stretch = { file: path.join(dir, `stretch-${i}.wav`), ext: 'wav' };
+      await joinSoundSpans(speech.file, speech.ext, [{ start: bounds[i]!, end: bounds[i + 1]! }], seconds + 1, stretch.file);
+      const talking = path.join(dir, `talking-${i}.mp4`);
+      const { note } = await engine.render({ loop, audio: stretch, output: talking, face, startAt: Math.floor(bounds[i]!) % loopLength });
+      if (note) notes.add(note);
+      await frameVideo(talking, 'mp4', size, count, clip);
+      avatarSeconds += seconds;
+    }
+    clips.push(clip);
+  }
+  const joined = path.join(dir, 'joined.mp4');
+  await joinVideos(clips, joined, dir);
+  const output = path.join(dir, 'work.mp4');
+  await replaceSound(joined, 'mp4', speech, total, output);
+  const { duration } = await probe(output, 'mp4');
+  return { file: output, ext: 'mp4', duration, coverKey: avatar.cover_key, note: [...notes].join('；') || undefined, timed, avatarSeconds, brollSeconds };
+}
+
+function permanentReason(err: unknown): string | undefined {
+  if (err instanceof WorkCannotRender) return err.message;
+  const engineError = err instanceof SpeechEngineError || err instanceof LipSyncEngineError ? err : undefined;
+  return engineError && !engineError.transient ? `${engineError.message}，积分已退回` : undefined;
+}
+
+export function runOneclickRender(ctx: FeatureContext, workId: number, attempt: number): Promise<void> {
+  const works = new WorksRepository(ctx.db);
+  return runPaidJob({ retryCount: attempt }, {
+    load: () => works.renderInput(workId),
+    isOpen: (work) => (WORK_IN_PROGRESS as readonly number[]).includes(work.status) && !!work.params.oneclick,
+    run: async (work) => {
+      await works.markRendering(workId);
+      await withWorkDir(ctx.config.dataDir, async (dir) => {
+        const { avatarSeconds, brollSeconds, ...rendered } = await renderOneclick(ctx, workId, work, dir);
+        const scored = await withBackgroundMusic(ctx, work.params.bgm, rendered, dir);
+        const finished = await withSubtitles(work, scored, dir);
+        // Settled on what was delivered: finishWork charges its seconds × price, so the price is what the delivered
+        // seconds cost per second (a hair under, so the ceiling lands on the credits themselves).
+        const due = oneclickCredits(avatarSeconds, brollSeconds, work.params.oneclick!.channel_credits);
+        await finishWork(ctx, workId, { ...work, price: (due - 1e-6) / Math.max(finished.duration, 0.001) }, finished);
+      });
+    },
+    fail: (work, reason) => failWork(ctx, workId, work, reason),
+    permanent: permanentReason,
+    lastReason: (err) => (err instanceof LipSyncEngineError ? `${err.message}，积分已退回` : '视频合成失败，积分已退回'),
+  });
+}

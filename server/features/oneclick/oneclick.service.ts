@@ -1,0 +1,81 @@
+/**
+ * One-click submission: the storyboard checked against what the user may use (a ready avatar, a usable voice, their
+ * pictures, a channel this machine renders), priced (avatar seconds at the channel's credits, B-roll seconds at the
+ * multi-scene rate, estimated at the voice's speed), and in one transaction: the work (on /works, tab 一键成片), its
+ * reservation, its render job and its project.
+ */
+import { AvatarStatus, LIMITS, MSG, storyScript, storyboardPrice, type CallParsedRequest } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
+import { ApiError } from '../../infra/http';
+import { lipSyncEngineFor } from '../../engines/lipsync';
+import { AvatarsRepository } from '../avatars';
+import { InsufficientCreditsError, spendIn } from '../credits';
+import { WorksRepository, speechSettings, workBgm, type WorkParams } from '../works';
+import { OneclickRepository } from './oneclick.repository';
+
+type Submission = CallParsedRequest<typeof import('../../../src/contract').API.oneclick.create>;
+
+/** How long a render job may run: the lip-sync engine's allowance for the speech plus the B-roll and the joins. */
+const renderJobSeconds = (engineSeconds: number | undefined, seconds: number) => Math.ceil((engineSeconds ?? 60) + 60 + 4 * seconds);
+
+export async function submitOneclick(ctx: FeatureContext, userId: number, p: Submission): Promise<number> {
+  const works = new WorksRepository(ctx.db);
+  const channel = await works.videoChannel(p.api);
+  if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
+  const engine = lipSyncEngineFor(channel.engine, channel.config);
+  // The storyboard is cut and joined on this machine; a remote engine's per-scene renders are not built yet.
+  if (engine?.kind !== 'local') throw new ApiError(MSG.oneclickLocalChannelOnly);
+  if (p.photo_id !== undefined) throw new ApiError(MSG.oneclickPhotoNotYet);
+
+  const avatar = await new AvatarsRepository(ctx.db).usableBy(p.video_id!, userId);
+  if (!avatar) throw new ApiError(MSG.avatarRequired);
+  if (Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.oneclickAvatarCloning);
+  const voice = await ctx.speech.usableVoice(ctx.db, p.user_voice_id, userId);
+  const speech = { voice_id: voice.id, ...speechSettings(voice, {}) };
+
+  const projects = new OneclickRepository(ctx.db);
+  const scenes: NonNullable<WorkParams['oneclick']>['scenes'] = [];
+  for (const [i, s] of p.scenes.entries()) {
+    if (s.kind === 'avatar') {
+      scenes.push({ text: s.text.trim(), kind: 'avatar' });
+      continue;
+    }
+    const key = ctx.urls.keyOf(s.image_url!);
+    const usable = key ? await projects.usablePicture(userId, key) : undefined;
+    if (!usable) throw new ApiError(MSG.oneclickPictureUnusable(i + 1));
+    scenes.push({ text: s.text.trim(), kind: 'broll', image_key: usable, motion: s.motion });
+  }
+  const bgm = await workBgm(ctx.db, userId, { bgm: p.bgm_id, bgm_volume: p.bgm_volume });
+  const price = storyboardPrice(scenes, Number(channel.credits), speech.rate);
+  const seconds = price.avatarSeconds + price.brollSeconds;
+  const subtitles = p.subtitles === 1 ? { size: p.subtitle_size, position: p.subtitle_position, color: p.subtitle_color } : undefined;
+  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), scenes } };
+
+  return ctx.db.tx(async (q) => {
+    const inTx = new WorksRepository(q);
+    const workId = await inTx.add({
+      userId, name: p.name, api: p.api, isMulti: false, onlyAudio: false, avatarId: avatar.id, audioFileId: null,
+      // The works row's price is the channel's per second (whole credits); the job settles on the scenes' own rates.
+      text: storyScript(scenes), params, price: Number(channel.credits), reserved: price.credits, oneclick: true,
+    });
+    try {
+      const spend = await spendIn(q, { userId, amount: price.credits, action: `一键成片·${channel.name}`, key: `work:${workId}` });
+      await inTx.setSpendEntry(workId, spend.entryId);
+    } catch (err) {
+      if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+      throw err;
+    }
+    const project = new OneclickRepository(q);
+    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, scenes: p.scenes });
+    const projectId = p.project_id ?? (await project.save(userId, { name: p.name, draft, sceneCount: scenes.length }));
+    if (projectId === undefined || !(await project.setWork(projectId, userId, workId))) throw new ApiError(MSG.oneclickProjectMissing);
+    await ctx.queue.send('oneclick-render', { workId }, { runsUpToSeconds: renderJobSeconds(engine.renderJobSeconds(seconds), seconds) }, q);
+    return workId;
+  });
+}
+
+/** The draft's scene count, for history (a draft that is not the editor's shape counts none). */
+export function draftSceneCount(draft: string): number {
+  const scenes = (JSON.parse(draft) as { scenes?: unknown }).scenes;
+  return Array.isArray(scenes) ? Math.min(scenes.length, LIMITS.oneclick.maxScenes * 10) : 0;
+}

@@ -1,0 +1,186 @@
+/**
+ * One-click creation over real HTTP on both databases: bad storyboards refused with their Chinese message and nothing
+ * charged; projects (drafts) saved, listed, reopened and deleted by their owner only; one real render — an avatar
+ * scene, a B-roll scene from an uploaded picture, an avatar scene — checked with ffprobe (one H.264 and one AAC stream
+ * at 720×1280, the length of its speech), the B-roll frame matching its picture and the avatar frame not, captions in
+ * the SRT, settled on the seconds delivered; a render whose picture was deleted before it ran fails and refunds all.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, LIMITS, MSG, OneclickDraft, WorkStatus, parseSrt, proposeStoryboard, storyboardPrice } from '../../../src/contract';
+import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { FFMPEG, ffmpegCached, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { readyAvatar } from '../../../tests/support/ready-avatar';
+import { uploadFile } from '../../../tests/support/upload';
+import { until } from '../../../tests/support/wait';
+import { FFPROBE, probe } from '../../infra/media-probe';
+import { AvatarsRepository } from '../avatars';
+
+const dir = mediaDir();
+/** A still, flat-coloured avatar: nothing like the B-roll picture. */
+const STILL = ffmpegCached(path.join(dir, 'still.mp4'), [
+  '-f', 'lavfi', '-i', 'color=c=0x3c6e8f:s=360x640:r=25', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
+  '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+]);
+/** Colour bars: a picture the camera motion keeps recognisable. */
+const BARS = ffmpegCached(path.join(dir, 'bars.png'), ['-f', 'lavfi', '-i', 'smptehdbars=size=720x1280', '-frames:v', '1']);
+const SCRIPT = '大家好，今天聊聊春天的花园。先看这片开满鲜花的草地。最后记得关注我们，下期再见。';
+
+/** SSIM of a frame of `video` at `at` seconds against `picture` scaled to the frame's size. */
+function ssimAt(video: string, at: number, picture: string): number {
+  const run = spawnSync(FFMPEG, ['-v', 'info', '-ss', at.toFixed(2), '-i', video, '-i', picture, '-filter_complex',
+    '[0:v]trim=end_frame=1,format=gray,scale=180:320[a];[1:v]format=gray,scale=180:320[b];[a][b]ssim', '-frames:v', '1', '-f', 'null', '-']);
+  const all = /All:([\d.]+)/.exec(run.stderr.toString());
+  if (!all) throw new Error(`no SSIM: ${run.stderr.toString().slice(-400)}`);
+  return Number(all[1]);
+}
+
+describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
+  const t = useApp(kind, { logLevel: 'error' });
+  let a: ApiTestClient;
+  let b: ApiTestClient;
+  let avatar: number;
+  let voice: number;
+  let picture: string;
+  let materialId: number;
+
+  const balance = async (c: ApiTestClient) => (await c.call(API.account.credits)).data.credits as number;
+  const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
+  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (list) => [WorkStatus.Success, WorkStatus.Failed].includes(list.find((w) => w.id === id)?.status), 240_000, 500).then((list) => list.find((w) => w.id === id));
+  const board = (pic?: string) => [
+    { text: '大家好，今天聊聊春天的花园。', kind: 'avatar' },
+    { text: '先看这片开满鲜花的草地。', kind: 'broll', image_url: pic, motion: 'in' },
+    { text: '最后记得关注我们，下期再见。', kind: 'avatar' },
+  ];
+  const submit = (c: ApiTestClient, body: Record<string, unknown>) =>
+    c.call(API.oneclick.create, { name: '春天的花园', user_voice_id: voice, video_id: avatar, api: 'lip', aspect: '9:16', subtitles: 1, scenes: JSON.stringify(board(picture)), ...body });
+
+  beforeAll(async () => {
+    a = await t.user('15700000001', 5000);
+    b = await t.user('15700000002', 5000);
+    avatar = await readyAvatar(t, a, STILL, '一键主播');
+    voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是主持人。'), api: 'local' })).data.id;
+    const up = await uploadFile(a, 'image', BARS, '花园.png');
+    expect(up.code, up.msg).toBe(0);
+    picture = up.data.url;
+    materialId = (await a.call(API.material.list, { page: 1, limit: 10 })).data.list.find((m: { url: string }) => m.url === picture)?.id;
+  }, 240_000);
+
+  it('proposes a storyboard at sentence ends: avatar first and last, B-roll between', async () => {
+    const proposed = await a.call(API.oneclick.storyboard, { script: SCRIPT });
+    expect(proposed.code, proposed.msg).toBe(0);
+    expect(proposed.data.scenes).toEqual(proposeStoryboard(SCRIPT));
+    expect(proposed.data.scenes.map((s: { kind: string }) => s.kind)).toEqual(['avatar', 'broll', 'avatar']);
+    expect(proposed.data.scenes.map((s: { text: string }) => s.text).join('')).toBe(SCRIPT);
+    expect(await a.call(API.oneclick.storyboard, { script: '  ' })).toMatchObject({ code: 1, msg: MSG.scriptRequired });
+    expect(await a.call(API.oneclick.storyboard, { script: '字'.repeat(LIMITS.oneclick.maxChars + 1) })).toMatchObject({ code: 1, msg: MSG.oneclickTooLong(LIMITS.oneclick.maxChars) });
+  });
+
+  it('refuses bad storyboards with a clear message and charges nothing', async () => {
+    const before = await balance(a);
+    const scenes = (list: unknown) => submit(a, { scenes: typeof list === 'string' ? list : JSON.stringify(list) });
+    expect(await scenes('not json')).toMatchObject({ code: 1, msg: MSG.oneclickScenesInvalid });
+    expect(await scenes([])).toMatchObject({ code: 1, msg: MSG.oneclickScenesRequired });
+    expect(await scenes([{ text: '  ', kind: 'avatar' }])).toMatchObject({ code: 1, msg: MSG.oneclickSceneEmpty(1) });
+    expect(await scenes([{ text: '你好。', kind: 'avatar' }, { text: '看这里。', kind: 'broll' }])).toMatchObject({ code: 1, msg: MSG.oneclickBrollNoPicture(2) });
+    expect(await scenes([{ text: '你好。', kind: 'dance' }])).toMatchObject({ code: 1, msg: '分镜类型取值有误' });
+    expect(await scenes(Array.from({ length: LIMITS.oneclick.maxScenes + 1 }, () => ({ text: '你好。', kind: 'avatar' })))).toMatchObject({ code: 1, msg: MSG.oneclickTooManyScenes(LIMITS.oneclick.maxScenes) });
+    expect(await scenes([{ text: '字'.repeat(2000), kind: 'avatar' }, { text: '字'.repeat(1001), kind: 'avatar' }])).toMatchObject({ code: 1, msg: MSG.oneclickTooLong(LIMITS.oneclick.maxChars) });
+    expect(await scenes([{ text: '你好。', kind: 'broll', image_url: '/storage/u/999/none.png' }])).toMatchObject({ code: 1, msg: MSG.oneclickPictureUnusable(1) });
+    expect(await submit(a, { video_id: undefined })).toMatchObject({ code: 1, msg: MSG.avatarRequired });
+    expect(await submit(a, { user_voice_id: undefined })).toMatchObject({ code: 1, msg: MSG.voiceRequired });
+    expect(await submit(a, { aspect: '4:3' })).toMatchObject({ code: 1, msg: '画面比例取值有误' });
+    expect(await submit(a, { bgm_id: 'lib-99999' })).toMatchObject({ code: 1, msg: MSG.musicTrackMissing });
+    // An avatar still cloning.
+    const userId = (await t.app.ctx.sessions.authenticate(a.token ?? ''))!.id;
+    const cloning = await new AvatarsRepository(t.app.ctx.db).addCloning(userId, '克隆中', (await uploadFile(a, 'video', STILL)).data.file_id);
+    expect(await submit(a, { video_id: cloning })).toMatchObject({ code: 1, msg: MSG.oneclickAvatarCloning });
+    // Another user can use neither a's avatar nor a's picture.
+    expect(await submit(b, { scenes: JSON.stringify([{ text: '你好。', kind: 'avatar' }]) })).toMatchObject({ code: 1, msg: MSG.avatarRequired });
+    const own = await readyAvatar(t, b, STILL, '乙的主播');
+    expect(await submit(b, { video_id: own })).toMatchObject({ code: 1, msg: MSG.oneclickPictureUnusable(2) });
+    expect(await balance(a)).toBe(before);
+    expect(await works(a)).toEqual([]);
+  });
+
+  it('keeps projects apart: saved, listed, reopened and deleted by their owner only', async () => {
+    const draft = JSON.stringify({ script: SCRIPT, scenes: board(picture) });
+    const saved = await a.call(API.oneclick.saveDraft, { name: '草稿一', draft });
+    expect(saved.code, saved.msg).toBe(0);
+    expect(await a.call(API.oneclick.saveDraft, { name: '坏草稿', draft: '[1,2]' })).toMatchObject({ code: 1, msg: MSG.oneclickScenesInvalid });
+    expect(await a.call(API.oneclick.saveDraft, { id: saved.data.id, name: '草稿一改', draft })).toMatchObject({ code: 0, data: { id: saved.data.id } });
+    const listed = await a.call(API.oneclick.history, { page: 1, limit: 10 });
+    expect(listed.data.list[0]).toMatchObject({ id: saved.data.id, name: '草稿一改', status: OneclickDraft, work_id: 0, scenes: 3, url: '' });
+    expect((await a.call(API.oneclick.draft, { id: saved.data.id })).data.draft).toBe(draft);
+
+    expect(await b.call(API.oneclick.draft, { id: saved.data.id })).toMatchObject({ code: 1, msg: MSG.oneclickProjectMissing });
+    expect(await b.call(API.oneclick.saveDraft, { id: saved.data.id, name: '抢', draft })).toMatchObject({ code: 1, msg: MSG.oneclickProjectMissing });
+    expect(await b.call(API.oneclick.remove, { id: saved.data.id })).toMatchObject({ code: 1, msg: MSG.oneclickProjectMissing });
+    expect((await b.call(API.oneclick.history, { page: 1, limit: 10 })).data).toEqual({ list: [], total: 0 });
+
+    expect(await a.call(API.oneclick.remove, { id: saved.data.id })).toMatchObject({ code: 0 });
+    expect((await a.call(API.oneclick.history, { page: 1, limit: 10 })).data.total).toBe(0);
+  });
+
+  it('renders one mp4: avatar, B-roll of the picture, avatar, one speech track with captions, settled on its seconds', { timeout: 300_000 }, async () => {
+    const project = (await a.call(API.oneclick.saveDraft, { name: '花园', draft: JSON.stringify({ scenes: board(picture) }) })).data.id;
+    const before = await balance(a);
+    const channel = (await a.call(API.works.videoChannel)).data.list.find((c: { api: string }) => c.api === 'lip');
+    const estimate = storyboardPrice(board(picture) as never, channel.credits).credits;
+    const made = await submit(a, { project_id: project });
+    expect(made.code, made.msg).toBe(0);
+    expect(await balance(a)).toBe(before - estimate);
+
+    const work = await finished(a, made.data.id);
+    expect(work.status, work.reason).toBe(WorkStatus.Success);
+    expect((await a.call(API.works.list, { page: 1, limit: 10, type: 5 })).data.list.map((w: { id: number }) => w.id)).toEqual([made.data.id]);
+    expect((await a.call(API.works.list, { page: 1, limit: 10, type: 1 })).data.list).toEqual([]);
+    expect((await works(b)).map((w) => w.id)).not.toContain(made.data.id);
+
+    const mp4 = path.join(dir, `${kind}-work.mp4`);
+    fs.writeFileSync(mp4, Buffer.from(await (await fetch(`${t.url}${work.url}`)).arrayBuffer()));
+    const info = await probe(mp4, 'mp4');
+    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.audio).toEqual({ codec: 'aac' });
+    expect(spawnSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', mp4]).stdout.toString().trim().split(/\s+/)).toEqual(['video', 'audio']);
+    const cues = parseSrt(await (await fetch(`${t.url}${work.srt}`)).text());
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+    expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.1);
+    expect(cues.at(-1)!.end).toBeLessThanOrEqual(info.duration + 0.05);
+    expect(cues.at(-1)!.end).toBeGreaterThan(info.duration * 0.8);
+
+    // The B-roll scene lies under its own sentence; the avatar under the others.
+    const broll = cues.find((c) => c.lines.join('').includes('草地'))!;
+    const first = cues[0]!;
+    const onPicture = ssimAt(mp4, (broll.start + broll.end) / 2, BARS);
+    const onAvatar = ssimAt(mp4, (first.start + first.end) / 2, BARS);
+    // The camera moves over the picture (zoom and pan), so its frame is close to the picture, not equal.
+    expect(onPicture, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.6);
+    expect(onPicture - onAvatar, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.1);
+
+    // Settled on the seconds delivered: between the channel's and the B-roll rate for its length.
+    const charged = before - (await balance(a));
+    const rates = [channel.credits, LIMITS.oneclick.brollCreditsPerSecond];
+    expect(charged).toBeGreaterThanOrEqual(Math.floor(info.duration * Math.min(...rates)));
+    expect(charged).toBeLessThanOrEqual(Math.ceil(info.duration * Math.max(...rates)) + 1);
+
+    const history = (await a.call(API.oneclick.history, { page: 1, limit: 10 })).data.list.find((p: { id: number }) => p.id === project);
+    expect(history).toMatchObject({ work_id: made.data.id, status: WorkStatus.Success, url: expect.stringContaining(work.url.split('?')[0]), scenes: 3 });
+  });
+
+  it('fails a render whose picture was deleted before it ran, and refunds every credit reserved', { timeout: 240_000 }, async () => {
+    const before = await balance(a);
+    const id = await t.withJobsPaused(async () => {
+      const made = await submit(a, {});
+      expect(made.code, made.msg).toBe(0);
+      expect(await balance(a)).toBeLessThan(before);
+      expect(await a.call(API.material.remove, { id: materialId })).toMatchObject({ code: 0 });
+      return made.data.id as number;
+    });
+    const work = await finished(a, id);
+    expect(work).toMatchObject({ status: WorkStatus.Failed, reason: '第2个分镜的图片已被删除，积分已退回' });
+    expect(await balance(a)).toBe(before);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * One-click creation (part 2 §2.1 routes /cozeVideo, /cozeVideo/editVideo, /cozeVideo/history; contents not shown;
+ * issue 29). create and history are the interfaces other checks use, as the issue spells them; the project (draft)
+ * and storyboard calls are ours. A project holds the user's storyboard as it is edited; each render is a work
+ * (it appears on /works) and the project remembers its latest one.
+ */
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { MSG } from '../messages';
+import { LIMITS } from '../limits';
+import { countChars } from '../script';
+import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, storyScript } from '../storyboard';
+import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
+import { id, limit, num, oneOf, page, plainString, text } from '../schema';
+import { musicTrackRef } from './music';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, optionalFilter, optionalId, removeById, urlField, workName } from './fields';
+
+const O = LIMITS.oneclick;
+
+/** A project's state on /cozeVideo/history: a draft never rendered, else its latest work's WorkStatus. */
+export const OneclickDraft = 0;
+
+/** One scene as submitted (the items of `scenes`); checked per scene with its number in the message. */
+const SceneInput = z.object({
+  text: plainString('分镜文案', MSG.oneclickScenesInvalid).max(SCRIPT_RAW_MAX, MSG.oneclickTooLong(O.maxChars)),
+  kind: oneOf('分镜类型', SCENE_KINDS),
+  image_url: z.preprocess((v) => (v === '' || v === null ? undefined : v), urlField('图片').optional()),
+  motion: oneOf('镜头运动', SCENE_MOTIONS).default('in'),
+});
+
+/** `scenes`: JSON text of the storyboard in, checked scenes out. */
+const sceneList = z
+  .string({ error: MSG.oneclickScenesInvalid })
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: MSG.oneclickScenesInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(SceneInput, { error: MSG.oneclickScenesInvalid })
+      .min(1, MSG.oneclickScenesRequired)
+      .max(O.maxScenes, MSG.oneclickTooManyScenes(O.maxScenes))
+      .superRefine((scenes, ctx) => {
+        scenes.forEach((s, i) => {
+          if (!s.text.trim()) ctx.addIssue({ code: 'custom', message: MSG.oneclickSceneEmpty(i + 1), path: [i, 'text'] });
+          else if (s.kind === 'broll' && !s.image_url) ctx.addIssue({ code: 'custom', message: MSG.oneclickBrollNoPicture(i + 1), path: [i, 'image_url'] });
+        });
+        if (countChars(storyScript(scenes)) > O.maxChars) ctx.addIssue({ code: 'custom', message: MSG.oneclickTooLong(O.maxChars) });
+      }),
+  );
+
+export const OneclickSubmission = z
+  .object({
+    name: workName(),
+    /** The voice (as works.create's user_voice_id). */
+    user_voice_id: requiredId(MSG.voiceRequired),
+    video_id: optionalId('数字分身'),
+    photo_id: optionalId('图片'),
+    /** The video channel of the avatar scenes (the offline lip-sync channel by default). */
+    api: channelApi().default(O.defaultChannel),
+    aspect: oneOf('画面比例', ONECLICK_ASPECTS).default('9:16'),
+    subtitles: flag('字幕').default(1),
+    subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
+    subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
+    subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
+    bgm_id: optionalFilter(musicTrackRef()),
+    bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
+    scenes: sceneList,
+    /** ours: the project (draft) this render belongs to; none: a new project is made. */
+    project_id: optionalId('项目'),
+  })
+  .superRefine((v, ctx) => {
+    const avatars = [v.video_id, v.photo_id].filter((x) => x !== undefined).length;
+    if (avatars === 0) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['video_id'] });
+    if (avatars > 1) ctx.addIssue({ code: 'custom', message: MSG.avatarConflict, path: ['video_id'] });
+  });
+
+export const OneclickProject = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Its latest work (0: never rendered). */
+  work_id: z.number(),
+  /** OneclickDraft (0), or the latest work's WorkStatus. */
+  status: z.number(),
+  /** The work's video once done ('' before). */
+  url: z.string(),
+  cover: z.string(),
+  /** Seconds of the work once done. */
+  duration: z.number(),
+  /** How many scenes the storyboard has. */
+  scenes: z.number(),
+  /** Why the latest render failed. */
+  reason: z.string().optional(),
+  create_time: Timestamp,
+});
+export type OneclickProject = z.infer<typeof OneclickProject>;
+
+/** The draft a project keeps (the client's editor state): free-form JSON text, at most this long. */
+const DRAFT_MAX_CHARS = 200_000;
+
+export const oneclickCalls = {
+  create: defineCall({
+    id: 'oneclick.create', method: 'POST', path: '/api/cozeVideo/create', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      'Render a storyboard as one work: one speech track cut at the scene boundaries, avatar scenes on the channel, B-roll from the ' +
+      'offline camera motion, captions, ducked music. Reserves avatar seconds × the channel\'s credits + B-roll seconds × ' +
+      `${O.brollCreditsPerSecond}; settled on the result, refunded on failure. Answers the work's id.`,
+    request: OneclickSubmission,
+    response: z.object({ id: z.number() }),
+  }),
+  history: defineCall({
+    id: 'oneclick.history', method: 'GET', path: '/api/cozeVideo/history', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.',
+    request: z.object({ page: page(), limit: limit() }),
+    response: z.object({ list: z.array(OneclickProject), total: z.number() }),
+  }),
+  saveDraft: defineCall({
+    id: 'oneclick.saveDraft', method: 'POST', path: '/api/cozeVideo/draft', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: save a project\'s draft (new without id); answers its id.',
+    request: z.object({
+      id: optionalId('项目'),
+      name: text('名称', LIMITS.nameMaxChars).default(''),
+      draft: plainString('草稿', MSG.oneclickScenesInvalid).max(DRAFT_MAX_CHARS, MSG.oneclickTooLong(O.maxChars)).refine((raw) => {
+        try {
+          const v = JSON.parse(raw) as unknown;
+          return typeof v === 'object' && v !== null && !Array.isArray(v);
+        } catch {
+          return false;
+        }
+      }, MSG.oneclickScenesInvalid),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  draft: defineCall({
+    id: 'oneclick.draft', method: 'GET', path: '/api/cozeVideo/draft', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: one project of mine with its draft (JSON text) to reopen in the storyboard editor.',
+    request: z.object({ id: id('项目') }),
+    response: z.object({ id: z.number(), name: z.string(), draft: z.string(), work_id: z.number(), status: z.number() }),
+  }),
+  remove: removeById({ id: 'oneclick.remove', path: '/api/cozeVideo/history', pathFromSpec: false, summary: 'ours: delete a project (its works stay on /works).' }, '项目'),
+  storyboard: defineCall({
+    id: 'oneclick.storyboard', method: 'POST', path: '/api/cozeVideo/storyboard', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: the storyboard proposed for a script (proposeStoryboard of the contract, the client may run it itself).',
+    request: z.object({
+      script: plainString('文案').trim().min(1, MSG.scriptRequired).max(SCRIPT_RAW_MAX, MSG.oneclickTooLong(O.maxChars))
+        .refine((s) => countChars(s) <= O.maxChars, MSG.oneclickTooLong(O.maxChars)),
+      rate: num('语速', LIMITS.sliders.rate.min, LIMITS.sliders.rate.max).default(1),
+    }),
+    response: z.object({
+      scenes: z.array(z.object({ text: z.string(), kind: z.enum(SCENE_KINDS), motion: z.enum(SCENE_MOTIONS).optional() })),
+      seconds: z.number(),
+    }),
+  }),
+};
+
+/** The history's page size when limit is 0 or absent (int() keeps the request's number otherwise). */
+export const oneclickPageLimit = (l: number): number => (l > 0 ? Math.min(l, 100) : O.historyPageSize);

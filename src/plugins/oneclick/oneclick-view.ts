@@ -1,0 +1,89 @@
+/**
+ * One-click creation's screens (/cozeVideo start, /cozeVideo/editVideo storyboard, /cozeVideo/history): the form the
+ * editor keeps as a project's draft, how a draft is read back (anything missing or wrong falls back to the default),
+ * and what stops a submit. The storyboard's cutting and price are the contract's (src/contract/storyboard.ts).
+ */
+import { LIMITS, MSG, ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, countChars, storyScript, type OneclickAspect, type StoryScene } from '../../contract';
+
+export const START_ROUTE = '/cozeVideo';
+export const EDIT_ROUTE = '/cozeVideo/editVideo';
+export const HISTORY_ROUTE = '/cozeVideo/history';
+/** The draft is saved this long after the last change (typing does not save on every key). */
+export const AUTOSAVE_MS = 700;
+
+export const ASPECT_LABELS: Record<OneclickAspect, string> = { '9:16': '竖屏 9:16', '16:9': '横屏 16:9', '1:1': '方形 1:1' };
+
+export interface OneclickForm {
+  name: string;
+  script: string;
+  aspect: OneclickAspect;
+  video_id: number;
+  user_voice_id: number;
+  api: string;
+  subtitles: 0 | 1;
+  bgm_id: string;
+  bgm_volume: number;
+  scenes: StoryScene[];
+}
+
+export const EMPTY_FORM: OneclickForm = {
+  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, bgm_id: '',
+  bgm_volume: LIMITS.music.bgmVolume.default, scenes: [],
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const oneOf = <T extends string>(v: unknown, values: readonly T[], fallback: T): T => (values.includes(v as T) ? (v as T) : fallback);
+
+function sceneOf(v: unknown): StoryScene | null {
+  if (!isObject(v)) return null;
+  const scene: StoryScene = { text: str(v.text, ''), kind: oneOf(v.kind, SCENE_KINDS, 'avatar') };
+  if (typeof v.image_url === 'string' && v.image_url) scene.image_url = v.image_url;
+  if (v.motion !== undefined) scene.motion = oneOf(v.motion, SCENE_MOTIONS, 'in');
+  return scene;
+}
+
+/** A saved draft's JSON text as the form (a draft from an older editor keeps what it can). */
+export function formOfDraft(raw: string, name = ''): OneclickForm {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    v = {};
+  }
+  const d = isObject(v) ? v : {};
+  return {
+    name: str(d.name, name) || name,
+    script: str(d.script, ''),
+    aspect: oneOf(d.aspect, ONECLICK_ASPECTS, '9:16'),
+    video_id: num(d.video_id, 0),
+    user_voice_id: num(d.user_voice_id, 0),
+    api: str(d.api, EMPTY_FORM.api),
+    subtitles: d.subtitles === 0 ? 0 : 1,
+    bgm_id: str(d.bgm_id, ''),
+    bgm_volume: num(d.bgm_volume, EMPTY_FORM.bgm_volume),
+    scenes: Array.isArray(d.scenes) ? d.scenes.map(sceneOf).filter((s): s is StoryScene => s !== null) : [],
+  };
+}
+
+/** What stops the start screen's 生成分镜. */
+export function startProblem(f: OneclickForm): string | null {
+  if (!f.script.trim()) return MSG.scriptRequired;
+  if (countChars(f.script) > LIMITS.oneclick.maxChars) return MSG.oneclickTooLong(LIMITS.oneclick.maxChars);
+  return null;
+}
+
+/** What stops 生成视频 (the server says the same). */
+export function submitProblem(f: OneclickForm): string | null {
+  if (!f.scenes.length) return MSG.oneclickScenesRequired;
+  if (f.scenes.length > LIMITS.oneclick.maxScenes) return MSG.oneclickTooManyScenes(LIMITS.oneclick.maxScenes);
+  const empty = f.scenes.findIndex((s) => !s.text.trim());
+  if (empty >= 0) return MSG.oneclickSceneEmpty(empty + 1);
+  const bare = f.scenes.findIndex((s) => s.kind === 'broll' && !s.image_url);
+  if (bare >= 0) return MSG.oneclickBrollNoPicture(bare + 1);
+  if (countChars(storyScript(f.scenes)) > LIMITS.oneclick.maxChars) return MSG.oneclickTooLong(LIMITS.oneclick.maxChars);
+  if (!f.video_id) return MSG.avatarRequired;
+  if (!f.user_voice_id) return MSG.voiceRequired;
+  return null;
+}

@@ -1,0 +1,106 @@
+/**
+ * /cozeVideo/editVideo?id=: the project's storyboard (scenes to edit, reorder, split, merge, delete), the global
+ * choices (avatar, voice, aspect, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
+ */
+import { useEffect } from 'react';
+import { Button, FormGroup, HTMLSelect, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
+import { LIMITS } from '../../../contract';
+import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
+import { HISTORY_ROUTE, START_ROUTE } from '../oneclick-view';
+import { ProjectSettings } from './ProjectSettings';
+import { SceneCard } from './SceneCard';
+import './oneclick.css';
+
+const SAVE_LABEL: Record<SaveState, string> = { idle: '有改动，稍后自动保存', saving: '保存中…', saved: '草稿已保存', failed: '保存失败' };
+
+export default function EditPanel({ query, closed$ }: PanelProps) {
+  const state = useService<OneclickState>(OneclickStateToken);
+  const screen = useScreen(() => state.open(closed$));
+  const form = useValue(screen.form$);
+  const saved = useValue(screen.save$);
+  const pictures = useStore(screen.pictures).value ?? [];
+  const id = Number(query.id);
+  useEffect(() => {
+    void screen.load(id);
+  }, [id, screen]);
+  return (
+    <div className="oc-page" data-testid="oneclick-edit">
+      <div className="oc-inner">
+        <PageHeader icon="film" title="一键成片 · 分镜" subtitle="检查每个分镜的文案和画面：数字人口播与图片镜头交替，整段文案只配一条连贯的语音。">
+          <Tag minimal round icon={saved === 'saved' ? 'tick' : 'cloud-upload'} data-testid="oneclick-save-state" data-state={saved}>
+            {SAVE_LABEL[saved]}
+          </Tag>
+          <a className="oc-link" href={`#${HISTORY_ROUTE}`}>
+            历史项目
+          </a>
+        </PageHeader>
+        {form.scenes.length === 0 ? (
+          <NonIdealState icon="film" title="还没有分镜" description="先在一键成片页粘贴文案，生成分镜。" action={<Button icon="arrow-left" text="去写文案" onClick={() => (location.hash = `#${START_ROUTE}`)} />} />
+        ) : (
+          <div className="oc-layout oc-layout-edit">
+            <div className="oc-scenes" data-testid="oneclick-scenes">
+              {form.scenes.map((scene, i) => (
+                <SceneCard key={i} screen={screen} scene={scene} index={i} count={form.scenes.length} pictures={pictures} />
+              ))}
+            </div>
+            <div className="oc-card oc-side">
+              <ProjectSettings screen={screen} />
+              <Globals screen={screen} />
+              <Submit screen={screen} />
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Globals({ screen }: { screen: OneclickScreen }) {
+  const form = useValue(screen.form$);
+  const music = useStore(screen.music).value ?? [];
+  const v = LIMITS.music.bgmVolume;
+  return (
+    <>
+      <Switch checked={form.subtitles === 1} label="烧录字幕" onChange={(e) => screen.patch({ subtitles: e.currentTarget.checked ? 1 : 0 })} data-testid="oneclick-subtitles" />
+      <FormGroup label="背景音乐" labelFor="oc-bgm" className="oc-group">
+        <HTMLSelect id="oc-bgm" fill value={form.bgm_id} onChange={(e) => screen.patch({ bgm_id: e.target.value })} data-testid="oneclick-bgm">
+          <option value="">不加背景音乐</option>
+          {music.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      {form.bgm_id && (
+        <FormGroup label="音乐音量" className="oc-group">
+          <Slider min={v.min} max={v.max} stepSize={v.step} labelStepSize={0.25} value={form.bgm_volume} onChange={(bgm_volume) => screen.patch({ bgm_volume })} />
+        </FormGroup>
+      )}
+    </>
+  );
+}
+
+function Submit({ screen }: { screen: OneclickScreen }) {
+  const form = useValue(screen.form$);
+  const submitting = useValue(screen.submitting$);
+  useStore(screen.channels);
+  useStore(screen.voices);
+  const estimate = screen.estimate(form);
+  return (
+    <div className="oc-submit">
+      <div className="oc-estimate" data-testid="oneclick-estimate" data-credits={estimate?.credits ?? ''}>
+        {estimate ? (
+          <>
+            约 {Math.round(estimate.seconds)} 秒 · 预计 <b>{estimate.credits}</b> 积分
+          </>
+        ) : (
+          '选择视频通道后显示价格'
+        )}
+      </div>
+      <p className="oc-hint">数字人镜头按通道单价计费，画面镜头按 {LIMITS.oneclick.brollCreditsPerSecond} 积分/秒；按实际时长结算，失败全额退回。</p>
+      <Button intent="primary" size="large" fill icon="video" text="生成视频" loading={submitting} onClick={() => void screen.submit()} data-testid="oneclick-submit" />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/** Who speaks and how the video is framed: avatar, voice, video channel and aspect (the start screen and the storyboard's side). */
+import { FormGroup, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
+import { ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
+import { useStore, useValue } from '../../../core';
+import type { OneclickScreen } from '../oneclick-state';
+import { ASPECT_LABELS } from '../oneclick-view';
+
+export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
+  const form = useValue(screen.form$);
+  const avatars = useStore(screen.avatars).value ?? [];
+  const voices = useStore(screen.voices).value ?? [];
+  const channels = useStore(screen.channels).value ?? [];
+  return (
+    <div className="oc-settings">
+      <FormGroup label="数字人" labelFor="oc-avatar" className="oc-group">
+        <HTMLSelect id="oc-avatar" fill value={form.video_id} onChange={(e) => screen.patch({ video_id: Number(e.target.value) })} data-testid="oneclick-avatar">
+          <option value={0}>请选择数字人</option>
+          {avatars.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.source === 2 ? `公共 · ${a.name}` : a.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="声音" labelFor="oc-voice" className="oc-group">
+        <HTMLSelect id="oc-voice" fill value={form.user_voice_id} onChange={(e) => screen.patch({ user_voice_id: Number(e.target.value) })} data-testid="oneclick-voice">
+          <option value={0}>请选择声音</option>
+          {voices.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="视频通道" labelFor="oc-channel" className="oc-group">
+        <HTMLSelect id="oc-channel" fill value={form.api} onChange={(e) => screen.patch({ api: e.target.value })} data-testid="oneclick-channel">
+          {channels.map((c) => (
+            <option key={c.api} value={c.api}>
+              {c.name} · {c.credits} 积分/秒
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="画面比例" className="oc-group">
+        <SegmentedControl
+          fill
+          options={ONECLICK_ASPECTS.map((a) => ({ value: a, label: ASPECT_LABELS[a] }))}
+          value={form.aspect}
+          onValueChange={(v) => screen.patch({ aspect: v as OneclickAspect })}
+          data-testid="oneclick-aspect"
+        />
+      </FormGroup>
+    </div>
+  );
+}

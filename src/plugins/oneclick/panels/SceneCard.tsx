@@ -1,0 +1,68 @@
+/** One storyboard scene: its text, its kind, for B-roll its picture (from my pictures) and camera motion; move, split, merge, delete. */
+import { Button, ButtonGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
+import type { OneclickScreen } from '../oneclick-state';
+
+interface Props {
+  screen: OneclickScreen;
+  scene: StoryScene;
+  index: number;
+  count: number;
+  pictures: Material[];
+}
+
+/** A stored object's address without its signature (the list signs it anew each time it is asked). */
+const objectPath = (url: string | undefined) => (url ?? '').split('?')[0];
+
+export function SceneCard({ screen, scene, index, count, pictures }: Props) {
+  const broll = scene.kind === 'broll';
+  const picked = pictures.find((p) => objectPath(p.url) === objectPath(scene.image_url));
+  const shown = picked?.url ?? scene.image_url;
+  return (
+    <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
+      <div className="oc-scene-head">
+        <span className="oc-scene-no">{index + 1}</span>
+        <HTMLSelect value={scene.kind} onChange={(e) => screen.patchScene(index, { kind: e.target.value as SceneKind })} data-testid="oneclick-scene-kind" aria-label="分镜类型">
+          {SCENE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {SCENE_KIND_LABELS[k]}
+            </option>
+          ))}
+        </HTMLSelect>
+        <span className="oc-scene-secs">约 {estimateSeconds(scene.text).toFixed(1)} 秒</span>
+        <ButtonGroup minimal className="oc-scene-tools">
+          <Button icon="arrow-up" title="上移" disabled={index === 0} onClick={() => screen.move(index, -1)} />
+          <Button icon="arrow-down" title="下移" disabled={index === count - 1} onClick={() => screen.move(index, 1)} />
+          <Button icon="split-columns" title="拆分" onClick={() => screen.split(index)} data-testid="oneclick-scene-split" />
+          <Button icon="merge-columns" title="与下一个合并" disabled={index === count - 1} onClick={() => screen.merge(index)} data-testid="oneclick-scene-merge" />
+          <Button icon="trash" intent="danger" title="删除" onClick={() => screen.remove(index)} data-testid="oneclick-scene-delete" />
+        </ButtonGroup>
+      </div>
+      <div className="oc-scene-body">
+        <TextArea fill rows={2} value={scene.text} onChange={(e) => screen.patchScene(index, { text: e.target.value })} data-testid="oneclick-scene-text" aria-label="分镜文案" />
+        {broll && (
+          <div className="oc-broll">
+            {shown ? <img className="oc-thumb" src={shown} alt="" /> : <div className="oc-thumb oc-thumb-empty">未选图片</div>}
+            <div className="oc-broll-fields">
+              <HTMLSelect fill value={picked?.url ?? ''} onChange={(e) => screen.patchScene(index, { image_url: e.target.value || undefined })} data-testid="oneclick-scene-picture" aria-label="画面图片">
+                <option value="">从我的图片素材选择</option>
+                {pictures.map((p) => (
+                  <option key={p.id} value={p.url}>
+                    {p.name}
+                  </option>
+                ))}
+              </HTMLSelect>
+              <HTMLSelect fill value={scene.motion ?? 'in'} onChange={(e) => screen.patchScene(index, { motion: e.target.value as SceneMotion })} data-testid="oneclick-scene-motion" aria-label="镜头运动">
+                {SCENE_MOTIONS.map((m) => (
+                  <option key={m} value={m}>
+                    镜头：{SCENE_MOTION_LABELS[m]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
