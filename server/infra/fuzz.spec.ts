@@ -23,7 +23,9 @@ const REQUESTS = Math.max(Number(process.env.FUZZ_REQUESTS ?? 3000), 1);
 const CONCURRENCY = 4;
 const SLOW_MS = 5000;
 /** The answer streams: the token rides in their query, and they answer text/event-stream. */
-const STREAMS: string[] = [API.chat.stream.id, API.copywrite.rewrite.id];
+const STREAMS: string[] = [API.chat.stream.id, API.copywrite.rewrite.id, API.bot.stream.id];
+/** Calls whose token rides in their query: the streams, and a bot's spoken sentence (an audio element's source). */
+const TOKEN_IN_QUERY: string[] = [...STREAMS, API.bot.speech.id];
 
 /** mulberry32: small, seedable, good enough to pick cases. */
 function prng(seed: number) {
@@ -161,7 +163,7 @@ describe('fuzzing every call of the catalogue (PGlite)', () => {
     else if (c.abuse === 'longToken') headers[TOKEN_HEADER] = 'x'.repeat(5000);
     else if (c.abuse !== 'noToken') headers[TOKEN_HEADER] = useToken;
 
-    const params = STREAMS.includes(call.id) && c.params && typeof c.params === 'object' && !Array.isArray(c.params) ? { ...c.params, token: useToken } : c.params;
+    const params = TOKEN_IN_QUERY.includes(call.id) && c.params && typeof c.params === 'object' && !Array.isArray(c.params) ? { ...c.params, token: useToken } : c.params;
     if (call.auth === 'operator' || c.abuse === 'jsonBody') {
       body = JSON.stringify(params);
       headers['content-type'] = 'application/json';

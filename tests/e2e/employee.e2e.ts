@@ -92,8 +92,9 @@ describe('super employee', () => {
       return text.length > 0 && text.length < full.length;
     }, ANSWER);
     await page.waitForFunction((full) => document.querySelector('[data-testid=employee-answer] .talk-text')?.textContent === full, ANSWER);
-    // Spoken: the element really played, and the mouth opened with the voice.
-    await page.waitForSelector('[data-testid=employee-speaking]', { timeout: 20_000 });
+    // Spoken: the element really played, and the mouth opened with the voice (the first sentence is synthesised on
+    // this machine's offline voice, which a loaded CI machine makes slow).
+    await page.waitForSelector('[data-testid=employee-speaking]', { timeout: 60_000 });
     await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('[data-testid=employee-face]')!).getPropertyValue('--open')) > 0.3, undefined, { timeout: 20_000 });
     await shoot(page.locator('[data-testid=employee-face]'), 'employee-mouth-open');
     await page.waitForFunction(() => {

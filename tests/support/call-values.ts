@@ -45,6 +45,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'dubbing.create': { lines: JSON.stringify([{ voice_id: 1, text: '你好' }]), bgm_id: undefined },
   'videogen.promptsSet': { list: [{ name: '运镜', list: [{ name: '缓慢推近' }] }] },
   'videogen.recommendSet': { list: [{ content: '海边日落，镜头缓慢推近' }] },
+  // One-click storyboards are scenes of their own shape (multiples' SCENES would be refused).
+  'oneclick.create': { scenes: JSON.stringify([{ text: '你好。', kind: 'avatar' }]), photo_id: undefined, bgm_id: undefined },
+  'oneclick.saveDraft': { id: undefined, draft: JSON.stringify({ scenes: [{ text: '你好。', kind: 'avatar' }] }) },
 };
 
 /** Params the call's request schema accepts, one value for each of its fields. */
