@@ -104,7 +104,9 @@ export async function speakSentence(ctx: FeatureContext, userId: number, mid: nu
   if (!answer) throw new ApiError(MSG.chatNotFound);
   // Only the answer's own words are spoken (no free speech synthesis of any text); while the answer is still being
   // written its stored text lags the stream, so a sentence of it is taken on trust until it is done.
-  if (Number(answer.status) !== ChatAnswerStatus.Pending && !answer.content.includes(text.trim())) throw new ApiError(MSG.botSpeechNotInAnswer);
+  const status = Number(answer.status);
+  const writing = status === ChatAnswerStatus.Pending || status === ChatAnswerStatus.Streaming;
+  if (!writing && !answer.content.includes(text.trim())) throw new ApiError(MSG.botSpeechNotInAnswer);
   const bot = await bots.any(answer.bot_id);
   const voice = bot?.voice_id ? await ctx.speech.readyVoice(bot.voice_id, userId) : undefined;
   if (voice) {
