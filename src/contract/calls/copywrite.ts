@@ -50,20 +50,23 @@ export const CopyRecord = z.object({
 });
 export type CopyRecord = z.infer<typeof CopyRecord>;
 
+/** A video to read: a pasted share text's link (type 1) or the user's uploaded video (type 2); super replica's analyses take the same. */
+export const videoSourceRequest = z
+  .object({
+    type: intOneOf('提取方式', [CopywriteType.Link, CopywriteType.Upload]).default(CopywriteType.Link),
+    link: z.preprocess((v) => (v === null ? undefined : v), text('链接', LIMITS.linkMaxChars).optional()),
+    file_id: optionalId('视频'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === CopywriteType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.extractionLinkRequired, path: ['link'] });
+    if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
+  });
+
 export const copywriteCalls = {
   submit: defineCall({
     id: 'copywrite.submit', method: 'POST', path: '/api/text/analyse', checked: true, auth: 'user', pathFromSpec: true,
     summary: `Extract the copy of a link (type 1; a whole share text is fine) or an uploaded video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.copywrite.credits} credits unless a free extraction is left.`,
-    request: z
-      .object({
-        type: intOneOf('提取方式', [CopywriteType.Link, CopywriteType.Upload]).default(CopywriteType.Link),
-        link: z.preprocess((v) => (v === null ? undefined : v), text('链接', LIMITS.linkMaxChars).optional()),
-        file_id: optionalId('视频'),
-      })
-      .superRefine((v, ctx) => {
-        if (v.type === CopywriteType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.extractionLinkRequired, path: ['link'] });
-        if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
-      }),
+    request: videoSourceRequest,
     response: z.object({ id: z.number() }),
   }),
   list: defineCall({

@@ -14,7 +14,7 @@ import { defineCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { empty, id, limit, num, page, requiredText, text } from '../schema';
-import { CopySegment, CopywriteType, REWRITE_STYLE_NAMES } from './copywrite';
+import { CopySegment, REWRITE_STYLE_NAMES, videoSourceRequest } from './copywrite';
 import { Timestamp, intOneOf, listPage, optionalId, removeById, requiredId } from './fields';
 
 const R = LIMITS.replica;
@@ -188,16 +188,7 @@ export const replicaCalls = {
   analyseVideo: defineCall({
     id: 'replica.analyseVideo', method: 'POST', path: '/api/coze/analysisVideo', checked: true, auth: 'user', pathFromSpec: false,
     summary: `Analyse a viral video: a link (type 1; a share text is fine) or an uploaded video (type 2); a job reads its copy, then the chat engine its structure. ${REPLICA_VIDEO_CREDITS} credits, given back when it fails.`,
-    request: z
-      .object({
-        type: intOneOf('提取方式', [CopywriteType.Link, CopywriteType.Upload]).default(CopywriteType.Link),
-        link: z.preprocess((v) => (v === null ? undefined : v), text('链接', LIMITS.linkMaxChars).optional()),
-        file_id: optionalId('视频'),
-      })
-      .superRefine((v, ctx) => {
-        if (v.type === CopywriteType.Link && !v.link) ctx.addIssue({ code: 'custom', message: MSG.extractionLinkRequired, path: ['link'] });
-        if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
-      }),
+    request: videoSourceRequest,
     response: z.object({ id: z.number() }),
   }),
   videos: defineCall({
