@@ -6,10 +6,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A private object's URL lives an hour: long enough for a page and its player, short enough that a URL copied
- * from a screen or a log, or kept after a password change, soon stops working.
+ * A private object's URL lives at most an hour: long enough for a page and its player, short enough that a URL
+ * copied from a screen or a log, or kept after a password change, soon stops working.
  */
 export const PRIVATE_URL_TTL_SECONDS = 3600;
+/**
+ * Expiries are rounded to steps of this many seconds, so a list asked again every few seconds gets the same URLs:
+ * players and pictures keep what they loaded instead of starting again on every poll. A URL thus lives between
+ * the TTL less one step and the TTL.
+ */
+export const PRIVATE_URL_STEP_SECONDS = 300;
 
 export class ObjectUrls {
   constructor(private readonly secret: string) {}
@@ -21,7 +27,8 @@ export class ObjectUrls {
   url(key: string, options: { download?: boolean; now?: number } = {}): string {
     if (!key) return '';
     if (key.startsWith('public/')) return `/storage/${key}`;
-    const exp = Math.floor((options.now ?? Date.now()) / 1000) + PRIVATE_URL_TTL_SECONDS;
+    const earliest = Math.floor((options.now ?? Date.now()) / 1000) + PRIVATE_URL_TTL_SECONDS - PRIVATE_URL_STEP_SECONDS;
+    const exp = Math.ceil(earliest / PRIVATE_URL_STEP_SECONDS) * PRIVATE_URL_STEP_SECONDS;
     return `/storage/${key}?exp=${exp}&sig=${this.sign(key, exp)}${options.download ? '&download=1' : ''}`;
   }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, openReply, sealRequest } from '../../src/contract';
 import { startApp, type TestApp } from '../../tests/support/app';
 import { startServer, type RunningServer } from '../../tests/support/server';
-import { ObjectUrls, PRIVATE_URL_TTL_SECONDS } from './object-urls';
+import { ObjectUrls, PRIVATE_URL_STEP_SECONDS, PRIVATE_URL_TTL_SECONDS } from './object-urls';
 import { redactUrl } from './logging';
 
 describe('replies outside any call keep the contract shape', () => {
@@ -56,8 +56,13 @@ describe('signed media URLs', () => {
     const urls = new ObjectUrls('secret');
     const now = Math.floor(Date.now() / 1000) * 1000;
     const url = new URL(urls.url('7/abc.mp4', { now }), 'http://x');
-    expect(Number(url.searchParams.get('exp'))).toBe(now / 1000 + PRIVATE_URL_TTL_SECONDS);
+    const exp = Number(url.searchParams.get('exp'));
+    expect(exp).toBeLessThanOrEqual(now / 1000 + PRIVATE_URL_TTL_SECONDS);
+    expect(exp).toBeGreaterThanOrEqual(now / 1000 + PRIVATE_URL_TTL_SECONDS - PRIVATE_URL_STEP_SECONDS);
     expect(PRIVATE_URL_TTL_SECONDS).toBeLessThanOrEqual(3600);
+    // Asked again within the same step (a poll a few seconds later), the URL is the same, so players do not reload.
+    const stepStart = (exp - PRIVATE_URL_TTL_SECONDS) * 1000 + 1000;
+    expect(urls.url('7/abc.mp4', { now: stepStart })).toBe(urls.url('7/abc.mp4', { now: stepStart + 60_000 }));
     expect(urls.url('public/a.png')).toBe('/storage/public/a.png');
     expect(urls.verify('7/abc.mp4', url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toBe(true);
     // An hour and a second ago's URL no longer opens.
