@@ -18,6 +18,29 @@ export interface Queryable {
   afterCommit?(cb: () => void): void;
 }
 
+/**
+ * One page of a user's rows of `table`, newest first, and how many there are. `filters` narrows by columns equal to
+ * values (undefined ones are left out); table and column names come from code, never from a request.
+ */
+export async function pageOfUser<T>(
+  q: Queryable,
+  table: string,
+  userId: number,
+  page: { limit: number; offset: number },
+  filters: Record<string, unknown> = {},
+): Promise<{ rows: T[]; total: number }> {
+  const args: unknown[] = [userId];
+  let where = 'user_id = $1';
+  for (const [column, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    args.push(value);
+    where += ` AND ${column} = $${args.length}`;
+  }
+  const { rows } = await q.query<T>(`SELECT * FROM ${table} WHERE ${where} ORDER BY id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, page.limit, page.offset]);
+  const count = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} WHERE ${where}`, args);
+  return { rows, total: Number(count.rows[0]!.total) };
+}
+
 /** Runs fn with a transaction's queryable that collects afterCommit callbacks, and calls them after commit. */
 async function withCommitHooks<T>(run: (decorate: (q: Queryable) => Queryable) => Promise<T>): Promise<T> {
   const hooks: (() => void)[] = [];

@@ -1,6 +1,6 @@
 /** Every SQL statement of copy extraction records. */
 import { CopywriteStatus, type CopySegment, type CopySource } from '../../../src/contract';
-import type { Queryable } from '../../infra/db';
+import { pageOfUser, type Queryable } from '../../infra/db';
 import { SQL_TODAY_CST } from '../../infra/time';
 
 export interface CopyRow {
@@ -61,12 +61,8 @@ export class CopywriteRepository {
   }
 
   /** Newest first; only record `id` when given. */
-  async list(userId: number, p: { limit: number; offset: number; id?: number }): Promise<{ rows: CopyRow[]; total: number }> {
-    const where = p.id === undefined ? 'user_id = $1' : 'user_id = $1 AND id = $2';
-    const args = p.id === undefined ? [userId] : [userId, p.id];
-    const { rows } = await this.q.query<CopyRow>(`SELECT * FROM copy_records WHERE ${where} ORDER BY id DESC LIMIT ${p.limit} OFFSET ${p.offset}`, args);
-    const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM copy_records WHERE ${where}`, args);
-    return { rows, total: Number(count.rows[0]!.total) };
+  list(userId: number, p: { limit: number; offset: number; id?: number }): Promise<{ rows: CopyRow[]; total: number }> {
+    return pageOfUser<CopyRow>(this.q, 'copy_records', userId, p, { id: p.id });
   }
 
   /** Queued → being read (a retried job finds it already so). */

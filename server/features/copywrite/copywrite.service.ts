@@ -29,19 +29,23 @@ export async function freeLeftToday(ctx: FeatureContext, userId: number): Promis
   return Math.max(0, daily - (await new CopywriteRepository(ctx.db).freeUsedToday(userId)));
 }
 
+/**
+ * The video a submit names, checked before anything is charged: the user's own uploaded video (titled by its file
+ * name) or a link the guard lets through.
+ */
+export async function submittedVideo(ctx: FeatureContext, userId: number, s: { type: number; link?: string; fileId?: number }): Promise<VideoSource & { title: string }> {
+  if (s.type !== CopywriteType.Upload) return { userId, way: s.type, link: await submittedLink(ctx, s.link ?? ''), fileId: null, title: '' };
+  const video = s.fileId === undefined ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
+  if (!video) throw new ApiError(MSG.extractionVideoMissing);
+  return { userId, way: s.type, link: '', fileId: s.fileId!, title: video.name.replace(/\.[^.]+$/, '') || '本地视频' };
+}
+
 /** Records, charges and queues one extraction; answers its id. */
 export async function submitCopy(ctx: FeatureContext, userId: number, s: { type: number; link?: string; fileId?: number }): Promise<number> {
-  let link = '';
-  let title = '';
-  if (s.type === CopywriteType.Upload) {
-    const video = s.fileId === undefined ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
-    if (!video) throw new ApiError(MSG.extractionVideoMissing);
-    title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
-  } else link = await submittedLink(ctx, s.link ?? '');
-
+  const video = await submittedVideo(ctx, userId, s);
   return addCharged(ctx, { ...CHARGE, userId }, {
     usedToday: (q) => new CopywriteRepository(q).freeUsedToday(userId, true),
-    add: (q, free) => new CopywriteRepository(q).add({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title, free }),
+    add: (q, free) => new CopywriteRepository(q).add({ ...video, free }),
     setSpend: (q, id, entryId) => new CopywriteRepository(q).setSpend(id, entryId),
     queue: (q, id) => ctx.queue.send('copywrite-read', { copyId: id }, { runsUpToSeconds: 20 * 60 }, q),
   });

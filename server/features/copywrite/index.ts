@@ -10,4 +10,4 @@ export const copywriteFeature = defineFeature({
 });
 
 /** Super replica reads a video's copy as copy extraction does. */
-export { readVideoCopy, type ReadCopy, type VideoSource } from './copywrite.service';
+export { readVideoCopy, submittedVideo, type ReadCopy, type VideoSource } from './copywrite.service';

@@ -1,6 +1,6 @@
 /**
- * The charge of a record that the operator's free daily extractions may pay for (video, audio and copy
- * extraction): at submit, in one transaction, the record is added free while the user's free count for it lasts
+ * The charge of a record read by a job, which the operator's free daily extractions may pay for (video, audio and
+ * copy extraction; super replica's analyses are always paid): at submit, in one transaction, the record is added free while the user's free count for it lasts
  * today, else charged, and its job queued; when it fails for good, its credits or its free count are given back once.
  */
 import { MSG } from '../../../src/contract';
@@ -31,16 +31,18 @@ export async function addCharged(
   ctx: FeatureContext,
   c: ChargedRecord,
   steps: {
-    usedToday: (q: Queryable) => Promise<number>;
+    /** Absent for a record no free extraction pays for (super replica's analyses). */
+    usedToday?: (q: Queryable) => Promise<number>;
     add: (q: Queryable, free: boolean) => Promise<number>;
     setSpend: (q: Queryable, id: number, entryId: number) => Promise<void>;
     queue: (q: Queryable, id: number) => Promise<unknown>;
   },
 ): Promise<number> {
-  const daily = await freeDaily(ctx);
+  const { usedToday } = steps;
+  const daily = usedToday ? await freeDaily(ctx) : 0;
   try {
     return await ctx.db.tx(async (q) => {
-      const free = daily > 0 && (await steps.usedToday(q)) < daily;
+      const free = daily > 0 && (await usedToday!(q)) < daily;
       const id = await steps.add(q, free);
       if (!free) await steps.setSpend(q, id, (await spendIn(q, { userId: c.userId, amount: c.credits, action: c.action, key: c.key(id) })).entryId);
       await steps.queue(q, id);

@@ -1,6 +1,6 @@
 /** Every SQL statement of video and audio extraction records, and of saving one to the material library. */
 import { ExtractionStatus, MaterialSource } from '../../../src/contract';
-import type { Queryable } from '../../infra/db';
+import { pageOfUser, type Queryable } from '../../infra/db';
 import { SQL_TODAY_CST } from '../../infra/time';
 
 /** 1 video extraction, 2 audio extraction. */
@@ -60,16 +60,8 @@ export class ExtractionRepository {
   }
 
   /** Newest first, by status when given. */
-  async list(userId: number, kind: ExtractionTypeValue, f: { status?: number; limit: number; offset: number }): Promise<{ rows: ExtractionRow[]; total: number }> {
-    const args: unknown[] = [userId, kind];
-    let where = 'user_id = $1 AND kind = $2';
-    if (f.status !== undefined) {
-      args.push(f.status);
-      where += ` AND status = $${args.length}`;
-    }
-    const { rows } = await this.q.query<ExtractionRow>(`SELECT * FROM analyses WHERE ${where} ORDER BY id DESC LIMIT ${f.limit} OFFSET ${f.offset}`, args);
-    const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM analyses WHERE ${where}`, args);
-    return { rows, total: Number(count.rows[0]!.total) };
+  list(userId: number, kind: ExtractionTypeValue, f: { status?: number; limit: number; offset: number }): Promise<{ rows: ExtractionRow[]; total: number }> {
+    return pageOfUser<ExtractionRow>(this.q, 'analyses', userId, f, { kind, status: f.status });
   }
 
   /** Finishes a processing record with its media; false when it was no longer processing (a repeated job). */

@@ -1,6 +1,6 @@
 /** Every SQL statement of super replica: personas, products, video and account analyses, kept scripts. */
 import { ReplicaStatus, type AccountAnalysis, type CopySegment, type PersonaDraft, type ScriptVariant, type VideoAnalysis } from '../../../src/contract';
-import type { Queryable } from '../../infra/db';
+import { pageOfUser, type Queryable } from '../../infra/db';
 
 export interface PersonaRow extends PersonaDraft {
   id: number;
@@ -171,12 +171,8 @@ export class ReplicaRepository {
   }
 
   /** Newest first; only record `id` when given. */
-  async videos(userId: number, p: Paging & { id?: number }): Promise<{ rows: VideoRow[]; total: number }> {
-    const where = p.id === undefined ? 'user_id = $1' : 'user_id = $1 AND id = $2';
-    const args = p.id === undefined ? [userId] : [userId, p.id];
-    const { rows } = await this.q.query<VideoRow>(`SELECT * FROM replica_videos WHERE ${where} ORDER BY id DESC LIMIT ${p.limit} OFFSET ${p.offset}`, args);
-    const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM replica_videos WHERE ${where}`, args);
-    return { rows, total: Number(count.rows[0]!.total) };
+  videos(userId: number, p: Paging & { id?: number }): Promise<{ rows: VideoRow[]; total: number }> {
+    return pageOfUser<VideoRow>(this.q, 'replica_videos', userId, p, { id: p.id });
   }
 
   /** Queued → being read (a retried job finds it already so). */

@@ -5,7 +5,7 @@
  * reads the copy as copy extraction does (readVideoCopy), then asks for the analysis; a failure refunds it all.
  */
 import { randomUUID } from 'node:crypto';
-import { CopywriteType, LIMITS, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
+import { LIMITS, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { JobRefused, runPaidJob } from '../../infra/paid-job';
@@ -13,9 +13,9 @@ import type { JobRun } from '../../infra/queue';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed } from '../../engines/asr';
 import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
-import { readVideoCopy } from '../copywrite';
+import { readVideoCopy, submittedVideo } from '../copywrite';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { fetchFailureReason, submittedLink } from '../extraction';
+import { addCharged, failCharged, fetchFailureReason } from '../extraction';
 import { UploadRepository } from '../upload';
 import { readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
 import { ReplicaRepository, type ProductRow, type VideoRow } from './replica.repository';
@@ -89,39 +89,22 @@ export async function ownImage(ctx: FeatureContext, userId: number, fileId: numb
   return fileId;
 }
 
+const CHARGE = { credits: REPLICA_VIDEO_CREDITS, action: ANALYSIS_ACTION, key: (id: number) => `replica-video:${id}` };
+
 /** Records, charges and queues a video analysis; answers its id. */
 export async function submitVideo(ctx: FeatureContext, userId: number, s: { type: number; link?: string; fileId?: number }): Promise<number> {
-  let link = '';
-  let title = '';
-  if (s.type === CopywriteType.Upload) {
-    const video = s.fileId === undefined ? undefined : await new UploadRepository(ctx.db).ownVideoFile(s.fileId, userId);
-    if (!video) throw new ApiError(MSG.extractionVideoMissing);
-    title = video.name.replace(/\.[^.]+$/, '') || '本地视频';
-  } else link = await submittedLink(ctx, s.link ?? '');
+  const video = await submittedVideo(ctx, userId, s);
   await requireChat(ctx);
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new ReplicaRepository(q);
-      const id = await repo.addVideo({ userId, way: s.type, link, fileId: s.type === CopywriteType.Upload ? s.fileId! : null, title });
-      const spend = await spendIn(q, { userId, amount: REPLICA_VIDEO_CREDITS, action: ANALYSIS_ACTION, key: `replica-video:${id}` });
-      await repo.setSpend(id, spend.entryId);
-      await ctx.queue.send('replica-analyse', { videoId: id }, { runsUpToSeconds: 20 * 60 }, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return addCharged(ctx, { ...CHARGE, userId }, {
+    add: (q) => new ReplicaRepository(q).addVideo(video),
+    setSpend: (q, id, entryId) => new ReplicaRepository(q).setSpend(id, entryId),
+    queue: (q, id) => ctx.queue.send('replica-analyse', { videoId: id }, { runsUpToSeconds: 20 * 60 }, q),
+  });
 }
 
+/** Fails an analysis once with the user's reason and gives its credits back. */
 async function failVideo(ctx: FeatureContext, id: number, why: string): Promise<void> {
-  await ctx.db.tx(async (q) => {
-    const failed = await new ReplicaRepository(q).failVideo(id, MSG.replicaFailed(why));
-    if (!failed || failed.spend_entry_id === null) return;
-    await refundIn(q, {
-      userId: failed.user_id, spendEntryId: failed.spend_entry_id, amount: REPLICA_VIDEO_CREDITS, action: `${ANALYSIS_ACTION}失败退回`, key: `replica-video:${id}:failed`,
-    });
-  });
+  await failCharged(ctx, { ...CHARGE, id }, (q) => new ReplicaRepository(q).failVideo(id, MSG.replicaFailed(why)));
 }
 
 const OPEN: number[] = [ReplicaStatus.Queued, ReplicaStatus.Running];
