@@ -6,33 +6,18 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Notifier, type PollingService } from '../../core';
+import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-}
-
 @injectable()
 export class MusicState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-  ) {
-    this.services = { api, notifier, auth, polling };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
 
   /** One screen's state, until `closed$` emits or it is disposed. */
   open(closed$?: Observable<unknown>): MusicScreen {
-    return new MusicScreen(this.services, closed$);
+    return new MusicScreen(this.s, closed$);
   }
 }
 
@@ -54,7 +39,7 @@ export class MusicScreen {
   private readonly life = new Subscription();
 
   constructor(
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     const { api } = s;

@@ -4,22 +4,11 @@ import {
   API, CopywriteType, LIMITS, MSG, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
-import {
-  DeletionFlow, OpenScreen, openInCreate, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService,
-  type Storage, type UploadedFile,
-} from '../../core';
+import { DeletionFlow, OpenScreen, openInCreate, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
 import { anyOpen, isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
 
 export const ReplicaStateToken = Symbol.for('replica.State');
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  polling: PollingService;
-  storage: Storage;
-  navigation: Navigation;
-}
 
 type Engine = CallResponse<typeof API.replica.engine>;
 type Videos = CallResponse<typeof API.replica.videos>;
@@ -28,17 +17,7 @@ const ALL = { page: 1, limit: 100 };
 /** Makes the state of each open super-replica screen. */
 @injectable()
 export class ReplicaState {
-  private readonly s: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.PollingService) polling: PollingService,
-    @inject(TOKENS.Storage) storage: Storage,
-    @inject(TOKENS.Navigation) navigation: Navigation,
-  ) {
-    this.s = { api, notifier, auth, polling, storage, navigation };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
 
   openPersonas = (closed$?: Observable<unknown>) => new PersonasScreen(this.s, closed$);
   openProducts = (closed$?: Observable<unknown>) => new ProductsScreen(this.s, closed$);
@@ -58,7 +37,7 @@ class ReplicaScreen extends OpenScreen {
   readonly busy$ = new BehaviorSubject(false);
 
   constructor(
-    protected readonly s: Services,
+    protected readonly s: ScreenServices,
     closed$: Observable<unknown> | undefined,
   ) {
     super();
@@ -110,7 +89,7 @@ export class Variants {
 }
 
 /** A CRUD list of personas or products with its form (null: closed; an id: editing that one). */
-abstract class RecordsScreen<T extends { id: number }, F> extends ReplicaScreen {
+export abstract class RecordsScreen<T extends { id: number }, F> extends ReplicaScreen {
   readonly form$ = new BehaviorSubject<{ id?: number; value: F } | null>(null);
   readonly saving$ = new BehaviorSubject(false);
   abstract readonly deletion: DeletionFlow<T>;
@@ -191,7 +170,7 @@ export class VideoScreen extends ReplicaScreen {
   }, this.poll<ReplicaVideo | null>((r) => !!r && isOpen(r)));
   readonly variants = new Variants();
 
-  constructor(s: Services, closed$?: Observable<unknown>) {
+  constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
     this.form = new ShareForm(CopywriteType.Upload, {
       ...s,
@@ -255,7 +234,7 @@ export class AccountScreen extends ReplicaScreen {
   readonly history = new RemoteStore((signal) => this.s.api.call(API.replica.accounts, { page: 1, limit: LIMITS.replica.pageSize }, { silent: true, signal }));
   readonly savedDraft$ = new BehaviorSubject(false);
 
-  constructor(s: Services, closed$?: Observable<unknown>) {
+  constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
     this.ownUntil(undefined, [this.history]);
     this.history.reload();
@@ -296,7 +275,7 @@ export class IndexScreen extends ReplicaScreen {
   readonly videos = new RemoteStore((signal) => this.s.api.call(API.replica.videos, { page: 1, limit: 5 }, { silent: true, signal }));
   readonly scripts = new RemoteStore((signal) => this.s.api.call(API.replica.scripts, { page: 1, limit: 5 }, { silent: true, signal }));
 
-  constructor(s: Services, closed$?: Observable<unknown>) {
+  constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
     this.ownUntil(undefined, [this.videos, this.scripts]);
     this.videos.reload();
