@@ -119,7 +119,9 @@ export async function newPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
+  // spinners and transitions were a quarter of the browser's CPU time.
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
   if (options.timings) {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const);
