@@ -507,7 +507,10 @@ export const MSG = {
   replicaImageMissing: '产品图片不存在，请重新上传',
   replicaAnalysisMissing: '分析记录不存在或尚未完成',
   replicaRecordMissing: '记录不存在或已删除',
-  replicaDescriptionRequired: '请粘贴账号简介与近期作品描述',
+  replicaDescriptionRequired: '请粘贴账号主页链接，或账号简介与近期作品描述',
+  /** A profile link while the link-parse engine cannot read profiles (none set, or one without profile routes). */
+  replicaProfileUnavailable: '链接解析服务尚未开通主页读取，请粘贴账号简介与近期作品描述',
+  replicaProfileLinkMissing: '未识别到主页链接，请粘贴抖音或 TikTok 账号主页的分享链接',
   replicaTopicRequired: '请输入选题',
   /** The chat engine answered twice without the asked-for structure. */
   replicaAnswerInvalid: '文案引擎返回的内容格式有误，请稍后重试',

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, REPLICA_VIDEO_CREDITS, type VideoAnalysis } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { hashPath, toast, useJourney } from '../support/journey';
 import { makeImage, makeVideo, mediaDir as newMediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
@@ -16,7 +16,6 @@ import { startTranscriptionPeer, type TranscriptionPeer } from '../support/peers
 
 const USER = '13800009301';
 const shoot = screenshots('replica');
-const EVERY_LOOK = (['dark', 'light'] as const).flatMap((theme) => [false, true].map((phone) => ({ theme, phone })));
 const SPOKEN = '你还在为皮肤干燥发愁吗？三个动作帮你解决，最后一个最关键';
 const ANALYSIS: VideoAnalysis = {
   hook: { text: '你还在为皮肤干燥发愁吗？', why: '开口直击痛点，用提问让目标人群对号入座' },
@@ -148,12 +147,11 @@ describe('super replica', () => {
   });
 
   it('fits a phone and both themes on the five screens', { timeout: 300_000 }, async () => {
-    if (!process.env.SHOTS_DIR) return;
     const client = await apiClient(USER);
     // Something on the index and account screens to look at.
     const persona = (await client.call(API.replica.personas, { page: 1, limit: 1 })).data.list[0].id as number;
     await client.call(API.replica.generate, { persona_id: persona, topic: '熬夜脸急救' });
-    for (const { theme, phone } of EVERY_LOOK) {
+    for (const { theme, phone } of LOOKS) {
       for (const [route, ready] of [
         ['/explosiveAnalysis', '[data-testid=replica-index-recent] .rp-title'],
         ['/explosiveAnalysis/video', '[data-testid=replica-result][data-status="3"]'],
@@ -164,6 +162,9 @@ describe('super replica', () => {
         const { page, context } = await loggedInPage(USER, route, { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
         await page.waitForSelector(ready);
         if (route === '/explosiveAnalysis/user') {
+          // No link-parse engine here: the profile link is off and the screen says why before anything is typed.
+          await page.waitForSelector('[data-testid=replica-profile-unavailable]');
+          expect(await page.isDisabled('[data-testid=replica-profile-link]')).toBe(true);
           await page.fill('[data-testid=replica-description]', '简介：成分党护肤博主。近期作品：熬夜脸急救三步（点赞 12 万）');
           await page.click('[data-testid=replica-analyse-account]');
           await page.waitForSelector('[data-testid=replica-account-result]');

@@ -7,7 +7,7 @@ import { HybridParser } from './hybrid';
 import { ParseVideoParser } from './parse-video';
 import type { LinkParser } from './link-parser';
 
-export { ParseFailed, type LinkParser, type ParsedPost } from './link-parser';
+export { ParseFailed, type LinkParser, type ParsedPost, type ParsedProfile } from './link-parser';
 
 export const PARSE_ENGINES = ['hybrid', 'parsevideo'] as const;
 export const DEFAULT_PARSE_TIMEOUT_MS = 20_000;

@@ -16,9 +16,20 @@ export interface ParsedPost {
   coverUrl?: string;
 }
 
+/** An account's public profile and its latest posts, as the engine reads them from a profile link. */
+export interface ParsedProfile {
+  nickname: string;
+  signature: string;
+  followers: number;
+  /** Newest first, as the platform lists them. */
+  posts: { desc: string; likes: number }[];
+}
+
 export interface LinkParser {
   readonly name: string;
   parse(link: string): Promise<ParsedPost>;
+  /** Present when the engine can read a profile link (user profile and user posts endpoints). */
+  readProfile?(link: string): Promise<ParsedProfile>;
 }
 
 /** The engine could not give a post for this link; `message` is the user's reason (MSG.parse*). */
@@ -73,5 +84,8 @@ export function firstUrl(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A count the platform may send as a number or a numeric string; 0 otherwise. */
+export const asCount = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0);
 
 export const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

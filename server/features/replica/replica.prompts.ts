@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AccountAnalysis, LIMITS, SCRIPT_STYLE_NAMES, ScriptVariant, TopicIdea, VideoAnalysis, type CopySegment, type PersonaDraft, type ScriptStyle } from '../../../src/contract';
 import type { ChatMessage } from '../../engines/chat';
+import type { ParsedProfile } from '../../engines/parse';
 
 const R = LIMITS.replica;
 const ONLY_JSON = '只输出一个 JSON 对象，不要任何解释、标题或代码块标记。';
@@ -67,6 +68,12 @@ export function mimicAsk(analysis: VideoAnalysis, copy: string, persona: Persona
     { role: 'system', content: system },
     { role: 'user', content: `【原视频文案】\n${copy}\n\n【原视频拆解】\n${JSON.stringify(analysis)}\n\n${personaBrief(persona)}\n\n${productBrief(product)}` },
   ];
+}
+
+/** A profile as the account analysis reads it: who, their bio, their reach, and their posts with the most liked first. */
+export function profileText(p: ParsedProfile): string {
+  const posts = [...p.posts].sort((a, b) => b.likes - a.likes).map((post, i) => `${i + 1}. ${post.desc}（点赞 ${post.likes}）`);
+  return [`【账号】${p.nickname}（粉丝 ${p.followers}）`, `【简介】${p.signature || '（无）'}`, `【近期作品】\n${posts.join('\n') || '（无）'}`].join('\n');
 }
 
 export function accountAsk(description: string): ChatMessage[] {

@@ -4,9 +4,10 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { resolveChatConfig } from '../../engines/chat';
+import { parserFromSettings } from '../../engines/parse';
 import { accountAsk, generateAsk, mimicAsk, readAccountAnalysis, readTopics, readVariants, topicAsk } from './replica.prompts';
 import { ReplicaRepository, type AccountRow, type PersonaRow, type ProductRow, type ScriptRow, type VideoRow } from './replica.repository';
-import { ownImage, ownPersona, ownProduct, paidAnswer, submitVideo } from './replica.service';
+import { accountSource, ownImage, ownPersona, ownProduct, paidAnswer, submitVideo } from './replica.service';
 
 const R = LIMITS.replica;
 
@@ -43,6 +44,7 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
 
   router.handle(API.replica.engine, async () => ({
     ready: resolveChatConfig(ctx.config.chat, await ctx.settings.all()) !== null,
+    profiles: !!parserFromSettings(await ctx.settings.all())?.readProfile,
     answer_credits: LIMITS.chatAnswerCredits,
     video_credits: REPLICA_VIDEO_CREDITS,
   }));
@@ -101,8 +103,9 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
 
   // ---- accounts, topics, scripts
   router.handle(API.replica.analyseAccount, async ({ params, user }) => {
-    const analysis = await paidAnswer(ctx, user.id, '超级复刻·账号分析', accountAsk(params.description), readAccountAnalysis);
-    return { id: await repo.addAccount(user.id, params.description, analysis), analysis };
+    const description = await accountSource(ctx, params);
+    const analysis = await paidAnswer(ctx, user.id, '超级复刻·账号分析', accountAsk(description), readAccountAnalysis);
+    return { id: await repo.addAccount(user.id, description, analysis), analysis };
   });
   router.handle(API.replica.accounts, async ({ params, user }) => {
     const { rows, total } = await repo.accounts(user.id, paging(params));

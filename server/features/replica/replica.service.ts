@@ -5,19 +5,20 @@
  * reads the copy as copy extraction does (readVideoCopy), then asks for the analysis; a failure refunds it all.
  */
 import { randomUUID } from 'node:crypto';
-import { LIMITS, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
+import { findLink, LIMITS, linkRefusal, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import type { JobRun } from '../../infra/queue';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed } from '../../engines/asr';
+import { ParseFailed, parserFromSettings, type ParsedProfile } from '../../engines/parse';
 import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
 import { readVideoCopy, submittedVideo } from '../copywrite';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import { addCharged, failCharged, fetchFailureReason } from '../extraction';
 import { UploadRepository } from '../upload';
-import { readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
+import { profileText, readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
 import { ReplicaRepository, type ProductRow, type VideoRow } from './replica.repository';
 
 const ANALYSIS_ACTION = '超级复刻·视频分析';
@@ -63,6 +64,29 @@ export async function paidAnswer<T>(ctx: FeatureContext, userId: number, action:
     if (why) throw new ApiError(MSG.replicaFailed(why));
     throw err;
   }
+}
+
+/**
+ * What an account analysis reads: the profile the link-parse engine reads from the link (name, bio, followers,
+ * latest posts with their likes), then what the user pasted. The link goes to the operator's engine, not to us,
+ * but it is held to the same rules as any link a user gives (no private addresses).
+ */
+export async function accountSource(ctx: FeatureContext, p: { description?: string; link?: string }): Promise<string> {
+  const pasted = p.description ?? '';
+  if (!p.link) return pasted;
+  const link = findLink(p.link);
+  if (!link) throw new ApiError(MSG.replicaProfileLinkMissing);
+  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
+  const parser = parserFromSettings(await ctx.settings.all());
+  if (!parser?.readProfile) throw new ApiError(MSG.replicaProfileUnavailable);
+  let profile: ParsedProfile;
+  try {
+    profile = await parser.readProfile(link);
+  } catch (err) {
+    if (err instanceof ParseFailed) throw new ApiError(err.message);
+    throw err;
+  }
+  return [profileText(profile), pasted].filter(Boolean).join('\n\n【补充】').slice(0, LIMITS.replica.descriptionMaxChars);
 }
 
 /** The user's persona, or the message that it is gone. */

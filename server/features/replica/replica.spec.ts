@@ -12,6 +12,7 @@ import { API, LIMITS, MSG, REPLICA_VIDEO_CREDITS, type ReplicaVideo, type VideoA
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { startHybridPeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -80,7 +81,7 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
   }
 
   it('keeps personas and products without a chat engine, and says so for everything that needs one', async () => {
-    expect((await a.call(API.replica.engine, {})).data).toEqual({ ready: false, answer_credits: LIMITS.chatAnswerCredits, video_credits: REPLICA_VIDEO_CREDITS });
+    expect((await a.call(API.replica.engine, {})).data).toEqual({ ready: false, profiles: false, answer_credits: LIMITS.chatAnswerCredits, video_credits: REPLICA_VIDEO_CREDITS });
     const persona = await a.call(API.replica.personaSave, PERSONA);
     expect(persona.code, persona.msg).toBe(0);
     const picture = await uploadFile(a, 'image', PICTURE);
@@ -224,6 +225,53 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
     expect(scripts.list[0]).toMatchObject({ kind: 'generate', analysis_id: 0, persona_name: PERSONA.name, product_name: '', topic: '熬夜脸急救' });
     expect(scripts.list[1]).toMatchObject({ kind: 'mimic', analysis_id: videoId, persona_name: PERSONA.name, product_name: PRODUCT.name, variants: VARIANTS.variants });
     expect((await a.call(API.replica.accounts, { page: 1, limit: 10 })).data).toMatchObject({ total: 1, list: [{ id: account.data.id, analysis: ACCOUNT }] });
+  });
+
+  it('reads an account from its profile link through the link-parse engine (Douyin or TikTok), and says when it cannot, charging nothing then', async () => {
+    const peer = await startHybridPeer();
+    try {
+      await withChat();
+      const c = await t.user('15900000003', 100);
+      const douyin = 'https://v.douyin.com/iProfile1/';
+      const tiktok = 'https://www.tiktok.com/@skincare.lab';
+      peer.profiles.set(douyin, { nickname: '成分党小美', signature: '只讲实测的护肤', followers: 123000, posts: [{ desc: '平价面霜横评', likes: 80000 }, { desc: '熬夜脸急救三步', likes: 120000 }] });
+      peer.profiles.set(tiktok, { nickname: 'Skin Lab', signature: 'real tests only', followers: 5000, posts: [{ desc: 'retinol 101', likes: 900 }] });
+
+      // No engine, or one without profile routes: the screen is told up front and the call refuses.
+      await settings({ parse_engine: 'none' });
+      expect((await c.call(API.replica.engine, {})).data.profiles).toBe(false);
+      expect(await c.call(API.replica.analyseAccount, { link: douyin })).toMatchObject({ code: 1, msg: MSG.replicaProfileUnavailable });
+      await settings({ parse_engine: 'parsevideo', parse_base_url: peer.url });
+      expect((await c.call(API.replica.engine, {})).data.profiles).toBe(false);
+      expect(await c.call(API.replica.analyseAccount, { link: douyin })).toMatchObject({ code: 1, msg: MSG.replicaProfileUnavailable });
+
+      await settings({ parse_engine: 'hybrid', parse_base_url: peer.url });
+      expect((await c.call(API.replica.engine, {})).data.profiles).toBe(true);
+      expect(await c.call(API.replica.analyseAccount, { link: '主页在简介里' })).toMatchObject({ code: 1, msg: MSG.replicaProfileLinkMissing });
+      expect(await c.call(API.replica.analyseAccount, { link: 'http://127.0.0.1:9/user/1' })).toMatchObject({ code: 1, msg: MSG.extractionLinkRefused });
+      expect(await c.call(API.replica.analyseAccount, { link: 'https://v.douyin.com/gone/' })).toMatchObject({ code: 1, msg: MSG.parseLinkExpired });
+      expect(await credits(c)).toBe(100);
+
+      // A Douyin share text: the profile and its posts, the most liked first, then what the user added.
+      const one = await c.call(API.replica.analyseAccount, { link: `长按复制此条消息，打开抖音搜索，查看TA的更多作品。 ${douyin}`, description: '我的对标账号' });
+      expect(one.code, one.msg).toBe(0);
+      expect(one.data.analysis).toEqual(ACCOUNT);
+      const asked = chat.requests.at(-1)!.user;
+      for (const part of ['成分党小美', '粉丝 123000', '只讲实测的护肤', '熬夜脸急救三步（点赞 120000）', '我的对标账号']) expect(asked).toContain(part);
+      expect(asked.indexOf('熬夜脸急救三步')).toBeLessThan(asked.indexOf('平价面霜横评'));
+      expect(peer.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/douyin/web/handler_user_profile', '/api/douyin/web/fetch_user_post_videos']));
+
+      const two = await c.call(API.replica.analyseAccount, { link: tiktok });
+      expect(two.code, two.msg).toBe(0);
+      for (const part of ['Skin Lab', '粉丝 5000', 'retinol 101（点赞 900）']) expect(chat.requests.at(-1)!.user).toContain(part);
+      expect(peer.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/tiktok/web/fetch_user_profile', '/api/tiktok/web/fetch_user_post']));
+      expect(await credits(c)).toBe(100 - 2 * LIMITS.chatAnswerCredits);
+      // What was read is kept with the analysis.
+      expect((await c.call(API.replica.accounts, { page: 1, limit: 10 })).data.list[1].description).toContain('成分党小美');
+    } finally {
+      await settings({ parse_engine: 'none' });
+      await peer.close();
+    }
   });
 
   it('keeps two users apart: personas, products, analyses and scripts', async () => {

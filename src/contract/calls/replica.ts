@@ -146,9 +146,11 @@ const productId = () => optionalId('产品');
 export const replicaCalls = {
   engine: defineCall({
     id: 'replica.engine', method: 'GET', path: '/api/coze/engine', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours: whether the copywriting chat engine is configured (the screens say MSG.replicaChatMissing when not), and the prices.',
+    summary:
+      'ours: whether the copywriting chat engine is configured (the screens say MSG.replicaChatMissing when not), whether profile links can be read ' +
+      '(the link-parse engine has profile routes; /explosiveAnalysis/user says so up front), and the prices.',
     request: empty,
-    response: z.object({ ready: z.boolean(), answer_credits: z.number(), video_credits: z.number() }),
+    response: z.object({ ready: z.boolean(), profiles: z.boolean(), answer_credits: z.number(), video_credits: z.number() }),
   }),
   personas: defineCall({
     id: 'replica.personas', method: 'GET', path: '/api/tikTok/profile', checked: true, auth: 'user', pathFromSpec: true,
@@ -206,8 +208,15 @@ export const replicaCalls = {
   }),
   analyseAccount: defineCall({
     id: 'replica.analyseAccount', method: 'POST', path: '/api/coze/analysisIp', checked: true, auth: 'user', pathFromSpec: true,
-    summary: `An account's positioning, audience, content pillars, what its top posts share and a persona draft, from a pasted profile and post descriptions; kept. ${LIMITS.chatAnswerCredits} credits.`,
-    request: z.object({ description: requiredText('账号描述', MSG.replicaDescriptionRequired, R.descriptionMaxChars) }),
+    summary:
+      `An account's positioning, audience, content pillars, what its top posts share and a persona draft, from its profile link (read through the link-parse engine's ` +
+      `profile and posts routes: name, bio, followers, latest posts with their likes) and/or a pasted description; kept. ${LIMITS.chatAnswerCredits} credits.`,
+    request: z
+      .object({
+        description: text('账号描述', R.descriptionMaxChars).optional(),
+        link: text('主页链接', LIMITS.linkMaxChars).optional(),
+      })
+      .refine((r) => !!(r.description || r.link), { message: MSG.replicaDescriptionRequired }),
     response: z.object({ id: z.number(), analysis: AccountAnalysis }),
   }),
   accounts: defineCall({

@@ -229,6 +229,7 @@ export class VideoScreen extends ReplicaScreen {
 
 /** /explosiveAnalysis/user: a pasted description → the account's analysis; its persona draft saved to my personas. */
 export class AccountScreen extends ReplicaScreen {
+  readonly link$ = new BehaviorSubject('');
   readonly description$ = new BehaviorSubject('');
   readonly result$ = new BehaviorSubject<AccountAnalysis | null>(null);
   readonly history = new RemoteStore((signal) => this.s.api.call(API.replica.accounts, { page: 1, limit: LIMITS.replica.pageSize }, { silent: true, signal }));
@@ -242,8 +243,9 @@ export class AccountScreen extends ReplicaScreen {
 
   async analyse(): Promise<void> {
     const description = this.description$.value.trim();
-    if (!description) return this.s.notifier.error(MSG.replicaDescriptionRequired);
-    const out = await this.paid(() => this.s.api.call(API.replica.analyseAccount, { description }));
+    const link = this.link$.value.trim();
+    if (!description && !link) return this.s.notifier.error(MSG.replicaDescriptionRequired);
+    const out = await this.paid(() => this.s.api.call(API.replica.analyseAccount, { ...(description ? { description } : {}), ...(link ? { link } : {}) }));
     if (!out) return;
     this.show(out.analysis);
     this.history.reload();

@@ -10,6 +10,13 @@
  *
  * Both look the share link up in the posts the test registers: a known video post, a picture post, an expired link
  * (unknown), or a slow one (answers after `slowMs`). Every request is recorded.
+ *
+ * The hybrid peer also reads profiles the test registers, through the service's per-platform web routes: Douyin's
+ * `/api/douyin/web/get_sec_user_id?url=` → `{code: 200, data: "<sec_user_id>"}`, `handler_user_profile?sec_user_id=` →
+ * `{data: {user: {nickname, signature, follower_count, …}}}` and `fetch_user_post_videos?sec_user_id=&max_cursor=&count=`
+ * → `{data: {aweme_list: [{desc, statistics: {digg_count, …}}], has_more, max_cursor}}`; TikTok's the same under
+ * `/api/tiktok/web/` (`fetch_user_profile?secUid=` → `{data: {userInfo: {user, stats: {followerCount}}}}`,
+ * `fetch_user_post?secUid=&cursor=&count=` → `{data: {itemList: [{desc, stats: {diggCount}}]}}`). An unknown id gets 400.
  */
 import fs from 'node:fs/promises';
 import type http from 'node:http';
@@ -25,20 +32,46 @@ export interface PeerPost {
   slowMs?: number;
 }
 
+export interface PeerProfile {
+  nickname: string;
+  signature: string;
+  followers: number;
+  posts: { desc: string; likes: number }[];
+}
+
 export interface ParsePeer {
   url: string;
   requests: { path: string; link: string }[];
   posts: Map<string, PeerPost>;
+  /** Profiles by their share link (the hybrid peer only). */
+  profiles: Map<string, PeerProfile>;
   close(): Promise<void>;
 }
 
 type Answer = (post: PeerPost | undefined, link: string, res: http.ServerResponse) => void;
+type ProfileRoute = (profile: PeerProfile, url: URL, res: http.ServerResponse) => void;
 
-async function startParsePeer(path: string, answer: Answer): Promise<ParsePeer> {
+async function startParsePeer(path: string, answer: Answer, profileRoutes: Record<string, ProfileRoute> = {}): Promise<ParsePeer> {
   const posts = new Map<string, PeerPost>();
+  const profiles = new Map<string, PeerProfile>();
   const requests: ParsePeer['requests'] = [];
+  const secIds = () => [...profiles.keys()];
   const server = await startLoopback(async (req, _body, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');
+    const fail = () => sendJson(res, 400, { code: 400, message: 'An error occurred.', router: url.pathname, params: Object.fromEntries(url.searchParams) });
+    if (req.method === 'GET' && url.pathname.endsWith('/get_sec_user_id') && profileRoutes[url.pathname]) {
+      const link = url.searchParams.get('url') ?? '';
+      requests.push({ path: url.pathname, link });
+      const index = secIds().indexOf(link);
+      return index < 0 ? fail() : sendJson(res, 200, { code: 200, router: url.pathname, data: `MS4wLjABAAAA-peer-${index}` });
+    }
+    const profileRoute = profileRoutes[url.pathname];
+    if (req.method === 'GET' && profileRoute) {
+      const secId = url.searchParams.get('sec_user_id') ?? url.searchParams.get('secUid') ?? '';
+      requests.push({ path: url.pathname, link: secId });
+      const profile = profiles.get(secIds()[Number(/-peer-(\d+)$/.exec(secId)?.[1] ?? -1)] ?? '');
+      return profile ? profileRoute(profile, url, res) : fail();
+    }
     if (req.method !== 'GET' || url.pathname !== path) return sendJson(res, 404, { detail: 'Not Found' });
     const link = url.searchParams.get('url') ?? '';
     requests.push({ path: url.pathname, link });
@@ -46,8 +79,27 @@ async function startParsePeer(path: string, answer: Answer): Promise<ParsePeer> 
     if (post?.slowMs) await sleep(post.slowMs);
     answer(post, link, res);
   });
-  return { ...server, requests, posts };
+  return { ...server, requests, posts, profiles };
 }
+
+const secIdRoute: ProfileRoute = () => undefined; // answered before the routes: it maps a link to an id
+
+/** The Douyin and TikTok profile routes of the download service, with the fields the real ones carry that we read. */
+const PROFILE_ROUTES: Record<string, ProfileRoute> = {
+  '/api/douyin/web/get_sec_user_id': secIdRoute,
+  '/api/douyin/web/handler_user_profile': (p, url, res) =>
+    sendJson(res, 200, { code: 200, router: url.pathname, data: { status_code: 0, user: { nickname: p.nickname, signature: p.signature, follower_count: p.followers, aweme_count: p.posts.length, total_favorited: String(p.posts.reduce((n, x) => n + x.likes, 0)) } } }),
+  '/api/douyin/web/fetch_user_post_videos': (p, url, res) =>
+    sendJson(res, 200, {
+      code: 200, router: url.pathname,
+      data: { status_code: 0, has_more: 0, max_cursor: 0, aweme_list: p.posts.slice(0, Number(url.searchParams.get('count') ?? 20)).map((x, i) => ({ aweme_id: String(7300000000000000100 + i), desc: x.desc, statistics: { digg_count: x.likes, comment_count: 3, share_count: 1 } })) },
+    }),
+  '/api/tiktok/web/get_sec_user_id': secIdRoute,
+  '/api/tiktok/web/fetch_user_profile': (p, url, res) =>
+    sendJson(res, 200, { code: 200, router: url.pathname, data: { statusCode: 0, userInfo: { user: { nickname: p.nickname, signature: p.signature }, stats: { followerCount: p.followers, videoCount: p.posts.length } } } }),
+  '/api/tiktok/web/fetch_user_post': (p, url, res) =>
+    sendJson(res, 200, { code: 200, router: url.pathname, data: { hasMore: false, cursor: '0', itemList: p.posts.map((x, i) => ({ id: String(7300000000000000200 + i), desc: x.desc, stats: { diggCount: x.likes, commentCount: 2 } })) } }),
+};
 
 export function startHybridPeer(): Promise<ParsePeer> {
   return startParsePeer('/api/hybrid/video_data', (post, link, res) => {
@@ -69,7 +121,7 @@ export function startHybridPeer(): Promise<ParsePeer> {
       ? { video_data: { wm_video_url: `${post.videoUrl}?watermark=1`, wm_video_url_HQ: `${post.videoUrl}?watermark=1`, nwm_video_url: post.videoUrl, nwm_video_url_HQ: post.videoUrl } }
       : { image_data: { no_watermark_image_list: ['https://p3.example.com/1.jpeg'], watermark_image_list: [] } };
     sendJson(res, 200, { code: 200, router, data: { ...common, ...media } });
-  });
+  }, PROFILE_ROUTES);
 }
 
 export function startParseVideoPeer(): Promise<ParsePeer> {

@@ -1,5 +1,8 @@
-/** /explosiveAnalysis/user: a pasted profile and post descriptions → positioning, audience, pillars, what the top posts share, a persona draft to keep. */
-import { Button, TextArea } from '@blueprintjs/core';
+/**
+ * /explosiveAnalysis/user: a profile link (read by the link-parse engine when it can) and/or a pasted profile and post
+ * descriptions → positioning, audience, pillars, what the top posts share, a persona draft to keep.
+ */
+import { Button, Callout, InputGroup, TextArea } from '@blueprintjs/core';
 import { LIMITS, type AccountAnalysis } from '../../../contract';
 import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type AccountScreen, type ReplicaState } from '../replica-state';
@@ -10,6 +13,7 @@ import './replica.css';
 export default function AccountPanel({ closed$ }: PanelProps) {
   const state = useService<ReplicaState>(ReplicaStateToken);
   const screen = useScreen(() => state.openAccount(closed$));
+  const link = useValue(screen.link$);
   const description = useValue(screen.description$);
   const busy = useValue(screen.busy$);
   const result = useValue(screen.result$);
@@ -17,13 +21,28 @@ export default function AccountPanel({ closed$ }: PanelProps) {
   return (
     <div className="rp-page" data-testid="replica-account">
       <div className="rp-inner">
-        <PageHeader icon="person" title="账号定位分析" subtitle="粘贴对标账号的主页简介和近期作品描述，读出它的定位与打法">
+        <PageHeader icon="person" title="账号定位分析" subtitle="粘贴对标账号的主页链接，或它的简介和近期作品描述，读出它的定位与打法">
           <div className="rp-head-tags">
             <a className="rp-link" href={`#${INDEX_ROUTE}`}>超级复刻首页</a>
           </div>
         </PageHeader>
         <ChatMissing screen={screen} />
         <section className="rp-card rp-ask">
+          <InputGroup
+            fill
+            leftIcon="link"
+            value={link}
+            maxLength={LIMITS.linkMaxChars}
+            disabled={engine?.profiles === false}
+            placeholder={engine?.profiles === false ? '主页链接暂不可用：链接解析服务尚未开通主页读取' : '抖音或 TikTok 账号主页的分享链接'}
+            onChange={(e) => screen.link$.next(e.target.value)}
+            data-testid="replica-profile-link"
+          />
+          {engine?.profiles === false && (
+            <Callout intent="primary" compact icon="info-sign" data-testid="replica-profile-unavailable">
+              读取主页需要管理员开通链接解析服务；现在请把账号简介和近期作品描述粘贴在下面。
+            </Callout>
+          )}
           <TextArea
             fill
             value={description}
