@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
-import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
+import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip } from '../support/caption-media';
 import { hashPath, toast, useJourney } from '../support/journey';
 import { mediaDir as newMediaDir } from '../support/media';
@@ -20,8 +20,6 @@ import { startMediaHost, type MediaHost } from '../support/peers/parse-peers';
 
 const USER = '13800009801';
 const shoot = screenshots('copywrite');
-/** Both themes, each at desktop and phone width. */
-const EVERY_LOOK = (['dark', 'light'] as const).flatMap((theme) => [false, true].map((phone) => ({ theme, phone })));
 const REWRITTEN = '姐妹们！做数字人视频真的太简单了，一段素材就能克隆形象，声音口型全自动，赶紧码住！';
 
 let host: MediaHost;
@@ -133,7 +131,7 @@ describe('copy extraction', () => {
   });
 
   it('fits a phone and both themes', { timeout: 240_000 }, async () => {
-    for (const { theme, phone } of EVERY_LOOK) {
+    for (const { theme, phone } of LOOKS) {
       for (const route of ['/copywrite/index', '/store/copywrite/trace']) {
         const { page, context } = await loggedInPage(USER, route, { theme, viewport: phone ? PHONE_VIEWPORT : undefined });
         const index = route === '/copywrite/index';
