@@ -512,6 +512,7 @@ export const MSG = {
   replicaProfileUnavailable: '链接解析服务尚未开通主页读取，请粘贴账号简介与近期作品描述',
   replicaProfileLinkMissing: '未识别到主页链接，请粘贴抖音或 TikTok 账号主页的分享链接',
   replicaTopicRequired: '请输入选题',
+  replicaScriptTextRequired: '文案不能为空',
   /** The chat engine answered twice without the asked-for structure. */
   replicaAnswerInvalid: '文案引擎返回的内容格式有误，请稍后重试',
   /** A refused answer or analysis, and its credits given back. */

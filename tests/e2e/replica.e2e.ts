@@ -124,6 +124,8 @@ describe('super replica', () => {
     const analysis = await page.innerText('[data-testid=replica-analysis]');
     for (const part of ['情绪与节奏', '转化手法', '结尾引导', '可复用的句式', '数字承诺', ANALYSIS.patterns[0]!]) expect(analysis).toContain(part);
     expect(analysis).not.toContain('{');
+    // The video's own frame heads the analysis and its history entry.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=replica-cover], .rp-pick-cover')].filter((i) => i.complete && i.naturalWidth > 0).length === 2);
     expect(chat.requests.at(-1)!.user).toContain(SPOKEN);
 
     // 仿写 for the persona and the product.
@@ -135,9 +137,15 @@ describe('super replica', () => {
     for (const part of ['护肤小安', '像闺蜜聊天', '修护面霜', '129.9元', ANALYSIS.hook.text]) expect(asked).toContain(part);
     expect(await credits()).toBe(300 - REPLICA_VIDEO_CREDITS - LIMITS.chatAnswerCredits);
 
-    // Edit the second variant, then 去创作 with it.
+    // Edit the second variant and keep the edit (only the edited one offers 保存修改), then 去创作 with it.
     const edited = `${VARIANTS[1]!.text}评论区扣1领教程。`;
+    expect(await page.locator('[data-testid=replica-variant-save]').count()).toBe(0);
     await page.fill('[data-testid=replica-variant-text] >> nth=1', edited);
+    expect(await page.locator('[data-testid=replica-variant-save]').count()).toBe(1);
+    await page.click('[data-testid=replica-variant] >> nth=1 >> [data-testid=replica-variant-save]');
+    await page.waitForSelector('[data-testid=replica-variant-save]', { state: 'detached' });
+    const kept = (await (await apiClient(USER)).call(API.replica.scripts, { page: 1, limit: 1 })).data.list[0];
+    expect(kept.variants[1].text).toBe(edited);
     await page.click('[data-testid=replica-variant] >> nth=1 >> [data-testid=replica-create]');
     await page.waitForSelector('[data-testid=create-panel]');
     expect(hashPath(page)).toBe('/create?type=fk');

@@ -40,6 +40,7 @@ export interface VideoRow {
   segments: CopySegment[];
   duration: number;
   analysis: VideoAnalysis | null;
+  cover_key: string;
   spend_entry_id: number | null;
   created_at: Date;
 }
@@ -181,11 +182,14 @@ export class ReplicaRepository {
   }
 
   /** The copy as read, kept before it is analysed (a retry after a failed analysis shows it). */
-  async keepCopy(id: number, c: { text: string; segments: CopySegment[]; title: string; duration: number }): Promise<void> {
-    await this.q.query(
-      `UPDATE replica_videos SET text = $2, segments = $3, title = CASE WHEN $4 = '' THEN title ELSE $4 END, duration = $5 WHERE id = $1 AND status = ANY($6)`,
-      [id, c.text, JSON.stringify(c.segments), c.title, c.duration, OPEN],
+  /** Keeps the copy as read and its cover; false when the record is no longer open (the cover is then not its). */
+  async keepCopy(id: number, c: { text: string; segments: CopySegment[]; title: string; duration: number; coverKey: string }): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE replica_videos SET text = $2, segments = $3, title = CASE WHEN $4 = '' THEN title ELSE $4 END, duration = $5, cover_key = $7
+        WHERE id = $1 AND status = ANY($6)`,
+      [id, c.text, JSON.stringify(c.segments), c.title, c.duration, OPEN, c.coverKey],
     );
+    return rowCount > 0;
   }
 
   async succeedVideo(id: number, analysis: VideoAnalysis): Promise<boolean> {
@@ -205,8 +209,9 @@ export class ReplicaRepository {
     return rows[0];
   }
 
-  removeVideo(id: number, userId: number) {
-    return this.removeOwn('replica_videos', id, userId);
+  /** Deletes the user's analysis; answers it (for its cover) or undefined. */
+  async removeVideo(id: number, userId: number): Promise<VideoRow | undefined> {
+    return (await this.q.query<VideoRow>('DELETE FROM replica_videos WHERE id = $1 AND user_id = $2 RETURNING *', [id, userId])).rows[0];
   }
 
   // ---- account analyses
@@ -238,6 +243,16 @@ export class ReplicaRepository {
 
   scripts(userId: number, p: Paging) {
     return this.page<ScriptRow>('replica_scripts', 'SELECT * FROM replica_scripts', userId, p);
+  }
+
+  /** Replaces the text of variant `index` of the user's kept script; false when there is no such script or variant. */
+  async editScript(id: number, userId: number, index: number, text: string): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE replica_scripts SET variants = jsonb_set(variants, ARRAY[$3::text, 'text'], to_jsonb($4::text))
+        WHERE id = $1 AND user_id = $2 AND jsonb_array_length(variants) > $3`,
+      [id, userId, index, text],
+    );
+    return rowCount > 0;
   }
 
   removeScript(id: number, userId: number) {

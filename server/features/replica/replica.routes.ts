@@ -7,7 +7,7 @@ import { resolveChatConfig } from '../../engines/chat';
 import { parserFromSettings } from '../../engines/parse';
 import { accountAsk, generateAsk, mimicAsk, readAccountAnalysis, readTopics, readVariants, topicAsk } from './replica.prompts';
 import { ReplicaRepository, type AccountRow, type PersonaRow, type ProductRow, type ScriptRow, type VideoRow } from './replica.repository';
-import { accountSource, ownImage, ownPersona, ownProduct, paidAnswer, submitVideo } from './replica.service';
+import { accountSource, ownImage, ownPersona, ownProduct, paidAnswer, removeVideo, submitVideo } from './replica.service';
 
 const R = LIMITS.replica;
 
@@ -30,7 +30,7 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
   });
   const videoView = (r: VideoRow): ReplicaVideo => ({
     id: r.id, status: Number(r.status), type: Number(r.way), link: r.link, title: r.title, text: r.text, segments: r.segments ?? [],
-    duration: Number(r.duration), analysis: r.analysis, ...(r.reason ? { reason: r.reason } : {}), create_time: time(r),
+    duration: Number(r.duration), analysis: r.analysis, cover: ctx.urls.url(r.cover_key), ...(r.reason ? { reason: r.reason } : {}), create_time: time(r),
   });
   const accountView = (r: AccountRow): ReplicaAccount => ({ id: r.id, description: r.description, analysis: r.analysis, create_time: time(r) });
   const scriptView = (r: ScriptRow): ReplicaScript => ({
@@ -89,7 +89,7 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
     const { rows, total } = await repo.videos(user.id, { ...paging(params), id: params.id });
     return { list: rows.map(videoView), total };
   });
-  router.handle(API.replica.videoRemove, async ({ params, user }) => removed(await repo.removeVideo(params.id, user.id), MSG.replicaRecordMissing));
+  router.handle(API.replica.videoRemove, async ({ params, user }) => removed(await removeVideo(ctx, params.id, user.id), MSG.replicaRecordMissing));
 
   router.handle(API.replica.mimic, async ({ params, user }) => {
     const video = await repo.ownVideo(params.id, user.id);
@@ -125,6 +125,7 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
     const id = await repo.addScript(user.id, { kind: 'generate', analysisId: null, personaName: persona.name, productName: product?.name ?? '', topic: params.topic, variants });
     return { id, variants };
   });
+  router.handle(API.replica.scriptEdit, async ({ params, user }) => removed(await repo.editScript(params.id, user.id, params.index, params.text), MSG.replicaRecordMissing));
   router.handle(API.replica.scripts, async ({ params, user }) => {
     const { rows, total } = await repo.scripts(user.id, paging(params));
     return { list: rows.map(scriptView), total };

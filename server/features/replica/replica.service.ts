@@ -10,6 +10,7 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { JobRefused, runPaidJob } from '../../infra/paid-job';
 import type { JobRun } from '../../infra/queue';
+import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { AsrFailed } from '../../engines/asr';
 import { ParseFailed, parserFromSettings, type ParsedProfile } from '../../engines/parse';
@@ -126,6 +127,14 @@ export async function submitVideo(ctx: FeatureContext, userId: number, s: { type
   });
 }
 
+/** Deletes the user's analysis and its cover; false when there is none. */
+export async function removeVideo(ctx: FeatureContext, id: number, userId: number): Promise<boolean> {
+  const removed = await new ReplicaRepository(ctx.db).removeVideo(id, userId);
+  if (!removed) return false;
+  await deleteObjects(ctx, [removed.cover_key]);
+  return true;
+}
+
 /** Fails an analysis once with the user's reason and gives its credits back. */
 async function failVideo(ctx: FeatureContext, id: number, why: string): Promise<void> {
   await failCharged(ctx, { ...CHARGE, id }, (q) => new ReplicaRepository(q).failVideo(id, MSG.replicaFailed(why)));
@@ -157,7 +166,9 @@ async function analyseVideo(ctx: FeatureContext, r: VideoRow, dir: string): Prom
   // A retry after the copy was read asks the chat engine again without reading the video twice.
   if (!segments.length) {
     const read = await readVideoCopy(ctx, { userId: r.user_id, way: r.way, link: r.link, fileId: r.file_id }, dir);
-    await repo.keepCopy(r.id, read);
+    const coverKey = (await storeUserFile(ctx, r.user_id, read.cover, 'jpg', 'image')).key;
+    // A record deleted (or failed) meanwhile does not own the cover: it goes at once.
+    if (!(await repo.keepCopy(r.id, { ...read, coverKey }))) return deleteObjects(ctx, [coverKey]);
     ({ segments } = read);
     title = read.title || title;
   }

@@ -41,6 +41,13 @@ const TOPICS = { topics: [{ title: '熬夜脸急救', angle: '三步打工人版
 const PERSONA = { name: '护肤小安', industry: '美妆', audience: '上班族', tone: '闺蜜聊天', selling_points: '温和', catchphrases: '姐妹们', taboo: '第一' };
 const PRODUCT = { name: '修护面霜', category: '护肤', price: 129.9, selling_points: '三重修护', audience: '干皮', scenes: '熬夜后' };
 
+/** The status of a GET, its body read so no socket is left open. */
+async function statusOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
+}
+
 /** The peer answers each ask by what its system prompt asks for. */
 function answerFor(system: string): string {
   if (system.includes('爆款拆解')) return JSON.stringify(ANALYSIS);
@@ -164,6 +171,10 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
     const r = await finished(a, videoId);
     expect(r, r.reason).toMatchObject({ status: 3, type: 2, analysis: ANALYSIS, text: `${SPOKEN[0]}。` });
     expect(r.segments[0]).toMatchObject({ start: 0, text: SPOKEN[0] });
+    // Its cover is a frame of the video, served to its owner.
+    const cover = await fetch(`${t.url}${r.cover}`);
+    expect(cover.headers.get('content-type')).toBe('image/jpeg');
+    expect((await cover.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // The chat engine was given the timed sentences.
     const ask = chat.requests.at(-1)!;
     expect(ask.system).toContain('爆款拆解');
@@ -224,6 +235,17 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
     expect(scripts.total).toBe(2);
     expect(scripts.list[0]).toMatchObject({ kind: 'generate', analysis_id: 0, persona_name: PERSONA.name, product_name: '', topic: '熬夜脸急救' });
     expect(scripts.list[1]).toMatchObject({ kind: 'mimic', analysis_id: videoId, persona_name: PERSONA.name, product_name: PRODUCT.name, variants: VARIANTS.variants });
+
+    // An edit of one variant is kept, free; a variant past the list, an empty text or an unknown script is refused.
+    const kept = mimic.data.id as number;
+    expect(await a.call(API.replica.scriptEdit, { id: kept, index: 1, text: '  熬夜党改好了！  ' })).toMatchObject({ code: 0 });
+    const edited = (await a.call(API.replica.scripts, { page: 1, limit: 10 })).data.list.find((s: { id: number }) => s.id === kept);
+    expect(edited.variants).toEqual([VARIANTS.variants[0], { ...VARIANTS.variants[1], text: '熬夜党改好了！' }, VARIANTS.variants[2]]);
+    expect(await a.call(API.replica.scriptEdit, { id: script.data.id, index: 1, text: '只有一个版本' })).toMatchObject({ code: 1, msg: MSG.replicaRecordMissing });
+    expect(await a.call(API.replica.scriptEdit, { id: kept, index: 0, text: '  ' })).toMatchObject({ code: 1, msg: MSG.replicaScriptTextRequired });
+    expect(await a.call(API.replica.scriptEdit, { id: kept, index: 3, text: '越界' })).toMatchObject({ code: 1 });
+    expect(await a.call(API.replica.scriptEdit, { id: 999_999, index: 0, text: '无此脚本' })).toMatchObject({ code: 1, msg: MSG.replicaRecordMissing });
+    expect(await credits(a)).toBe(before - 4 * LIMITS.chatAnswerCredits);
     expect((await a.call(API.replica.accounts, { page: 1, limit: 10 })).data).toMatchObject({ total: 1, list: [{ id: account.data.id, analysis: ACCOUNT }] });
   });
 
@@ -281,6 +303,10 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
     const product = (await mine(a, 'products'))[0]!.id;
     const script = (await mine(a, 'scripts'))[0]!.id;
     const account = (await mine(a, 'accounts'))[0]!.id;
+    const videoCover = (await a.call(API.replica.videos, { id: videoId })).data.list[0].cover as string;
+    expect(videoCover).toMatch(/^\/storage\//);
+    // B cannot open A's cover without A's signature.
+    expect(await statusOf(`${t.url}${videoCover.replace(/sig=[^&]+/, 'sig=forged')}`)).toBeGreaterThanOrEqual(400);
     for (const call of ['personas', 'products', 'videos', 'accounts', 'scripts'] as const) expect(await mine(b, call), call).toEqual([]);
     expect((await b.call(API.replica.videos, { id: videoId })).data).toEqual({ list: [], total: 0 });
 
@@ -292,6 +318,7 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
       ['videoRemove', { id: videoId }, MSG.replicaRecordMissing],
       ['accountRemove', { id: account }, MSG.replicaRecordMissing],
       ['scriptRemove', { id: script }, MSG.replicaRecordMissing],
+      ['scriptEdit', { id: script, index: 0, text: '偷改' }, MSG.replicaRecordMissing],
       ['topics', { persona_id: persona }, MSG.replicaPersonaMissing],
       ['analyseVideo', { type: 2, file_id: clipId }, MSG.extractionVideoMissing],
     ];
@@ -308,5 +335,7 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
       expect((await a.call(API.replica[call], { id })).code, call).toBe(0);
     }
     expect((await a.call(API.replica.videos, { id: videoId })).data.total).toBe(0);
+    // The analysis' cover went with it.
+    expect(await statusOf(`${t.url}${videoCover}`)).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
-import { empty, id, limit, num, page, requiredText, text } from '../schema';
+import { empty, id, int, limit, num, page, requiredText, text } from '../schema';
 import { CopySegment, REWRITE_STYLE_NAMES, videoSourceRequest } from './copywrite';
 import { Timestamp, intOneOf, listPage, optionalId, removeById, requiredId } from './fields';
 
@@ -97,6 +97,8 @@ export const ReplicaVideo = z.object({
   segments: z.array(CopySegment),
   duration: z.number(),
   analysis: VideoAnalysis.nullable(),
+  /** A frame of the video, once it was read ('' before). */
+  cover: z.string(),
   reason: z.string().optional(),
   create_time: Timestamp,
 });
@@ -249,6 +251,16 @@ export const replicaCalls = {
     summary: 'ours: the user\'s kept scripts (仿写 and generated), newest first.',
     request: pageRequest,
     response: z.object({ list: z.array(ReplicaScript), total: z.number() }),
+  }),
+  scriptEdit: defineCall({
+    id: 'replica.scriptEdit', method: 'POST', path: '/api/coze/script', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: keep the user\'s edit of one variant (`index`, from 0) of a kept script. Free.',
+    request: z.object({
+      id: id('记录ID'),
+      index: int('版本序号', 0, R.variants - 1),
+      text: requiredText('文案', MSG.replicaScriptTextRequired, LIMITS.scriptMaxChars),
+    }),
+    response: empty,
   }),
   scriptRemove: removeById({ id: 'replica.scriptRemove', path: '/api/coze/script', pathFromSpec: false, summary: 'ours: delete a kept script.' }, '记录ID'),
 };

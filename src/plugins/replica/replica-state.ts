@@ -77,14 +77,38 @@ class ReplicaScreen extends OpenScreen {
   }
 }
 
-/** Variants of a script, editable before they go to /create. */
+/** Variants of a kept script, editable before they go to /create; an edit is kept on the server with 保存. */
 export class Variants {
   readonly list$ = new BehaviorSubject<ScriptVariant[]>([]);
-  set(list: ScriptVariant[]): void {
+  /** The texts as the server keeps them, to tell an edit apart. */
+  readonly saved$ = new BehaviorSubject<string[]>([]);
+  readonly busy$ = new BehaviorSubject(false);
+  private scriptId = 0;
+
+  constructor(private readonly s?: Pick<ScreenServices, 'api' | 'notifier'>) {}
+
+  /** The variants shown, and the kept script they are (0: none). */
+  set(list: ScriptVariant[], scriptId = 0): void {
+    this.scriptId = scriptId;
     this.list$.next(list);
+    this.saved$.next(list.map((v) => v.text));
   }
   edit(index: number, text: string): void {
     this.list$.next(this.list$.value.map((v, i) => (i === index ? { ...v, text } : v)));
+  }
+  /** Whether variant `index` differs from what is kept (and can be kept). */
+  changed(list: ScriptVariant[], saved: string[], index: number): boolean {
+    return !!this.s && this.scriptId > 0 && list[index]?.text !== saved[index];
+  }
+  async save(index: number): Promise<void> {
+    const text = this.list$.value[index]?.text.trim();
+    if (!this.s || !this.scriptId) return;
+    if (!text) return this.s.notifier.error(MSG.replicaScriptTextRequired);
+    const s = this.s;
+    if (await runBusy(this.busy$, () => s.api.call(API.replica.scriptEdit, { id: this.scriptId, index, text }))) {
+      this.saved$.next(this.saved$.value.map((t, i) => (i === index ? text : t)));
+      s.notifier.success(MSG.saveSucceeded);
+    }
   }
 }
 
@@ -168,7 +192,7 @@ export class VideoScreen extends ReplicaScreen {
     const id = this.selected$.value;
     return id === null ? null : ((await this.s.api.call(API.replica.videos, { page: 1, limit: 1, id }, { silent: true, signal })).list[0] ?? null);
   }, this.poll<ReplicaVideo | null>((r) => !!r && isOpen(r)));
-  readonly variants = new Variants();
+  readonly variants = new Variants(this.s);
 
   constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
@@ -215,7 +239,7 @@ export class VideoScreen extends ReplicaScreen {
     const chosen = this.chosen();
     if (!r || !chosen) return;
     const out = await this.paid(() => this.s.api.call(API.replica.mimic, { id: r.id, ...chosen }));
-    if (out) this.variants.set(out.variants);
+    if (out) this.variants.set(out.variants, out.id);
   }
 
   remove(r: ReplicaVideo): void {
@@ -273,7 +297,7 @@ export class IndexScreen extends ReplicaScreen {
   readonly topic$ = new BehaviorSubject('');
   readonly seconds$ = new BehaviorSubject<number>(30);
   readonly style$ = new BehaviorSubject<ScriptStyle>('koubo');
-  readonly variants = new Variants();
+  readonly variants = new Variants(this.s);
   readonly videos = new RemoteStore((signal) => this.s.api.call(API.replica.videos, { page: 1, limit: 5 }, { silent: true, signal }));
   readonly scripts = new RemoteStore((signal) => this.s.api.call(API.replica.scripts, { page: 1, limit: 5 }, { silent: true, signal }));
 
@@ -298,7 +322,7 @@ export class IndexScreen extends ReplicaScreen {
     if (!topic) return this.s.notifier.error(MSG.replicaTopicRequired);
     const out = await this.paid(() => this.s.api.call(API.replica.generate, { ...chosen, topic, seconds: this.seconds$.value, style: this.style$.value }));
     if (!out) return;
-    this.variants.set(out.variants);
+    this.variants.set(out.variants, out.id);
     this.scripts.reload();
   }
 

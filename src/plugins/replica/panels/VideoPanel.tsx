@@ -75,6 +75,7 @@ function Result({ screen }: { screen: VideoScreen }) {
   return (
     <section className="rp-card rp-result" data-testid="replica-result" data-status={r.status}>
       <header className="rp-result-head">
+        {r.cover && <img className="rp-cover" src={r.cover} alt="" data-testid="replica-cover" />}
         <strong className="rp-title">{videoTitle(r)}</strong>
         <Tag minimal round intent={st.intent}>{st.text}</Tag>
         <span className="rp-muted">{r.create_time}</span>
@@ -116,6 +117,7 @@ function Recent({ screen }: { screen: VideoScreen }) {
         {list.map((r: ReplicaVideo) => (
           <li key={r.id} className={r.id === selected ? 'active' : ''}>
             <button type="button" className="rp-pick" onClick={() => screen.select(r.id)}>
+              {r.cover && <img className="rp-pick-cover" src={r.cover} alt="" />}
               <span className="rp-title">{videoTitle(r)}</span>
               <span className="rp-muted">
                 {statusOf(r).text}

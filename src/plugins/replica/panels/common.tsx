@@ -62,6 +62,8 @@ export function Picker({ screen }: { screen: Base }) {
 /** Script variants, each editable, copied or taken to /create. */
 export function VariantsView({ variants, screen }: { variants: Screen['variants']; screen: Pick<Base, 'goCreate'> }) {
   const list = useValue(variants.list$);
+  const saved = useValue(variants.saved$);
+  const saving = useValue(variants.busy$);
   if (!list.length) return null;
   return (
     <ol className="rp-variants" data-testid="replica-variants">
@@ -73,6 +75,7 @@ export function VariantsView({ variants, screen }: { variants: Screen['variants'
           </header>
           <TextArea fill autoResize value={v.text} onChange={(e) => variants.edit(i, e.target.value)} data-testid="replica-variant-text" />
           <div className="rp-actions">
+            {variants.changed(list, saved, i) && <Button icon="floppy-disk" text="保存修改" loading={saving} onClick={() => void variants.save(i)} data-testid="replica-variant-save" />}
             <Button icon="duplicate" text="复制" onClick={() => void navigator.clipboard?.writeText(v.text).catch(() => undefined)} />
             <Button intent="primary" icon="video" text="去创作" disabled={!v.text.trim()} onClick={() => screen.goCreate(v.text)} data-testid="replica-create" />
           </div>
