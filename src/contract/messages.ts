@@ -530,6 +530,18 @@ export const MSG = {
   oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
   oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
   oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
+
+  // ---- a newcomer's first hour, second pass (ours; issue 33)
+  /** The one sentence about lip sync, wherever the product speaks of it (clone dialog, channel dialog). */
+  lipSyncSummary: '口型同步：选「本地口型」通道，嘴部在本机随台词开合（近似效果，需正脸出镜）；「本地合成」不做口型同步，只把视频循环在声音下面；运营方接入的专业通道口型更精细。',
+  /** The preview's note for each kind of channel (the chosen one's shows). */
+  lipChannelNote: '本地口型：嘴部在本机随台词开合（近似效果）；数字人需正脸出镜，未检测到正脸时按原视频循环。',
+  localChannelNote: '本地引擎不做口型同步：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。',
+  remoteChannelNote: (name: string) => `${name}：由运营方接入的专业引擎合成，口型随台词同步。`,
+  lipPictureNote: '本地口型：检测到正脸时嘴部随台词开合；宠物或未检测到正脸时以镜头缓动呈现，作品卡片会注明。',
+  localPictureNote: '本地合成不做口型同步：图片以镜头缓动呈现。',
+  /** The channel dialog's effect order, best first (derived from the channels there are). */
+  effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -100,7 +100,13 @@ describe('/create keeps its draft', () => {
     await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
     await page.waitForSelector('[data-testid=create-voice-params]');
     expect(await page.textContent('[data-testid=create-head-price]')).toMatch(/约 \d+ 积分/);
+    // No channel chosen yet: the preview speaks of the best one offered (本地口型), and the dialog preselects it;
+    // the effect order names only the channels there are.
+    expect(await page.textContent('[data-testid=create-channel-note]')).toContain(MSG.lipChannelNote);
     await runCommand(page, '合成视频', 'creation.create.submit');
+    await page.waitForSelector('[data-testid=create-channel-lip][aria-checked=true]');
+    expect(await page.textContent('[data-testid=create-channel-tips]')).toBe(` ${MSG.effectOrder(['1.5 本地口型', '1.0 本地合成'])}`);
+    expect(await page.textContent('[data-testid=create-channel-lipsync]')).toBe(MSG.lipSyncSummary);
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
@@ -114,6 +120,8 @@ describe('/create keeps its draft', () => {
     await page.waitForSelector('[data-testid=create-script] .se-surface .view-line');
     expect(await scriptText(page)).not.toContain('还没有提交');
     expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
+    // The last choice (本地合成) outlives the draft: the preview's note follows it.
+    expect(await page.textContent('[data-testid=create-channel-note]')).toContain(MSG.localChannelNote);
     await context.close();
   });
 

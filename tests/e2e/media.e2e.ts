@@ -150,7 +150,7 @@ describe('/profile: my avatars', () => {
     await page.waitForSelector('.av-clone-dialog');
     const requirements = await page.textContent('[data-testid=clone-requirements]');
     for (const part of ['横屏或竖屏', '5 秒 ~ 30 分钟', '360p ~ 4K', '500MB', 'HDR', 'MP4 / MOV']) expect(requirements).toContain(part);
-    expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.localEngineNote);
+    expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.lipSyncSummary);
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.avatarNameRequired);
     await page.fill('[data-testid=clone-name]', '我的口播分身');

@@ -58,16 +58,15 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
 
   const drafted = useCreateDraft(api, storage, screen, rawQuery);
   const { draft, draftRef, update, query } = drafted;
-  const flow = useCreateSubmission(services, drafted, closed$);
-  const { channels, audition, auditioning, playToken, submit, submitting } = flow;
+  const flow = useCreateSubmission(services, drafted, closed$, screen.layoutSuffix);
+  const { channels, channel, audition, auditioning, playToken, submit, submitting } = flow;
   const dock = useCreateDock(storage, CREATE_LAYOUT_KEY + screen.layoutSuffix, titles);
 
   const seconds = draftSeconds(draft);
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, screen, seconds }),
-    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, screen, seconds],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, channel, screen, seconds }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, channel, screen, seconds],
   );
-  const channel = channels.list.find((c) => c.api === draft.channel) ?? channels.list[0];
 
   // The palette's commands act on this page while it is the active one.
   const creation = useService<CreationState>(CreationStateToken);
@@ -110,7 +109,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         channels={channels.list}
         tips={channels.tips}
         loading={channels.loading}
-        current={draft.channel}
+        current={channel?.api ?? ''}
         busy={submitting}
         seconds={seconds}
         onClose={() => !submitting && flow.closeDialog()}

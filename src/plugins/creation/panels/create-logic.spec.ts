@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API, MSG, pauseMarker, type Voice } from '../../../contract';
+import { API, MSG, effectOrderTip, pauseMarker, type VideoChannel, type Voice } from '../../../contract';
 import {
+  preferredChannel,
   DEFAULT_SLIDERS, WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition,
   channelProblem, createDraftRules, disabledSliders, emptyDraft, hasUnsavedText, estimatePrice, parseCreateQuery, photoOf, sentParams, submitProblem, voicePickProblem, withAudition,
   type CreateDraft,
@@ -217,5 +218,24 @@ describe('the stored draft', () => {
     expect(createDraftRules.isEmpty({ ...emptyDraft(), avatar })).toBe(false);
     expect(hasUnsavedText(emptyDraft())).toBe(false);
     expect(hasUnsavedText(d)).toBe(true);
+  });
+});
+
+describe('the channel to preselect and the effect order (issue 33)', () => {
+  const ch = (api: string, name: string, version_name: string): VideoChannel => ({ api, name, version_name, desc: '', credits: 1 });
+  // As the server lists them: by the operator's sort, not by version.
+  const offered = [ch('local', '本地合成', '1.0'), ch('lip', '本地口型', '1.5'), ch('free', '免费通道', '')];
+
+  it('the last choice while it is offered, else the highest version', () => {
+    expect(preferredChannel(offered, '')?.api).toBe('lip');
+    expect(preferredChannel(offered, 'local')?.api).toBe('local');
+    expect(preferredChannel(offered, 'fy')?.api).toBe('lip');
+    expect(preferredChannel([...offered, ch('fy', '深度训练', '3.0')], '')?.api).toBe('fy');
+    expect(preferredChannel([], 'local')).toBeUndefined();
+  });
+
+  it('names the channels offered, best first', () => {
+    expect(effectOrderTip(offered)).toBe(MSG.effectOrder(['1.5 本地口型', '1.0 本地合成', '免费通道']));
+    expect(effectOrderTip(offered)).not.toContain('3.0');
   });
 });
