@@ -540,6 +540,10 @@ export const MSG = {
   remoteChannelNote: (name: string) => `${name}：由运营方接入的专业引擎合成，口型随台词同步。`,
   lipPictureNote: '本地口型：检测到正脸时嘴部随台词开合；宠物或未检测到正脸时以镜头缓动呈现，作品卡片会注明。',
   localPictureNote: '本地合成不做口型同步：图片以镜头缓动呈现。',
+  /** Any upload of 0 bytes (client and server). */
+  fileEmpty: '文件为空',
+  /** An upload whose first bytes are no format we know (a text file named .mp4), by upload type. */
+  fileUnrecognized: (type: 'video' | 'voice' | 'image') => `文件不是有效的${{ video: '视频', voice: '音频', image: '图片' }[type]}（无法识别格式）`,
   /** The channel dialog's effect order, best first (derived from the channels there are). */
   effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
 } as const;

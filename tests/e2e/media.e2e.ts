@@ -105,6 +105,15 @@ describe('the upload component (materials page)', () => {
     await toast(page, MSG.avatarVideoInvalid);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item]').length === 0);
     expect(await count(page, '[data-testid=upload-progress]')).toBe(0);
+    // An empty file and a text file named .mp4 say what is wrong with them, and nothing is sent.
+    const signs: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/upload/sign') && signs.push(r.url()));
+    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', { name: 'empty.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(0) });
+    await toast(page, MSG.fileEmpty);
+    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', { name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('这只是一段文字，不是视频。') });
+    await toast(page, MSG.fileUnrecognized('video'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item]').length === 0);
+    expect(signs).toEqual([]);
     await context.close();
   });
 
@@ -122,12 +131,16 @@ describe('the upload component (materials page)', () => {
     await throttleUploads(page, 4 * 1024);
     await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', mp3);
     await page.waitForFunction(() => /上传中/.test(document.querySelector('[data-testid=upload-percent]')?.textContent ?? ''));
+    // Leaving now would lose the upload: the page asks first (it cancels beforeunload), and stops asking once none runs.
+    const leaveAsks = () => page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+    expect(await leaveAsks()).toBe(true);
     await page.click('[data-testid=upload-cancel]');
     await toast(page, MSG.uploadCancelled);
     expect(await count(page, '[data-testid=upload-item]')).toBe(0);
     expect(await count(page, '[data-testid=upload-progress]')).toBe(0);
     const after = (await ok<{ list: unknown[] }>(await apiClient(USERS.upload), API.material.list, { page: 1, limit: 100, type: 'audio', source: 0 })).list.length;
     expect(after).toBe(before);
+    expect(await leaveAsks()).toBe(false);
     await context.close();
   });
 });
