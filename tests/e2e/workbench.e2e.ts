@@ -34,6 +34,13 @@ describe('login', () => {
     await fillLogin(page, USER.username, 'wrong-pass');
     expect(await lastToast(page)).toBe(MSG.loginFailed);
     expect(hashPath(page)).toBe('/login');
+    // Then the right password: 登录成功 replaces the refusal, which does not follow the user to /home.
+    await page.fill('#login-password', USER.password);
+    expect(await page.locator('.bp6-toast', { hasText: MSG.loginFailed }).count()).toBe(1);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('.dock-panel[data-route="/home"]');
+    // Checked at once: the refusal's own timer (4 s) has not run out by then, only the success cleared it.
+    expect(await page.locator('.bp6-toast', { hasText: MSG.loginFailed }).count()).toBe(0);
     await page.context().close();
   });
 
