@@ -110,7 +110,11 @@ describe('/create keeps its draft', () => {
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
-    await page.click('.cr-alert >> text=继续创作');
+    // Moving to /works by the address (not the dialog's button): 提交成功 does not stay open over it.
+    await page.evaluate(() => (location.hash = '#/works'));
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    await page.waitForSelector('.cr-alert', { state: 'detached' });
+    await page.click('.workbench-nav .nav-item[data-nav-id="create"]');
     // Submitted: no longer unsaved, and a reload opens an empty page.
     await page.waitForSelector('[data-shell-tab="/create"]:not([data-dirty])');
     expect(await page.evaluate(() => localStorage.getItem('aisa.draft.create.draft'))).toBeNull();

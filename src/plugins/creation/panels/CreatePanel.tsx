@@ -58,7 +58,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
 
   const drafted = useCreateDraft(api, storage, screen, rawQuery);
   const { draft, draftRef, update, query } = drafted;
-  const flow = useCreateSubmission(services, drafted, closed$, screen.layoutSuffix);
+  const flow = useCreateSubmission(services, drafted, closed$, screen);
   const { channels, channel, audition, auditioning, playToken, submit, submitting } = flow;
   const dock = useCreateDock(storage, CREATE_LAYOUT_KEY + screen.layoutSuffix, titles);
 

@@ -9,10 +9,12 @@ import { API, LIMITS, MSG, type VideoChannel } from '../../../contract';
 import { ApiCallError, TIMINGS, leadingGate, speakAudition, type ScreenServices } from '../../../core';
 import { CREATE_CHANNEL_KEY, afterRefusal, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem, preferredChannel, submitProblem, withAudition, type CachedAudition, type CreateDraft } from './create-logic';
 import type { CreateDraftHandle } from './use-create-draft';
+import type { CreateScreen } from './screens';
 
-export function useCreateSubmission({ api, polling, notifier, auth, storage }: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>, keySuffix: string) {
+export function useCreateSubmission(services: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>, screen: Pick<CreateScreen, 'route' | 'layoutSuffix'>) {
+  const { api, polling, notifier, auth, storage, navigation } = services;
   const { draft, draftRef, setDraft, update, markSubmitted } = d;
-  const channelKey = CREATE_CHANNEL_KEY + keySuffix;
+  const channelKey = CREATE_CHANNEL_KEY + screen.layoutSuffix;
   const [auditioning, setAuditioning] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [playToken, setPlayToken] = useState(0);
@@ -26,6 +28,12 @@ export function useCreateSubmission({ api, polling, notifier, auth, storage }: S
     disposed$.next();
     clearTimeout(createTimer.current);
   }, [disposed$]);
+
+  // 提交成功 belongs to this screen: moving elsewhere (the address, the back button, a link) closes it.
+  useEffect(() => {
+    const sub = navigation.location$.subscribe((l) => l.path !== screen.route && setSubmitted(false));
+    return () => sub.unsubscribe();
+  }, [navigation, screen.route]);
 
   useEffect(() => {
     const controller = new AbortController();
