@@ -147,7 +147,8 @@ export const MSG = {
   petNameRequired: '请填写宠物名称！',
   petImageRequired: '请上传宠物图片！',
   personNameRequired: '请填写人物图片名称！',
-  personImageRequired: '请上传人物图片图片！',
+  /** The spec writes 人物图片图片 (a doubled word); issue 33 asked for it said once. */
+  personImageRequired: '请上传人物图片！',
   imageTooLarge: '上传头像图片大小不能超过 10MB!',
   /** ours: a picture that is not the user's nor public (or was deleted). */
   photoMissing: '图片不存在或已被删除',
@@ -544,6 +545,15 @@ export const MSG = {
   fileEmpty: '文件为空',
   /** An upload whose first bytes are no format we know (a text file named .mp4), by upload type. */
   fileUnrecognized: (type: 'video' | 'voice' | 'image') => `文件不是有效的${{ video: '视频', voice: '音频', image: '图片' }[type]}（无法识别格式）`,
+  /** /store/extraction and /store/audioExtraction with no link parser: said before the user pastes a share link. */
+  parseLinksOffline: '链接解析服务尚未配置：抖音、快手等平台的分享链接暂不能解析；直接的视频或音频文件地址（如以 .mp4 结尾的链接）仍可提取。',
+  /** At a clone's submit: it has only started (the answer's 克隆成功 said it was done while it was still 克隆中). */
+  cloneSubmitted: '已提交，正在克隆',
+  /** When a clone submitted from this page ends, while the page is open. */
+  avatarCloneReady: (name: string) => `数字人「${name}」克隆完成，可以开始创作了`,
+  avatarCloneFailed: (name: string) => `数字人「${name}」克隆失败`,
+  voiceCloneReady: (name: string) => `声音「${name}」克隆完成，可以使用了`,
+  voiceCloneFailed: (name: string) => `声音「${name}」克隆失败`,
   /** The channel dialog's effect order, best first (derived from the channels there are). */
   effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
 } as const;

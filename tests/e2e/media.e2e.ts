@@ -185,12 +185,14 @@ describe('/profile: my avatars', () => {
 
     await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    // Submitted, not done: it says so, and says again when the clone has ended.
+    await toast(page, MSG.cloneSubmitted);
     await page.waitForSelector('.av-clone-dialog', { state: 'detached' });
     const card = page.locator('[data-testid=avatar-card]', { hasText: '我的口播分身' });
     await card.waitFor();
     // The list polls while the avatar clones, and shows it ready.
     await page.waitForSelector('[data-testid=avatar-card][data-status="3"]', { timeout: 60_000 });
+    await toast(page, MSG.avatarCloneReady('我的口播分身'));
     expect(await count(page, '[data-testid=avatar-card]')).toBe(1);
     expect(await count(page, '[data-testid=avatar-cloning]')).toBe(0);
     await context.close();

@@ -66,7 +66,7 @@ describe('a voice cloned on a fish-speech server', () => {
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
     await pastQuickThrottle(page);
     await page.click('[data-testid=voice-clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    await toast(page, MSG.cloneSubmitted);
     const voice = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(voice).toMatchObject({ name: VOICE_NAME, api: 'hs' });
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });

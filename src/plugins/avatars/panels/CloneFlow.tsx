@@ -73,7 +73,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
     setSubmitting(true);
     try {
       await api.call(API.avatars.clone, { name: name.trim(), file_id: video!.file_id });
-      notifier.success(MSG.cloneSucceeded);
+      notifier.success(MSG.cloneSubmitted);
       onClose();
       onStarted();
       if (navigation.current.path !== PROFILE_ROUTE) navigation.navigate(PROFILE_ROUTE);
