@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIMITS, MSG } from '../../src/contract';
+import { CLOSE_TAB_LABEL } from '../../src/core/dock-tab';
 import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
 import { publicAvatar, publicAvatars, runCommand, trainedPublicVoices, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
@@ -107,6 +108,10 @@ describe('/create keeps its draft', () => {
     await page.waitForSelector('[data-testid=create-channel-lip][aria-checked=true]');
     expect(await page.textContent('[data-testid=create-channel-tips]')).toBe(` ${MSG.effectOrder(['1.5 本地口型', '1.0 本地合成'])}`);
     expect(await page.textContent('[data-testid=create-channel-lipsync]')).toBe(MSG.lipSyncSummary);
+    // Every label in Chinese: the tabs' close buttons (workbench and panes) and the music select's caret.
+    await page.waitForSelector('[data-testid=bgm-track]');
+    expect(await page.evaluate(() => ['Close tab', 'Open dropdown'].filter((en) => document.body.innerHTML.includes(en)))).toEqual([]);
+    expect(await page.locator(`.dv-default-tab-action[aria-label="${CLOSE_TAB_LABEL}"]`).count()).toBeGreaterThan(1);
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });

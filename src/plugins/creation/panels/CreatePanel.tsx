@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo } from 'react';
 import { Alert, Button } from '@blueprintjs/core';
-import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type IDockviewPanelHeaderProps } from 'dockview-react';
+import { DockviewReact, themeDark, themeLight, type IDockviewPanelHeaderProps } from 'dockview-react';
 import { MSG } from '../../../contract';
-import { TOKENS, useObservable, useScreenServices, useService, type PanelProps, type ThemeService } from '../../../core';
+import { DockTab, TOKENS, useObservable, useScreenServices, useService, type PanelProps, type ThemeService } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import { draftSeconds } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
@@ -31,7 +31,7 @@ const pictureComponents = { ...avatarComponents, avatar: PicturePane };
 
 /** A pane's tab; a closed pane comes back from the palette (开始创作：显示「…」窗格) or the reset button. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
-  return <DockviewDefaultTab {...props} data-testid={`create-tab-${props.api.id}`} />;
+  return <DockTab {...props} data-testid={`create-tab-${props.api.id}`} />;
 }
 
 /** Every pane closed: the way back. */
