@@ -119,7 +119,8 @@ export async function newPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  // The app follows the system's colour scheme until the user picks: the journey's theme (dark unless asked) is the system's too.
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', colorScheme: options.theme ?? 'dark' });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
   if (options.timings) {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const);
