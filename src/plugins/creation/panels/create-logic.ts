@@ -4,7 +4,7 @@
  * audition and the submitted request (rate/volume/pitch only with a public voice), and the address's parameters.
  */
 import {
-  LIMITS, MSG, VoiceStatus, byEffect, countChars, estimateSeconds, scriptLimit,
+  LIMITS, MSG, VoiceStatus, byEffect, countChars, estimateSeconds, scriptLimit, workNameOr,
   type API, type Avatar, type CallRequest, type Material, type Photo, type VideoChannel, type Voice,
 } from '../../../contract';
 import { hasText, isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
@@ -235,7 +235,7 @@ export function auditionRequest(d: CreateDraft): AuditionRequest {
 export function buildSubmission(d: CreateDraft, api: string, auditionFileId?: number): WorkRequest {
   const avatar = d.avatar!;
   const base = {
-    name: d.name.trim() || LIMITS.defaultWorkName,
+    name: workNameOr(d.name, d.mode === 'text' ? d.text : '', d.mode === 'audio' ? (d.audio?.name ?? '').replace(/\.[^.]+$/, '') : avatar.name),
     api,
     ...subtitleFields(d.subtitles),
     ...bgmFields(d.bgm),
