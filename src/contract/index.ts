@@ -10,3 +10,4 @@ export * from './subtitles';
 export * from './storyboard';
 export * from './calls';
 export * from './links';
+export * from './media-format';

@@ -122,6 +122,8 @@ export const LIMITS = {
   // call catalogue
   /** part 2 §3: a work's name defaults to 未命名. */
   defaultWorkName: '未命名',
+  /** A work left 未命名 is named after this many first characters of its script (workNameOr). */
+  workNameFromScriptChars: 12,
   /** part 2 §7: save-to-assets names are the first 15 characters of the record's desc. */
   analyseNameMaxChars: 15,
   /** ours: names of avatars, voices, works, materials, images and presets. */

@@ -147,7 +147,8 @@ export const MSG = {
   petNameRequired: '请填写宠物名称！',
   petImageRequired: '请上传宠物图片！',
   personNameRequired: '请填写人物图片名称！',
-  personImageRequired: '请上传人物图片图片！',
+  /** The spec writes 人物图片图片 (a doubled word); issue 33 asked for it said once. */
+  personImageRequired: '请上传人物图片！',
   imageTooLarge: '上传头像图片大小不能超过 10MB!',
   /** ours: a picture that is not the user's nor public (or was deleted). */
   photoMissing: '图片不存在或已被删除',
@@ -534,6 +535,31 @@ export const MSG = {
   oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
   oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
   oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
+
+  // ---- a newcomer's first hour, second pass (ours; issue 33)
+  /** The one sentence about lip sync, wherever the product speaks of it (clone dialog, channel dialog). */
+  lipSyncSummary: '口型同步：选「本地口型」通道，嘴部在本机随台词开合（近似效果，需正脸出镜）；「本地合成」不做口型同步，只把视频循环在声音下面；运营方接入的专业通道口型更精细。',
+  /** The preview's note for each kind of channel (the chosen one's shows). */
+  lipChannelNote: '本地口型：嘴部在本机随台词开合（近似效果）；数字人需正脸出镜，未检测到正脸时按原视频循环。',
+  localChannelNote: '本地引擎不做口型同步：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。',
+  remoteChannelNote: (name: string) => `${name}：由运营方接入的专业引擎合成，口型随台词同步。`,
+  lipPictureNote: '本地口型：检测到正脸时嘴部随台词开合；宠物或未检测到正脸时以镜头缓动呈现，作品卡片会注明。',
+  localPictureNote: '本地合成不做口型同步：图片以镜头缓动呈现。',
+  /** Any upload of 0 bytes (client and server). */
+  fileEmpty: '文件为空',
+  /** An upload whose first bytes are no format we know (a text file named .mp4), by upload type. */
+  fileUnrecognized: (type: 'video' | 'voice' | 'image') => `文件不是有效的${{ video: '视频', voice: '音频', image: '图片' }[type]}（无法识别格式）`,
+  /** /store/extraction and /store/audioExtraction with no link parser: said before the user pastes a share link. */
+  parseLinksOffline: '链接解析服务尚未配置：抖音、快手等平台的分享链接暂不能解析；直接的视频或音频文件地址（如以 .mp4 结尾的链接）仍可提取。',
+  /** At a clone's submit: it has only started (the answer's 克隆成功 said it was done while it was still 克隆中). */
+  cloneSubmitted: '已提交，正在克隆',
+  /** When a clone submitted from this page ends, while the page is open. */
+  avatarCloneReady: (name: string) => `数字人「${name}」克隆完成，可以开始创作了`,
+  avatarCloneFailed: (name: string) => `数字人「${name}」克隆失败`,
+  voiceCloneReady: (name: string) => `声音「${name}」克隆完成，可以使用了`,
+  voiceCloneFailed: (name: string) => `声音「${name}」克隆失败`,
+  /** The channel dialog's effect order, best first (derived from the channels there are). */
+  effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

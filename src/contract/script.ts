@@ -80,3 +80,14 @@ export function splitScript(text: string): ScriptPart[] {
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
   return parts;
 }
+
+/**
+ * A work's name when the user kept the default (未命名): the script's first words, else `other` (an audio's or an
+ * avatar's name), else 未命名 (issue 33: every download was 未命名.mp4; downloads are named after the work).
+ */
+export function workNameOr(name: string, script: string, other = ''): string {
+  const given = name.trim();
+  if (given && given !== LIMITS.defaultWorkName) return given;
+  const words = [...stripEmotionMarks(stripPauses(script)).replace(/\s+/g, ' ').trim()].slice(0, LIMITS.workNameFromScriptChars).join('').trim();
+  return words || other.trim() || LIMITS.defaultWorkName;
+}

@@ -56,3 +56,6 @@ export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-st
 export { copyText, openInCreate } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';
+export { HTMLSelect } from './select';
+export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
+export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

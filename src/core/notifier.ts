@@ -11,7 +11,10 @@ export class ToastNotifier implements Notifier {
     this.toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 });
     const timeout = options.timeout ?? (intent === 'danger' ? 4000 : 2500);
     // The same message again while it shows replaces it (and restarts its timer): one toast, not a pile of them.
-    void this.toaster.then((t) => t.show({ message, intent, icon: icon as never, timeout }, `${intent}:${message}`));
+    void this.toaster.then((t) => {
+      if (options.clearOthers) t.clear();
+      t.show({ message, intent, icon: icon as never, timeout }, `${intent}:${message}`);
+    });
   }
 
   success(message: string, options?: ToastOptions) {

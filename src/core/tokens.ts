@@ -44,6 +44,8 @@ export type Intent = 'primary' | 'success' | 'warning' | 'danger' | 'none';
 export interface ToastOptions {
   /** How long it stays, in ms (a message tied to a page that is about to go, e.g. 登录成功 before the redirect). */
   timeout?: number;
+  /** Ends what the toasts before it said (登录成功 after 账号或密码错误): they are dismissed first. */
+  clearOthers?: boolean;
 }
 export interface Notifier {
   success(message: string, options?: ToastOptions): void;

@@ -57,7 +57,24 @@ describe('DirectUploadService', () => {
     return { service: new DirectUploadService(screenServices({ api, tokens, notifier, navigation })), tokens, notifier, navigation, calls };
   }
 
-  const file = () => new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' });
+  // The first bytes of an MP4 (an ftyp box): what the service sniffs before sending.
+  const mp4Head = () => { const b = new Uint8Array(64); b.set([0, 0, 0, 0x20, ...new TextEncoder().encode('ftypisom')]); return b; };
+  const file = () => new File([mp4Head()], 'clip.mp4', { type: 'video/mp4' });
+
+  it.each([
+    ['an empty file', new File([], 'clip.mp4'), 'video', MSG.fileEmpty],
+    ['a text file named .mp4', new File(['这不是视频'], 'clip.mp4', { type: 'video/mp4' }), 'video', MSG.fileUnrecognized('video')],
+    ['a text file named .mp3', new File(['这不是音频'], 'a.mp3'), 'voice', MSG.fileUnrecognized('voice')],
+    ['a text file named .png', new File(['这不是图片'], 'a.png'), 'image', MSG.fileUnrecognized('image')],
+  ] as const)('refuses %s before anything is sent, in its own words', async (_label, bad, type, message) => {
+    const { service, calls } = setup();
+    const sent = host.seen.length;
+    const failed = await lastValueFrom(service.upload(bad, type)).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(UploadRefusedError);
+    expect((failed as Error).message).toBe(message);
+    expect(calls).toEqual([]);
+    expect(host.seen.length).toBe(sent);
+  });
 
   it('a transfer answered with code 100 clears the token and goes to login with the way back, as every call does', async () => {
     host.answer(401, { code: ResultCode.SessionExpired, msg: MSG.sessionExpired, data: null });

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Observable } from 'rxjs';
-import { API, MSG, ResultCode, TOKEN_HEADER, directUploadFields } from '../contract';
+import { API, MSG, ResultCode, SNIFF_BYTES, TOKEN_HEADER, directUploadFields, sniffFormat } from '../contract';
 import { ApiCallError, expireSession } from './api-client';
 import {
   TOKENS, type ScreenServices, type UploadFileType, type UploadProgress, type UploadService,
@@ -64,7 +64,11 @@ export class DirectUploadService implements UploadService {
     return new Observable<UploadProgress>((subscriber) => {
       const xhr = new XMLHttpRequest();
       let cancelled = false;
+      let opened = false;
       (async () => {
+        // Nothing is sent that the server would refuse by its first bytes: say what is wrong with the file itself.
+        if (file.size === 0) throw new UploadRefusedError(MSG.fileEmpty);
+        if (!sniffFormat(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()))) throw new UploadRefusedError(MSG.fileUnrecognized(fileType));
         // The size lets a bucket's policy allow exactly this file (the server holds that much of the user's space).
         const sign = await this.s.api.call(API.upload.sign, { file_type: fileType, ...(file.size > 0 ? { size: file.size } : {}) });
         const key = uploadKey(sign.dir, file.name);
@@ -73,6 +77,7 @@ export class DirectUploadService implements UploadService {
         form.set('file', file);
         await new Promise<void>((resolve, reject) => {
           xhr.open('POST', sign.host);
+          opened = true;
           // Our own host needs the session; a bucket (a presigned POST, with its fields) gets only the signed form.
           const token = sign.fields ? null : this.s.tokens.get();
           if (token) xhr.setRequestHeader(TOKEN_HEADER, token);
@@ -91,7 +96,8 @@ export class DirectUploadService implements UploadService {
       })().catch((err) => subscriber.error(err));
       return () => {
         cancelled = true;
-        xhr.abort();
+        // A file refused by its first bytes never opened the request (some XHRs throw on abort before open).
+        if (opened) xhr.abort();
       };
     });
   }

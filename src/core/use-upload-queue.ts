@@ -121,6 +121,15 @@ export function useUploadQueue(props: UploadBoxProps) {
     latest.current.onBusyChange?.(busy);
   }, [busy]);
 
+  // Leaving or reloading would lose the transfer silently: the browser asks first while one runs.
+  const uploading = Boolean(active);
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
+
   const choose = (chosen: File[]) => {
     if (disabled || chosen.length === 0) return;
     const { check, accept: acc } = latest.current;
@@ -131,7 +140,7 @@ export function useUploadQueue(props: UploadBoxProps) {
       return;
     }
     for (const file of chosen) {
-      const problem = check?.(file) || (!acceptsFile(file.name, file.type, acc) ? MSG.uploadFormatInvalid(acceptLabel(acc) || TYPE_LABEL[type]) : null);
+      const problem = (file.size === 0 ? MSG.fileEmpty : null) || check?.(file) || (!acceptsFile(file.name, file.type, acc) ? MSG.uploadFormatInvalid(acceptLabel(acc) || TYPE_LABEL[type]) : null);
       if (problem) {
         notifier.warn(problem);
         return;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { DockviewDefaultTab, type DockviewPanelApi, type IDockviewPanelHeaderProps } from 'dockview-react';
+import type { DockviewPanelApi, IDockviewPanelHeaderProps } from 'dockview-react';
+import { DockTab } from '../core';
 import { keepPanel, requestClose, type RouteParams } from './dock-api';
 
 /** A panel's parameters, live (they change when it is kept, marked dirty, or reopened with another query). */
@@ -28,7 +29,7 @@ export function RouteTab(props: IDockviewPanelHeaderProps<RouteParams>) {
   return (
     <>
       <span ref={ref} hidden />
-      <DockviewDefaultTab
+      <DockTab
         {...props}
         data-shell-tab={path}
         data-preview={preview ? 'true' : undefined}

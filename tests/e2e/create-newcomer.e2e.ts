@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIMITS, MSG } from '../../src/contract';
+import { CLOSE_TAB_LABEL } from '../../src/core/dock-tab';
 import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
 import { publicAvatar, publicAvatars, runCommand, trainedPublicVoices, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
@@ -100,11 +101,25 @@ describe('/create keeps its draft', () => {
     await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
     await page.waitForSelector('[data-testid=create-voice-params]');
     expect(await page.textContent('[data-testid=create-head-price]')).toMatch(/约 \d+ 积分/);
+    // No channel chosen yet: the preview speaks of the best one offered (本地口型), and the dialog preselects it;
+    // the effect order names only the channels there are.
+    expect(await page.textContent('[data-testid=create-channel-note]')).toContain(MSG.lipChannelNote);
     await runCommand(page, '合成视频', 'creation.create.submit');
+    await page.waitForSelector('[data-testid=create-channel-lip][aria-checked=true]');
+    expect(await page.textContent('[data-testid=create-channel-tips]')).toBe(` ${MSG.effectOrder(['1.5 本地口型', '1.0 本地合成'])}`);
+    expect(await page.textContent('[data-testid=create-channel-lipsync]')).toBe(MSG.lipSyncSummary);
+    // Every label in Chinese: the tabs' close buttons (workbench and panes) and the music select's caret.
+    await page.waitForSelector('[data-testid=bgm-track]');
+    expect(await page.evaluate(() => ['Close tab', 'Open dropdown'].filter((en) => document.body.innerHTML.includes(en)))).toEqual([]);
+    expect(await page.locator(`.dv-default-tab-action[aria-label="${CLOSE_TAB_LABEL}"]`).count()).toBeGreaterThan(1);
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
-    await page.click('.cr-alert >> text=继续创作');
+    // Moving to /works by the address (not the dialog's button): 提交成功 does not stay open over it.
+    await page.evaluate(() => (location.hash = '#/works'));
+    await page.waitForSelector('.dock-panel[data-route="/works"]');
+    await page.waitForSelector('.cr-alert', { state: 'detached' });
+    await page.click('.workbench-nav .nav-item[data-nav-id="create"]');
     // Submitted: no longer unsaved, and a reload opens an empty page.
     await page.waitForSelector('[data-shell-tab="/create"]:not([data-dirty])');
     expect(await page.evaluate(() => localStorage.getItem('aisa.draft.create.draft'))).toBeNull();
@@ -114,6 +129,8 @@ describe('/create keeps its draft', () => {
     await page.waitForSelector('[data-testid=create-script] .se-surface .view-line');
     expect(await scriptText(page)).not.toContain('还没有提交');
     expect(await page.inputValue('[data-testid=create-name]')).toBe(LIMITS.defaultWorkName);
+    // The last choice (本地合成) outlives the draft: the preview's note follows it.
+    expect(await page.textContent('[data-testid=create-channel-note]')).toContain(MSG.localChannelNote);
     await context.close();
   });
 

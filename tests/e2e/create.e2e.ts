@@ -119,7 +119,7 @@ async function submitAndGoToWorks(page: Page, { captions = false } = {}): Promis
   await showPane(page, 'preview');
   await page.click('[data-testid=create-submit]');
   await page.waitForSelector('.cr-channel-dialog');
-  expect(await page.textContent('[data-testid=create-channel-tips]')).toContain('3.0 深度 > 2.0 极速 > 1.0 免费');
+  expect(await page.textContent('[data-testid=create-channel-tips]')).toContain(MSG.effectOrder(['1.5 本地口型', '1.0 本地合成']));
   const local = page.locator('[data-testid=create-channel-local]');
   expect(await local.textContent()).toContain('积分/秒');
   await local.click();
@@ -168,7 +168,7 @@ describe('/create', () => {
     expect(await page.textContent('[data-testid=create-preview-count]')).toContain('停顿 1.5 秒');
     expect(await page.textContent('[data-testid=create-preview-estimate]')).toBe(`约 ${Math.round(33 / 4.2 + 1.5)} 秒`);
     expect(await page.textContent('[data-testid=create-preview-price]')).toContain('积分/秒');
-    expect(await page.textContent('[data-testid=create-preview]')).toContain(MSG.localEngineNote);
+    expect(await page.textContent('[data-testid=create-channel-note]')).toContain(MSG.lipChannelNote);
 
     // Audition: a real sound plays.
     await page.click('[data-testid=create-audition]');

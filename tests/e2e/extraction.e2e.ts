@@ -55,6 +55,8 @@ describe('extraction', () => {
     await server.admin('site', 'set', 'parse_engine=hybrid', `parse_base_url=${hybrid.url}`, 'extraction_free_daily=1');
     const { page, context } = await loggedInPage(USERNAME, '/store/extraction');
     await page.waitForSelector('[data-testid=extraction-free] >> text=今日免费 1 次');
+    // A parser is configured: no word about it missing.
+    expect(await page.locator('[data-testid=extraction-no-parser]').count()).toBe(0);
 
     // Nothing to parse: said at once, nothing sent.
     await page.fill('[data-testid=extraction-link]', '只有文字');
@@ -95,6 +97,8 @@ describe('extraction', () => {
   it('extracts the sound of an uploaded mp4 with no engine configured', { timeout: 90_000 }, async () => {
     await operator(API.admin.siteSet, { settings: { parse_engine: 'none' } });
     const { page, context } = await loggedInPage(USERNAME, '/store/audioExtraction');
+    // No parser: said up front, before any link is pasted (direct media links still work).
+    expect(await page.textContent('[data-testid=extraction-no-parser]')).toBe(MSG.parseLinksOffline);
     await page.click('[data-testid=extraction-way] >> text=本地上传');
     await page.setInputFiles('[data-testid=extraction-upload] input[type=file]', clip);
     await page.waitForSelector('[data-testid=extraction-start]:not([disabled])', { timeout: 30_000 });

@@ -105,6 +105,15 @@ describe('the upload component (materials page)', () => {
     await toast(page, MSG.avatarVideoInvalid);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item]').length === 0);
     expect(await count(page, '[data-testid=upload-progress]')).toBe(0);
+    // An empty file and a text file named .mp4 say what is wrong with them, and nothing is sent.
+    const signs: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/upload/sign') && signs.push(r.url()));
+    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', { name: 'empty.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(0) });
+    await toast(page, MSG.fileEmpty);
+    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', { name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('这只是一段文字，不是视频。') });
+    await toast(page, MSG.fileUnrecognized('video'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item]').length === 0);
+    expect(signs).toEqual([]);
     await context.close();
   });
 
@@ -122,12 +131,16 @@ describe('the upload component (materials page)', () => {
     await throttleUploads(page, 4 * 1024);
     await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', mp3);
     await page.waitForFunction(() => /上传中/.test(document.querySelector('[data-testid=upload-percent]')?.textContent ?? ''));
+    // Leaving now would lose the upload: the page asks first (it cancels beforeunload), and stops asking once none runs.
+    const leaveAsks = () => page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+    expect(await leaveAsks()).toBe(true);
     await page.click('[data-testid=upload-cancel]');
     await toast(page, MSG.uploadCancelled);
     expect(await count(page, '[data-testid=upload-item]')).toBe(0);
     expect(await count(page, '[data-testid=upload-progress]')).toBe(0);
     const after = (await ok<{ list: unknown[] }>(await apiClient(USERS.upload), API.material.list, { page: 1, limit: 100, type: 'audio', source: 0 })).list.length;
     expect(after).toBe(before);
+    expect(await leaveAsks()).toBe(false);
     await context.close();
   });
 });
@@ -150,7 +163,7 @@ describe('/profile: my avatars', () => {
     await page.waitForSelector('.av-clone-dialog');
     const requirements = await page.textContent('[data-testid=clone-requirements]');
     for (const part of ['横屏或竖屏', '5 秒 ~ 30 分钟', '360p ~ 4K', '500MB', 'HDR', 'MP4 / MOV']) expect(requirements).toContain(part);
-    expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.localEngineNote);
+    expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.lipSyncSummary);
     await page.click('[data-testid=clone-start]');
     await toast(page, MSG.avatarNameRequired);
     await page.fill('[data-testid=clone-name]', '我的口播分身');
@@ -172,12 +185,14 @@ describe('/profile: my avatars', () => {
 
     await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    // Submitted, not done: it says so, and says again when the clone has ended.
+    await toast(page, MSG.cloneSubmitted);
     await page.waitForSelector('.av-clone-dialog', { state: 'detached' });
     const card = page.locator('[data-testid=avatar-card]', { hasText: '我的口播分身' });
     await card.waitFor();
     // The list polls while the avatar clones, and shows it ready.
     await page.waitForSelector('[data-testid=avatar-card][data-status="3"]', { timeout: 60_000 });
+    await toast(page, MSG.avatarCloneReady('我的口播分身'));
     expect(await count(page, '[data-testid=avatar-card]')).toBe(1);
     expect(await count(page, '[data-testid=avatar-cloning]')).toBe(0);
     await context.close();

@@ -111,11 +111,11 @@ describe('pet and photo-speak', () => {
     await page.fill('[data-testid=photo-name]', '我家旺财');
     await page.click('[data-testid=photo-submit]');
     await toast(page, MSG.petImageRequired);
-    // A file named .png that is not an image: the server refuses it by its content.
+    // A file named .png that is not an image: refused by its content (the first bytes), in its own words.
     const fake = path.join(dir, 'fake.png');
     fs.writeFileSync(fake, 'this is not a picture');
     await page.setInputFiles('[data-testid=photo-upload-box] input[type=file]', fake);
-    await toast(page, MSG.imageInvalid);
+    await toast(page, MSG.fileUnrecognized('image'));
     await page.setInputFiles('[data-testid=photo-upload-box] input[type=file]', pet);
     await toast(page, MSG.uploadSucceeded);
     // A click on the picture marks the pet's mouth (below the middle of the drawn head); a second click moves it.
@@ -147,6 +147,10 @@ describe('pet and photo-speak', () => {
     await pickPublicVoice(page);
     const cardSelector = await submitTo(page, 'lip', 'pet', 2);
     expect(await page.textContent('[data-testid=works-count-pet]')).toContain('1');
+    // Left 未命名, the work is named after the script's first words (and so is its download), not 未命名.
+    const petName = '主人你好，我是旺财，今天';
+    expect(((await client.call(API.works.list, { page: 1, limit: 1 })).data.list as { name: string }[])[0]!.name).toBe(petName);
+    await page.waitForSelector(`${cardSelector} >> text=${petName}`);
     const probed = await playAndDownload(page, cardSelector, 'pet-work');
     expect(probed.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
     expect(probed.audio?.codec).toBe('aac');

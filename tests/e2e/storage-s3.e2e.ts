@@ -111,7 +111,7 @@ describe('on S3 storage, in the browser', () => {
     expect(fromBucket.some((r) => r.method === 'POST' && r.status === 200)).toBe(true);
     await pastQuickThrottle(page);
     await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    await toast(page, MSG.cloneSubmitted);
     await page.waitForSelector('[data-testid=avatar-card][data-status="3"]', { timeout: 60_000 });
     await done();
   });

@@ -66,7 +66,7 @@ describe('a voice cloned on a fish-speech server', () => {
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
     await pastQuickThrottle(page);
     await page.click('[data-testid=voice-clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    await toast(page, MSG.cloneSubmitted);
     const voice = (await ok<{ list: Voice[] }>(client, API.voices.list, { source: 1, page: 1, limit: 100 })).list[0]!;
     expect(voice).toMatchObject({ name: VOICE_NAME, api: 'hs' });
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
@@ -103,6 +103,13 @@ describe('a voice cloned on a fish-speech server', () => {
     await page.waitForSelector('[data-testid=create-voice-params]');
     await page.click('[data-testid=create-tab-preview]');
     expect(await page.textContent('[data-testid=create-preview-voice]')).toContain(VOICE_NAME);
+    // After a reload the voice pane opens on 我的声音, with the chosen voice picked (not on the empty 公共声音).
+    await page.reload();
+    await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
+    await page.click('[data-testid=create-tab-voice]');
+    await page.waitForSelector(`[data-testid=create-voices] .cr-voice.picked >> text=${VOICE_NAME}`);
+    expect(await page.textContent('[data-testid=create-voice-source] [aria-checked=true], [data-testid=create-voice-source] [aria-pressed=true], [data-testid=create-voice-source] .bp6-active')).toContain('我的声音');
+    await page.click('[data-testid=create-tab-preview]');
     const reference = [...peer.prepared.keys()][0];
     const before = peer.invokes.length;
     await page.click('[data-testid=create-audition]');

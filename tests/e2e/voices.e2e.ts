@@ -134,7 +134,7 @@ describe('/clone: my voices', () => {
     const lists: string[] = [];
     page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === API.voices.list.path && lists.push(r.url()));
     await page.click('[data-testid=voice-clone-start]');
-    await toast(page, MSG.cloneSucceeded);
+    await toast(page, MSG.cloneSubmitted);
     await page.waitForSelector('.vc-clone-dialog', { state: 'detached' });
 
     // The new voice trains (训练中), the list is asked again every 10 s (VOICE_POLL_MS here), and it turns 可修改N次 without a reload.
@@ -146,6 +146,7 @@ describe('/clone: my voices', () => {
     expect(await page.textContent('[data-testid=voice-summary]')).toContain('1 个训练中');
     expect(await page.getAttribute('[data-testid=voice-summary]', 'data-polling')).toBe('true');
     await page.waitForSelector(`${card(voice.id)}[data-status="2"]`, { timeout: 60_000 });
+    await toast(page, MSG.voiceCloneReady('我的播音腔'));
     expect(await page.textContent(`${card(voice.id)} [data-testid=voice-status]`)).toBe(`可修改${local.train_times}次`);
     expect(lists.length).toBeGreaterThanOrEqual(2);
     // Polling stops once nothing trains: the list says it no longer polls, and no list was asked for after that answer.

@@ -34,6 +34,13 @@ describe('login', () => {
     await fillLogin(page, USER.username, 'wrong-pass');
     expect(await lastToast(page)).toBe(MSG.loginFailed);
     expect(hashPath(page)).toBe('/login');
+    // Then the right password: 登录成功 replaces the refusal, which does not follow the user to /home.
+    await page.fill('#login-password', USER.password);
+    expect(await page.locator('.bp6-toast', { hasText: MSG.loginFailed }).count()).toBe(1);
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('.dock-panel[data-route="/home"]');
+    // Checked at once: the refusal's own timer (4 s) has not run out by then, only the success cleared it.
+    expect(await page.locator('.bp6-toast', { hasText: MSG.loginFailed }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -127,9 +134,15 @@ describe('workbench', () => {
     await page.context().close();
   });
 
-  it('persists the theme: dark by default, light after the toggle and a reload', async () => {
+  it('follows the system until the user picks, then persists the pick: light after the toggle and a reload', async () => {
     const { page } = await loggedInPage('/home');
-    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+    const dark = () => page.evaluate(() => document.body.classList.contains('bp6-dark'));
+    expect(await dark()).toBe(true);
+    // No pick yet: the system's preference changes, the page follows.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
     await page.click('[data-testid=theme-toggle]');
     await page.waitForFunction(() => document.body.classList.contains('app-light'));
     await page.reload();
@@ -137,6 +150,11 @@ describe('workbench', () => {
     expect(await page.evaluate(() => document.body.classList.contains('app-light') && !document.body.classList.contains('bp6-dark'))).toBe(true);
     await page.keyboard.press('Control+Shift+L');
     await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    // Picked: the system's preference no longer moves it.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await page.waitForSelector('.dock-panel');
+    expect(await dark()).toBe(true);
     await page.context().close();
   });
 

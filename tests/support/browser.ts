@@ -120,8 +120,11 @@ export async function newPage(
   options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
-  // spinners and transitions were a quarter of the browser's CPU time.
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
+  // spinners and transitions were a quarter of the browser's CPU time. The app follows the system's colour scheme
+  // until the user picks: the journey's theme (dark unless asked) is the system's too.
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce', colorScheme: options.theme ?? 'dark',
+  });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
   if (options.timings) {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const);

@@ -3,7 +3,7 @@ import { ANALYSE_STATUS_NAMES, API } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { formatDateTime } from '../../infra/time';
 import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
-import { freeLeftToday, saveToMaterial, submitExtraction } from './extraction.service';
+import { freeLeftToday, linksParsable, saveToMaterial, submitExtraction } from './extraction.service';
 
 export function registerExtractionRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
@@ -26,7 +26,7 @@ export function registerExtractionRoutes(ctx: FeatureContext): void {
   const list = async (kind: ExtractionTypeValue, userId: number, params: { page: number; limit: number; status?: number }) => {
     const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
     const { rows, total } = await records.list(userId, kind, { status: params.status, limit, offset: (Math.max(params.page, 1) - 1) * limit });
-    return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total };
+    return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total, parse_ready: await linksParsable(ctx) };
   };
 
   router.handle(API.extraction.videoList, ({ params, user }) => list(ExtractionType.Video, user.id, params));

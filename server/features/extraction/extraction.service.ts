@@ -33,12 +33,15 @@ export async function freeLeftToday(ctx: FeatureContext, userId: number, kind: E
   return Math.max(0, daily - (await new ExtractionRepository(ctx.db).freeUsedToday(userId, kind)));
 }
 
+/** Share links can be parsed (an operator configured a parser); direct media links need none. */
+export const linksParsable = async (ctx: FeatureContext): Promise<boolean> => parserFromSettings(await ctx.settings.all()) !== null;
+
 /** The link of a pasted share text, refused at once when we would never fetch it or cannot parse it. */
 export async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
   const link = findLink(text);
   if (!link) throw new ApiError(MSG.extractionLinkMissing);
   if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
-  if (!isDirectMediaLink(link) && !parserFromSettings(await ctx.settings.all())) throw new ApiError(MSG.parseEngineMissing);
+  if (!isDirectMediaLink(link) && !(await linksParsable(ctx))) throw new ApiError(MSG.parseEngineMissing);
   return link;
 }
 

@@ -177,12 +177,16 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
 
   it('parses through the parse-video API, and fetches direct media links with no engine at all', async () => {
     await engine({ parse_engine: 'parsevideo', parse_base_url: parseVideo.url, parse_timeout_ms: '' });
+    // The lists say whether share links can be parsed, so the screens can say so before the click.
+    expect((await a.call(API.extraction.videoList, { page: 1, limit: 10 })).data.parse_ready).toBe(true);
     const ks = await parse(a, '看看这个 https://v.kuaishou.com/ks1 快手');
     expect(ks).toMatchObject({ status: 3, desc: '快手作品标题' });
     expect(parseVideo.requests.at(-1)?.link).toBe('https://v.kuaishou.com/ks1');
     expect(await parse(a, 'https://v.kuaishou.com/gone')).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.parseLinkExpired, false) });
 
     await engine({ parse_engine: 'none' });
+    expect((await a.call(API.extraction.videoList, { page: 1, limit: 10 })).data.parse_ready).toBe(false);
+    expect((await a.call(API.extraction.audioList, { page: 1, limit: 10 })).data.parse_ready).toBe(false);
     expect(await a.call(API.extraction.videoParse, { link: 'https://v.douyin.com/ok1/' })).toMatchObject({ code: 1, msg: MSG.parseEngineMissing });
     expect(await parse(a, `${host.url}/v/clip.mp4`)).toMatchObject({ status: 3, desc: 'clip' });
     expect(await parse(a, `${host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.fetchAddressRefused, false) });

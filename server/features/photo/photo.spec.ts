@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
   it('refuses uploads that are not png/jpg by their content, and pictures without a name or an image', async () => {
     a = await t.user('15800000001', 1000);
     b = await t.user('15800000002', 1000);
-    expect((await uploadFile(a, 'image', Buffer.from('not an image at all'), 'cat.png')).msg).toBe(MSG.imageInvalid);
+    expect((await uploadFile(a, 'image', Buffer.from('not an image at all'), 'cat.png')).msg).toBe(MSG.fileUnrecognized('image'));
     expect((await uploadFile(a, 'image', makeAudio(path.join(dir, 'fake.mp3')), 'cat.jpg')).msg).toBe(MSG.imageInvalid);
     expect((await uploadFile(a, 'image', makeImage(path.join(dir, 'tiny.png'), { width: 200, height: 200 }))).msg).toBe(MSG.imageTooSmall);
 

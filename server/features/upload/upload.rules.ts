@@ -38,9 +38,12 @@ export class MediaRefused extends Error {}
 
 /** The checks that need only the size and the first bytes (the format by its magic bytes); answers the format. */
 export function checkHead(head: Buffer, type: UploadFileType, size: number): string {
-  if (size <= 0 || size > MAX_BYTES[type]) throw new MediaRefused(type === 'image' ? MSG.imageTooLarge : REFUSED[type]);
+  if (size <= 0) throw new MediaRefused(MSG.fileEmpty);
+  if (size > MAX_BYTES[type]) throw new MediaRefused(type === 'image' ? MSG.imageTooLarge : REFUSED[type]);
   const ext = sniffExtension(head);
-  if (!ext || !FORMATS[type].includes(ext)) throw new MediaRefused(REFUSED[type]);
+  // No format at all (text named .mp4) says so; a known format of the wrong kind gets the type's rule.
+  if (!ext) throw new MediaRefused(MSG.fileUnrecognized(type));
+  if (!FORMATS[type].includes(ext)) throw new MediaRefused(REFUSED[type]);
   return ext;
 }
 

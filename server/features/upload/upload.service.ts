@@ -96,7 +96,8 @@ export function uploadService(ctx: FeatureContext) {
     }
     try {
       const { size } = await storage.put(r.key, r.file);
-      if (r.file.truncated || size > r.max || size === 0) throw new MediaRefused(REFUSED[r.type]);
+      if (size === 0) throw new MediaRefused(MSG.fileEmpty);
+      if (r.file.truncated || size > r.max) throw new MediaRefused(REFUSED[r.type]);
       await uploads.resize(r.upload, size);
       return null;
     } catch (err) {

@@ -97,7 +97,9 @@ function uploadTests(kind: DbKind, storage: 'local' | 's3'): void {
 
   it.each([
     ['PNG bytes named .mp4', 'video', () => fs.readFileSync(image), 'x.mp4', MSG.avatarVideoInvalid],
-    ['HTML in an .mp4', 'video', () => Buffer.from('<html><script>alert(1)</script></html>'), 'x.mp4', MSG.avatarVideoInvalid],
+    ['HTML in an .mp4', 'video', () => Buffer.from('<html><script>alert(1)</script></html>'), 'x.mp4', MSG.fileUnrecognized('video')],
+    ['a text file named .mp3', 'voice', () => Buffer.from('这不是音频，只是一段文字。'), 'x.mp3', MSG.fileUnrecognized('voice')],
+    ['a text file named .png', 'image', () => Buffer.from('这不是图片，只是一段文字。'), 'x.png', MSG.fileUnrecognized('image')],
     ['an mp4 cut before its moov atom', 'video', truncatedMp4, 'x.mp4', MSG.avatarVideoInvalid],
     ['an mp3 whose header claims days', 'voice', absurdDurationMp3, 'x.mp3', MSG.audioDurationInvalid],
     ['an mp4 cut to 40% with its index at the front (the index still claims 6 s)', 'video', () => fs.readFileSync(video).subarray(0, Math.floor(fs.statSync(video).size * 0.4)), 'x.mp4', MSG.videoDurationInvalid],
@@ -109,7 +111,8 @@ function uploadTests(kind: DbKind, storage: 'local' | 's3'): void {
     // A bucket refuses these by the policy's content-length-range (which the test peer does not enforce).
     ...(local
       ? ([
-          ['0 bytes', 'image', () => Buffer.alloc(0), 'x.png', MSG.imageInvalid],
+          ['0 bytes', 'image', () => Buffer.alloc(0), 'x.png', MSG.fileEmpty],
+          ['a 0-byte video', 'video', () => Buffer.alloc(0), 'x.mp4', MSG.fileEmpty],
           ['an image one byte over 10 MB', 'image', () => Buffer.alloc(LIMITS.image.maxBytes + 1, 1), 'x.png', MSG.imageInvalid],
         ] as const)
       : []),

@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'v.mp4'), { seconds: 6 }));
     expect(await a.call(API.voices.create, { name: '声音', file_id: video.data.file_id, api: 'local' })).toMatchObject({ code: 1, msg: MSG.voiceAudioRequired });
     // Not audio, too short, too large: refused at upload, nothing kept.
-    expect((await uploadFile(a, 'voice', Buffer.from('<html>not audio</html>'))).msg).toBe(MSG.audioInvalid);
+    expect((await uploadFile(a, 'voice', Buffer.from('<html>not audio</html>'))).msg).toBe(MSG.fileUnrecognized('voice'));
     expect((await uploadFile(a, 'voice', makeAudio(path.join(dir, 'short.mp3'), { seconds: 2 }))).msg).toBe(MSG.audioDurationInvalid);
     const truncated = fs.readFileSync(sample).subarray(0, 200);
     expect((await uploadFile(a, 'voice', truncated)).code).toBe(1);
@@ -225,7 +225,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
     expect((await a.call(API.voices.create, { name: '多段', file_id: ok.data.file_id, api: 'local' })).code).toBe(0);
     const bad = new FormData();
     bad.set('file', new Blob([Buffer.from('GIF89a not audio')]), 'x.mp3');
-    expect(await post(bad)).toMatchObject({ code: 1, msg: MSG.audioInvalid });
+    expect(await post(bad)).toMatchObject({ code: 1, msg: MSG.fileUnrecognized('voice') });
     expect((await post(form, '')).code).toBe(100);
   });
 });

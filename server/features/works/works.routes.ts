@@ -3,7 +3,7 @@
  * expected duration and queues a render in the same transaction (works.jobs.ts settles the actual price);
  * the works list, rename, delete, and the video channels.
  */
-import { API, LIMITS, MSG, WorkStatus, estimateSeconds, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
+import { API, LIMITS, MSG, WorkStatus, effectOrderTip, estimateSeconds, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
@@ -71,10 +71,11 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
   const works = new WorksRepository(db);
 
-  router.handle(API.works.videoChannel, async () => ({
-    list: (await works.enabledVideoChannels()).map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) })),
-    tips: '效果排序：3.0 深度 > 2.0 极速 > 1.0 免费',
-  }));
+  router.handle(API.works.videoChannel, async () => {
+    const list = (await works.enabledVideoChannels()).map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) }));
+    // The spec's tip named 3.0/2.0 channels that may not be enabled: the order is of the channels offered.
+    return { list, tips: effectOrderTip(list) };
+  });
 
   router.handle(API.works.create, async ({ params, user }) => {
     const channel = await works.videoChannel(params.api);

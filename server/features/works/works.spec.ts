@@ -135,7 +135,11 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
     await t.app.ctx.db.query(`UPDATE channels SET credits = 1 WHERE kind = 'video' AND api = 'local'`);
     const channels = (await a.call(API.works.videoChannel, {})).data;
     expect(channels.list.map((c: { api: string }) => c.api)).toEqual(['lip', 'local']);
-    expect(channels.tips).toContain('3.0');
+    // The effect order names the channels offered, best (highest version) first, and only them.
+    expect(channels.tips).toBe('效果排序：1.5 本地口型 > 1.0 本地合成');
+    await t.app.ctx.db.query(`UPDATE channels SET enabled = true, engine = 'local' WHERE kind = 'video' AND api = 'df'`);
+    expect((await a.call(API.works.videoChannel, {})).data.tips).toBe('效果排序：2.0 极速训练 > 1.5 本地口型 > 1.0 本地合成');
+    await t.app.ctx.db.query(`UPDATE channels SET enabled = false, engine = 'none' WHERE kind = 'video' AND api = 'df'`);
   });
 
   it('a render that fails on its last attempt marks the work failed and returns the reservation exactly', async () => {

@@ -39,7 +39,11 @@ const listRequest = z.object({
   status: optionalFilter(intOneOf('状态', [ExtractionStatus.Processing, ExtractionStatus.Success, ExtractionStatus.Failed])),
 });
 /** num: free extractions left today (shown when above zero). */
-const listResponse = z.object({ list: z.array(ExtractionRecord), num: z.number(), total: z.number().optional() });
+const listResponse = z.object({
+  list: z.array(ExtractionRecord), num: z.number(), total: z.number().optional(),
+  /** ours: false when no link parser is configured (the screen says so up front; direct media links still work). */
+  parse_ready: z.boolean().optional(),
+});
 
 const link = () =>
   z.preprocess(

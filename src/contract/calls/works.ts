@@ -174,10 +174,20 @@ export const VideoChannel = z.object({
 });
 export type VideoChannel = z.infer<typeof VideoChannel>;
 
+/** A channel's version as a number (version_name '1.5' → 1.5; none → 0), the effect order's key. */
+const versionOf = (c: Pick<VideoChannel, 'version_name'>) => Number.parseFloat(c.version_name) || 0;
+
+/** The channels best first: the highest version, then the listed order (the sort is stable). */
+export const byEffect = <C extends Pick<VideoChannel, 'version_name'>>(channels: readonly C[]): C[] => [...channels].sort((a, b) => versionOf(b) - versionOf(a));
+
+/** The effect-order tip, from the channels there are (issue 33: it named channels that were not there). */
+export const effectOrderTip = (channels: readonly Pick<VideoChannel, 'name' | 'version_name'>[]) =>
+  MSG.effectOrder(byEffect(channels).map((c) => [c.version_name, c.name].filter(Boolean).join(' ')));
+
 export const worksCalls = {
   videoChannel: defineCall({
     id: 'works.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Video training channels (credits per second) and the tips line (effect order 3.0 deep > 2.0 fast > 1.0 free) (spec name: videoChannel).',
+    summary: 'Video training channels (credits per second) and the tips line: the effect order of the channels offered, best first (spec name: videoChannel).',
     request: empty,
     response: z.object({ list: z.array(VideoChannel), tips: z.string() }),
   }),

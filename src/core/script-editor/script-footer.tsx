@@ -3,7 +3,8 @@
  * estimated length and the counter against the channel's limit.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, HTMLSelect } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { HTMLSelect } from '../select';
 import { API, LIMITS, type LanguageOption } from '../../contract';
 import { useService } from '../react';
 import { TOKENS, type ApiClient } from '../tokens';

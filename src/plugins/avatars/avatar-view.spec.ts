@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MSG, type Avatar } from '../../contract';
-import { anyCloning, avatarPhase, checkCloneVideo, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
-import { formatDuration, formatSize } from '../../core';
+import { anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
+import { endedSince, formatDuration, formatSize } from '../../core';
 
 const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url: '', cover: '', cover_small: '', source: 1, ...over });
 
@@ -52,5 +52,13 @@ describe('avatar view helpers', () => {
     expect(cloneFormProblem(' ', null)).toBe(MSG.avatarNameRequired);
     expect(cloneFormProblem('我', null)).toBe(MSG.avatarVideoRequired);
     expect(cloneFormProblem('我', 3)).toBeNull();
+  });
+});
+
+describe('clones that end while the page is open (issue 33)', () => {
+  it('tells of those that were cloning and are now ready or failed, and of no other', () => {
+    const list = [{ id: 1, status: 3 }, { id: 2, status: 4 }, { id: 3, status: 1 }, { id: 4, status: 3 }];
+    expect(endedSince(new Set([1, 2, 3]), list, cloneOutcome)).toEqual({ ready: [{ id: 1, status: 3 }], failed: [{ id: 2, status: 4 }] });
+    expect(endedSince(new Set(), list, cloneOutcome)).toEqual({ ready: [], failed: [] });
   });
 });

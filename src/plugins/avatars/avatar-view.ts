@@ -1,5 +1,6 @@
 /** Pure helpers of the avatars plugin: status, orientation, the clone video check, the clone button's throttle. */
 import { AvatarStatus, LIMITS, MSG, type Avatar } from '../../contract';
+import type { CloneOutcome } from '../../core';
 export type AvatarPhase = 'cloning' | 'ready' | 'failed';
 
 export function avatarPhase(avatar: Pick<Avatar, 'status'>): AvatarPhase {
@@ -25,6 +26,13 @@ export function orientationOf(avatar: Pick<Avatar, 'orientation'>): 1 | 2 {
 export function createQuery(avatar: Pick<Avatar, 'id' | 'orientation'>): { id: number; hs: 1 | 2 } {
   return { id: avatar.id, hs: orientationOf(avatar) };
 }
+
+/** An avatar's clone as useCloneOutcomes reads it. */
+export const cloneOutcome = (a: Pick<Avatar, 'status'>): CloneOutcome => {
+  const phase = avatarPhase(a);
+  return phase === 'cloning' ? 'pending' : phase;
+};
+export const AVATAR_CLONE_WORDS = { ready: MSG.avatarCloneReady, failed: MSG.avatarCloneFailed };
 
 /** Whether the list must keep polling: some avatar is still cloning. */
 export function anyCloning(list: readonly Pick<Avatar, 'status'>[]): boolean {

@@ -3,9 +3,9 @@
  * listened to before it is chosen, and its level; the render ducks it under the speech, fades it in and out, and
  * loops or cuts it to the work's length.
  */
-import { Button, HTMLSelect, Slider } from '@blueprintjs/core';
+import { Button, Slider } from '@blueprintjs/core';
 import { API, LIMITS } from '../../contract';
-import { TOKENS, useAudioPlayer, useRemote, useService, type ApiClient, type Notifier } from '../../core';
+import { HTMLSelect, TOKENS, useAudioPlayer, useRemote, useService, type ApiClient, type Notifier } from '../../core';
 import type { BgmChoice } from './bgm-choice';
 import './subtitles.css';
 

@@ -4,9 +4,9 @@
  * dialogue keeps one editor on the page.
  */
 import { memo, type ReactNode } from 'react';
-import { Button, HTMLSelect, Menu, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, Popover, Spinner, Tooltip } from '@blueprintjs/core';
 import { LIMITS, countChars, estimateSeconds } from '../../contract';
-import { ScriptEditor, chipLabel, findMarkers } from '../../core';
+import { chipLabel, findMarkers, HTMLSelect, ScriptEditor } from '../../core';
 import type { DubLine, DubRole } from './dub-draft';
 
 export interface LineActions {

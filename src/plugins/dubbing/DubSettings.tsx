@@ -3,7 +3,8 @@
  * ducked under the speech and faded in and out), the project's size, the price before generating, and 生成配音.
  */
 import { memo } from 'react';
-import { Button, HTMLSelect, Icon, Slider } from '@blueprintjs/core';
+import { Button, Icon, Slider } from '@blueprintjs/core';
+import { HTMLSelect } from '../../core';
 import { LIMITS, type Material, type MusicTrack } from '../../contract';
 import type { DubMusic } from './dub-draft';
 

@@ -3,9 +3,9 @@
  * Each shows its voice (change it in the voice picker), its speed, volume and pitch, and on MiniMax an emotion.
  */
 import { memo } from 'react';
-import { Button, HTMLSelect, Icon, InputGroup, Popover, Slider, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Icon, InputGroup, Popover, Slider, Tag, Tooltip } from '@blueprintjs/core';
 import { LIMITS } from '../../contract';
-import { sliderEnabled, voiceLabel, type SliderKey } from '../../core';
+import { HTMLSelect, sliderEnabled, voiceLabel, type SliderKey } from '../../core';
 import { readsEmotion, type DubRole } from './dub-draft';
 
 export interface RoleActions {

@@ -80,7 +80,7 @@ describe('clone flow state', () => {
     await settle(TIMINGS.cloneThrottleMs);
     expect(await t.clone.start()).toBe(true);
     expect(t.api.calls.at(-1)).toEqual({ id: API.voices.create.id, params: { name: '新声音', file_id: 5, api: 'fish', voice_channel_name: '渠道fish' } });
-    expect([t.flow.flow$.value.step, t.changed.mock.calls.length, notes.at(-1)]).toEqual(['closed', 1, { kind: 'success', message: MSG.cloneSucceeded }]);
+    expect([t.flow.flow$.value.step, t.changed.mock.calls.length, notes.at(-1)]).toEqual(['closed', 1, { kind: 'success', message: MSG.cloneSubmitted }]);
     expect(t.navigation.navigate).toHaveBeenCalledWith(CLONE_ROUTE, { id: 1 });
     t.clone.reset();
     expect([t.clone.name$.value, t.clone.audio$.value]).toEqual(['', null]);

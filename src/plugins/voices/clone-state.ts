@@ -92,7 +92,7 @@ export class CloneState {
     }
     const params = { ...(target ? { id: target.id } : {}), name: this.name$.value.trim(), file_id: audio!.file_id, api: channel.api as ChannelApi, voice_channel_name: channel.name };
     if (!(await runBusy(this.submitting$, () => this.s.api.call(API.voices.create, params)))) return false;
-    this.s.notifier.success(target ? MSG.modifySucceeded : MSG.cloneSucceeded);
+    this.s.notifier.success(target ? MSG.modifySucceeded : MSG.cloneSubmitted);
     this.flow.closeClone();
     this.flow.notifyChanged();
     const here = this.s.navigation.current;

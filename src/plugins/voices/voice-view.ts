@@ -3,6 +3,7 @@
  * the clone audio check, the form's problems, the tab of /clone, and the waveform's peaks.
  */
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, type Voice, type VoiceChannel } from '../../contract';
+import type { CloneOutcome } from '../../core';
 
 export type VoicePhase = 'training' | 'failed' | 'ready';
 
@@ -14,6 +15,13 @@ export function voicePhase(voice: Pick<Voice, 'generate_status'>): VoicePhase {
 }
 
 /** The card's status line: 训练中, 失败, 可修改N次 (remained_times > 0) or 不可修改. */
+/** A voice's clone as useCloneOutcomes reads it. */
+export const cloneOutcome = (v: Pick<Voice, 'generate_status'>): CloneOutcome => {
+  const phase = voicePhase(v);
+  return phase === 'training' ? 'pending' : phase;
+};
+export const VOICE_CLONE_WORDS = { ready: MSG.voiceCloneReady, failed: MSG.voiceCloneFailed };
+
 export function statusLine(voice: Pick<Voice, 'generate_status' | 'remained_times'>): string {
   const phase = voicePhase(voice);
   if (phase === 'training') return '训练中';

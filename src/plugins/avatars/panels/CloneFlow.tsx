@@ -73,7 +73,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
     setSubmitting(true);
     try {
       await api.call(API.avatars.clone, { name: name.trim(), file_id: video!.file_id });
-      notifier.success(MSG.cloneSucceeded);
+      notifier.success(MSG.cloneSubmitted);
       onClose();
       onStarted();
       if (navigation.current.path !== PROFILE_ROUTE) navigation.navigate(PROFILE_ROUTE);
@@ -124,8 +124,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
         <div className="av-engine-note" data-testid="clone-engine-note">
           <Icon icon="info-sign" size={14} />
           <span>
-            <strong>{MSG.localEngineNote}。</strong>
-            内置的本地引擎会把克隆视频按音频时长循环或截取并配上声音，人物口型不会随台词变化；口型同步需要运营方接入专业引擎。
+            {MSG.lipSyncSummary}
           </span>
         </div>
       </DialogBody>

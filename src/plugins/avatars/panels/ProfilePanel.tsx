@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, type Avatar } from '../../../contract';
-import { ConfirmDelete, SearchBox, TOKENS, listPending, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { ConfirmDelete, SearchBox, TOKENS, listPending, useDebounced, useDeletion, useService, useCloneOutcomes, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
-import { createQuery, anyCloning } from '../avatar-view';
+import { AVATAR_CLONE_WORDS, cloneOutcome, createQuery, anyCloning } from '../avatar-view';
 import { AddAvatarCard, AvatarCard } from './AvatarCard';
 import { PlayerDialog } from './PlayerDialog';
 import { useAvatars } from './use-avatars';
@@ -21,6 +21,9 @@ export default function ProfilePanel({ closed$ }: PanelProps) {
   const deletion = useDeletion<Avatar>((avatar) => api.call(API.avatars.remove, { id: avatar.id }), avatars.reload);
 
   useSubscription(state.changed$, avatars.reload);
+
+  // A clone ends while the page is open (the list polls while one clones): say so, ready or failed.
+  useCloneOutcomes(avatars.list, cloneOutcome, AVATAR_CLONE_WORDS);
 
   const create = (avatar: Avatar) => {
     setPlaying(null);

@@ -251,11 +251,11 @@ describe('estimate and price', () => {
 });
 
 describe('the submitted request', () => {
-  it('has the name (未命名 when blank), api fy, the modes, and the scenes as JSON text', () => {
+  it('has the name (when blank, the first text scene\'s first words), api fy, the modes, and the scenes as JSON text', () => {
     let d = readyDraft();
     d = { ...d, name: '  ', driveMode: 'random', outputMode: 'video' };
     const request = buildSubmission(d);
-    expect(request).toMatchObject({ name: LIMITS.defaultWorkName, api: MULTI_SCENE_API, drive_mode: 'random', output_mode: 'video' });
+    expect(request).toMatchObject({ name: '大家好欢迎来到直播间', api: MULTI_SCENE_API, drive_mode: 'random', output_mode: 'video' });
     expect(JSON.parse(request.content as string)).toEqual([
       { type: 'text', text: `大家好${pauseMarker(0.5)}欢迎来到直播间`, voice_id: 7, rate: 1.2, volume: 1, pitch: 1, video_id: 3, video_duration: 6 },
       { type: 'audio', file_id: 55, video_id: 4, video_duration: 12.5 },

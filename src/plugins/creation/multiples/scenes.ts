@@ -4,7 +4,7 @@
  * cache, the client-side checks in the server's order, the estimate and its price, and the submitted request.
  */
 import {
-  LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses,
+  LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses, workNameOr,
   type Avatar, type CallRequest, type SceneItem, type Voice, API,
 } from '../../../contract';
 import {
@@ -302,11 +302,11 @@ export function sceneItem(scene: Scene): SceneItem {
   };
 }
 
-/** The API.works.multi request: name (未命名 when blank), api fy, the modes, the scenes as JSON text, and the captions of a video. */
+/** The API.works.multi request: name (when left 未命名, the first text scene's first words), api fy, the modes, the scenes as JSON text, and the captions of a video. */
 export function buildSubmission(draft: MultiDraft): CallRequest<typeof API.works.multi> {
   const items = draft.scenes.map(sceneItem);
   return {
-    name: draft.name.trim() || LIMITS.defaultWorkName,
+    name: workNameOr(draft.name, draft.scenes.find((sc) => sc.type === 'text' && sc.text.trim())?.text ?? ''),
     api: MULTI_SCENE_API,
     drive_mode: draft.driveMode,
     output_mode: draft.outputMode,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import { MSG, type VideoChannel } from '../../../contract';
+import { MSG, effectOrderTip, type VideoChannel } from '../../../contract';
 import { estimatePrice } from './create-logic';
 import { SubtitleOptions } from '../SubtitleOptions';
 import type { SubtitleChoice } from '../subtitle-choice';
@@ -12,6 +12,7 @@ export interface ChannelDialogProps {
   channels: VideoChannel[];
   tips: string;
   loading: boolean;
+  /** The channel to preselect (create-logic's preferredChannel: the last choice, else the best offered). */
   current: string;
   busy: boolean;
   /** What the work is estimated to take (seconds), for the price line. */
@@ -28,21 +29,22 @@ export interface ChannelDialogProps {
 
 /**
  * 选择训练通道 (part 2 §2.2): each channel's name, description, version and credits per second; the effect order as the
- * tip; and the captions and background music the work gets (ours).
+ * tip (of the channels offered) and what each does about lip sync; the best channel preselected; and the captions and background music the work gets (ours).
  */
 export function ChannelDialog(props: ChannelDialogProps) {
   const { isOpen, channels, current } = props;
   const [picked, setPicked] = useState(current);
   useEffect(() => {
-    if (isOpen) setPicked(channels.some((c) => c.api === current) ? current : (channels[0]?.api ?? ''));
+    if (isOpen) setPicked(current);
   }, [isOpen, current, channels]);
   const chosen = channels.find((c) => c.api === picked);
   return (
     <Dialog isOpen={isOpen} onClose={props.busy ? undefined : props.onClose} title="选择训练通道" icon="layers" className="cr-channel-dialog" data-testid="create-channel-dialog">
       <DialogBody className="cr-channel-body">
         <p className="cr-channel-tips" data-testid="create-channel-tips">
-          <Icon icon="info-sign" size={12} /> {props.tips || '效果排序：3.0 深度 > 2.0 极速 > 1.0 免费'}
+          <Icon icon="info-sign" size={12} /> {props.tips || effectOrderTip(channels)}
         </p>
+        <p className="cr-channel-tips" data-testid="create-channel-lipsync">{MSG.lipSyncSummary}</p>
         {props.loading && channels.length === 0 ? (
           <div className="cr-center">
             <Spinner size={20} />

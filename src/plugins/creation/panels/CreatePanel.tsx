@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo } from 'react';
 import { Alert, Button } from '@blueprintjs/core';
-import { DockviewDefaultTab, DockviewReact, themeDark, themeLight, type IDockviewPanelHeaderProps } from 'dockview-react';
+import { DockviewReact, themeDark, themeLight, type IDockviewPanelHeaderProps } from 'dockview-react';
 import { MSG } from '../../../contract';
-import { TOKENS, useObservable, useScreenServices, useService, type PanelProps, type ThemeService } from '../../../core';
+import { DockTab, TOKENS, useObservable, useScreenServices, useService, type PanelProps, type ThemeService } from '../../../core';
 import { CreateContext, type CreateContextValue } from './create-draft';
 import { draftSeconds } from './create-logic';
 import { ChannelDialog } from './ChannelDialog';
@@ -31,7 +31,7 @@ const pictureComponents = { ...avatarComponents, avatar: PicturePane };
 
 /** A pane's tab; a closed pane comes back from the palette (开始创作：显示「…」窗格) or the reset button. */
 function PaneTab(props: IDockviewPanelHeaderProps) {
-  return <DockviewDefaultTab {...props} data-testid={`create-tab-${props.api.id}`} />;
+  return <DockTab {...props} data-testid={`create-tab-${props.api.id}`} />;
 }
 
 /** Every pane closed: the way back. */
@@ -58,16 +58,15 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
 
   const drafted = useCreateDraft(api, storage, screen, rawQuery);
   const { draft, draftRef, update, query } = drafted;
-  const flow = useCreateSubmission(services, drafted, closed$);
-  const { channels, audition, auditioning, playToken, submit, submitting } = flow;
+  const flow = useCreateSubmission(services, drafted, closed$, screen);
+  const { channels, channel, audition, auditioning, playToken, submit, submitting } = flow;
   const dock = useCreateDock(storage, CREATE_LAYOUT_KEY + screen.layoutSuffix, titles);
 
   const seconds = draftSeconds(draft);
   const value = useMemo<CreateContextValue>(
-    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, screen, seconds }),
-    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, screen, seconds],
+    () => ({ draft, update, query, audition, auditioning, playToken, submit, submitting, channels: channels.list, channel, screen, seconds }),
+    [draft, update, query, audition, auditioning, playToken, submit, submitting, channels.list, channel, screen, seconds],
   );
-  const channel = channels.list.find((c) => c.api === draft.channel) ?? channels.list[0];
 
   // The palette's commands act on this page while it is the active one.
   const creation = useService<CreationState>(CreationStateToken);
@@ -110,7 +109,7 @@ export default function CreatePanel({ query: rawQuery, closed$, screen = CREATE_
         channels={channels.list}
         tips={channels.tips}
         loading={channels.loading}
-        current={draft.channel}
+        current={channel?.api ?? ''}
         busy={submitting}
         seconds={seconds}
         onClose={() => !submitting && flow.closeDialog()}

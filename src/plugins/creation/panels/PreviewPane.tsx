@@ -7,10 +7,9 @@ import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
 export function PreviewPane() {
-  const { draft, channels, playToken, audition, auditioning, seconds, screen } = useCreate();
+  const { draft, channel, playToken, audition, auditioning, seconds, screen } = useCreate();
   const audioRef = useRef<HTMLAudioElement>(null);
   const cached = cachedAudition(draft);
-  const channel = channels.find((c) => c.api === draft.channel) ?? channels[0];
   const audioMode = draft.mode === 'audio';
   const pauses = pauseSeconds(draft.text);
 
@@ -70,8 +69,8 @@ export function PreviewPane() {
       <p className="cr-note" data-testid="create-estimate-note">
         <Icon icon="info-sign" size={12} /> {MSG.estimateSettles}。
       </p>
-      <p className="cr-note">
-        <Icon icon="info-sign" size={12} /> {screen.note}
+      <p className="cr-note" data-testid="create-channel-note">
+        <Icon icon="info-sign" size={12} /> {screen.note(channel)}
       </p>
       <div className="cr-actions">
         {!audioMode && <Button icon="volume-up" text={cached ? AUDITION_LABELS.ready : AUDITION_LABELS.idle} fill loading={auditioning} onClick={audition} data-testid="create-audition" />}

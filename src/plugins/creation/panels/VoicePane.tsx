@@ -39,7 +39,8 @@ export function VoicePane() {
   const { draft, update } = useCreate();
   const notifier = useService<Notifier>(TOKENS.Notifier);
   const api = useService<ApiClient>(TOKENS.ApiClient);
-  const [source, setSource] = useState<Source>('public');
+  // A restored draft opens on its voice's own tab (a voice of mine is not on 公共声音).
+  const [source, setSource] = useState<Source>(() => (draft.voice && !isPublicVoice(draft.voice) ? 'mine' : 'public'));
   // Each source's list loads while it is shown; coming back to it starts from a spinner.
   const fresh = { clearOnKeyChange: true };
   const voices = useRemoteList<Voice>(

@@ -25,6 +25,8 @@ export interface CreateContextValue {
   /** Synthesizing and submitting. */
   submitting: boolean;
   channels: VideoChannel[];
+  /** The channel in use: the one chosen, else the best offered (create-logic's preferredChannel). */
+  channel: VideoChannel | undefined;
   /** Which screen this is (/create, /pet/establish, /store/characters). */
   screen: CreateScreen;
   /** The estimated length in seconds (create-logic's draftSeconds). */

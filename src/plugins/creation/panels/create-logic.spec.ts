@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API, MSG, pauseMarker, type Voice } from '../../../contract';
+import { API, LIMITS, MSG, effectOrderTip, pauseMarker, workNameOr, type VideoChannel, type Voice } from '../../../contract';
 import {
+  preferredChannel,
   DEFAULT_SLIDERS, WORKS_AFTER_SUBMIT, afterRefusal, applyPatch, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition,
   channelProblem, createDraftRules, disabledSliders, emptyDraft, hasUnsavedText, estimatePrice, parseCreateQuery, photoOf, sentParams, submitProblem, voicePickProblem, withAudition,
   type CreateDraft,
@@ -141,8 +142,9 @@ describe('what is sent', () => {
 
   it('a public voice carries its parameters, an own voice does not', () => {
     const pub = ready({ params, name: '' });
+    // Left unnamed, the work is named after the script's first words (pauses dropped).
     expect(buildSubmission(pub, 'local', 41)).toEqual({
-      name: '未命名', api: 'local', video_id: 3, drive: 'text', text: pub.text, user_voice_id: 7, rate: 1.2, volume: 0.8, pitch: 1.1, voice_id: 41,
+      name: '你好世界', api: 'local', video_id: 3, drive: 'text', text: pub.text, user_voice_id: 7, rate: 1.2, volume: 0.8, pitch: 1.1, voice_id: 41,
     });
     expect(auditionRequest(pub)).toEqual({ voice_id: 7, text: pub.text, rate: 1.2, volume: 0.8, pitch: 1.1 });
     const own = ready({ params, voice: voice({ source: 1 }), name: '我的作品' });
@@ -156,9 +158,10 @@ describe('what is sent', () => {
 
   it('audio mode carries the audio, not the text or the voice; a material video or audio goes by its own field', () => {
     const upload = { ...ready({ mode: 'audio' }), audio: { kind: 'upload' as const, id: 12, name: 'a.mp3', url: '' } };
-    expect(buildSubmission(upload, 'local')).toEqual({ name: '未命名', api: 'local', video_id: 3, drive: 'audio', voice_id: 12 });
+    // Left unnamed, an audio-driven work is named after its audio.
+    expect(buildSubmission(upload, 'local')).toEqual({ name: 'a', api: 'local', video_id: 3, drive: 'audio', voice_id: 12 });
     const material = { ...upload, avatar: { ...avatar, kind: 'material' as const, id: 5 }, audio: { ...upload.audio, kind: 'material' as const, id: 13 } };
-    expect(buildSubmission(material, 'local')).toEqual({ name: '未命名', api: 'local', material_video_id: 5, drive: 'audio', material_audio_id: 13 });
+    expect(buildSubmission(material, 'local')).toEqual({ name: 'a', api: 'local', material_video_id: 5, drive: 'audio', material_audio_id: 13 });
   });
 
   it('sends burned-in captions with their look only when they are on; a stored draft keeps the choice', () => {
@@ -217,5 +220,33 @@ describe('the stored draft', () => {
     expect(createDraftRules.isEmpty({ ...emptyDraft(), avatar })).toBe(false);
     expect(hasUnsavedText(emptyDraft())).toBe(false);
     expect(hasUnsavedText(d)).toBe(true);
+  });
+});
+
+describe('the channel to preselect and the effect order (issue 33)', () => {
+  const ch = (api: string, name: string, version_name: string): VideoChannel => ({ api, name, version_name, desc: '', credits: 1 });
+  // As the server lists them: by the operator's sort, not by version.
+  const offered = [ch('local', '本地合成', '1.0'), ch('lip', '本地口型', '1.5'), ch('free', '免费通道', '')];
+
+  it('the last choice while it is offered, else the highest version', () => {
+    expect(preferredChannel(offered, '')?.api).toBe('lip');
+    expect(preferredChannel(offered, 'local')?.api).toBe('local');
+    expect(preferredChannel(offered, 'fy')?.api).toBe('lip');
+    expect(preferredChannel([...offered, ch('fy', '深度训练', '3.0')], '')?.api).toBe('fy');
+    expect(preferredChannel([], 'local')).toBeUndefined();
+  });
+
+  it('names the channels offered, best first', () => {
+    expect(effectOrderTip(offered)).toBe(MSG.effectOrder(['1.5 本地口型', '1.0 本地合成', '免费通道']));
+    expect(effectOrderTip(offered)).not.toContain('3.0');
+  });
+});
+
+describe('a work left 未命名 (issue 33)', () => {
+  it('is named after the script\'s first 12 characters, else the other name, else 未命名; a name given wins', () => {
+    expect(workNameOr(LIMITS.defaultWorkName, `(laughs)  大家好，${pauseMarker(1)}欢迎来到我的直播间，今天聊聊新品`)).toBe('大家好，欢迎来到我的直播间，'.slice(0, 12));
+    expect(workNameOr('', '', '小美')).toBe('小美');
+    expect(workNameOr(' ', '')).toBe(LIMITS.defaultWorkName);
+    expect(workNameOr('我的作品', '大家好')).toBe('我的作品');
   });
 });

@@ -4,8 +4,8 @@
  * audition and the submitted request (rate/volume/pitch only with a public voice), and the address's parameters.
  */
 import {
-  LIMITS, MSG, VoiceStatus, countChars, estimateSeconds, scriptLimit,
-  type API, type Avatar, type CallRequest, type Material, type Photo, type Voice,
+  LIMITS, MSG, VoiceStatus, byEffect, countChars, estimateSeconds, scriptLimit, workNameOr,
+  type API, type Avatar, type CallRequest, type Material, type Photo, type VideoChannel, type Voice,
 } from '../../../contract';
 import { hasText, isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
 import { defaultSubtitles, reviveSubtitles, subtitleFields, type SubtitleChoice } from '../subtitle-choice';
@@ -75,7 +75,15 @@ export interface CreateDraft {
   bgm: BgmChoice;
 }
 
-export const DEFAULT_CHANNEL = 'local';
+/** No channel chosen yet: the dialog preselects the best there is (preferredChannel). */
+export const DEFAULT_CHANNEL = '';
+
+/** Where a screen keeps the channel last submitted with (it outlives the draft, which goes after a submission). */
+export const CREATE_CHANNEL_KEY = 'create.channel';
+
+/** The channel to preselect: the user's last choice while it is offered, else the best (highest version: 本地口型 today). */
+export const preferredChannel = (channels: readonly VideoChannel[], choice: string): VideoChannel | undefined =>
+  channels.find((c) => c.api === choice) ?? byEffect(channels)[0];
 
 export const emptyDraft = (): CreateDraft => ({
   name: LIMITS.defaultWorkName, mode: 'text', text: '', language: '', emotion: 'default', avatar: null, voice: null,
@@ -227,7 +235,7 @@ export function auditionRequest(d: CreateDraft): AuditionRequest {
 export function buildSubmission(d: CreateDraft, api: string, auditionFileId?: number): WorkRequest {
   const avatar = d.avatar!;
   const base = {
-    name: d.name.trim() || LIMITS.defaultWorkName,
+    name: workNameOr(d.name, d.mode === 'text' ? d.text : '', d.mode === 'audio' ? (d.audio?.name ?? '').replace(/\.[^.]+$/, '') : avatar.name),
     api,
     ...subtitleFields(d.subtitles),
     ...bgmFields(d.bgm),

@@ -3,7 +3,7 @@
  * (a pet picture) and /store/characters (a person picture). They differ in the picker, words, where a layout is
  * kept and which works tab a submitted work opens.
  */
-import { MSG, PhotoType } from '../../../contract';
+import { MSG, PhotoType, type VideoChannel } from '../../../contract';
 import { WORKS_AFTER_SUBMIT } from './create-logic';
 
 export interface CreateScreen {
@@ -21,23 +21,29 @@ export interface CreateScreen {
   layoutSuffix: string;
   /** The works page after a submission (type1 0 video works, type2 1 digital human, 2 pet, 4 photo-speak). */
   works: { readonly path: '/works'; readonly query: { readonly type1: 0; readonly type2: 1 | 2 | 4 } };
-  /** What the preview says about how the video is made. */
-  note: string;
+  /** What the preview says about how the chosen channel makes the video (lip sync or not). */
+  note: (channel: VideoChannel | undefined) => string;
 }
+
+/** The channels made on this machine: 本地口型 moves the mouth, 本地合成 does not; any other is an operator's engine. */
+const LIP_CHANNEL = 'lip';
+const LOCAL_CHANNEL = 'local';
+
+const videoNote = (c: VideoChannel | undefined) =>
+  !c ? MSG.lipSyncSummary : c.api === LIP_CHANNEL ? MSG.lipChannelNote : c.api === LOCAL_CHANNEL ? MSG.localChannelNote : MSG.remoteChannelNote(c.name);
+const pictureNote = (c: VideoChannel | undefined) => (c?.api === LOCAL_CHANNEL ? MSG.localPictureNote : MSG.lipPictureNote);
 
 export const CREATE_SCREEN: CreateScreen = {
   route: '/create', title: '开始创作', pickerTitle: '数字人', layoutSuffix: '', works: WORKS_AFTER_SUBMIT,
-  note: `${MSG.localEngineNote}：本地合成把数字人视频循环播放在语音下面，口型不跟随语音。`,
+  note: videoNote,
 };
-
-const PICTURE_NOTE = '图片视频在本机生成：选「本地口型」且检测到正脸时嘴部随台词开合；宠物或未检测到正脸时以镜头缓动呈现，作品卡片会注明。';
 
 export const PET_SCREEN: CreateScreen = {
   route: '/pet/establish', title: '创建宠物视频', pictureType: PhotoType.Pet, pickerTitle: '宠物', library: '/pet', layoutSuffix: '.pet',
-  works: { path: '/works', query: { type1: 0, type2: 2 } }, note: PICTURE_NOTE,
+  works: { path: '/works', query: { type1: 0, type2: 2 } }, note: pictureNote,
 };
 
 export const CHARACTERS_SCREEN: CreateScreen = {
   route: '/store/characters', title: '创建照片说话', pictureType: PhotoType.Person, pickerTitle: '图片', library: '/store/imageSpeak', materialImages: true,
-  layoutSuffix: '.characters', works: { path: '/works', query: { type1: 0, type2: 4 } }, note: PICTURE_NOTE,
+  layoutSuffix: '.characters', works: { path: '/works', query: { type1: 0, type2: 4 } }, note: pictureNote,
 };

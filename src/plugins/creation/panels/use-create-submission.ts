@@ -7,11 +7,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { merge, Subject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type VideoChannel } from '../../../contract';
 import { ApiCallError, TIMINGS, leadingGate, speakAudition, type ScreenServices } from '../../../core';
-import { afterRefusal, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem, submitProblem, withAudition, type CachedAudition, type CreateDraft } from './create-logic';
+import { CREATE_CHANNEL_KEY, afterRefusal, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem, preferredChannel, submitProblem, withAudition, type CachedAudition, type CreateDraft } from './create-logic';
 import type { CreateDraftHandle } from './use-create-draft';
+import type { CreateScreen } from './screens';
 
-export function useCreateSubmission({ api, polling, notifier, auth }: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>) {
-  const { draftRef, setDraft, update, markSubmitted } = d;
+export function useCreateSubmission(services: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>, screen: Pick<CreateScreen, 'route' | 'layoutSuffix'>) {
+  const { api, polling, notifier, auth, storage, navigation } = services;
+  const { draft, draftRef, setDraft, update, markSubmitted } = d;
+  const channelKey = CREATE_CHANNEL_KEY + screen.layoutSuffix;
   const [auditioning, setAuditioning] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [playToken, setPlayToken] = useState(0);
@@ -25,6 +28,12 @@ export function useCreateSubmission({ api, polling, notifier, auth }: ScreenServ
     disposed$.next();
     clearTimeout(createTimer.current);
   }, [disposed$]);
+
+  // 提交成功 belongs to this screen: moving elsewhere (the address, the back button, a link) closes it.
+  useEffect(() => {
+    const sub = navigation.location$.subscribe((l) => l.path !== screen.route && setSubmitted(false));
+    return () => sub.unsubscribe();
+  }, [navigation, screen.route]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -90,6 +99,7 @@ export function useCreateSubmission({ api, polling, notifier, auth }: ScreenServ
         return;
       }
       update({ channel: channelApi });
+      storage.set(channelKey, channelApi);
       setSubmitting(true);
       try {
         let fileId: number | undefined;
@@ -110,7 +120,7 @@ export function useCreateSubmission({ api, polling, notifier, auth }: ScreenServ
         setSubmitting(false);
       }
     },
-    [api, auth, notifier, synthesize, update, markSubmitted, draftRef, setDraft],
+    [api, auth, notifier, synthesize, update, markSubmitted, draftRef, setDraft, storage, channelKey],
   );
   /** 开始合成 is debounced 500 ms: the last click of a burst counts. */
   const create = useCallback(
@@ -121,8 +131,10 @@ export function useCreateSubmission({ api, polling, notifier, auth }: ScreenServ
     [createNow],
   );
 
+  // The draft's choice, else the last one submitted on this screen, else the best offered.
+  const channel = preferredChannel(channels.list, draft.channel || storage.get(channelKey, ''));
   return {
-    channels, audition, auditioning, playToken, submit, submitting, create,
+    channels, channel, audition, auditioning, playToken, submit, submitting, create,
     dialogOpen, closeDialog: () => setDialogOpen(false), submitted, closeSubmitted: () => setSubmitted(false),
   };
 }

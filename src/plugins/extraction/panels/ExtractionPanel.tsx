@@ -4,8 +4,8 @@
  * table of records (number, status, info, download and save to assets) that refreshes while one is processing.
  * The state is the screen's (extraction-state.ts); these components render it.
  */
-import { Button, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
+import { Button, Callout, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../../../contract';
 import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
 import { AUDIO_EXTRACTION, byUpload, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
@@ -37,6 +37,11 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
           </div>
         </PageHeader>
 
+        {records.value?.parse_ready === false && (
+          <Callout intent="primary" icon="link" className="ex-callout" data-testid="extraction-no-parser">
+            {MSG.parseLinksOffline}
+          </Callout>
+        )}
         <ExtractionForm screen={screen} />
 
         <Tabs id={`ex-tabs-${kind.material}`} selectedTabId={tab} onChange={(id) => screen.selectTab(id as TabId)} className="ex-tabs">

@@ -19,7 +19,8 @@ function Agreement({ checked, onChange }: { checked: boolean; onChange: (v: bool
 }
 
 /** The success toast goes when the login page does, so it never sits over what the next page says. */
-const LEAVES_WITH_THE_PAGE = { timeout: LIMITS.loginRedirectDelayMs };
+// A success ends the refusals shown before it (账号或密码错误 must not follow the user to /home).
+const LEAVES_WITH_THE_PAGE = { timeout: LIMITS.loginRedirectDelayMs, clearOthers: true };
 
 /** /login: tabs 登录 (state=1) and 兑换码注册 (state=2), outside the workbench layout. */
 export default function LoginPage({ query }: PanelProps) {

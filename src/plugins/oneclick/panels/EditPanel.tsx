@@ -3,9 +3,9 @@
  * choices (avatar, voice, aspect, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
  */
 import { useEffect } from 'react';
-import { Button, FormGroup, HTMLSelect, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
 import { HISTORY_ROUTE, START_ROUTE } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';

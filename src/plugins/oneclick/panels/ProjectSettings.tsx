@@ -1,7 +1,7 @@
 /** Who speaks and how the video is framed: avatar, voice, video channel and aspect (the start screen and the storyboard's side). */
-import { FormGroup, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
+import { FormGroup, SegmentedControl } from '@blueprintjs/core';
 import { ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
-import { useStore, useValue } from '../../../core';
+import { HTMLSelect, useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
 import { ASPECT_LABELS } from '../oneclick-view';
 

@@ -1,5 +1,6 @@
 /** One storyboard scene: its text, its kind, for B-roll its picture (from my pictures) and camera motion; move, split, merge, delete. */
-import { Button, ButtonGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, TextArea } from '@blueprintjs/core';
+import { HTMLSelect } from '../../../core';
 import { SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
 import type { OneclickScreen } from '../oneclick-state';
 

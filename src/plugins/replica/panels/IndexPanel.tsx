@@ -1,7 +1,7 @@
 /** /explosiveAnalysis: topic ideas and a script for a persona and product, the four tools, recent analyses and scripts. */
-import { Button, HTMLSelect, Icon, InputGroup, type IconName } from '@blueprintjs/core';
+import { Button, Icon, InputGroup, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type IndexScreen, type ReplicaState } from '../replica-state';
 import { CHILDREN, STYLES, videoTitle } from '../replica-view';
 import { ChatMissing, Picker, VariantsView } from './common';

@@ -1,7 +1,7 @@
 /** Parts every super-replica screen shares: the missing-engine notice, the persona/product pickers, script variants. */
-import { Button, Callout, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { Button, Callout, TextArea } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { useStore, useValue } from '../../../core';
+import { HTMLSelect, useStore, useValue } from '../../../core';
 import type { ReplicaState } from '../replica-state';
 import { PERSONAS_ROUTE, type Intent } from '../replica-view';
 

@@ -5,9 +5,9 @@
  * read them it says so and cannot submit. A failed submit only closes the loader (part 2 §8); the record says why on /works (翻译视频),
  * where the results are, and in the recent list here. The state is the screen's (translation-state.ts).
  */
-import { Button, Callout, HTMLSelect, Icon, SegmentedControl, Tag } from '@blueprintjs/core';
+import { Button, Callout, Icon, SegmentedControl, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG, type TranslationLang, type TranslationModeValue } from '../../../contract';
-import { PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { TranslationStateToken, type TranslationScreen, type TranslationState } from '../translation-state';
 import { MODES, languagesView, priceText, uploadProblem } from '../translation-view';
 import { RecentTranslations } from './RecentTranslations';

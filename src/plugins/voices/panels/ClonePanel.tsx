@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps, TIMINGS } from '../../../core';
+import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useCloneOutcomes, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps, TIMINGS } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
-import { modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
+import { VOICE_CLONE_WORDS, cloneOutcome, modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
 import { PreviewDialog } from './PreviewDialog';
 import { AddVoiceCard, VoiceCard, waveKeyOf, type VoiceCardHandlers } from './VoiceCard';
 import { useVoices, type VoiceList } from './use-voices';
@@ -23,6 +23,8 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const [search, setSearch] = useState('');
   const name = useDebounced(search, 300);
   const mine = useVoices(1, tab === 1 ? name : '', { poll: { stop$: closed$ } });
+  // A clone ends while the page is open (the list polls while one trains): say so, ready or failed.
+  useCloneOutcomes(mine.list, cloneOutcome, VOICE_CLONE_WORDS);
   const publicVoices = useVoices(2, tab === 2 ? name : '', { enabled: tab === 2 });
   const player = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
 

@@ -1,0 +1,34 @@
+/**
+ * A clone (an avatar, a voice) takes a while after its submit: while its page is open and its list polls, the user
+ * is told when one ends, ready or failed (issue 33: 克隆成功 used to be said at submit).
+ */
+import { useEffect, useRef } from 'react';
+import { useService } from './react';
+import { TOKENS, type Notifier } from './tokens';
+
+export type CloneOutcome = 'pending' | 'ready' | 'failed';
+
+/** The items that were pending in the last list and have ended in this one. */
+export function endedSince<T extends { id: number }>(wasPending: ReadonlySet<number>, list: readonly T[], outcome: (item: T) => CloneOutcome): { ready: T[]; failed: T[] } {
+  const ended = list.filter((item) => wasPending.has(item.id) && outcome(item) !== 'pending');
+  return { ready: ended.filter((item) => outcome(item) === 'ready'), failed: ended.filter((item) => outcome(item) === 'failed') };
+}
+
+/** Toasts each item of `list` that ends while the page shows it (what was pending at the last answer and is not now). */
+export function useCloneOutcomes<T extends { id: number; name: string }>(
+  list: readonly T[],
+  outcome: (item: T) => CloneOutcome,
+  say: { ready: (name: string) => string; failed: (name: string) => string },
+): void {
+  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const pending = useRef<ReadonlySet<number>>(new Set());
+  const latest = useRef({ outcome, say });
+  latest.current = { outcome, say };
+  useEffect(() => {
+    const { outcome: of, say: words } = latest.current;
+    const { ready, failed } = endedSince(pending.current, list, of);
+    for (const item of ready) notifier.success(words.ready(item.name));
+    for (const item of failed) notifier.error(words.failed(item.name));
+    pending.current = new Set(list.filter((item) => of(item) === 'pending').map((item) => item.id));
+  }, [list, notifier]);
+}
