@@ -212,6 +212,7 @@ export const LIMITS = {
     maxScenes: 30,
     maxChars: 3000,
     topicMinChars: 5,
+    topicMaxChars: 200,
     sceneSeconds: { min: 2.5, target: 5, max: 8 },
     brollCreditsPerSecond: 15,
     historyPageSize: 10,

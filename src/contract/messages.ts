@@ -530,6 +530,8 @@ export const MSG = {
   oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
   oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
   oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
+  oneclickPictureTextRequired: '请先填写这个分镜的文案，再生成配图',
+  oneclickImageMissing: '图片生成引擎尚未配置，请从图片素材中选择或上传图片',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
