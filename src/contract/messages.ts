@@ -532,6 +532,9 @@ export const MSG = {
   oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
   oneclickPictureTextRequired: '请先填写这个分镜的文案，再生成配图',
   oneclickImageMissing: '图片生成引擎尚未配置，请从图片素材中选择或上传图片',
+  oneclickPaintChatMissing: '文案引擎尚未配置，无法自动配图，请从图片素材中选择或上传图片',
+  oneclickNothingToPaint: '每个画面镜头都已有图片',
+  oneclickPaintFailed: '配图生成失败，积分已退回',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -5,7 +5,7 @@ import {
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
 import {
-  DeletionFlow, OpenScreen, openInCreate, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService,
+  DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService,
   type Storage, type UploadedFile,
 } from '../../core';
 import { anyOpen, isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
@@ -95,6 +95,11 @@ class ReplicaScreen extends OpenScreen {
 
   goCreate(text: string): void {
     openInCreate(this.s, text);
+  }
+
+  /** 一键成片: the script opens in one-click creation, ready to become a storyboard. */
+  goOneclick(text: string): void {
+    openInOneclick(this.s, text);
   }
 }
 

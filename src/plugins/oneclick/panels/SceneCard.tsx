@@ -1,7 +1,16 @@
-/** One storyboard scene: its text, its kind, for B-roll its picture (from my pictures) and camera motion; move, split, merge, delete. */
-import { Button, ButtonGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
-import { SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
+/**
+ * One storyboard scene: its text, its kind, for B-roll its picture (from my pictures, uploaded here, or generated) and
+ * camera motion; move, split, merge, delete.
+ */
+import { Button, ButtonGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
+import { LIMITS, MSG, SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
+import { UploadBox, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
+
+const MB = 1024 * 1024;
+const extOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+/** The material library's image check (the server checks the same at registration). */
+const checkImage = (f: File) => (!LIMITS.image.formats.includes(extOf(f.name) as never) ? MSG.imageInvalid : f.size <= 0 || f.size > LIMITS.image.maxBytes ? MSG.imageTooLarge : null);
 
 interface Props {
   screen: OneclickScreen;
@@ -18,6 +27,7 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
   const broll = scene.kind === 'broll';
   const picked = pictures.find((p) => objectPath(p.url) === objectPath(scene.image_url));
   const shown = picked?.url ?? scene.image_url;
+  const painting = useValue(screen.assist.painting$).some((p) => p.text === scene.text);
   return (
     <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
       <div className="oc-scene-head">
@@ -42,7 +52,13 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
         <TextArea fill rows={2} value={scene.text} onChange={(e) => screen.patchScene(index, { text: e.target.value })} data-testid="oneclick-scene-text" aria-label="分镜文案" />
         {broll && (
           <div className="oc-broll">
-            {shown ? <img className="oc-thumb" src={shown} alt="" /> : <div className="oc-thumb oc-thumb-empty">未选图片</div>}
+            {shown ? (
+              <img className="oc-thumb" src={shown} alt="" />
+            ) : (
+              <div className="oc-thumb oc-thumb-empty" data-testid={painting ? 'oneclick-scene-painting' : undefined}>
+                {painting ? <Spinner size={20} /> : '未选图片'}
+              </div>
+            )}
             <div className="oc-broll-fields">
               <HTMLSelect fill value={picked?.url ?? ''} onChange={(e) => screen.patchScene(index, { image_url: e.target.value || undefined })} data-testid="oneclick-scene-picture" aria-label="画面图片">
                 <option value="">从我的图片素材选择</option>
@@ -52,6 +68,17 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
                   </option>
                 ))}
               </HTMLSelect>
+              <UploadBox
+                type="image"
+                compact
+                accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+                check={checkImage}
+                title="上传图片"
+                hint={`PNG / JPG，${LIMITS.image.maxBytes / MB}MB 以内`}
+                onUploaded={(file) => screen.assist.uploaded(index, file.url)}
+                className="oc-upload"
+                data-testid="oneclick-scene-upload"
+              />
               <HTMLSelect fill value={scene.motion ?? 'in'} onChange={(e) => screen.patchScene(index, { motion: e.target.value as SceneMotion })} data-testid="oneclick-scene-motion" aria-label="镜头运动">
                 {SCENE_MOTIONS.map((m) => (
                   <option key={m} value={m}>
