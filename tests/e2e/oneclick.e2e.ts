@@ -122,7 +122,7 @@ describe('one-click creation', () => {
     // The draft survives a reload, picture and music included.
     await page.waitForFunction(() => location.hash.includes('id='));
     await page.reload();
-    await page.waitForSelector('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb[src]');
+    await page.waitForSelector('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb-frame img[src]');
     expect(await page.inputValue('[data-testid=oneclick-bgm]')).toMatch(/^lib-\d+$/);
 
     // The estimate before submit: the contract's price of these scenes on the default channel.
@@ -195,11 +195,16 @@ describe('one-click creation', () => {
     expect(await kinds(page)).toEqual(proposed.map((s) => s.kind));
     await page.click('[data-testid=oneclick-paint]');
     // Each B-roll scene gets its picture (saved to my materials, so the picker shows it too).
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb[src]').length === n, brolls, { timeout: 60_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb-frame img[src]').length === n, brolls, { timeout: 60_000 });
     expect(await credits()).toBe(before - LIMITS.chatAnswerCredits - brolls * (LIMITS.chatAnswerCredits + LIMITS.imageCreditsEach));
     expect(chat.requests.filter((r) => r.system.includes('文生图提示词'))).toHaveLength(brolls);
     await page.selectOption('[data-testid=oneclick-subtitle-style]', 'bold');
+    await page.fill('[data-testid=oneclick-title-card]', '养花小技巧');
+    // Each scene previews: the avatar who speaks it, or the picture moving as its camera will.
+    expect(await page.locator('[data-testid=oneclick-scene-preview]').count()).toBe(proposed.length);
     await page.waitForSelector('[data-testid=oneclick-save-state][data-state=saved]');
+    const project = Number(new URLSearchParams((await page.evaluate(() => location.hash)).split('?')[1]).get('id'));
+    expect(JSON.parse((await client.call(API.oneclick.draft, { id: project })).data.draft)).toMatchObject({ title_card: '养花小技巧', subtitle_style: 'bold' });
     await shoot(page, 'storyboard-painted');
 
     await pastQuickThrottle(page);
@@ -228,7 +233,7 @@ describe('one-click creation', () => {
       if (phone) expect(await horizontalOverflow(page, '.oc-page', '.oc-page *')).toEqual([]);
       await shoot(page, `history-${look}`);
       await page.click('[data-testid=oneclick-project-open]');
-      await page.waitForSelector('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb[src]');
+      await page.waitForSelector('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb-frame img[src]');
       await page.waitForFunction(() => [...document.querySelectorAll('.oc-page .bp6-icon')].every((el) => el.querySelector('svg')));
       if (phone) expect(await horizontalOverflow(page, '.oc-page', '.oc-page *')).toEqual([]);
       await shoot(page, `storyboard-${look}`);

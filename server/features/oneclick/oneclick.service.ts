@@ -53,7 +53,7 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
   const price = storyboardPrice(scenes, Number(channel.credits), speech.rate);
   const seconds = price.avatarSeconds + price.brollSeconds;
   const subtitles = p.subtitles === 1 ? { size: p.subtitle_size, position: p.subtitle_position, color: p.subtitle_color } : undefined;
-  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), scenes } };
+  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), title: p.title_card, scenes } };
 
   return ctx.db.tx(async (q) => {
     const inTx = new WorksRepository(q);
@@ -70,7 +70,7 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
       throw err;
     }
     const project = new OneclickRepository(q);
-    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, scenes: p.scenes });
+    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, title_card: p.title_card, scenes: p.scenes });
     const projectId = p.project_id ?? (await project.save(userId, { name: p.name, draft, sceneCount: scenes.length }));
     if (projectId === undefined || !(await project.setWork(projectId, userId, workId))) throw new ApiError(MSG.oneclickProjectMissing);
     await ctx.queue.send('oneclick-render', { workId }, { runsUpToSeconds: renderJobSeconds(engine.renderJobSeconds(seconds), seconds) }, q);

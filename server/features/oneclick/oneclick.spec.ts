@@ -47,6 +47,15 @@ function answerFor(system: string): string {
   return JSON.stringify({ title: '养花三个小习惯', hook: HOOK, script: BODY });
 }
 
+/** Yellow pixels in the middle band (40–60 % of the height) of the frame at `at` seconds, at full size (thin strokes survive). */
+function yellowInMiddle(video: string, at: number): number {
+  const run = spawnSync(FFMPEG, ['-v', 'error', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=iw:ih*0.2:0:ih*0.4', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  const rgb = run.stdout;
+  let n = 0;
+  for (let i = 0; i + 2 < rgb.length; i += 3) if (rgb[i]! > 170 && rgb[i + 1]! > 150 && rgb[i + 2]! < 110) n++;
+  return n;
+}
+
 describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
   let chat: OpenAiPeer;
   let images: ImagePeer;
@@ -215,9 +224,10 @@ describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
     const before = await balance(a);
     const channel = (await a.call(API.works.videoChannel)).data.list.find((c: { api: string }) => c.api === 'lip');
     const estimate = storyboardPrice(board(picture) as never, channel.credits).credits;
-    const made = await submit(a, { project_id: project });
+    const made = await submit(a, { project_id: project, title_card: '春日花园' });
     expect(made.code, made.msg).toBe(0);
     expect(await balance(a)).toBe(before - estimate);
+    expect(await submit(a, { title_card: '字'.repeat(LIMITS.oneclick.titleMaxChars + 1) })).toMatchObject({ code: 1, msg: `片头标题不能超过${LIMITS.oneclick.titleMaxChars}个字符` });
 
     const work = await finished(a, made.data.id);
     expect(work.status, work.reason).toBe(WorkStatus.Success);
@@ -245,6 +255,12 @@ describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
     // The camera moves over the picture (zoom and pan), so its frame is close to the picture, not equal.
     expect(onPicture, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.6);
     expect(onPicture - onAvatar, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.1);
+    // The title card: yellow in the middle for its first seconds, gone after (the first scene outlasts it).
+    expect(broll.start).toBeGreaterThan(LIMITS.oneclick.titleSeconds + 0.4);
+    const titled = yellowInMiddle(mp4, 1);
+    const after = yellowInMiddle(mp4, (LIMITS.oneclick.titleSeconds + broll.start) / 2);
+    expect(titled, `title ${titled} vs after ${after}`).toBeGreaterThan(200);
+    expect(after).toBeLessThan(titled / 10);
 
     // Settled on the seconds delivered: between the channel's and the B-roll rate for its length.
     const charged = before - (await balance(a));

@@ -70,6 +70,8 @@ export const OneclickSubmission = z
     bgm_id: optionalFilter(musicTrackRef()),
     bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
     scenes: sceneList,
+    /** ours: a title card over the first LIMITS.oneclick.titleSeconds seconds ('' none). */
+    title_card: text('片头标题', O.titleMaxChars).default(''),
     /** ours: the project (draft) this render belongs to; none: a new project is made. */
     project_id: optionalId('项目'),
   })

@@ -209,7 +209,7 @@ export class OneclickScreen {
     const { label: _, ...look } = SUBTITLE_PRESETS[f.subtitle_style];
     const ok = await runBusy(this.submitting$, () =>
       this.s.api.call(API.oneclick.create, {
-        name: f.name.trim(), user_voice_id: f.user_voice_id, video_id: f.video_id, api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles, ...look,
+        name: f.name.trim(), user_voice_id: f.user_voice_id, video_id: f.video_id, api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles, ...look, title_card: f.title_card.trim(),
         bgm_id: f.bgm_id || undefined, bgm_volume: f.bgm_volume, scenes: JSON.stringify(f.scenes), project_id: this.projectId$.value ?? undefined,
       }),
     );

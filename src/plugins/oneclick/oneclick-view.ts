@@ -32,13 +32,15 @@ export interface OneclickForm {
   api: string;
   subtitles: 0 | 1;
   subtitle_style: SubtitlePreset;
+  /** The title card over the first seconds ('' none). */
+  title_card: string;
   bgm_id: string;
   bgm_volume: number;
   scenes: StoryScene[];
 }
 
 export const EMPTY_FORM: OneclickForm = {
-  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, subtitle_style: 'classic', bgm_id: '',
+  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, subtitle_style: 'classic', title_card: '', bgm_id: '',
   bgm_volume: LIMITS.music.bgmVolume.default, scenes: [],
 };
 
@@ -73,6 +75,7 @@ export function formOfDraft(raw: string, name = ''): OneclickForm {
     api: str(d.api, EMPTY_FORM.api),
     subtitles: d.subtitles === 0 ? 0 : 1,
     subtitle_style: oneOf(d.subtitle_style, PRESET_NAMES, 'classic'),
+    title_card: str(d.title_card, '').slice(0, LIMITS.oneclick.titleMaxChars),
     bgm_id: str(d.bgm_id, ''),
     bgm_volume: num(d.bgm_volume, EMPTY_FORM.bgm_volume),
     scenes: Array.isArray(d.scenes) ? d.scenes.map(sceneOf).filter((s): s is StoryScene => s !== null) : [],

@@ -3,7 +3,7 @@
  * choices (avatar, voice, aspect, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
  */
 import { useEffect } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
 import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
@@ -83,6 +83,9 @@ function Globals({ screen }: { screen: OneclickScreen }) {
   const v = LIMITS.music.bgmVolume;
   return (
     <>
+      <FormGroup label="片头标题（可选）" labelFor="oc-title" className="oc-group" helperText={`显示在前 ${LIMITS.oneclick.titleSeconds} 秒的画面中间`}>
+        <InputGroup id="oc-title" value={form.title_card} maxLength={LIMITS.oneclick.titleMaxChars} placeholder="不加片头标题" onValueChange={(title_card) => screen.patch({ title_card })} data-testid="oneclick-title-card" />
+      </FormGroup>
       <Switch checked={form.subtitles === 1} label="烧录字幕" onChange={(e) => screen.patch({ subtitles: e.currentTarget.checked ? 1 : 0 })} data-testid="oneclick-subtitles" />
       {form.subtitles === 1 && (
         <FormGroup label="字幕样式" className="oc-group">

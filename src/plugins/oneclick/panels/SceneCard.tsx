@@ -4,7 +4,7 @@
  */
 import { Button, ButtonGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { LIMITS, MSG, SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
-import { UploadBox, useValue } from '../../../core';
+import { UploadBox, useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
 
 const MB = 1024 * 1024;
@@ -28,6 +28,8 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
   const picked = pictures.find((p) => objectPath(p.url) === objectPath(scene.image_url));
   const shown = picked?.url ?? scene.image_url;
   const painting = useValue(screen.assist.painting$).some((p) => p.text === scene.text);
+  const form = useValue(screen.form$);
+  const avatar = useStore(screen.avatars).value?.find((a) => a.id === form.video_id);
   return (
     <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
       <div className="oc-scene-head">
@@ -49,11 +51,21 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
         </ButtonGroup>
       </div>
       <div className="oc-scene-body">
+        {!broll && avatar && (
+          // The avatar scene's preview: who speaks it, with the title card over the first scene.
+          <div className="oc-avatar-line">
+            <img className="oc-thumb oc-thumb-small" src={avatar.cover_small || avatar.cover} alt="" data-testid="oneclick-scene-preview" />
+            <span className="oc-hint">{avatar.name} 口播{index === 0 && form.title_card.trim() ? ` · 片头标题「${form.title_card.trim()}」` : ''}</span>
+          </div>
+        )}
         <TextArea fill rows={2} value={scene.text} onChange={(e) => screen.patchScene(index, { text: e.target.value })} data-testid="oneclick-scene-text" aria-label="分镜文案" />
         {broll && (
           <div className="oc-broll">
             {shown ? (
-              <img className="oc-thumb" src={shown} alt="" />
+              // The B-roll preview: the picture moving as its camera motion will.
+              <div className="oc-thumb oc-thumb-frame" data-testid="oneclick-scene-preview">
+                <img className={`oc-motion-${scene.motion ?? 'in'}`} src={shown} alt="" />
+              </div>
             ) : (
               <div className="oc-thumb oc-thumb-empty" data-testid={painting ? 'oneclick-scene-painting' : undefined}>
                 {painting ? <Spinner size={20} /> : '未选图片'}
