@@ -198,6 +198,14 @@ describe('one-click creation', () => {
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=oneclick-scene][data-kind=broll] .oc-thumb-frame img[src]').length === n, brolls, { timeout: 60_000 });
     expect(await credits()).toBe(before - LIMITS.chatAnswerCredits - brolls * (LIMITS.chatAnswerCredits + LIMITS.imageCreditsEach));
     expect(chat.requests.filter((r) => r.system.includes('文生图提示词'))).toHaveLength(brolls);
+    // A picture uploaded from inside the first B-roll scene replaces its generated one.
+    const firstBroll = page.locator('[data-testid=oneclick-scene][data-kind=broll]').first();
+    const generated = await firstBroll.locator('.oc-thumb-frame img').getAttribute('src');
+    await firstBroll.locator('[data-testid=oneclick-scene-upload-open]').click();
+    await firstBroll.locator('[data-testid=oneclick-scene-upload] input[type=file]').setInputFiles(bars);
+    await firstBroll.locator('[data-testid=oneclick-scene-upload-open]').waitFor();
+    const uploaded = await firstBroll.locator('.oc-thumb-frame img').getAttribute('src');
+    expect(uploaded?.split('?')[0]).not.toBe(generated?.split('?')[0]);
     await page.selectOption('[data-testid=oneclick-subtitle-style]', 'bold');
     await page.fill('[data-testid=oneclick-title-card]', '养花小技巧');
     // Each scene previews: the avatar who speaks it, or the picture moving as its camera will.

@@ -2,6 +2,7 @@
  * One storyboard scene: its text, its kind, for B-roll its picture (from my pictures, uploaded here, or generated) and
  * camera motion; move, split, merge, delete.
  */
+import { useState } from 'react';
 import { Button, ButtonGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { LIMITS, MSG, SCENE_KINDS, SCENE_KIND_LABELS, SCENE_MOTIONS, SCENE_MOTION_LABELS, estimateSeconds, type Material, type SceneKind, type SceneMotion, type StoryScene } from '../../../contract';
 import { UploadBox, useStore, useValue } from '../../../core';
@@ -30,6 +31,7 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
   const painting = useValue(screen.assist.painting$).some((p) => p.text === scene.text);
   const form = useValue(screen.form$);
   const avatar = useStore(screen.avatars).value?.find((a) => a.id === form.video_id);
+  const [uploading, setUploading] = useState(false);
   return (
     <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
       <div className="oc-scene-head">
@@ -80,17 +82,24 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
                   </option>
                 ))}
               </HTMLSelect>
-              <UploadBox
-                type="image"
-                compact
-                accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-                check={checkImage}
-                title="上传图片"
-                hint={`PNG / JPG，${LIMITS.image.maxBytes / MB}MB 以内`}
-                onUploaded={(file) => screen.assist.uploaded(index, file.url)}
-                className="oc-upload"
-                data-testid="oneclick-scene-upload"
-              />
+              {uploading ? (
+                <UploadBox
+                  type="image"
+                  compact
+                  accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+                  check={checkImage}
+                  title="选择或拖入图片"
+                  hint={`PNG / JPG，${LIMITS.image.maxBytes / MB}MB 以内`}
+                  onUploaded={(file) => {
+                    setUploading(false);
+                    screen.assist.uploaded(index, file.url);
+                  }}
+                  className="oc-upload"
+                  data-testid="oneclick-scene-upload"
+                />
+              ) : (
+                <Button icon="cloud-upload" text="上传图片" alignText="start" onClick={() => setUploading(true)} data-testid="oneclick-scene-upload-open" />
+              )}
               <HTMLSelect fill value={scene.motion ?? 'in'} onChange={(e) => screen.patchScene(index, { motion: e.target.value as SceneMotion })} data-testid="oneclick-scene-motion" aria-label="镜头运动">
                 {SCENE_MOTIONS.map((m) => (
                   <option key={m} value={m}>
