@@ -1,6 +1,6 @@
 /** 生成文案 on /cozeVideo: a topic, platform, style and length, written into the script by the chat engine (when the site has one). */
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { LIMITS, MSG, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, type ScriptPlatform, type TopicStyle } from '../../../contract';
+import { LIMITS, MSG, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES } from '../../../contract';
 import { useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
 
@@ -22,29 +22,25 @@ export function TopicWriter({ screen }: { screen: OneclickScreen }) {
         <InputGroup id="oc-topic" value={topic.topic} maxLength={LIMITS.oneclick.topicMaxChars} placeholder="例如：上班族五分钟早餐怎么做" onValueChange={(v) => assist.patchTopic({ topic: v })} data-testid="oneclick-topic-input" />
       </FormGroup>
       <div className="oc-topic-row">
-        <HTMLSelect value={topic.platform} onChange={(e) => assist.patchTopic({ platform: e.target.value as ScriptPlatform })} aria-label="平台" data-testid="oneclick-topic-platform">
-          {SCRIPT_PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect value={topic.style} onChange={(e) => assist.patchTopic({ style: e.target.value as TopicStyle })} aria-label="风格" data-testid="oneclick-topic-style">
-          {TOPIC_STYLES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect value={topic.seconds} onChange={(e) => assist.patchTopic({ seconds: Number(e.target.value) as 30 | 60 | 90 })} aria-label="时长" data-testid="oneclick-topic-seconds">
-          {TOPIC_SECONDS.map((s) => (
-            <option key={s} value={s}>
-              {s} 秒
-            </option>
-          ))}
-        </HTMLSelect>
+        <Choice label="平台" values={SCRIPT_PLATFORMS} value={topic.platform} onChange={(platform) => assist.patchTopic({ platform })} testId="oneclick-topic-platform" />
+        <Choice label="风格" values={TOPIC_STYLES} value={topic.style} onChange={(style) => assist.patchTopic({ style })} testId="oneclick-topic-style" />
+        <Choice label="时长" values={TOPIC_SECONDS} value={topic.seconds} unit=" 秒" onChange={(seconds) => assist.patchTopic({ seconds })} testId="oneclick-topic-seconds" />
         <Button intent="primary" icon="edit" text="生成文案" loading={writing} disabled={!engines} onClick={() => void assist.writeScript()} data-testid="oneclick-topic-write" />
       </div>
     </div>
+  );
+}
+
+/** One of a few fixed values (the option's value is its text; numbers are read back as numbers). */
+function Choice<T extends string | number>(p: { label: string; values: readonly T[]; value: T; unit?: string; onChange: (v: T) => void; testId: string }) {
+  return (
+    <HTMLSelect value={p.value} onChange={(e) => p.onChange(p.values.find((v) => String(v) === e.target.value)!)} aria-label={p.label} data-testid={p.testId}>
+      {p.values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+          {p.unit ?? ''}
+        </option>
+      ))}
+    </HTMLSelect>
   );
 }
