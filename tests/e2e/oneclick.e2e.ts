@@ -219,7 +219,7 @@ describe('one-click creation', () => {
     await page.click('[data-testid=oneclick-submit]');
     await page.waitForSelector('.dock-panel[data-route="/works"]');
     const works = (await client.call(API.works.list, { page: 1, limit: 5, type: 5 })).data.list as { id: number; name: string }[];
-    expect(works.map((w) => w.name)).toEqual(['养花三个小习惯', '春天的花园']);
+    expect(works[0]!.name).toBe('养花三个小习惯');
     const mp4 = path.join(dir, 'topic.mp4');
     const seconds = await downloadPlayable(page, workCard(works[0]!.id), mp4, 240_000);
     const info = await probe(mp4, 'mp4');
