@@ -207,13 +207,16 @@ export const LIMITS = {
   },
   /**
    * ours: one-click creation (/cozeVideo, issue 29): at most this many scenes and characters of script; a topic's
-   * shortest length; the storyboard proposal's scene lengths (seconds, estimated at the voice's speed); B-roll seconds
+   * shortest length; a title card's length and seconds on screen; the storyboard proposal's scene lengths (seconds, estimated at the voice's speed); B-roll seconds
    * priced at the multi-scene rate (avatar seconds at the chosen channel's); the history page.
    */
   oneclick: {
     maxScenes: 30,
     maxChars: 3000,
     topicMinChars: 5,
+    topicMaxChars: 200,
+    titleMaxChars: 20,
+    titleSeconds: 2,
     sceneSeconds: { min: 2.5, target: 5, max: 8 },
     brollCreditsPerSecond: 15,
     historyPageSize: 10,

@@ -560,6 +560,13 @@ export const MSG = {
   voiceCloneFailed: (name: string) => `声音「${name}」克隆失败`,
   /** The channel dialog's effect order, best first (derived from the channels there are). */
   effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
+
+  // ---- one-click creation, topic and pictures (ours; issue 29)
+  oneclickPictureTextRequired: '请先填写这个分镜的文案，再生成配图',
+  oneclickImageMissing: '图片生成引擎尚未配置，请从图片素材中选择或上传图片',
+  oneclickPaintChatMissing: '文案引擎尚未配置，无法自动配图，请从图片素材中选择或上传图片',
+  oneclickNothingToPaint: '每个画面镜头都已有图片',
+  oneclickPaintFailed: '配图生成失败，积分已退回',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

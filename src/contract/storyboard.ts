@@ -17,6 +17,13 @@ export const SCENE_KIND_LABELS: Record<SceneKind, string> = { avatar: '数字人
 export const ONECLICK_ASPECTS = ['9:16', '16:9', '1:1'] as const;
 export type OneclickAspect = (typeof ONECLICK_ASPECTS)[number];
 
+/** A topic's script (生成文案): the platform it is written for, its style, its length in seconds. */
+export const SCRIPT_PLATFORMS = ['抖音', '视频号', '小红书', '快手'] as const;
+export type ScriptPlatform = (typeof SCRIPT_PLATFORMS)[number];
+export const TOPIC_STYLES = ['口播', '种草', '知识', '故事'] as const;
+export type TopicStyle = (typeof TOPIC_STYLES)[number];
+export const TOPIC_SECONDS = [30, 60, 90] as const;
+
 export interface StoryScene {
   text: string;
   kind: SceneKind;

@@ -53,7 +53,7 @@ export const ScriptEditor = (props: ScriptEditorProps) =>
 const VoicePickerImpl = lazyChunk(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
-export { copyText, openInCreate } from './text-hand-off';
+export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';
 export { HTMLSelect } from './select';

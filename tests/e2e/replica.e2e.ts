@@ -2,7 +2,8 @@
  * Super replica (/explosiveAnalysis and its children) against the real server with loopback chat and transcription
  * peers: a persona and a product (with a picture) made on their screens; an uploaded clip analysed (its copy read from
  * the speech, the analysis rendered part by part); 仿写 for the persona and product; a variant edited and taken to
- * /create, where the editor holds it. With SHOTS_DIR set, the five screens in both themes at desktop and phone width.
+ * /create, where the editor holds it, and another to one-click creation, whose script it becomes. With SHOTS_DIR
+ * set, the five screens in both themes at desktop and phone width.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -136,6 +137,14 @@ describe('super replica', () => {
     const asked = chat.requests.at(-1)!.user;
     for (const part of ['护肤小安', '像闺蜜聊天', '修护面霜', '129.9元', ANALYSIS.hook.text]) expect(asked).toContain(part);
     expect(await credits()).toBe(300 - REPLICA_VIDEO_CREDITS - LIMITS.chatAnswerCredits);
+
+    // 一键成片 with the first variant: one-click creation opens with it as the script; back to the variants.
+    await page.click('[data-testid=replica-variant] >> nth=0 >> [data-testid=replica-oneclick]');
+    await page.waitForSelector('[data-testid=oneclick-start]');
+    expect(hashPath(page)).toBe('/cozeVideo');
+    await page.waitForFunction((text) => document.querySelector<HTMLTextAreaElement>('[data-testid=oneclick-script]')?.value === text, VARIANTS[0]!.text);
+    await page.goBack();
+    await page.waitForSelector('[data-testid=replica-variant] >> nth=2');
 
     // Edit the second variant and keep the edit (only the edited one offers 保存修改), then 去创作 with it.
     const edited = `${VARIANTS[1]!.text}评论区扣1领教程。`;

@@ -7,13 +7,13 @@
  * channel's price, B-roll at the multi-scene rate); failed and refunded otherwise.
  */
 import path from 'node:path';
-import { AvatarStatus, WORK_IN_PROGRESS, countChars, oneclickCredits, type TimedText } from '../../../src/contract';
+import { AvatarStatus, LIMITS, WORK_IN_PROGRESS, countChars, oneclickCredits, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { probe } from '../../infra/media-probe';
 import { runPaidJob } from '../../infra/paid-job';
 import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
-import { frameVideo, joinSoundSpans, joinVideos, replaceSound } from '../../engines/media';
+import { burnSubtitles, frameVideo, joinSoundSpans, joinVideos, replaceSound } from '../../engines/media';
 import { CAMERA_MOTION_FRAMES, cameraMotionClip } from '../../engines/videogen';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
 import { loopSeconds } from '../../engines/render';
@@ -26,6 +26,7 @@ import {
 import { OneclickRepository } from './oneclick.repository';
 
 const FPS = 25;
+const TITLE_STYLE = { size: 'L', position: 'middle', color: 'yellow' } as const;
 
 /**
  * Where each scene starts and ends in the speech: its share of the script's characters placed on the timed sentences
@@ -114,8 +115,12 @@ async function renderOneclick(ctx: FeatureContext, workId: number, work: RenderR
   }
   const joined = path.join(dir, 'joined.mp4');
   await joinVideos(clips, joined, dir);
-  const output = path.join(dir, 'work.mp4');
-  await replaceSound(joined, 'mp4', speech, total, output);
+  const withSpeech = path.join(dir, 'spoken.mp4');
+  await replaceSound(joined, 'mp4', speech, total, withSpeech);
+  // The title card: large yellow text in the middle of the first seconds (captions stay at their place below).
+  const title = plan.title?.trim();
+  const output = title ? path.join(dir, 'work.mp4') : withSpeech;
+  if (title) await burnSubtitles({ file: withSpeech, ext: 'mp4' }, [{ start: 0, end: Math.min(total, LIMITS.oneclick.titleSeconds), lines: [title] }], TITLE_STYLE, output);
   const { duration } = await probe(output, 'mp4');
   return { file: output, ext: 'mp4', duration, coverKey: avatar.cover_key, note: [...notes].join('；') || undefined, timed, avatarSeconds, brollSeconds };
 }

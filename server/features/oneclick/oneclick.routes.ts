@@ -4,7 +4,7 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { OneclickRepository, projectStatus } from './oneclick.repository';
-import { draftSceneCount, submitOneclick } from './oneclick.service';
+import { draftSceneCount, oneclickEngines, scenePicture, submitOneclick, writeScript } from './oneclick.service';
 
 export function registerOneclickRoutes(ctx: FeatureContext): void {
   const { router, db, urls } = ctx;
@@ -56,4 +56,8 @@ export function registerOneclickRoutes(ctx: FeatureContext): void {
     const scenes = proposeStoryboard(params.script, params.rate);
     return { scenes, seconds: scenes.reduce((sum, s) => sum + estimateSeconds(s.text, params.rate), 0) };
   });
+
+  router.handle(API.oneclick.engines, async () => ({ ...(await oneclickEngines(ctx)), chat_credits: LIMITS.chatAnswerCredits, image_credits: LIMITS.imageCreditsEach }));
+  router.handle(API.oneclick.script, ({ params, user }) => writeScript(ctx, user.id, params));
+  router.handle(API.oneclick.picture, ({ params, user }) => scenePicture(ctx, user.id, params));
 }

@@ -5,13 +5,17 @@
  * reservation, its render job and its project.
  */
 import { AvatarStatus, LIMITS, MSG, storyScript, storyboardPrice, type CallParsedRequest } from '../../../src/contract';
+import { resolveChatConfig } from '../../engines/chat';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { lipSyncEngineFor } from '../../engines/lipsync';
 import { AvatarsRepository } from '../avatars';
 import { InsufficientCreditsError, spendIn } from '../credits';
+import { imageEngineConfig, submitImageGeneration } from '../imagegen';
+import { paidAnswer } from '../replica';
 import { WorksRepository, speechSettings, workBgm, type WorkParams } from '../works';
 import { OneclickRepository } from './oneclick.repository';
+import { pictureAsk, readPicturePrompt, readScript, scriptAsk } from './oneclick.prompts';
 
 type Submission = CallParsedRequest<typeof import('../../../src/contract').API.oneclick.create>;
 
@@ -49,7 +53,7 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
   const price = storyboardPrice(scenes, Number(channel.credits), speech.rate);
   const seconds = price.avatarSeconds + price.brollSeconds;
   const subtitles = p.subtitles === 1 ? { size: p.subtitle_size, position: p.subtitle_position, color: p.subtitle_color } : undefined;
-  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), scenes } };
+  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), title: p.title_card, scenes } };
 
   return ctx.db.tx(async (q) => {
     const inTx = new WorksRepository(q);
@@ -66,7 +70,7 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
       throw err;
     }
     const project = new OneclickRepository(q);
-    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, scenes: p.scenes });
+    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, title_card: p.title_card, scenes: p.scenes });
     const projectId = p.project_id ?? (await project.save(userId, { name: p.name, draft, sceneCount: scenes.length }));
     if (projectId === undefined || !(await project.setWork(projectId, userId, workId))) throw new ApiError(MSG.oneclickProjectMissing);
     await ctx.queue.send('oneclick-render', { workId }, { runsUpToSeconds: renderJobSeconds(engine.renderJobSeconds(seconds), seconds) }, q);
@@ -78,4 +82,31 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
 export function draftSceneCount(draft: string): number {
   const scenes = (JSON.parse(draft) as { scenes?: unknown }).scenes;
   return Array.isArray(scenes) ? Math.min(scenes.length, LIMITS.oneclick.maxScenes * 10) : 0;
+}
+
+type API_ = typeof import('../../../src/contract').API.oneclick;
+
+/** Which engines this site has: the copywriting chat engine (生成文案, picture prompts) and text to image (生成配图). */
+export async function oneclickEngines(ctx: FeatureContext): Promise<{ chat: boolean; image: boolean }> {
+  const settings = await ctx.settings.all();
+  return { chat: resolveChatConfig(ctx.config.chat, settings) !== null, image: (await imageEngineConfig(ctx)) !== null };
+}
+
+/** 生成文案: a script for the topic, paid as one chat answer (refunded when refused). */
+export async function writeScript(ctx: FeatureContext, userId: number, p: CallParsedRequest<API_['script']>): Promise<{ title: string; script: string }> {
+  if (!(await oneclickEngines(ctx)).chat) throw new ApiError(MSG.oneclickChatMissing);
+  return paidAnswer(ctx, userId, '一键成片·生成文案', scriptAsk(p), readScript);
+}
+
+/**
+ * 生成配图 for one B-roll scene: both engines are checked before anything is paid; the chat engine's prompt (a chat
+ * answer) then becomes a one-picture text-to-image record, paid and rendered as 文生图's (refunded if it fails).
+ */
+export async function scenePicture(ctx: FeatureContext, userId: number, p: CallParsedRequest<API_['picture']>): Promise<{ id: number; prompt: string }> {
+  const engines = await oneclickEngines(ctx);
+  if (!engines.image) throw new ApiError(MSG.oneclickImageMissing);
+  if (!engines.chat) throw new ApiError(MSG.oneclickChatMissing);
+  const prompt = await paidAnswer(ctx, userId, '一键成片·配图描述', pictureAsk(p.text, p.aspect), readPicturePrompt);
+  const id = await submitImageGeneration(ctx, userId, { text: prompt, ratio: p.aspect, num: 1 });
+  return { id, prompt };
 }

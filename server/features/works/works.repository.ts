@@ -83,7 +83,8 @@ export interface WorkParams {
    * A one-click work's storyboard (the oneclick feature renders it): the aspect, the channel's credits per avatar second
    * at submit, and each scene, pictures as stored objects.
    */
-  oneclick?: { aspect: string; channel_credits: number; scenes: { text: string; kind: 'avatar' | 'broll'; image_key?: string; motion?: 'in' | 'out' | 'pan' }[] };
+  /** title: one-click's title card over the first seconds (LIMITS.oneclick.titleSeconds), '' for none. */
+  oneclick?: { aspect: string; channel_credits: number; title?: string; scenes: { text: string; kind: 'avatar' | 'broll'; image_key?: string; motion?: 'in' | 'out' | 'pan' }[] };
 }
 
 /** What the render job reads of a work. */

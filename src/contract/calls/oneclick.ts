@@ -9,11 +9,11 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars } from '../script';
-import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, storyScript } from '../storyboard';
+import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { id, limit, num, oneOf, page, plainString, text } from '../schema';
+import { empty, id, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, optionalFilter, optionalId, removeById, urlField, workName } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -70,6 +70,8 @@ export const OneclickSubmission = z
     bgm_id: optionalFilter(musicTrackRef()),
     bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
     scenes: sceneList,
+    /** ours: a title card over the first LIMITS.oneclick.titleSeconds seconds ('' none). */
+    title_card: text('片头标题', O.titleMaxChars).default(''),
     /** ours: the project (draft) this render belongs to; none: a new project is made. */
     project_id: optionalId('项目'),
   })
@@ -154,6 +156,34 @@ export const oneclickCalls = {
       scenes: z.array(z.object({ text: z.string(), kind: z.enum(SCENE_KINDS), motion: z.enum(SCENE_MOTIONS).optional() })),
       seconds: z.number(),
     }),
+  }),
+  engines: defineCall({
+    id: 'oneclick.engines', method: 'GET', path: '/api/cozeVideo/engines', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: whether the copywriting chat engine (生成文案) and the text-to-image engine (生成配图) are configured, and their prices.',
+    request: empty,
+    response: z.object({ chat: z.boolean(), image: z.boolean(), chat_credits: z.number(), image_credits: z.number() }),
+  }),
+  script: defineCall({
+    id: 'oneclick.script', method: 'POST', path: '/api/cozeVideo/script', checked: true, auth: 'user', pathFromSpec: false,
+    summary: `ours: 生成文案: a script for a topic (≥ ${O.topicMinChars} characters), platform, style and length whose first sentence is a hook; ${LIMITS.chatAnswerCredits} credits as a chat answer, refunded when it fails.`,
+    request: z.object({
+      topic: requiredText('主题', MSG.oneclickTopicTooShort(O.topicMinChars), O.topicMaxChars).refine((t) => countChars(t) >= O.topicMinChars, MSG.oneclickTopicTooShort(O.topicMinChars)),
+      platform: oneOf('平台', SCRIPT_PLATFORMS).default('抖音'),
+      style: oneOf('风格', TOPIC_STYLES).default('口播'),
+      seconds: intOneOf('时长', TOPIC_SECONDS).default(60),
+    }),
+    response: z.object({ title: z.string(), script: z.string() }),
+  }),
+  picture: defineCall({
+    id: 'oneclick.picture', method: 'POST', path: '/api/cozeVideo/picture', checked: true, auth: 'user', pathFromSpec: false,
+    summary:
+      `ours: 生成配图 for one B-roll scene: the chat engine writes a picture prompt from the scene's text (${LIMITS.chatAnswerCredits} credits), ` +
+      `then a text-to-image record of one picture at the aspect (${LIMITS.imageCreditsEach} credits; it renders as 文生图 does). Answers the record's id and the prompt.`,
+    request: z.object({
+      text: requiredText('分镜文案', MSG.oneclickPictureTextRequired, SCRIPT_RAW_MAX),
+      aspect: oneOf('画面比例', ONECLICK_ASPECTS).default('9:16'),
+    }),
+    response: z.object({ id: z.number(), prompt: z.string() }),
   }),
 };
 

@@ -9,8 +9,9 @@ import {
   API, AvatarStatus, MSG, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
   type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type StoryScene, type VideoChannel, type Voice,
 } from '../../contract';
-import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ApiClient, type AuthService, type Navigation, type Notifier } from '../../core';
-import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
+import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
+import { OneclickAssist } from './oneclick-assist';
+import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
 
 export const OneclickStateToken = Symbol.for('oneclick.State');
 
@@ -19,6 +20,8 @@ interface Services {
   notifier: Notifier;
   auth: AuthService;
   navigation: Navigation;
+  polling: PollingService;
+  storage: Storage;
 }
 
 @injectable()
@@ -29,8 +32,10 @@ export class OneclickState {
     @inject(TOKENS.Notifier) notifier: Notifier,
     @inject(TOKENS.AuthService) auth: AuthService,
     @inject(TOKENS.Navigation) navigation: Navigation,
+    @inject(TOKENS.PollingService) polling: PollingService,
+    @inject(TOKENS.Storage) storage: Storage,
   ) {
-    this.services = { api, notifier, auth, navigation };
+    this.services = { api, notifier, auth, navigation, polling, storage };
   }
 
   open(closed$?: Observable<unknown>): OneclickScreen {
@@ -54,6 +59,8 @@ export class OneclickScreen {
   readonly pictures: RemoteStore<Material[]>;
   readonly music: RemoteStore<MusicTrack[]>;
   readonly channels: RemoteStore<VideoChannel[]>;
+  /** 生成文案 and 生成配图, when the engines are there. */
+  readonly assist: OneclickAssist;
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private readonly life = new Subscription();
   private loadedId = 0;
@@ -79,6 +86,8 @@ export class OneclickScreen {
       this.life.add(() => store.dispose());
       store.reload();
     }
+    this.assist = new OneclickAssist(s, this);
+    this.life.add(() => this.assist.dispose());
     // Autosave: a moment after the last change of a form that belongs to a project; until then it says it has changes.
     this.life.add(this.form$.pipe(skip(1)).subscribe(() => this.save$.next('idle')));
     this.life.add(this.form$.pipe(skip(1), debounceTime(AUTOSAVE_MS)).subscribe(() => void this.saveNow()));
@@ -91,6 +100,12 @@ export class OneclickScreen {
 
   patch(change: Partial<OneclickForm>): void {
     this.form$.next({ ...this.form, ...change });
+  }
+
+  /** A script another tool handed on (super replica's 一键成片) becomes the start screen's script. */
+  takeHandOff(): void {
+    const text = takeOneclickText(this.s.storage);
+    if (text) this.patch({ script: text });
   }
 
   /** Opens project `id` (the storyboard's ?id=), once per id. */
@@ -191,9 +206,10 @@ export class OneclickScreen {
     }
     await this.saveNow();
     const f = this.form;
+    const { label: _, ...look } = SUBTITLE_PRESETS[f.subtitle_style];
     const ok = await runBusy(this.submitting$, () =>
       this.s.api.call(API.oneclick.create, {
-        name: f.name.trim(), user_voice_id: f.user_voice_id, video_id: f.video_id, api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles,
+        name: f.name.trim(), user_voice_id: f.user_voice_id, video_id: f.video_id, api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles, ...look, title_card: f.title_card.trim(),
         bgm_id: f.bgm_id || undefined, bgm_volume: f.bgm_volume, scenes: JSON.stringify(f.scenes), project_id: this.projectId$.value ?? undefined,
       }),
     );

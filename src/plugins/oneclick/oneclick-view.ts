@@ -3,13 +3,23 @@
  * editor keeps as a project's draft, how a draft is read back (anything missing or wrong falls back to the default),
  * and what stops a submit. The storyboard's cutting and price are the contract's (src/contract/storyboard.ts).
  */
-import { LIMITS, MSG, ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, countChars, storyScript, type OneclickAspect, type StoryScene } from '../../contract';
+import { LIMITS, MSG, ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, countChars, storyScript, type OneclickAspect, type ScriptPlatform, type StoryScene, type TopicStyle } from '../../contract';
 
 export const START_ROUTE = '/cozeVideo';
 export const EDIT_ROUTE = '/cozeVideo/editVideo';
 export const HISTORY_ROUTE = '/cozeVideo/history';
 /** The draft is saved this long after the last change (typing does not save on every key). */
 export const AUTOSAVE_MS = 700;
+
+/** The caption looks offered (size, place, colour of the create call's subtitle fields). */
+export const SUBTITLE_PRESETS = {
+  classic: { label: '经典白字', subtitle_size: 'M', subtitle_position: 'bottom', subtitle_color: 'white' },
+  bold: { label: '醒目黄字', subtitle_size: 'L', subtitle_position: 'bottom', subtitle_color: 'yellow' },
+  center: { label: '居中大字', subtitle_size: 'L', subtitle_position: 'middle', subtitle_color: 'white' },
+  small: { label: '小号白字', subtitle_size: 'S', subtitle_position: 'bottom', subtitle_color: 'white' },
+} as const;
+export type SubtitlePreset = keyof typeof SUBTITLE_PRESETS;
+const PRESET_NAMES = Object.keys(SUBTITLE_PRESETS) as SubtitlePreset[];
 
 export const ASPECT_LABELS: Record<OneclickAspect, string> = { '9:16': '竖屏 9:16', '16:9': '横屏 16:9', '1:1': '方形 1:1' };
 
@@ -21,13 +31,16 @@ export interface OneclickForm {
   user_voice_id: number;
   api: string;
   subtitles: 0 | 1;
+  subtitle_style: SubtitlePreset;
+  /** The title card over the first seconds ('' none). */
+  title_card: string;
   bgm_id: string;
   bgm_volume: number;
   scenes: StoryScene[];
 }
 
 export const EMPTY_FORM: OneclickForm = {
-  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, bgm_id: '',
+  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, subtitle_style: 'classic', title_card: '', bgm_id: '',
   bgm_volume: LIMITS.music.bgmVolume.default, scenes: [],
 };
 
@@ -61,6 +74,8 @@ export function formOfDraft(raw: string, name = ''): OneclickForm {
     user_voice_id: num(d.user_voice_id, 0),
     api: str(d.api, EMPTY_FORM.api),
     subtitles: d.subtitles === 0 ? 0 : 1,
+    subtitle_style: oneOf(d.subtitle_style, PRESET_NAMES, 'classic'),
+    title_card: str(d.title_card, '').slice(0, LIMITS.oneclick.titleMaxChars),
     bgm_id: str(d.bgm_id, ''),
     bgm_volume: num(d.bgm_volume, EMPTY_FORM.bgm_volume),
     scenes: Array.isArray(d.scenes) ? d.scenes.map(sceneOf).filter((s): s is StoryScene => s !== null) : [],
@@ -86,4 +101,19 @@ export function submitProblem(f: OneclickForm): string | null {
   if (!f.video_id) return MSG.avatarRequired;
   if (!f.user_voice_id) return MSG.voiceRequired;
   return null;
+}
+
+/** 生成文案's form (not part of the draft: the script it writes is). */
+export interface TopicForm {
+  topic: string;
+  platform: ScriptPlatform;
+  style: TopicStyle;
+  seconds: 30 | 60 | 90;
+}
+
+export const EMPTY_TOPIC: TopicForm = { topic: '', platform: '抖音', style: '口播', seconds: 60 };
+
+/** What stops 生成文案 (the server says the same). */
+export function topicProblem(t: TopicForm): string | null {
+  return countChars(t.topic.trim()) < LIMITS.oneclick.topicMinChars ? MSG.oneclickTopicTooShort(LIMITS.oneclick.topicMinChars) : null;
 }

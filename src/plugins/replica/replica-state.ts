@@ -4,7 +4,7 @@ import {
   API, CopywriteType, LIMITS, MSG, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
-import { DeletionFlow, OpenScreen, openInCreate, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
+import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
 import { anyOpen, isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
 
 export const ReplicaStateToken = Symbol.for('replica.State');
@@ -74,6 +74,11 @@ class ReplicaScreen extends OpenScreen {
 
   goCreate(text: string): void {
     openInCreate(this.s, text);
+  }
+
+  /** 一键成片: the script opens in one-click creation, ready to become a storyboard. */
+  goOneclick(text: string): void {
+    openInOneclick(this.s, text);
   }
 }
 

@@ -3,11 +3,11 @@
  * choices (avatar, voice, aspect, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
  */
 import { useEffect } from 'react';
-import { Button, FormGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
+import { Button, Callout, FormGroup, InputGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
+import { LIMITS, MSG } from '../../../contract';
 import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
-import { HISTORY_ROUTE, START_ROUTE } from '../oneclick-view';
+import { HISTORY_ROUTE, START_ROUTE, SUBTITLE_PRESETS, type SubtitlePreset } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';
 import { SceneCard } from './SceneCard';
 import './oneclick.css';
@@ -40,6 +40,7 @@ export default function EditPanel({ query, closed$ }: PanelProps) {
         ) : (
           <div className="oc-layout oc-layout-edit">
             <div className="oc-scenes" data-testid="oneclick-scenes">
+              <PaintBar screen={screen} />
               {form.scenes.map((scene, i) => (
                 <SceneCard key={i} screen={screen} scene={scene} index={i} count={form.scenes.length} pictures={pictures} />
               ))}
@@ -56,13 +57,47 @@ export default function EditPanel({ query, closed$ }: PanelProps) {
   );
 }
 
+/** 生成配图 for the B-roll scenes without a picture, or why it cannot (the user picks or uploads instead). */
+function PaintBar({ screen }: { screen: OneclickScreen }) {
+  const engines = useStore(screen.assist.engines).value;
+  const painting = useValue(screen.assist.painting$);
+  if (!engines) return null;
+  if (!engines.image || !engines.chat) {
+    return (
+      <Callout icon="media" className="oc-paint" data-testid="oneclick-paint-note">
+        {engines.image ? MSG.oneclickPaintChatMissing : MSG.oneclickImageMissing}
+      </Callout>
+    );
+  }
+  return (
+    <div className="oc-paint oc-paint-bar">
+      <span className="oc-hint">画面镜头可自动配图：按分镜文案写画面描述并生成图片，每张 {engines.chat_credits + engines.image_credits} 积分。</span>
+      <Button icon="media" text={painting.length ? `配图生成中（${painting.length}）` : '生成配图'} loading={painting.length > 0} onClick={() => void screen.assist.paint()} data-testid="oneclick-paint" />
+    </div>
+  );
+}
+
 function Globals({ screen }: { screen: OneclickScreen }) {
   const form = useValue(screen.form$);
   const music = useStore(screen.music).value ?? [];
   const v = LIMITS.music.bgmVolume;
   return (
     <>
+      <FormGroup label="片头标题（可选）" labelFor="oc-title" className="oc-group" helperText={`显示在前 ${LIMITS.oneclick.titleSeconds} 秒的画面中间`}>
+        <InputGroup id="oc-title" value={form.title_card} maxLength={LIMITS.oneclick.titleMaxChars} placeholder="不加片头标题" onValueChange={(title_card) => screen.patch({ title_card })} data-testid="oneclick-title-card" />
+      </FormGroup>
       <Switch checked={form.subtitles === 1} label="烧录字幕" onChange={(e) => screen.patch({ subtitles: e.currentTarget.checked ? 1 : 0 })} data-testid="oneclick-subtitles" />
+      {form.subtitles === 1 && (
+        <FormGroup label="字幕样式" className="oc-group">
+          <HTMLSelect fill value={form.subtitle_style} onChange={(e) => screen.patch({ subtitle_style: e.target.value as SubtitlePreset })} data-testid="oneclick-subtitle-style" aria-label="字幕样式">
+            {Object.entries(SUBTITLE_PRESETS).map(([value, p]) => (
+              <option key={value} value={value}>
+                {p.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      )}
       <FormGroup label="背景音乐" labelFor="oc-bgm" className="oc-group">
         <HTMLSelect id="oc-bgm" fill value={form.bgm_id} onChange={(e) => screen.patch({ bgm_id: e.target.value })} data-testid="oneclick-bgm">
           <option value="">不加背景音乐</option>

@@ -6,7 +6,7 @@ import type { ReplicaState } from '../replica-state';
 import { PERSONAS_ROUTE, type Intent } from '../replica-view';
 
 type Screen = ReturnType<ReplicaState['openIndex']>;
-type Base = Pick<Screen, 'engine' | 'personas' | 'products' | 'personaId$' | 'productId$' | 'goCreate'>;
+type Base = Pick<Screen, 'engine' | 'personas' | 'products' | 'personaId$' | 'productId$' | 'goCreate' | 'goOneclick'>;
 
 /** 文案引擎尚未配置 while there is none (personas and products still work). */
 export function ChatMissing({ screen }: { screen: Pick<Base, 'engine'> }) {
@@ -59,8 +59,8 @@ export function Picker({ screen }: { screen: Base }) {
   );
 }
 
-/** Script variants, each editable, copied or taken to /create. */
-export function VariantsView({ variants, screen }: { variants: Screen['variants']; screen: Pick<Base, 'goCreate'> }) {
+/** Script variants, each editable, copied, taken to /create or to one-click creation. */
+export function VariantsView({ variants, screen }: { variants: Screen['variants']; screen: Pick<Base, 'goCreate' | 'goOneclick'> }) {
   const list = useValue(variants.list$);
   const saved = useValue(variants.saved$);
   const saving = useValue(variants.busy$);
@@ -77,6 +77,7 @@ export function VariantsView({ variants, screen }: { variants: Screen['variants'
           <div className="rp-actions">
             {variants.changed(list, saved, i) && <Button icon="floppy-disk" text="保存修改" loading={saving} onClick={() => void variants.save(i)} data-testid="replica-variant-save" />}
             <Button icon="duplicate" text="复制" onClick={() => void navigator.clipboard?.writeText(v.text).catch(() => undefined)} />
+            <Button icon="film" text="一键成片" disabled={!v.text.trim()} onClick={() => screen.goOneclick(v.text)} data-testid="replica-oneclick" />
             <Button intent="primary" icon="video" text="去创作" disabled={!v.text.trim()} onClick={() => screen.goCreate(v.text)} data-testid="replica-create" />
           </div>
         </li>
