@@ -5,7 +5,7 @@
  * data directory's lock and serves the same calls in-process.
  */
 import { parseArgs } from 'node:util';
-import { API, OPERATOR_KEY_HEADER, PhotoType, SETTABLE_KEYS, type CallDef } from '../../src/contract';
+import { API, LIMITS, OPERATOR_KEY_HEADER, PhotoType, SETTABLE_KEYS, type CallDef } from '../../src/contract';
 import { configFromEnv } from '../infra/config';
 import { operatorKey, readServerInfo } from '../infra/data-dir';
 
@@ -279,9 +279,10 @@ export const COMMANDS: Record<string, Command> = {
   },
   'videogen kling': {
     usage:
-      'videogen kling [--access-key …] [--secret-key …] [--base-url …] [--model kling-v1] [--pro on|off] [--image-engine local|kling]   ' +
-      '(text to video needs Kling; image to video stays on the offline camera motion unless --image-engine kling)',
-    flags: Object.fromEntries(['access-key', 'secret-key', 'base-url', 'model', 'pro', 'image-engine'].map((k) => [k, { type: 'string' as const }])),
+      'videogen kling [--access-key …] [--secret-key …] [--base-url …] [--model kling-v1] [--pro on|off] [--image-engine local|kling] [--local-percent 1-100]   ' +
+      '(text to video needs Kling; image to video stays on the offline camera motion unless --image-engine kling; that camera move costs ' +
+      `--local-percent of Kling's price, ${LIMITS.videoLocalPercent} by default)`,
+    flags: Object.fromEntries(['access-key', 'secret-key', 'base-url', 'model', 'pro', 'image-engine', 'local-percent'].map((k) => [k, { type: 'string' as const }])),
     async run(send, f) {
       const settings: Record<string, string> = {};
       const keys = { 'access-key': 'kling_access_key', 'secret-key': 'kling_secret_key', 'base-url': 'kling_base_url', model: 'kling_model' } as const;
@@ -293,6 +294,11 @@ export const COMMANDS: Record<string, Command> = {
       if (f['image-engine'] !== undefined) {
         if (!['local', 'kling'].includes(String(f['image-engine']))) throw new CliError('--image-engine takes local or kling');
         settings.video_image_engine = String(f['image-engine']);
+      }
+      if (f['local-percent'] !== undefined) {
+        const percent = Number(f['local-percent']);
+        if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new CliError('--local-percent takes a whole number from 1 to 100');
+        settings.videogen_local_percent = String(percent);
       }
       if (!Object.keys(settings).length) throw new CliError('videogen kling needs at least one flag, e.g. --access-key … --secret-key …');
       const data = await ok(send, API.admin.siteSet, { settings });

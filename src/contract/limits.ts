@@ -63,6 +63,11 @@ export const LIMITS = {
   /** ours: the list refreshes this often while a record is processing. */
   extractionPollMs: 3000,
   videoGenerationCredits: { std: { 5: 360, 10: 720 }, pro: { 5: 600, 10: 1200 } },
+  /**
+   * ours: a camera move made on this machine (image to video without Kling) costs this percent of Kling's price by
+   * default; the operator sets another with `videogen_local_percent` (1–100).
+   */
+  videoLocalPercent: 10,
   imageCreditsEach: 10,
   imageCountRange: [1, 4],
   chatAnswerCredits: 10,

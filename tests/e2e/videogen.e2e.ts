@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, MSG } from '../../src/contract';
+import { API, LIMITS, MSG } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { toast, useJourney } from '../support/journey';
@@ -100,7 +100,9 @@ describe('video generation', () => {
     await page.fill('[data-testid=videogen-prompt]', '镜头缓慢推近，画面过渡到尾帧');
     await page.click('[data-testid=videogen-ratio-9x16]');
 
-    await generateAndWait(page, 360);
+    // A camera move made here costs the operator's percent of Kling's price (the default here), said on the screen.
+    expect(await page.textContent('[data-testid=videogen-local-engine]')).toContain(`可灵的 ${LIMITS.videoLocalPercent}%`);
+    await generateAndWait(page, (360 * LIMITS.videoLocalPercent) / 100);
     const info = await playsAndDownloads(page, 'offline.mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(info.duration).toBeCloseTo(5, 1);

@@ -4,12 +4,12 @@
  * video_image_engine). Text to video needs Kling; image to video runs on the offline camera motion unless the
  * operator picks Kling for it (and Kling is configured).
  */
-import type { VideoEngine, VideoEngines } from '../../../src/contract';
+import { LIMITS, type VideoEngine, type VideoEngines } from '../../../src/contract';
 import { DEFAULT_KLING_BASE_URL, DEFAULT_KLING_MODEL, type KlingConfig } from './kling';
 
 export const VIDEO_SETTING_KEYS = {
   baseUrl: 'kling_base_url', accessKey: 'kling_access_key', secretKey: 'kling_secret_key', model: 'kling_model',
-  proEnabled: 'video_pro_enabled', imageEngine: 'video_image_engine',
+  proEnabled: 'video_pro_enabled', imageEngine: 'video_image_engine', localPercent: 'videogen_local_percent',
 } as const;
 
 export function resolveKlingConfig(settings: Record<string, string | undefined>): KlingConfig | null {
@@ -26,6 +26,9 @@ export function videoEngines(settings: Record<string, string | undefined>): Vide
   const proOpen = ['1', 'true'].includes(settings[VIDEO_SETTING_KEYS.proEnabled]?.trim() ?? '');
   const image: VideoEngine = kling && settings[VIDEO_SETTING_KEYS.imageEngine]?.trim() === 'kling' ? 'kling' : 'local';
   const pro = (engine: VideoEngine | null) => (engine === 'kling' && proOpen ? 1 : 0) as 0 | 1;
+  const asked = Number(settings[VIDEO_SETTING_KEYS.localPercent]);
+  const localPercent = Number.isInteger(asked) && asked >= 1 && asked <= 100 ? asked : LIMITS.videoLocalPercent;
+  const percent = (engine: VideoEngine | null) => (engine === 'local' ? localPercent : 100);
   const text = kling ? 'kling' : null;
-  return { text: { engine: text, pro: pro(text) }, image: { engine: image, pro: pro(image) } };
+  return { text: { engine: text, pro: pro(text), percent: percent(text) }, image: { engine: image, pro: pro(image), percent: percent(image) } };
 }

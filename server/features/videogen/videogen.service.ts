@@ -44,10 +44,10 @@ async function pictureKey(ctx: FeatureContext, userId: number, url: string | und
 
 export async function submitVideo(ctx: FeatureContext, userId: number, p: VideoSubmit): Promise<number> {
   const engines = await currentEngines(ctx);
-  const { engine, pro } = engines[p.type];
+  const { engine, pro, percent } = engines[p.type];
   if (!engine) throw new ApiError(MSG.videoTextEngineMissing);
   if (p.mode === 'pro' && !pro) throw new ApiError(MSG.highQualityMaintenance);
-  const credits = videoGenerationCredits(p.mode, p.duration);
+  const credits = videoGenerationCredits(p.mode, p.duration, percent);
   const imageKey = p.type === 'image' ? await pictureKey(ctx, userId, p.image) : '';
   const tailKey = p.type === 'image' && p.image_mode === ImageToVideoMode.FirstLastFrame ? await pictureKey(ctx, userId, p.image_tail) : '';
   try {

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   it('without Kling: text to video is unavailable, image to video runs on this machine, 高品质 is closed; bad input costs nothing', async () => {
     a = await t.user('15900000001', 5000);
     b = await t.user('15900000002', 5000);
-    expect(await a.call(API.videogen.engine, {})).toMatchObject({ code: 0, data: { text: { engine: null, pro: 0 }, image: { engine: 'local', pro: 0 } } });
+    expect(await a.call(API.videogen.engine, {})).toMatchObject({ code: 0, data: { text: { engine: null, pro: 0, percent: 100 }, image: { engine: 'local', pro: 0, percent: LIMITS.videoLocalPercent } } });
     expect(await a.call(API.videogen.create, text)).toMatchObject({ code: 1, msg: MSG.videoTextEngineMissing });
 
     const up1 = await uploadFile(a, 'image', FIRST);
@@ -90,21 +90,22 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     }
     // Another user's picture is not theirs to use.
     expect(await b.call(API.videogen.create, image)).toMatchObject({ code: 1, msg: MSG.videoImageUnusable });
-    const poor = await t.user('15900000003', 100);
+    const poor = await t.user('15900000003', 10);
     const poorUpload = (await uploadFile(poor, 'image', FIRST)).data.url;
     expect(await poor.call(API.videogen.create, { ...image, image: poorUpload })).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
     expect(await credits(a)).toBe(5000);
-    expect(await credits(poor)).toBe(100);
+    expect(await credits(poor)).toBe(10);
     expect((await records(a, 'image')).data.list).toEqual([]);
   });
 
-  it('image to video from a first and last frame: camera motion as an H.264 mp4 of the chosen duration and aspect, 360 credits', async () => {
+  it(`image to video from a first and last frame: camera motion as an H.264 mp4 of the chosen duration and aspect, ${LIMITS.videoLocalPercent}% of Kling's price`, async () => {
+    const price = (360 * LIMITS.videoLocalPercent) / 100;
     const org = JSON.stringify({ orgContent: '画面缓缓推进', orgChoosedList: ['推镜头'] });
     const made = await a.call(API.videogen.create, {
       type: 'image', prompt: '画面缓缓推进', image: firstUrl, image_tail: lastUrl, image_mode: 1, duration: 5, aspect_ratio: '9:16', cfg_scale: 0.7, org_data: org,
     });
     expect(made).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
-    expect(await credits(a)).toBe(5000 - 360);
+    expect(await credits(a)).toBe(5000 - price);
     const done = await finished(a, 'image', made.data.id);
     expect(done).toMatchObject({ status: VideoTaskStatus.Success, engine: 'local', duration: 5, aspect_ratio: '9:16', mode: 'std', cfg_scale: 0.7, org_data: org, image_mode: 1 });
     expect(done.image).toContain('/storage/');
@@ -113,12 +114,17 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(info.duration).toBeCloseTo(5, 1);
     expect((await fetch(`${t.url}${done.cover}`)).status).toBe(200);
-    expect(await credits(a)).toBe(5000 - 360);
+    expect(await credits(a)).toBe(5000 - price);
   });
 
   it('with Kling configured: text to video through the provider, prices per mode and duration, 高品质 only when opened', async () => {
     await t.operator(API.admin.siteSet, { settings: { kling_base_url: peer.url, kling_access_key: peer.accessKey, kling_secret_key: peer.secretKey, kling_model: 'kling-v1-6' } });
-    expect((await b.call(API.videogen.engine, {})).data).toEqual({ text: { engine: 'kling', pro: 0 }, image: { engine: 'local', pro: 0 } });
+    expect((await b.call(API.videogen.engine, {})).data).toEqual({ text: { engine: 'kling', pro: 0, percent: 100 }, image: { engine: 'local', pro: 0, percent: LIMITS.videoLocalPercent } });
+    // The operator's percent for camera moves made here (1–100; anything else keeps the default).
+    for (const [asked, percent] of [['25', 25], ['0', LIMITS.videoLocalPercent], ['abc', LIMITS.videoLocalPercent], ['', LIMITS.videoLocalPercent]] as const) {
+      await t.operator(API.admin.siteSet, { settings: { videogen_local_percent: asked } });
+      expect((await b.call(API.videogen.engine, {})).data.image.percent, asked).toBe(percent);
+    }
     expect(await b.call(API.videogen.create, { ...text, mode: 'pro' })).toMatchObject({ code: 1, msg: MSG.highQualityMaintenance });
 
     const std10 = await b.call(API.videogen.create, { ...text, duration: 10, negative_prompt: '模糊', cfg_scale: 0.3 });
@@ -133,7 +139,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(peer.shapeErrors).toEqual([]);
 
     await t.operator(API.admin.siteSet, { settings: { video_pro_enabled: '1' } });
-    expect((await b.call(API.videogen.engine, {})).data.text).toEqual({ engine: 'kling', pro: 1 });
+    expect((await b.call(API.videogen.engine, {})).data.text).toEqual({ engine: 'kling', pro: 1, percent: 100 });
     const before = await credits(b);
     const pro5 = await b.call(API.videogen.create, { ...text, mode: 'pro' });
     expect(pro5.code).toBe(0);

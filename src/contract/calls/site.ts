@@ -15,13 +15,14 @@ export type SiteField = (typeof SITE_FIELDS)[number];
  * (OpenAI-compatible; chat_api_key is a secret and only the server reads it). parse_*: the link-parse engine of
  * extraction (hybrid | parsevideo, its base URL, its timeout); extraction_free_daily: free extractions a day. kling_*: the
  * video generation provider (kling_secret_key is a secret); video_pro_enabled=1 opens 高品质; video_image_engine
- * local|kling picks image-to-video's engine. asr_*: video translation's speech recognition (an OpenAI-compatible
+ * local|kling picks image-to-video's engine; videogen_local_percent (1–100, default LIMITS.videoLocalPercent) is the local
+ * camera move's share of Kling's price. asr_*: video translation's speech recognition (an OpenAI-compatible
  * transcription API; asr_api_key is a secret). music_*: AI music's engine (minimax | none; without its own key MiniMax
  * uses the voice channel mm's), its base URL, key (a secret) and model; music_credits: a song's price (default 50).
  */
 export const OPERATOR_SETTINGS = ['guest_credits', 'space_base_gb', 'space_max_gb', 'credits_rule', 'chat_base_url', 'chat_api_key', 'chat_model', 'chat_reasoning_model',
   'parse_engine', 'parse_base_url', 'parse_timeout_ms', 'extraction_free_daily',
-  'kling_base_url', 'kling_access_key', 'kling_secret_key', 'kling_model', 'video_pro_enabled', 'video_image_engine',
+  'kling_base_url', 'kling_access_key', 'kling_secret_key', 'kling_model', 'video_pro_enabled', 'video_image_engine', 'videogen_local_percent',
   'asr_base_url', 'asr_api_key', 'asr_model', 'asr_timeout_ms',
   'music_engine', 'music_base_url', 'music_api_key', 'music_model', 'music_credits',
 ] as const;

@@ -20,9 +20,14 @@ export type VideoTaskStatus = (typeof VideoTaskStatus)[keyof typeof VideoTaskSta
 export const VIDEO_ENGINES = ['kling', 'local'] as const;
 export type VideoEngine = (typeof VIDEO_ENGINES)[number];
 
-/** ours: a video generation's credits, by mode and duration (part 2 §9). */
-export const videoGenerationCredits = (mode: (typeof VIDEO_MODES)[number], duration: number): number =>
-  (LIMITS.videoGenerationCredits[mode] as Record<number, number>)[duration] ?? 0;
+/**
+ * ours: a video generation's credits, by mode and duration (part 2 §9), times the engine's percent of that price
+ * (100 on Kling; the operator's local percent for a camera move made on this machine), at least 1.
+ */
+export const videoGenerationCredits = (mode: (typeof VIDEO_MODES)[number], duration: number, percent = 100): number => {
+  const base = (LIMITS.videoGenerationCredits[mode] as Record<number, number>)[duration] ?? 0;
+  return base && Math.max(1, Math.round((base * percent) / 100));
+};
 
 export const VideoRecord = z.object({
   id: z.number(),
@@ -58,8 +63,11 @@ export type PromptWord = z.infer<typeof PromptWord>;
 export const PromptGroup = z.object({ name: z.string(), list: z.array(PromptWord) });
 export type PromptGroup = z.infer<typeof PromptGroup>;
 
-/** ours: what the two screens may offer, per type: the engine, whether it is there, whether 高品质 may be chosen. */
-const VideoEngineState = z.object({ engine: z.enum(VIDEO_ENGINES).nullable(), pro: Flag });
+/**
+ * ours: what the two screens may offer, per type: the engine, whether it is there, whether 高品质 may be chosen, and
+ * the percent of the price list it charges (videoGenerationCredits).
+ */
+const VideoEngineState = z.object({ engine: z.enum(VIDEO_ENGINES).nullable(), pro: Flag, percent: z.number() });
 export const VideoEngines = z.object({ text: VideoEngineState, image: VideoEngineState });
 export type VideoEngines = z.infer<typeof VideoEngines>;
 

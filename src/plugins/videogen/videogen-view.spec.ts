@@ -23,6 +23,9 @@ describe('video generation form', () => {
   it('prices, checks and the imagination warning follow the contract', () => {
     expect(costOf({ mode: 'std', duration: 5 })).toBe(360);
     expect(costOf({ mode: 'pro', duration: 10 })).toBe(1200);
+    // A camera move made here: the engine's percent of the price list.
+    expect(costOf({ mode: 'std', duration: 5 }, 10)).toBe(36);
+    expect(costOf({ mode: 'std', duration: 10 }, 1)).toBe(7);
     expect(formProblem('text', emptyForm())).toBe(MSG.promptRequired);
     expect(formProblem('image', { ...emptyForm(), content: 'a' })).toBe(MSG.firstFrameRequired);
     expect(formProblem('image', { ...emptyForm(), content: 'a', imageMode: 2 })).toBe(MSG.referenceImageRequired);
@@ -48,10 +51,10 @@ describe('video generation form', () => {
   });
 
   it('reads what the screen may do from the engines', () => {
-    const engines = { text: { engine: null, pro: 0 as const }, image: { engine: 'local' as const, pro: 1 as const } };
-    expect(engineView(undefined, 'text')).toEqual({ loaded: false, engine: null, unavailable: false, proOpen: false });
-    expect(engineView(engines, 'text')).toEqual({ loaded: true, engine: null, unavailable: true, proOpen: false });
-    expect(engineView(engines, 'image')).toEqual({ loaded: true, engine: 'local', unavailable: false, proOpen: true });
+    const engines = { text: { engine: null, pro: 0 as const, percent: 100 }, image: { engine: 'local' as const, pro: 1 as const, percent: 10 } };
+    expect(engineView(undefined, 'text')).toEqual({ loaded: false, engine: null, unavailable: false, proOpen: false, percent: 100 });
+    expect(engineView(engines, 'text')).toEqual({ loaded: true, engine: null, unavailable: true, proOpen: false, percent: 100 });
+    expect(engineView(engines, 'image')).toEqual({ loaded: true, engine: 'local', unavailable: false, proOpen: true, percent: 10 });
     expect([recommendCount('text'), recommendCount('image')]).toEqual([LIMITS.recommendCount, LIMITS.recommendCountImageToVideo]);
   });
 });

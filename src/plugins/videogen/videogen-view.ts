@@ -58,7 +58,8 @@ export function toggleWord(chosen: string[], group: PromptGroup, word: string): 
 
 export const MODE_LABEL = { std: '标准', pro: '高品质' } as const;
 
-export const costOf = (form: Pick<VideoForm, 'mode' | 'duration'>) => videoGenerationCredits(form.mode, form.duration);
+/** The price on the button: the price list times the engine's percent (a camera move made here costs a fraction). */
+export const costOf = (form: Pick<VideoForm, 'mode' | 'duration'>, percent = 100) => videoGenerationCredits(form.mode, form.duration, percent);
 
 /** The first problem before submitting (the server checks the same), or null. */
 export function formProblem(kind: VideoKind, form: VideoForm): string | null {
@@ -103,5 +104,8 @@ export const selectedRecord = (list: readonly VideoRecord[], selectedId: number 
 /** What the screen may do once the engines are known: which engine, none at all (cannot generate), 高品质 open. */
 export function engineView(engines: VideoEngines | undefined, kind: VideoKind) {
   const engine = engines?.[kind];
-  return { loaded: engines !== undefined, engine: engine?.engine ?? null, unavailable: engines !== undefined && !engine?.engine, proOpen: engine?.pro === 1 };
+  return {
+    loaded: engines !== undefined, engine: engine?.engine ?? null, unavailable: engines !== undefined && !engine?.engine, proOpen: engine?.pro === 1,
+    percent: engine?.percent ?? 100,
+  };
 }

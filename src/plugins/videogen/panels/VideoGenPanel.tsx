@@ -27,7 +27,7 @@ function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
   const state = useService<VideoGenState>(VideoGenStateToken);
   const screen = useScreen(() => state.open(kind, closed$));
   const engines = useStore(screen.engines);
-  const { engine, unavailable, proOpen } = engineView(engines.value, kind);
+  const { engine, unavailable, proOpen, percent } = engineView(engines.value, kind);
   const { title, subtitle, icon } = TITLES[kind];
   return (
     <div className="vg-page" data-testid="videogen" data-kind={kind} data-engine={engines.loaded ? (engine ?? 'none') : undefined}>
@@ -46,6 +46,7 @@ function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
         {engine === 'local' && (
           <Callout intent="primary" icon="info-sign" className="vg-callout" data-testid="videogen-local-engine">
             本机镜头运动：在本机对图片做缓慢推近与平移，有尾帧时淡入尾帧。这不是生成式模型，画面内容不会动起来；描述词与想象力仅随记录保存。
+            {percent < 100 && `价格为可灵的 ${percent}%。`}
           </Callout>
         )}
         <div className="vg-layout">
@@ -53,23 +54,23 @@ function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
             {kind === 'image' && <Pictures screen={screen} />}
             <PromptEditor screen={screen} />
             <Parameters screen={screen} proOpen={proOpen} />
-            <SubmitButton screen={screen} disabled={unavailable || !engines.loaded} />
+            <SubmitButton screen={screen} percent={percent} disabled={unavailable || !engines.loaded} />
           </section>
           <Side screen={screen} />
         </div>
       </div>
-      <Confirmations screen={screen} />
+      <Confirmations screen={screen} percent={percent} />
     </div>
   );
 }
 
-function SubmitButton({ screen, disabled }: { screen: VideoGenScreen; disabled: boolean }) {
+function SubmitButton({ screen, percent, disabled }: { screen: VideoGenScreen; percent: number; disabled: boolean }) {
   const form = useValue(screen.form$);
   const sending = useValue(screen.sending$);
   return (
     <div className="vg-submit">
       <Button intent="primary" size="large" fill icon="video" loading={sending} disabled={disabled} onClick={() => screen.ask()} data-testid="videogen-submit">
-        生成视频 · {costOf(form)} 积分
+        生成视频 · {costOf(form, percent)} 积分
       </Button>
     </div>
   );
@@ -95,7 +96,7 @@ function Side({ screen }: { screen: VideoGenScreen }) {
   );
 }
 
-function Confirmations({ screen }: { screen: VideoGenScreen }) {
+function Confirmations({ screen, percent }: { screen: VideoGenScreen; percent: number }) {
   const form = useValue(screen.form$);
   const confirming = useValue(screen.confirming$);
   const deletion = useDeletionFlow(screen.deletion);
@@ -107,7 +108,7 @@ function Confirmations({ screen }: { screen: VideoGenScreen }) {
         icon="video"
         intent="primary"
         title={`确认生成 ${form.duration} 秒${MODE_LABEL[form.mode]}视频？`}
-        text={`将消耗 ${costOf(form)} 积分；生成失败会自动退回。`}
+        text={`将消耗 ${costOf(form, percent)} 积分；生成失败会自动退回。`}
         confirmText="确定生成"
         classPrefix="vg"
         onCancel={() => screen.cancelConfirm()}
