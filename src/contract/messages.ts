@@ -530,6 +530,16 @@ export const MSG = {
   oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
   oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
   oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
+
+  // ---- 超级助手 (ours; /helper/*, issue 32)
+  helperPlanMissing: '任务不存在或已删除',
+  helperPlanNotAwaiting: '该任务已确认或已取消',
+  helperNothingToCancel: '没有可取消的子任务（已开始的无法取消）',
+  helperToolUnknown: '没有这个操作',
+  helperArgsInvalid: '操作参数格式有误',
+  helperTooManyItems: (max: number) => `一次最多安排${max}项操作，请分批提出`,
+  helperInterrupted: '执行被中断，请到作品列表查看结果',
+  helperNoAnswer: '助手没有给出回答，请换个说法再试',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
