@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button, Callout, Icon, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Icon, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, useStore, useValue } from '../../../core';
+import { MessageBox, PageHeader, useStore, useValue } from '../../../core';
 import { GUIDE_ROUTE, OPERATION_ROUTE, TASKS_ROUTE, type HelperLine, type HelperMode, type HelperScreen } from '../helper-state';
 import { PlanCard } from './PlanCard';
 import './helper.css';
@@ -45,7 +45,9 @@ export function HelperChat({ screen, children }: { screen: HelperScreen; childre
 function Lines({ screen }: { screen: HelperScreen }) {
   const lines = useValue(screen.lines$);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [lines]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [lines]);
   if (!lines.length) {
     return (
       <div className="helper-hints">
@@ -92,21 +94,13 @@ function Composer({ screen, disabled }: { screen: HelperScreen; disabled: boolea
   const streaming = useValue(screen.streaming$);
   return (
     <footer className="helper-compose">
-      <TextArea
-        value={input}
-        onChange={(e) => screen.input$.next(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void screen.ask();
-          }
-        }}
+      <MessageBox
+        input$={screen.input$}
+        onSend={() => void screen.ask()}
         placeholder={screen.mode === 'guide' ? '问问怎么使用，Enter 发送' : '说说要我做什么，Enter 发送'}
         maxLength={LIMITS.helper.questionMaxChars}
         disabled={disabled}
-        fill
-        autoResize
-        data-testid="helper-input"
+        testId="helper-input"
       />
       {streaming ? (
         <Button icon="stop" text="停止" onClick={() => screen.stop()} />
