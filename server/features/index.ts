@@ -28,6 +28,7 @@ import { musicFeature } from './music';
 import { botFeature } from './bot';
 import { replicaFeature } from './replica';
 import { oneclickFeature } from './oneclick';
+import { helperFeature } from './helper';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -42,4 +43,5 @@ export const FEATURES: readonly FeatureModule[] = [
   botFeature,
   replicaFeature,
   oneclickFeature,
+  helperFeature,
 ];

@@ -23,7 +23,7 @@ const REQUESTS = Math.max(Number(process.env.FUZZ_REQUESTS ?? 3000), 1);
 const CONCURRENCY = 4;
 const SLOW_MS = 5000;
 /** The answer streams: the token rides in their query, and they answer text/event-stream. */
-const STREAMS: string[] = [API.chat.stream.id, API.copywrite.rewrite.id, API.bot.stream.id];
+const STREAMS: string[] = [API.chat.stream.id, API.copywrite.rewrite.id, API.bot.stream.id, API.helper.guide.id, API.helper.operate.id];
 /** Calls whose token rides in their query: the streams, and a bot's spoken sentence (an audio element's source). */
 const TOKEN_IN_QUERY: string[] = [...STREAMS, API.bot.speech.id];
 

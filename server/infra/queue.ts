@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render', 'helper-run'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -44,6 +44,8 @@ export interface JobPayloads {
   'replica-analyse': { videoId: number };
   /** Renders a one-click work: one speech track, avatar and B-roll scenes, captions, music (or refunds). */
   'oneclick-render': { workId: number };
+  /** Runs a confirmed background task of the 超级助手, item after item, as its user. */
+  'helper-run': { planId: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */

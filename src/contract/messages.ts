@@ -567,6 +567,15 @@ export const MSG = {
   oneclickPaintChatMissing: '文案引擎尚未配置，无法自动配图，请从图片素材中选择或上传图片',
   oneclickNothingToPaint: '每个画面镜头都已有图片',
   oneclickPaintFailed: '配图生成失败，积分已退回',
+  // ---- 超级助手 (ours; /helper/*, issue 32)
+  helperPlanMissing: '任务不存在或已删除',
+  helperPlanNotAwaiting: '该任务已确认或已取消',
+  helperNothingToCancel: '没有可取消的子任务（已开始的无法取消）',
+  helperToolUnknown: '没有这个操作',
+  helperArgsInvalid: '操作参数格式有误',
+  helperTooManyItems: (max: number) => `一次最多安排${max}项操作，请分批提出`,
+  helperInterrupted: '执行被中断，请到作品列表查看结果',
+  helperNoAnswer: '助手没有给出回答，请换个说法再试',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -2,14 +2,18 @@
  * Answer streams as the browser reads them: the copy chat's answers and the 二创 rewrites of copy extraction are
  * server-sent events of ChatStreamEvent, opened by GET with the session token in the query.
  */
+import type { z } from 'zod';
 import { MSG, ResultCode, ChatStreamEvent } from '../contract';
 import type { AuthService, Notifier } from './tokens';
 
+/** What an answer stream's events are read as: the copy chat's, or a superset of them (the helper's steps). */
+type EventSchema<E extends ChatStreamEvent> = z.ZodType<E>;
+
 /** Splits server-sent events out of `buffered`; returns the events and what is left of an unfinished one. */
-export function takeEvents(buffered: string): { events: ChatStreamEvent[]; rest: string } {
+export function takeEvents<E extends ChatStreamEvent = ChatStreamEvent>(buffered: string, schema: EventSchema<E> = ChatStreamEvent as unknown as EventSchema<E>): { events: E[]; rest: string } {
   const blocks = buffered.split(/\r?\n\r?\n/);
   const rest = blocks.pop() ?? '';
-  const events: ChatStreamEvent[] = [];
+  const events: E[] = [];
   for (const block of blocks) {
     const data = block
       .split(/\r?\n/)
@@ -17,7 +21,7 @@ export function takeEvents(buffered: string): { events: ChatStreamEvent[]; rest:
       .map((line) => line.slice(5).trimStart())
       .join('\n');
     if (!data) continue;
-    const parsed = ChatStreamEvent.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     if (parsed.success) events.push(parsed.data);
   }
   return { events, rest };
@@ -34,7 +38,7 @@ export class StreamRefused extends Error {
 }
 
 /** Reads the answer stream until it ends or `signal` aborts (stop); each event goes to `onEvent`. */
-export async function readAnswer(url: string, signal: AbortSignal, onEvent: (e: ChatStreamEvent) => void): Promise<void> {
+export async function readAnswer(url: string, signal: AbortSignal, onEvent: (e: ChatStreamEvent) => void, schema?: EventSchema<ChatStreamEvent>): Promise<void> {
   const res = await fetch(url, { signal, headers: { accept: 'text/event-stream' } });
   if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
     const body = (await res.json().catch(() => ({}))) as { code?: number; msg?: string };
@@ -45,7 +49,7 @@ export async function readAnswer(url: string, signal: AbortSignal, onEvent: (e: 
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    const { events, rest } = takeEvents(buffered + value);
+    const { events, rest } = takeEvents(buffered + value, schema);
     buffered = rest;
     for (const e of events) onEvent(e);
   }

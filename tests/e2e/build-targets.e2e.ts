@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildWebApp } from '../support/build-global';
 import { tempDir } from '../support/temp-dirs';
 
-/** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperPanel.tsx). */
+/** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperChat.tsx). */
 const HELPER_MARKER = '合作站点专属的运营助手';
 /** Text that exists only in the employee plugin (src/plugins/employee/panels/OfficePanel.tsx). */
 const EMPLOYEE_MARKER = '聘用 AI 员工，面对面对话';

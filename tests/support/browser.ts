@@ -6,9 +6,9 @@ import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** Debian's Chromium, headless, with the flags this closed network needs (no background connections); `args` adds to them. */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };

@@ -6,6 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
+import { buildWebApp } from './build-global';
+import { tempDir } from './temp-dirs';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { readyAvatar } from './ready-avatar';
@@ -20,6 +22,8 @@ type OpenPage = { page: Page; context: BrowserContext };
 export interface Journey {
   /** The built app served by the real server (`server/main.ts`) with its own data directory. */
   server: RunningServer;
+  /** Where pages open the app: the server's address, or a helper host's name on its port (`target: 'helper'`). */
+  appUrl(): string;
   /** A fresh browser context and page (zh-CN, Asia/Shanghai). */
   newPage(options?: PageOptions): Promise<OpenPage>;
   /** A fresh page that opens `route`, logs in as `username` (password TEST_PASSWORD) and waits for the route's panel. */
@@ -33,6 +37,9 @@ export interface Journey {
   fishChannel(): Promise<FishAudioPeer>;
 }
 
+/** A helper host of plugins.manifest.json: the helper build shows its plugin only there. */
+const HELPER_HOST = 'helper1.example.com';
+
 /**
  * One journey for the file: before its tests, the server on the built app (inject('webRoot')), the accounts
  * (password TEST_PASSWORD; `users` as username → credits, or a list that each gets `credits`) and Chromium;
@@ -42,7 +49,11 @@ export interface Journey {
  * uses but whose cloning it does not test): the clone pipeline's work then comes from the run's media cache.
  */
 export function useJourney(
-  options: { users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings; arrange?: (t: TestApp) => Promise<void> } = {},
+  options: {
+    users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings; arrange?: (t: TestApp) => Promise<void>;
+    /** 'helper': the helper build (plugins.manifest.json), built for this file, and pages on a helper host that resolves to loopback. */
+    target?: 'helper';
+  } = {},
 ): Journey {
   const server = {} as RunningServer;
   let browser: Browser | undefined;
@@ -54,16 +65,21 @@ export function useJourney(
   beforeAll(async () => {
     // `env` is read now, so a hook registered before useJourney may fill it (a peer's port).
     const dataDir = options.arrange ? (await preparedData('pglite', undefined, options.arrange)).dataDir : undefined;
-    Object.assign(server, await startServer({ webRoot: inject('webRoot'), env: options.env, dataDir }));
+    let webRoot = inject('webRoot');
+    if (options.target === 'helper') {
+      webRoot = tempDir('aisa-web-helper-');
+      await buildWebApp('helper', webRoot);
+    }
+    Object.assign(server, await startServer({ webRoot, env: options.env, dataDir }));
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
     server.process.once('exit', (code, signal) => {
       if (!stopping) console.error(`[journey] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);
     });
     const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
     for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.target === 'helper' ? [`--host-resolver-rules=MAP ${HELPER_HOST} 127.0.0.1`] : []);
     // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
-  }, options.arrange ? 420_000 : undefined);
+  }, options.arrange || options.target ? 420_000 : undefined);
   afterAll(async () => {
     stopping = true;
     await browser?.close();
@@ -71,10 +87,12 @@ export function useJourney(
     for (const peer of peers) await peer.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
+  const appUrl = () => (options.target === 'helper' ? server.url.replace('127.0.0.1', HELPER_HOST) : server.url);
   return {
     server,
+    appUrl,
     newPage: (pageOptions) => newPage(browser!, withTimings(pageOptions)),
-    loggedInPage: (username, route, pageOptions) => loggedInPage(browser!, server, username, TEST_PASSWORD, route, withTimings(pageOptions)),
+    loggedInPage: (username, route, pageOptions) => loggedInPage(browser!, { ...server, url: appUrl() }, username, TEST_PASSWORD, route, withTimings(pageOptions)),
     apiClient: (username) => apiLogin(server, username, TEST_PASSWORD),
     operator: (call, body) => operatorCall(server, call, body),
     mediaDir() {

@@ -4,8 +4,26 @@
  */
 
 export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  /** An assistant turn that asked for tools (tool calling). */
+  toolCalls?: ChatToolCall[];
+  /** A tool turn: the call it answers. */
+  toolCallId?: string;
+}
+
+/** A function the model may ask to run (tool calling): its JSON schema describes the arguments. */
+export interface ChatTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** The model asks for a tool: `arguments` is its JSON text, as the model wrote it (the caller checks it). */
+export interface ChatToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface ChatOptions {
@@ -25,6 +43,8 @@ export interface ChatCompletion {
 export interface ChatDelta {
   content?: string;
   reasoning?: string;
+  /** The tools the model asks for, whole, once the stream has told them all (just before it ends). */
+  toolCalls?: ChatToolCall[];
 }
 
 export interface ChatStreamOptions extends ChatOptions {
@@ -32,6 +52,8 @@ export interface ChatStreamOptions extends ChatOptions {
   model?: string;
   /** Aborts the upstream request (the browser went away). */
   signal?: AbortSignal;
+  /** Tools the model may ask for instead of (or before) answering. */
+  tools?: ChatTool[];
 }
 
 export interface ChatEngine {

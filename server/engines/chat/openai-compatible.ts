@@ -6,10 +6,13 @@
  * configuration. Failures become ChatEngineError with a Chinese message from MSG; the key is never logged.
  * `stream` asks with `stream: true` and reads server-sent events: `data: {choices: [{delta: {content,
  * reasoning_content}}]}` lines, `:` keep-alive comments (DeepSeek sends them while busy), `data: [DONE]` at the end.
+ * Tool calling: `tools: [{type: 'function', function: {name, description, parameters}}]` in the request; the stream's
+ * `delta.tool_calls` pieces (by `index`: id and name once, `function.arguments` in fragments) are joined and yielded
+ * whole before the end.
  */
 import { MSG } from '../../../src/contract';
 import { providerErrorMessage, redactKey } from '../provider-http';
-import { ChatEngineError, type ChatCompletion, type ChatDelta, type ChatEngine, type ChatMessage, type ChatOptions, type ChatStreamOptions } from './chat-engine';
+import { ChatEngineError, type ChatCompletion, type ChatDelta, type ChatEngine, type ChatMessage, type ChatOptions, type ChatStreamOptions, type ChatToolCall } from './chat-engine';
 
 export const DEFAULT_CHAT_BASE_URL = 'https://api.deepseek.com';
 export const DEFAULT_CHAT_MODEL = 'deepseek-chat';
@@ -73,6 +76,7 @@ export class OpenAiCompatibleChat implements ChatEngine {
     const res = await this.post(messages, options, true, signal, idle.signal);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = '';
+    const calls: ChatToolCall[] = [];
     try {
       for (;;) {
         let chunk: ReadableStreamReadResult<string>;
@@ -92,8 +96,11 @@ export class OpenAiCompatibleChat implements ChatEngine {
         for (const line of lines) {
           if (!line.startsWith('data:')) continue; // blank separators, `: keep-alive` comments, event:/id: fields
           const data = line.slice(5).trim();
-          if (data === '[DONE]') return;
-          const delta = this.parseChunk(data);
+          if (data === '[DONE]') {
+            if (calls.length) yield { toolCalls: calls.filter((c) => c.name) };
+            return;
+          }
+          const delta = this.parseChunk(data, calls);
           if (delta.content || delta.reasoning) yield delta;
         }
       }
@@ -104,8 +111,10 @@ export class OpenAiCompatibleChat implements ChatEngine {
     }
   }
 
-  private parseChunk(data: string): ChatDelta {
-    let json: { choices?: { delta?: { content?: unknown; reasoning_content?: unknown }; finish_reason?: unknown }[]; error?: unknown };
+  /** One chunk's text; its tool-call pieces are added to `calls`. */
+  private parseChunk(data: string, calls: ChatToolCall[]): ChatDelta {
+    type ToolPiece = { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } };
+    let json: { choices?: { delta?: { content?: unknown; reasoning_content?: unknown; tool_calls?: ToolPiece[] }; finish_reason?: unknown }[]; error?: unknown };
     try {
       json = JSON.parse(data) as typeof json;
     } catch {
@@ -114,6 +123,13 @@ export class OpenAiCompatibleChat implements ChatEngine {
     if (json.error) throw new ChatEngineError(MSG.chatEngineDown, this.redact(`error in stream: ${JSON.stringify(json.error).slice(0, DETAIL_MAX)}`), true);
     const first = json.choices?.[0];
     if (first?.finish_reason === 'content_filter') throw new ChatEngineError(MSG.chatContentBlocked, 'finish_reason content_filter');
+    for (const piece of Array.isArray(first?.delta?.tool_calls) ? first.delta.tool_calls : []) {
+      const index = typeof piece.index === 'number' ? piece.index : calls.length;
+      const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+      if (typeof piece.id === 'string' && piece.id) call.id = piece.id;
+      if (typeof piece.function?.name === 'string' && piece.function.name) call.name = piece.function.name;
+      if (typeof piece.function?.arguments === 'string') call.arguments += piece.function.arguments;
+    }
     const content = first?.delta?.content;
     const reasoning = first?.delta?.reasoning_content;
     return { content: typeof content === 'string' ? content : undefined, reasoning: typeof reasoning === 'string' ? reasoning : undefined };
@@ -123,10 +139,11 @@ export class OpenAiCompatibleChat implements ChatEngine {
   private async post(messages: ChatMessage[], options: ChatStreamOptions, stream: boolean, signal: AbortSignal, timeoutSignal = signal): Promise<Response> {
     const body = {
       model: options.model ?? this.config.model,
-      messages,
+      messages: messages.map(wireMessage),
       temperature: options.temperature ?? 1,
       max_tokens: options.maxTokens ?? 2048,
       stream,
+      ...(options.tools?.length ? { tools: options.tools.map((t) => ({ type: 'function', function: t })) } : {}),
     };
     let res: Response;
     try {
@@ -171,4 +188,13 @@ export class OpenAiCompatibleChat implements ChatEngine {
   private redact(text: string): string {
     return redactKey(text, this.config.apiKey);
   }
+}
+
+/** A message as the API spells it: tool calls and tool answers in their snake_case fields. */
+function wireMessage(m: ChatMessage): Record<string, unknown> {
+  if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' };
+  if (m.toolCalls?.length) {
+    return { role: m.role, content: m.content, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+  }
+  return { role: m.role, content: m.content };
 }

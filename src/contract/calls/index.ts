@@ -23,6 +23,7 @@ import { musicCalls } from './music';
 import { botCalls } from './bot';
 import { replicaCalls } from './replica';
 import { oneclickCalls } from './oneclick';
+import { helperCalls } from './helper';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -50,6 +51,7 @@ export const API = {
   bot: botCalls,
   replica: replicaCalls,
   oneclick: oneclickCalls,
+  helper: helperCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -113,7 +115,7 @@ export function assertCatalogueUnique(calls: readonly CallDef[] = ALL_CALLS): vo
 export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
   materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
-  replicaCalls, oneclickCalls,
+  replicaCalls, oneclickCalls, helperCalls,
 };
 export * from './site';
 export * from './account';
@@ -140,3 +142,4 @@ export * from './music';
 export * from './bot';
 export * from './replica';
 export * from './oneclick';
+export * from './helper';

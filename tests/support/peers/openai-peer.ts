@@ -6,6 +6,9 @@
  * no choices, or a finish reason. With `stream: true` it answers in server-sent events as DeepSeek does: a
  * `: keep-alive` comment first, `data: {choices: [{delta}]}` chunks (`reasoning_content` first when the reply
  * has reasoning, as deepseek-reasoner streams it), then `data: [DONE]`; optionally slowly, or cut mid-stream.
+ * Tool calling on cue (`agent`): the test decides from each request (its tools, the tool answers so far) whether the
+ * model answers text or asks for tools, streamed as `delta.tool_calls` pieces (id and name first, the arguments in
+ * fragments) with finish reason `tool_calls`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,7 +58,9 @@ export type PeerBehaviour =
   /** 200 with a body that is not JSON. */
   | { kind: 'malformed' }
   /** 200 with `choices: []`. */
-  | { kind: 'empty' };
+  | { kind: 'empty' }
+  /** Tool calling: per request, a text answer or tools to call (streamed only). */
+  | { kind: 'agent'; next: (req: PeerRequest) => { text: string } | { tools: { name: string; arguments: unknown }[] } };
 
 export interface OpenAiPeer {
   /** Base URL to configure (`chat_base_url`), e.g. http://127.0.0.1:PORT/v1. */
@@ -83,8 +88,17 @@ function shapeError(body: unknown): string | null {
   if (!Array.isArray(b.messages) || b.messages.length === 0) return 'messages must be a non-empty array';
   for (const m of b.messages as unknown[]) {
     const msg = m as Record<string, unknown>;
-    if (!msg || !['system', 'user', 'assistant'].includes(msg.role as string)) return 'message role must be system, user or assistant';
+    if (!msg || !['system', 'user', 'assistant', 'tool'].includes(msg.role as string)) return 'message role must be system, user, assistant or tool';
     if (typeof msg.content !== 'string') return 'message content must be a string';
+    if (msg.role === 'tool' && (typeof msg.tool_call_id !== 'string' || !msg.tool_call_id)) return 'a tool message needs its tool_call_id';
+    if (msg.tool_calls !== undefined && (msg.role !== 'assistant' || !Array.isArray(msg.tool_calls))) return 'tool_calls belong to an assistant message';
+  }
+  if (b.tools !== undefined) {
+    if (!Array.isArray(b.tools)) return 'tools must be an array';
+    for (const t of b.tools as { type?: unknown; function?: { name?: unknown; parameters?: { type?: unknown } } }[]) {
+      if (t.type !== 'function' || typeof t.function?.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(t.function.name)) return 'a tool needs type function and a name of letters, digits, _ or -';
+      if (t.function.parameters?.type !== 'object') return 'a tool\'s parameters must be a JSON schema of an object';
+    }
   }
   if (b.temperature !== undefined && (typeof b.temperature !== 'number' || b.temperature < 0 || b.temperature > 2)) return 'temperature must be 0–2';
   if (b.max_tokens !== undefined && (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1)) return 'max_tokens must be a positive integer';
@@ -144,6 +158,24 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
     res.end();
   }
 
+  /** Asks for tools as a model streams it: each call's id and name, then its arguments in two fragments. */
+  function streamTools(res: http.ServerResponse, model: string, tools: { name: string; arguments: unknown }[]) {
+    const event = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-tools', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.write(event({ role: 'assistant', content: null }));
+    tools.forEach((t, index) => {
+      const args = JSON.stringify(t.arguments);
+      const half = Math.ceil(args.length / 2);
+      res.write(event({ tool_calls: [{ index, id: `call_${requests.length}_${index}`, type: 'function', function: { name: t.name, arguments: '' } }] }));
+      res.write(event({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }));
+      res.write(event({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
+    });
+    res.write(event({}, 'tool_calls'));
+    res.write('data: [DONE]\n\n');
+    res.end();
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -196,6 +228,11 @@ export async function startOpenAiPeer(apiKey = 'sk-peer-test-0123456789'): Promi
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       });
       if (b.kind === 'empty') return json(200, completion([]));
+      if (b.kind === 'agent') {
+        const step = b.next(record);
+        if ('text' in step) return void streamReply(res, body.model, step.text, { kind: 'reply', text: step.text }).catch(() => res.destroy());
+        return streamTools(res, body.model, step.tools);
+      }
       const text = typeof b.text === 'function' ? b.text(user, record) : b.text;
       if (body.stream) return void streamReply(res, body.model, text, b).catch(() => res.destroy());
       const send = () => json(200, completion([{ index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: b.finishReason ?? 'stop' }]));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button, ButtonGroup, Callout, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { ConfirmDelete, hasMorePages, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ConfirmDelete, hasMorePages, MessageBox, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ChatStateToken, type ChatScreen, type ChatState } from '../chat-state';
 import { MessageBubble } from './MessageBubble';
 import './chat.css';
@@ -101,21 +101,13 @@ function Composer({ screen, configured }: { screen: ChatScreen; configured: bool
   const phase = useValue(screen.phase$);
   return (
     <footer className="chat-compose">
-      <TextArea
-        value={input}
-        onChange={(e) => screen.input$.next(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void screen.send();
-          }
-        }}
+      <MessageBox
+        input$={screen.input$}
+        onSend={() => void screen.send()}
         placeholder={configured ? '输入你的问题，Enter 发送，Shift+Enter 换行' : MSG.chatEngineMissing}
         maxLength={LIMITS.chatMaxChars}
         disabled={!configured}
-        fill
-        autoResize
-        data-testid="chat-input"
+        testId="chat-input"
       />
       <Button
         intent="primary"

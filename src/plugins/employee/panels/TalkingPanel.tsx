@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { MessageBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import type { BotView } from '../../../contract';
 import { EmployeeStateToken, type EmployeeState, type TalkingScreen } from '../employee-state';
 import { TalkingFace } from './TalkingFace';
@@ -75,21 +75,7 @@ function Composer({ screen, bot }: { screen: TalkingScreen; bot: BotView }) {
   const phase = useValue(screen.phase$);
   return (
     <footer className="talk-compose">
-      <TextArea
-        value={input}
-        onChange={(e) => screen.input$.next(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void screen.send(bot);
-          }
-        }}
-        placeholder={`和${bot.name}说点什么，Enter 发送`}
-        maxLength={LIMITS.chatMaxChars}
-        fill
-        autoResize
-        data-testid="employee-input"
-      />
+      <MessageBox input$={screen.input$} onSend={() => void screen.send(bot)} placeholder={`和${bot.name}说点什么，Enter 发送`} maxLength={LIMITS.chatMaxChars} testId="employee-input" />
       {phase === 'streaming' ? (
         <Button icon="stop" text="停止" onClick={() => screen.stop()} data-testid="employee-stop" />
       ) : (
