@@ -38,10 +38,16 @@ export const linksParsable = async (ctx: FeatureContext): Promise<boolean> => pa
 
 /** The link of a pasted share text, refused at once when we would never fetch it or cannot parse it. */
 export async function submittedLink(ctx: FeatureContext, text: string): Promise<string> {
-  const link = findLink(text);
-  if (!link) throw new ApiError(MSG.extractionLinkMissing);
-  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
+  const link = linkIn(ctx, text, MSG.extractionLinkMissing);
   if (!isDirectMediaLink(link) && !(await linksParsable(ctx))) throw new ApiError(MSG.parseEngineMissing);
+  return link;
+}
+
+/** The first link in a pasted text, held to the rules of any link a user gives (no private addresses); `missing` when there is none. */
+export function linkIn(ctx: FeatureContext, text: string, missing: string): string {
+  const link = findLink(text);
+  if (!link) throw new ApiError(missing);
+  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
   return link;
 }
 

@@ -3,7 +3,7 @@ import { registerExtractionRoutes } from './extraction.routes';
 import { runExtraction } from './extraction.service';
 
 /** Copy extraction takes its links, its videos and its free count as extraction does. */
-export { checkedMedia, downloadLinkedVideo, fetchFailureReason, submittedLink } from './extraction.service';
+export { checkedMedia, downloadLinkedVideo, fetchFailureReason, linkIn, submittedLink } from './extraction.service';
 export { addCharged, failCharged, freeDaily } from './charged-record';
 export { ExtractionType } from './extraction.repository';
 

@@ -82,6 +82,7 @@ export class ReplicaRepository {
   constructor(private readonly q: Queryable) {}
 
   /** Newest first, with the user's total. */
+  /** A page of a joined select (products carry their picture's key); plain tables use pageOfUser. */
   private async page<T>(table: string, select: string, userId: number, p: Paging, alias = table): Promise<{ rows: T[]; total: number }> {
     const { rows } = await this.q.query<T>(`${select} WHERE ${alias}.user_id = $1 ORDER BY ${alias}.id DESC LIMIT ${p.limit} OFFSET ${p.offset}`, [userId]);
     const count = await this.q.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} WHERE user_id = $1`, [userId]);
@@ -109,7 +110,7 @@ export class ReplicaRepository {
 
   // ---- personas
   personas(userId: number, p: Paging) {
-    return this.page<PersonaRow>('replica_personas', 'SELECT * FROM replica_personas', userId, p);
+    return pageOfUser<PersonaRow>(this.q, 'replica_personas', userId, p);
   }
 
   async persona(id: number, userId: number): Promise<PersonaRow | undefined> {
@@ -224,7 +225,7 @@ export class ReplicaRepository {
   }
 
   accounts(userId: number, p: Paging) {
-    return this.page<AccountRow>('replica_accounts', 'SELECT * FROM replica_accounts', userId, p);
+    return pageOfUser<AccountRow>(this.q, 'replica_accounts', userId, p);
   }
 
   removeAccount(id: number, userId: number) {
@@ -242,7 +243,7 @@ export class ReplicaRepository {
   }
 
   scripts(userId: number, p: Paging) {
-    return this.page<ScriptRow>('replica_scripts', 'SELECT * FROM replica_scripts', userId, p);
+    return pageOfUser<ScriptRow>(this.q, 'replica_scripts', userId, p);
   }
 
   /** Replaces the text of variant `index` of the user's kept script; false when there is no such script or variant. */

@@ -5,7 +5,7 @@
  * reads the copy as copy extraction does (readVideoCopy), then asks for the analysis; a failure refunds it all.
  */
 import { randomUUID } from 'node:crypto';
-import { findLink, LIMITS, linkRefusal, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
+import { LIMITS, MSG, REPLICA_VIDEO_CREDITS, ReplicaStatus, type PersonaDraft } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { JobRefused, runPaidJob } from '../../infra/paid-job';
@@ -17,7 +17,7 @@ import { ParseFailed, parserFromSettings, type ParsedProfile } from '../../engin
 import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
 import { readVideoCopy, submittedVideo } from '../copywrite';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { addCharged, failCharged, fetchFailureReason } from '../extraction';
+import { addCharged, failCharged, fetchFailureReason, linkIn } from '../extraction';
 import { UploadRepository } from '../upload';
 import { profileText, readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
 import { ReplicaRepository, type ProductRow, type VideoRow } from './replica.repository';
@@ -75,9 +75,7 @@ export async function paidAnswer<T>(ctx: FeatureContext, userId: number, action:
 export async function accountSource(ctx: FeatureContext, p: { description?: string; link?: string }): Promise<string> {
   const pasted = p.description ?? '';
   if (!p.link) return pasted;
-  const link = findLink(p.link);
-  if (!link) throw new ApiError(MSG.replicaProfileLinkMissing);
-  if (linkRefusal(link, (port) => !!ctx.config.fetchLoopbackPorts?.includes(port))) throw new ApiError(MSG.extractionLinkRefused);
+  const link = linkIn(ctx, p.link, MSG.replicaProfileLinkMissing);
   const parser = parserFromSettings(await ctx.settings.all());
   if (!parser?.readProfile) throw new ApiError(MSG.replicaProfileUnavailable);
   let profile: ParsedProfile;
