@@ -42,7 +42,7 @@ interface Streamed {
 }
 
 describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
-  const t = useApp(kind, { chat: { timeoutMs: 1500 } });
+  const t = useApp(kind, { chat: { timeoutMs: 5000 } });
   const n = kind === 'pglite' ? 1 : 2;
   let a: ApiTestClient;
   let b: ApiTestClient;

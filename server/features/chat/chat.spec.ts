@@ -65,7 +65,7 @@ describe('stream redaction', () => {
 });
 
 describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
-  const t = useApp(kind, { chat: { timeoutMs: 1500 } });
+  const t = useApp(kind, { chat: { timeoutMs: 5000 } });
   let a: ApiTestClient;
   let b: ApiTestClient;
   let poor: ApiTestClient;

@@ -60,8 +60,11 @@ describe('chat engine configuration and adapter', () => {
   });
 });
 
+/** Long enough that a loaded CI machine never times out a healthy reply, short enough for the timeout case to stay cheap. */
+const CHAT_TIMEOUT_MS = 5000;
+
 describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
-  const t = useApp(kind, { chat: { timeoutMs: 1500 } });
+  const t = useApp(kind, { chat: { timeoutMs: CHAT_TIMEOUT_MS } });
   let a: ApiTestClient;
   let b: ApiTestClient;
   let c: ApiTestClient;
@@ -183,7 +186,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
       [{ kind: 'empty' }, MSG.chatEngineBadReply],
       [{ kind: 'reply', text: '   ' }, MSG.chatEngineBadReply],
       [{ kind: 'reply', text: 'x', finishReason: 'content_filter' }, MSG.chatContentBlocked],
-      [{ kind: 'reply', text: '慢', delayMs: 3000 }, MSG.chatEngineTimeout],
+      [{ kind: 'reply', text: '慢', delayMs: CHAT_TIMEOUT_MS + 2000 }, MSG.chatEngineTimeout],
     ];
     for (const [behaviour, msg] of cases) {
       peer.behave(behaviour);
@@ -227,7 +230,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
 
   it(`limits engine calls to ${WRITING_CALLS_PER_MINUTE} a minute per user`, async () => {
     peer.behave({ kind: 'reply', text: (user) => user });
-    for (let i = 0; i < WRITING_CALLS_PER_MINUTE; i++) expect((await c.call(API.writing.textpolish, { text: `第${i}句` })).code).toBe(0);
+    for (let i = 0; i < WRITING_CALLS_PER_MINUTE; i++) expect(await c.call(API.writing.textpolish, { text: `第${i}句` })).toMatchObject({ code: 0 });
     expect(await c.call(API.writing.textpolish, { text: '再来一句' })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
     expect(await c.call(API.writing.aiWriting, { keyword: '早安', length: 0 })).toMatchObject({ code: 1, msg: MSG.tooManyRequests });
     expect((await a.call(API.writing.textpolish, { text: '别人不受影响' })).code).toBe(0);
