@@ -117,13 +117,20 @@ export function layoutStored(page: Page, key: string, expected: { groups: number
 
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings } = {},
+  options: {
+    viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings;
+    /** A session token the app at `origin` finds in its storage, as after a login (set once, so a logout sticks). */
+    session?: { origin: string; token: string };
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
   // spinners and transitions were a quarter of the browser's CPU time. The app follows the system's colour scheme
   // until the user picks: the journey's theme (dark unless asked) is the system's too.
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce', colorScheme: options.theme ?? 'dark',
+    storageState: options.session
+      ? { cookies: [], origins: [{ origin: options.session.origin, localStorage: [{ name: 'aisa.token', value: JSON.stringify(options.session.token) }] }] }
+      : undefined,
   });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
   if (options.timings) {
