@@ -24,6 +24,8 @@ export interface SiteSettings {
   operatorNumber(key: OperatorSetting): Promise<number>;
   /** Writes the settings; answers their keys. */
   set(settings: Record<string, string>): Promise<string[]>;
+  /** Marks `key` done (its value the time) unless it already is; true for the one caller that marked it. */
+  claim(key: string): Promise<boolean>;
 }
 
 /** A voice someone may speak with: its channel, its saved speed, volume and pitch, and its engine's handle on it. */

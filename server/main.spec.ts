@@ -9,6 +9,7 @@ import { API, openReply, sealRequest } from '../src/contract';
 import { ApiTestClient, DB_KINDS } from '../tests/support/app';
 import { ROOT, runAdmin, startServer, type RunningServer } from '../tests/support/server';
 import { createDatabase } from '../tests/support/postgres';
+import { until } from '../tests/support/wait';
 
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-main-'));
@@ -19,10 +20,12 @@ describe('the server process and the operator CLI', () => {
     for (const s of started) await s.stop('SIGKILL');
   });
 
-  it('starts on PGlite, prints the URL and how to create the first account', async () => {
-    const server = await startServer({ webRoot: '/nonexistent' });
+  it('starts on PGlite, prints the URL and how to create the first account, and seeds the offline public voices', async () => {
+    const server = await startServer({ webRoot: '/nonexistent', env: { SEED_PUBLIC_VOICES: 'on' } });
     started.push(server);
     expect(server.output()).toContain(server.url);
+    await until(async () => server.output(), (out) => out.includes('Seeded the offline public voices'), 60_000);
+    expect(server.output()).toContain(`DATA_DIR=${server.dataDir} npm run admin -- voice remove <ID>`);
     expect(server.output()).toContain('npm run admin -- user create');
     expect(fs.existsSync(path.join(server.dataDir, 'pgdata'))).toBe(true);
     expect(fs.existsSync(path.join(server.dataDir, 'objects'))).toBe(true);

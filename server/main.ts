@@ -2,7 +2,8 @@
 import { build } from './app';
 import { configFromEnv, ConfigError } from './infra/config';
 import { DataDirLockedError, removeServerInfo, writeServerInfo } from './infra/data-dir';
-import { firstStartLines } from './infra/first-start';
+import { adminCommand, firstStartLines } from './infra/first-start';
+import { seedPublicVoices } from './features/admin';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -20,6 +21,13 @@ async function main(): Promise<void> {
   const start = { url, role: config.role, dataDir: config.dataDir, database: app.ctx.db.kind, users: setUp.users, templateAgreements, noGuides: setUp.guides === 0 };
   const lines = firstStartLines(start, process.cwd());
   console.log(lines.join('\n'));
+  // After listening, so the server answers at once; the voices train in the worker and appear once ready.
+  if (config.seedPublicVoices && config.role !== 'worker') {
+    seedPublicVoices(app.ctx).then(
+      (names) => names.length && console.log(`Seeded the offline public voices ${names.join('、')}; list them with ${adminCommand(config.dataDir, process.cwd(), 'voice list')} and remove any with ${adminCommand(config.dataDir, process.cwd(), 'voice remove <ID>')}`),
+      (err: unknown) => app.log.error({ err }, 'seeding the public voices failed'),
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

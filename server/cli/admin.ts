@@ -180,6 +180,15 @@ export const COMMANDS: Record<string, Command> = {
       return `public voice ${data.id} is training; it appears on the home page once ready`;
     },
   },
+  'voice remove': {
+    usage: 'voice remove <公共声音ID>   (the voice leaves the public list; works made with it keep their sound; see voice list)',
+    flags: {},
+    async run(send, _f, rest) {
+      if (rest.length !== 1) throw new CliError('voice remove needs one public voice id');
+      const data = await ok(send, API.admin.voiceRemove, { id: rest[0] });
+      return `public voice ${data.id} (${data.name}) removed`;
+    },
+  },
   'voice list': mediaList('voice', API.admin.voiceList, 'channel', "each voice's training state, channel and failure reason"),
   'avatar list': mediaList('avatar', API.admin.avatarList, 'face', "each avatar's cloning state, face note and failure reason"),
   'user list': {

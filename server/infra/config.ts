@@ -50,6 +50,11 @@ export interface ServerConfig {
   remoteRender?: Partial<RemoteRenderTimings>;
   /** Object storage: S3-compatible with STORAGE=s3 (S3_* settings); otherwise local disk under dataDir/objects. */
   s3?: S3Settings;
+  /**
+   * A fresh install seeds a few offline public voices at its first start (SEED_PUBLIC_VOICES=off skips it: the test
+   * servers, whose voice lists the tests arrange themselves).
+   */
+  seedPublicVoices?: boolean;
 }
 
 /** The render job's cadence on a remote lip-sync engine (seconds) and its bounds (server/features/works/remote-render.ts). */
@@ -133,7 +138,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     voiceTraining: { pollSeconds: trainingPollSeconds },
     remoteRender: lipSyncPollSeconds === undefined ? undefined : { pollSeconds: lipSyncPollSeconds },
     s3: s3FromEnv(env),
+    seedPublicVoices: onOff(env, 'SEED_PUBLIC_VOICES', true),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (['on', '1', 'true', 'yes'].includes(value)) return true;
+  if (['off', '0', 'false', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
 /** STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and S3_ENDPOINT / S3_FORCE_PATH_STYLE / S3_PUBLIC_URL. */

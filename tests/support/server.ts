@@ -41,7 +41,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     if (!options.env?.DATABASE_URL) seedPgliteData(dataDir);
   }
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), ...options.env };
+  // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', ...options.env };
   const child = spawn(NODE_TS[0], [...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

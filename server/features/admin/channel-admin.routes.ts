@@ -1,14 +1,14 @@
 /**
- * Operator calls of the channels: publish a public voice, configure a voice or video channel. The admin feature
+ * Operator calls of the channels: publish or remove a public voice, configure a voice or video channel. The admin feature
  * answers them (they are admin calls); the channels and the training are the voices feature's.
  */
-import { API, CHANNEL_ENGINES, MSG, type CallRequest } from '../../../src/contract';
+import { API, CHANNEL_ENGINES, type CallRequest } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
-import { publishLocalFile } from '../../infra/user-files';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
 import { isCloningServer, PROVIDER_BASE_URLS } from '../../engines/speech';
-import { VoicesRepository, startTraining, type ChannelKind } from '../voices';
+import { VoicesRepository, type ChannelKind } from '../voices';
+import { publishVoice, removePublicVoice } from './public-voices';
 
 type ChannelSet = CallRequest<typeof API.admin.channelSet>;
 const CONFIG_KEYS = ['base_url', 'api_key', 'model', 'group_id', 'timeout_ms', 'result_url', 'result_dir', 'share_dir', 'server_dir', 'concurrency'] as const;
@@ -42,22 +42,10 @@ function checkCloningServer(engine: string, config: Record<string, unknown>): vo
 }
 
 export function registerChannelAdminRoutes(ctx: FeatureContext): void {
-  const { router, db, queue } = ctx;
+  const { router, db } = ctx;
 
-  router.handle(API.admin.voicePublish, async ({ params }) => {
-    // Public voices are told apart by name only; a failed one does not hold its name.
-    if (await new VoicesRepository(db).publicNameTaken(params.name)) throw new ApiError(MSG.publicNameTaken('声音', params.name));
-    const key = await publishLocalFile(ctx, params.audio, 'voice');
-    return db.tx(async (q) => {
-      const voices = new VoicesRepository(q);
-      const channel = await voices.voiceChannel(params.api);
-      if (!channel || channel.engine === 'none') throw new ApiError(`声音渠道 ${params.api} 没有可用的引擎；先用 channel set 配置`);
-      const fileId = await voices.fileIdOfKey(key);
-      const voiceId = await voices.addVoice({ userId: null, name: params.name, api: params.api, fileId, audioKey: key });
-      await startTraining(q, queue, { voiceId, userId: null, api: params.api, fileId });
-      return { id: voiceId };
-    });
-  });
+  router.handle(API.admin.voicePublish, async ({ params }) => ({ id: await publishVoice(ctx, params) }));
+  router.handle(API.admin.voiceRemove, async ({ params }) => removePublicVoice(ctx, params.id));
 
   router.handle(API.admin.channelSet, async ({ params }) =>
     db.tx(async (q) => {

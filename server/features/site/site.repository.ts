@@ -63,6 +63,12 @@ export class SettingsRepository implements SiteSettings {
     return Number.isFinite(n) ? n : 0;
   }
 
+  async claim(key: string): Promise<boolean> {
+    const { rows } = await this.db.query(`INSERT INTO settings (key, value) VALUES ($1, now()::text) ON CONFLICT (key) DO NOTHING RETURNING key`, [key]);
+    this.cached = undefined;
+    return rows.length > 0;
+  }
+
   async set(settings: Record<string, string>): Promise<string[]> {
     const keys = Object.keys(settings);
     await this.db.tx(async (q) => {

@@ -191,6 +191,11 @@ export class VoicesRepository {
     await this.db.query('DELETE FROM voices WHERE id = $1 AND user_id = $2', [id, userId]);
   }
 
+  /** Deletes a public voice; answers what it was, or nothing when there is no such public voice. */
+  async removePublic(id: number): Promise<{ id: number; name: string } | undefined> {
+    return this.first<{ id: number; name: string }>('DELETE FROM voices WHERE id = $1 AND user_id IS NULL RETURNING id, name', [id]);
+  }
+
   /** Confirmed means fixed: no modification is left, so the voice can be deleted from now on. */
   async confirm(id: number): Promise<void> {
     await this.db.query('UPDATE voices SET confirmed = 1, remained_times = 0 WHERE id = $1', [id]);

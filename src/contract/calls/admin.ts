@@ -134,6 +134,12 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
+  voiceRemove: defineCall({
+    id: 'admin.voiceRemove', method: 'POST', path: '/api/admin/voiceRemove', checked: false, auth: 'operator', pathFromSpec: false,
+    summary: 'Remove a public voice (a seeded one included): it leaves the public list at once; works made with it keep their sound.',
+    request: z.object({ id: int('公共声音ID', 1) }),
+    response: z.object({ id: z.number().int(), name: z.string() }),
+  }),
   channelSet: defineCall({
     id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
     summary:
