@@ -39,6 +39,7 @@ async function clone(ctx: FeatureContext, avatarId: number, source: { key: strin
       duration: prepared.duration, orientation: prepared.orientation, width: prepared.width, height: prepared.height, ...faces,
     });
     if (!made) await deleteObjects(ctx, [video.key, loop.key, cover.key, small.key, faces.facesKey]);
+    else await avatars.handOverMaterial(avatarId, video.fileId);
     return false;
   });
   if (tooShort) throw new JobRefused(MSG.videoDurationInvalid);

@@ -139,6 +139,18 @@ export class AvatarsRepository {
     return rowCount > 0;
   }
 
+  /**
+   * The material-library entry of a ready avatar's uploaded original now holds its normalized copy, so the upload
+   * stays in the library (视频) when the original is deleted.
+   */
+  async handOverMaterial(avatarId: number, copyFileId: number): Promise<void> {
+    await this.q.query(
+      `UPDATE materials m SET file_id = $2 FROM avatars a
+        WHERE a.id = $1 AND a.status = ${AvatarStatus.Ready} AND m.file_id = a.source_file_id AND m.user_id = a.user_id`,
+      [avatarId, copyFileId],
+    );
+  }
+
   /** The uploaded original of a ready avatar, which its normalized copy replaces. */
   async readySourceKey(avatarId: number): Promise<string | undefined> {
     const { rows } = await this.q.query<{ key: string }>(

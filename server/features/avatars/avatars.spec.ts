@@ -46,6 +46,19 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     expect(await a.call(API.avatars.clone, { name: '再来', file_id: upload.data.file_id })).toMatchObject({ code: 1 });
   });
 
+  it('keeps the upload in the material library (视频) as the avatar\'s video; removing it there leaves the avatar playing', async () => {
+    const [avatar] = (await own(a)).filter((x) => x.id === avatarId);
+    const videos = (await a.call(API.material.list, { type: 'video', page: 1, limit: 50 })).data.list as any[];
+    expect(videos).toHaveLength(1);
+    expect(videos[0]).toMatchObject({ type: 'video', source: 1 });
+    expect(videos[0].url.split('?')[0]).toBe(avatar.url.split('?')[0]);
+    const space = (await a.call(API.credits.space, {})).data.used;
+    expect((await a.call(API.material.remove, { id: videos[0].id })).code).toBe(0);
+    expect((await a.call(API.material.list, { type: 'video', page: 1, limit: 50 })).data.list).toEqual([]);
+    expect((await fetchHead(`${t.url}${avatar.url}`)).status).toBe(200);
+    expect((await a.call(API.credits.space, {})).data.used).toBe(space);
+  });
+
   it('lists by name, and the public lists show no user\'s avatar', async () => {
     expect((await a.call(API.avatars.list, { source: 1, page: 1, limit: 50, name: '主播' })).data.list.map((x: any) => x.id)).toEqual([avatarId]);
     expect((await a.call(API.avatars.list, { source: 1, page: 1, limit: 50, name: '没有' })).data.list).toEqual([]);

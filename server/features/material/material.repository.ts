@@ -38,11 +38,15 @@ export class MaterialRepository {
     return (await this.q.query('UPDATE materials SET name = $3 WHERE id = $1 AND user_id = $2', [id, userId, name])).rowCount > 0;
   }
 
-  /** Deletes one of the user's materials; answers whether it existed and the key of the object it held. */
+  /**
+   * Deletes one of the user's materials; answers whether it existed and the key of the object it held, none when an
+   * avatar still plays that object (an avatar's upload stays in the library as the avatar's video: the avatar keeps it).
+   */
   async remove(id: number, userId: number): Promise<{ objectKey: string | null } | undefined> {
     const { rows } = await this.q.query<{ object_key: string | null }>(
       `DELETE FROM materials m USING materials m2 LEFT JOIN files f ON f.id = m2.file_id
-        WHERE m.id = $1 AND m.user_id = $2 AND m2.id = m.id RETURNING f.object_key`,
+        WHERE m.id = $1 AND m.user_id = $2 AND m2.id = m.id
+        RETURNING CASE WHEN EXISTS (SELECT 1 FROM avatars a WHERE a.video_key = f.object_key) THEN NULL ELSE f.object_key END AS object_key`,
       [id, userId],
     );
     return rows[0] && { objectKey: rows[0].object_key };
