@@ -52,3 +52,25 @@ export function formatDateTime(value: string | undefined): string {
   if (!value) return '';
   return value.length >= 16 ? value.slice(0, 16) : value;
 }
+
+export type VipStatus =
+  | { kind: 'active'; until: string; text: string }
+  | { kind: 'expired'; until: string; text: string }
+  | { kind: 'none'; text: string };
+
+/** `YYYY-MM-DD HH:mm[:ss]` in China time → epoch ms, or NaN. */
+export function parseChinaTime(value: string): number {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return NaN;
+  return Date.parse(`${m[1]}T${m[2] ?? '00'}:${m[3] ?? '00'}:${m[4] ?? '00'}+08:00`);
+}
+
+/** The VIP popover's line (part 1 §1, §6): valid until, expired, or never opened. */
+export function vipStatus(expireTime: string | null | undefined, now: number = Date.now()): VipStatus {
+  const raw = (expireTime ?? '').trim();
+  const at = raw ? parseChinaTime(raw) : NaN;
+  if (!raw || Number.isNaN(at) || raw.startsWith('0000')) return { kind: 'none', text: '暂未开通会员' };
+  const until = raw.replace('T', ' ').slice(0, 16);
+  if (at <= now) return { kind: 'expired', until, text: '会员已过期' };
+  return { kind: 'active', until, text: `会员有效期至 ${until}` };
+}

@@ -75,7 +75,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
             </Suspense>
           </LoadBoundary>
         ))}
-        {/* On phones the theme is one palette command away: the bar's room goes to the title and the balance. */}
+        {/* On phones the theme is in the account menu (and the palette): the bar's room goes to the title and the balance. */}
         <span className="theme-toggle">
           <Tooltip content={theme === 'dark' ? '切换到浅色主题' : '切换到深色主题'} placement="bottom">
             <Button variant="minimal" icon={theme === 'dark' ? 'flash' : 'moon'} aria-label="切换主题" onClick={() => themes.toggle()} data-testid="theme-toggle" />

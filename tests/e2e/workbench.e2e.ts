@@ -4,6 +4,7 @@ import { API, MSG } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from '../support/app';
 import { imagesDone, lastToast, layoutStored, PHONE_VIEWPORT } from '../support/browser';
 import { searchPalette, submitLogin as fillLogin, useJourney, type PageOptions } from '../support/journey';
+import { until } from '../support/wait';
 
 const USER = { username: '13800138000', password: TEST_PASSWORD };
 
@@ -77,8 +78,9 @@ describe('login', () => {
     expect((await new ApiTestClient(server.url, token).call(API.account.logout, {})).code).toBe(0);
     await page.evaluate(() => (location.hash = '#/works?type1=1'));
     await page.reload();
-    await page.waitForSelector('[data-testid=login-submit]');
+    // The toast first: it shows as the refusal comes and leaves after its timeout, which a slow login chunk can outlast.
     expect(await lastToast(page)).toBe(MSG.sessionExpired);
+    await page.waitForSelector('[data-testid=login-submit]');
     expect(decodeURIComponent(hashPath(page))).toBe('/login?redirectUrl=/works?type1=1');
     expect(await page.evaluate(() => localStorage.getItem('aisa.token'))).toBeNull();
     await fillLogin(page, USER.username, USER.password);
@@ -169,6 +171,20 @@ describe('workbench', () => {
     await page.waitForSelector('.nav-drawer', { state: 'detached' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    // Every top-bar target takes a finger (40×40); the theme, with no room in the bar, is in the account menu.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.top-bar button')]
+        .map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent, box: b.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.width < 40 || box.height < 40))
+        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+    expect(small).toEqual([]);
+    expect(await page.isVisible('[data-testid=theme-toggle]')).toBe(false);
+    const dark = () => page.evaluate(() => document.body.classList.contains('app-dark'));
+    const before = await dark();
+    await page.click('[data-testid=account-button]');
+    await page.click('[data-testid=account-theme-toggle]');
+    await until(dark, (d) => d !== before, 5000);
     await page.context().close();
   });
 });
