@@ -5,6 +5,7 @@ import { prepareAvatar } from '../../engines/render';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
+import { notifyCloneEnded } from '../notice';
 import { AvatarsRepository } from './avatars.repository';
 import { analyseAndStoreFaces } from './avatars.service';
 
@@ -15,12 +16,15 @@ export function runAvatarClone(ctx: FeatureContext, avatarId: number, attempt: n
     load: () => avatars.cloneSource(avatarId),
     isOpen: (source) => source.status === AvatarStatus.Cloning,
     run: (source) => clone(ctx, avatarId, source),
-    fail: (_source, reason) => avatars.fail(avatarId, reason),
+    fail: async (source, reason) => {
+      await avatars.fail(avatarId, reason);
+      await notifyCloneEnded(ctx.db, { userId: source.user_id, kind: 'avatar', name: source.name, failedReason: reason });
+    },
     lastReason: '视频处理失败，请检查视频后重新上传',
   });
 }
 
-async function clone(ctx: FeatureContext, avatarId: number, source: { key: string | null; user_id: number }): Promise<void> {
+async function clone(ctx: FeatureContext, avatarId: number, source: { key: string | null; user_id: number; name: string }): Promise<void> {
   const avatars = new AvatarsRepository(ctx.db);
   if (!source.key) throw new JobRefused('源视频已不存在，请重新上传');
   const key = source.key;
@@ -39,7 +43,10 @@ async function clone(ctx: FeatureContext, avatarId: number, source: { key: strin
       duration: prepared.duration, orientation: prepared.orientation, width: prepared.width, height: prepared.height, ...faces,
     });
     if (!made) await deleteObjects(ctx, [video.key, loop.key, cover.key, small.key, faces.facesKey]);
-    else await avatars.handOverMaterial(avatarId, video.fileId);
+    else {
+      await avatars.handOverMaterial(avatarId, video.fileId);
+      await notifyCloneEnded(ctx.db, { userId: source.user_id, kind: 'avatar', name: source.name });
+    }
     return false;
   });
   if (tooShort) throw new JobRefused(MSG.videoDurationInvalid);

@@ -111,8 +111,8 @@ export class AvatarsRepository {
 
   /** The clone job's input: the avatar's owner and status, and its uploaded video's key (null once deleted). */
   async cloneSource(avatarId: number) {
-    const { rows } = await this.q.query<{ user_id: number; status: number; key: string | null }>(
-      'SELECT a.user_id, a.status, f.object_key AS key FROM avatars a LEFT JOIN files f ON f.id = a.source_file_id WHERE a.id = $1',
+    const { rows } = await this.q.query<{ user_id: number; name: string; status: number; key: string | null }>(
+      'SELECT a.user_id, a.name, a.status, f.object_key AS key FROM avatars a LEFT JOIN files f ON f.id = a.source_file_id WHERE a.id = $1',
       [avatarId],
     );
     return rows[0] && { ...rows[0], status: Number(rows[0].status) };

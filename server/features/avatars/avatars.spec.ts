@@ -88,6 +88,17 @@ describe.each(DB_KINDS)('avatars (%s)', (kind) => {
     expect((await a.call(API.avatars.remove, { id: reply.data.id })).code).toBe(0);
   });
 
+  it('tells the owner in the bell when a clone ends, ready or failed; no one else sees it', async () => {
+    const mine = (await a.call(API.notice.list, {})).data.list as any[];
+    const ready = mine.find((n) => n.title === MSG.avatarCloneReady('我的主播'));
+    expect(ready).toMatchObject({ read: 0, desc: '在「我的数字人」中查看' });
+    expect(mine.find((n) => n.title === MSG.avatarCloneFailed('被截断'))).toMatchObject({ desc: `原因：${MSG.videoDurationInvalid}` });
+    expect((await b.call(API.notice.list, {})).data.list).toEqual([]);
+    expect(await b.call(API.notice.detail, { id: ready.id })).toMatchObject({ code: 1, msg: MSG.notFound });
+    expect(await a.call(API.notice.detail, { id: ready.id })).toMatchObject({ code: 0, data: { title: MSG.avatarCloneReady('我的主播') } });
+    expect((await a.call(API.notice.list, {})).data.list.find((n: any) => n.id === ready.id).read).toBe(1);
+  });
+
   it('deletes an avatar with its objects, freeing the space', async () => {
     const [avatar] = (await own(a)).filter((x) => x.id === avatarId);
     const before = (await a.call(API.credits.space, {})).data.used;

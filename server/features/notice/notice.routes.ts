@@ -13,7 +13,7 @@ export function registerNoticeRoutes({ router, db }: FeatureContext): void {
   });
 
   router.handle(API.notice.detail, async ({ params, user }) => {
-    const notice = await notices.find(params.id);
+    const notice = await notices.find(params.id, user.id);
     if (!notice) throw new ApiError(MSG.notFound);
     await notices.markRead(notice.id, user.id);
     return { id: notice.id, title: notice.title, desc: notice.summary, create_time: formatDateTime(notice.created_at), content: notice.content };

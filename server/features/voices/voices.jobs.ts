@@ -11,6 +11,7 @@ import { withWorkDir } from '../../infra/work-dirs';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError, type TrainingState } from '../../engines/speech';
 import { refundIn } from '../credits';
+import { notifyCloneEnded } from '../notice';
 import { VoicesRepository } from './voices.repository';
 
 /** How often a provider's training is asked about (unless the config says otherwise), and for how long. */
@@ -29,9 +30,13 @@ async function finishTraining({ db }: FeatureContext, trainingId: number, state:
     const voices = new VoicesRepository(q);
     const t = await voices.lockTraining(trainingId);
     if (!t || Number(t.status) !== VoiceStatus.Training) return;
-    if (state.state === 'ready') return voices.trainingReady(trainingId, t.voice_id, state.voice);
+    if (state.state === 'ready') {
+      await voices.trainingReady(trainingId, t.voice_id, state.voice);
+      return notifyCloneEnded(q, { userId: t.user_id, kind: 'voice', name: t.name });
+    }
     reportJobFailure(state.reason);
     await voices.trainingFailed(trainingId, t.voice_id, state.reason, t.is_modify);
+    await notifyCloneEnded(q, { userId: t.user_id, kind: 'voice', name: t.name, failedReason: state.reason });
     if (t.spend_entry_id && t.user_id) {
       await refundIn(q, { userId: t.user_id, spendEntryId: t.spend_entry_id, amount: Number(t.credits), action: '声音克隆失败退回', key: `voice-training:${trainingId}:failed` });
     }

@@ -87,6 +87,8 @@ export interface LockedTrainingRow {
   spend_entry_id: number | null;
   credits: number;
   is_modify: boolean;
+  /** The voice's name, for its owner's notice. */
+  name: string;
 }
 
 export interface SpeechJobRow {
@@ -290,7 +292,11 @@ export class VoicesRepository {
   }
 
   lockTraining(id: number): Promise<LockedTrainingRow | undefined> {
-    return this.first<LockedTrainingRow>('SELECT voice_id, user_id, status, spend_entry_id, credits, is_modify FROM voice_trainings WHERE id = $1 FOR UPDATE', [id]);
+    return this.first<LockedTrainingRow>(
+      `SELECT t.voice_id, t.user_id, t.status, t.spend_entry_id, t.credits, t.is_modify, coalesce(v.name, '') AS name
+         FROM voice_trainings t LEFT JOIN voices v ON v.id = t.voice_id WHERE t.id = $1 FOR UPDATE OF t`,
+      [id],
+    );
   }
 
   /** One more "still training" answer; the provider's handle is kept from the first. Returns the count of checks. */

@@ -83,6 +83,10 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
       const failed = await ready(a, free.data.id);
       expect(failed).toMatchObject({ generate_status: 3 });
       expect(failed.reason).toContain('人声');
+      // Its owner finds it in the bell too, as they find the voice that trained.
+      const bell = (await a.call(API.notice.list, {})).data.list as { title: string; desc: string }[];
+      expect(bell.find((n) => n.title === MSG.voiceCloneFailed('静音'))?.desc).toBe(`原因：${failed.reason}`);
+      expect(bell.map((n) => n.title)).toContain(MSG.voiceCloneReady('我的声音'));
       // A failed free clone gives its free time back.
       expect((await a.call(API.voices.channels, {})).data.list[0]).toMatchObject({ credits: 20, free_times: 1 });
 
