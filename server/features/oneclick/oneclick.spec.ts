@@ -14,6 +14,7 @@ import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app
 import { FFMPEG, ffmpegCached, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { ssimAt } from '../../../tests/support/picture-media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -29,15 +30,6 @@ const STILL = ffmpegCached(path.join(dir, 'still.mp4'), [
 /** Colour bars: a picture the camera motion keeps recognisable. */
 const BARS = ffmpegCached(path.join(dir, 'bars.png'), ['-f', 'lavfi', '-i', 'smptehdbars=size=720x1280', '-frames:v', '1']);
 const SCRIPT = '大家好，今天聊聊春天的花园。先看这片开满鲜花的草地。最后记得关注我们，下期再见。';
-
-/** SSIM of a frame of `video` at `at` seconds against `picture` scaled to the frame's size. */
-function ssimAt(video: string, at: number, picture: string): number {
-  const run = spawnSync(FFMPEG, ['-v', 'info', '-ss', at.toFixed(2), '-i', video, '-i', picture, '-filter_complex',
-    '[0:v]trim=end_frame=1,format=gray,scale=180:320[a];[1:v]format=gray,scale=180:320[b];[a][b]ssim', '-frames:v', '1', '-f', 'null', '-']);
-  const all = /All:([\d.]+)/.exec(run.stderr.toString());
-  if (!all) throw new Error(`no SSIM: ${run.stderr.toString().slice(-400)}`);
-  return Number(all[1]);
-}
 
 /** The chat peer answers by what its system prompt asks: a script (its hook left out of the body) or a picture prompt. */
 const HOOK = '你家的花为什么总养不活？';
