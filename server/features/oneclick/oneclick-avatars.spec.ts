@@ -15,19 +15,15 @@ import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/h
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { ssimAt } from '../../../tests/support/picture-media';
+import { gardenBoard, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
+import { creditsOf } from '../../../tests/support/voices';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
-/** A still, flat-coloured avatar video. */
-const STILL = ffmpegCached(path.join(dir, 'still.mp4'), [
-  '-f', 'lavfi', '-i', 'color=c=0x3c6e8f:s=360x640:r=25', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
-  '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-]);
-/** The B-roll picture: colour bars. */
-const BARS = ffmpegCached(path.join(dir, 'bars.png'), ['-f', 'lavfi', '-i', 'smptehdbars=size=720x1280', '-frames:v', '1']);
+const { still: STILL, bars: BARS } = oneclickMedia(dir);
 /** The photo-speak picture: a portrait unlike the bars (no face: the camera moves over it). */
 const PHOTO = ffmpegCached(path.join(dir, 'photo-portrait.png'), ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280', '-frames:v', '1']);
 const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
@@ -48,15 +44,11 @@ describe.each(DB_KINDS)('one-click creation: photo avatars, remote channels, cov
   let picture: string;
   let photo: number;
 
-  const balance = async (c: ApiTestClient) => (await c.call(API.account.credits)).data.credits as number;
-  const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
-  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (list) => [WorkStatus.Success, WorkStatus.Failed].includes(list.find((w) => w.id === id)?.status), 240_000, 300).then((list) => list.find((w) => w.id === id));
+  const balance = creditsOf;
+  const works = worksOf;
+  const finished = workEnded;
   const credits = async (api: string) => ((await a.call(API.works.videoChannel)).data.list as { api: string; credits: number }[]).find((c) => c.api === api)!.credits;
-  const board = () => [
-    { text: '大家好，今天聊聊春天的花园。', kind: 'avatar' },
-    { text: '先看这片开满鲜花的草地。', kind: 'broll', image_url: picture, motion: 'in' },
-    { text: '最后记得关注我们，下期再见。', kind: 'avatar' },
-  ];
+  const board = () => gardenBoard(picture);
   const submit = (c: ApiTestClient, body: Record<string, unknown>) =>
     c.call(API.oneclick.create, { name: '春天的花园', user_voice_id: voice, api: 'local', aspect: '9:16', subtitles: 1, scenes: JSON.stringify(board()), ...body });
   const saved = async (url: string, name: string) => {
