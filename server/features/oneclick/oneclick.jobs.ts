@@ -7,7 +7,7 @@
  * channel's price, B-roll at the multi-scene rate); failed and refunded otherwise.
  */
 import path from 'node:path';
-import { AvatarStatus, LIMITS, WORK_IN_PROGRESS, countChars, oneclickCredits, type TimedText } from '../../../src/contract';
+import { AvatarStatus, LIMITS, WORK_IN_PROGRESS, countChars, estimateSeconds, oneclickCredits, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { probe } from '../../infra/media-probe';
 import { runPaidJob } from '../../infra/paid-job';
@@ -182,9 +182,14 @@ async function completeWork(ctx: FeatureContext, workId: number, work: RenderRow
   await finishWork(ctx, workId, { ...work, price: (due - 1e-6) / Math.max(finished.duration, 0.001) }, finished);
 }
 
+/** How long a render job may run: the lip-sync engine's allowance for the speech plus the B-roll and the joins. */
+export const renderJobSeconds = (engineSeconds: number | undefined, seconds: number) => Math.ceil((engineSeconds ?? 60) + 60 + 4 * seconds);
+
 /** A work on a remote lip-sync engine: the works' chain (line, slot, polls) renders the avatar over the whole speech. */
 const remoteUse = (ctx: FeatureContext, workId: number, work: RenderRow): RemoteRenderUse => ({
   job: 'oneclick-render',
+  // The run that collects the result composes the whole storyboard here: as long as a render of it on this machine.
+  runsUpToSeconds: renderJobSeconds(undefined, estimateSeconds(work.text, work.params.speech?.rate ?? 1)),
   async finish(result, task, dir) {
     // The speech the engine was given (stored by the chain's first run), and the timed text kept with the work then.
     const speech = { file: await fetchObject(ctx.storage, task.audio_key, path.join(dir, 'speech.mp3')), ext: 'mp3' };

@@ -16,12 +16,11 @@ import { imageEngineConfig, submitImageGeneration } from '../imagegen';
 import { paidAnswer } from '../replica';
 import { WorksRepository, speechSettings, workBgm, type WorkParams } from '../works';
 import { OneclickRepository } from './oneclick.repository';
+import { renderJobSeconds } from './oneclick.jobs';
 import { pictureAsk, readPicturePrompt, readScript, scriptAsk } from './oneclick.prompts';
 
 type Submission = CallParsedRequest<typeof import('../../../src/contract').API.oneclick.create>;
 
-/** How long a render job may run: the lip-sync engine's allowance for the speech plus the B-roll and the joins. */
-const renderJobSeconds = (engineSeconds: number | undefined, seconds: number) => Math.ceil((engineSeconds ?? 60) + 60 + 4 * seconds);
 
 export async function submitOneclick(ctx: FeatureContext, userId: number, p: Submission): Promise<number> {
   const works = new WorksRepository(ctx.db);

@@ -77,15 +77,17 @@ async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, en
  */
 export interface RemoteRenderUse {
   job: 'works-render' | 'oneclick-render';
+  /** How long each run may take, when the queue's default could be too short (the works' runs are short). */
+  runsUpToSeconds?: number;
   /** `result` is the engine's mp4 in `dir`, probed; `task` still holds the speech the engine was given (audio_key). */
   finish(result: { file: string; duration: number }, task: RemoteTaskRow, dir: string): Promise<void>;
 }
 
 /** Ends this run: the task's changes, and the job again after `seconds` with the next step (nothing if another run moved on). */
-async function requeue(ctx: FeatureContext, job: RemoteRenderUse['job'], task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
+async function requeue(ctx: FeatureContext, use: RemoteRenderUse, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
   await ctx.db.tx(async (q) => {
     if (await new WorksRepository(q).changeRemoteTask(task.work_id, task.step, change, { advance: true })) {
-      await ctx.queue.send(job, { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
+      await ctx.queue.send(use.job, { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds, runsUpToSeconds: use.runsUpToSeconds }, q);
     }
   });
 }
@@ -142,20 +144,20 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
     if (task.state === 'queued') {
       const slot = await takeSlot(ctx, task, engineConcurrency(engine.name, work.engine_config));
       if (slot === 'moved') return;
-      if (slot === 'wait') return requeue(ctx, use.job, task, timings.queueSeconds);
+      if (slot === 'wait') return requeue(ctx, use, task, timings.queueSeconds);
       await works.markRendering(workId);
       const origin = publicOrigin(ctx);
       const outcome = await engine.submit({ code: slot.code, audioUrl: origin + ctx.urls.url(task.audio_key), videoUrl: origin + ctx.urls.url(task.video_key) });
       // Busy: a job that is not ours holds the engine, which dropped this one; the work keeps its place in line.
-      if (outcome.state === 'busy') return requeue(ctx, use.job, task, timings.busySeconds, { state: 'queued', code: '' });
-      return requeue(ctx, use.job, task, timings.pollSeconds);
+      if (outcome.state === 'busy') return requeue(ctx, use, task, timings.busySeconds, { state: 'queued', code: '' });
+      return requeue(ctx, use, task, timings.pollSeconds);
     }
 
     const state = await engine.query(task.code);
     switch (state.state) {
       case 'running':
         if (task.checks * timings.pollSeconds >= timings.timeoutSeconds) throw new WorkCannotRender(MSG.lipSyncTimedOut);
-        return requeue(ctx, use.job, task, timings.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
+        return requeue(ctx, use, task, timings.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
       case 'failed':
         ctx.app.log.warn({ workId, code: task.code, detail: state.detail }, 'lip-sync engine: the task failed');
         throw new WorkCannotRender(`${state.reason}，积分已退回`);
