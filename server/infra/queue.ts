@@ -43,7 +43,7 @@ export interface JobPayloads {
   /** Reads a viral video's copy as copy extraction does, then has the chat engine analyse its structure (or refunds). */
   'replica-analyse': { videoId: number };
   /** Renders a one-click work: one speech track, avatar and B-roll scenes, captions, music (or refunds). */
-  'oneclick-render': { workId: number };
+  'oneclick-render': { workId: number; step?: number };
   /** Runs a confirmed background task of the 超级助手, item after item, as its user. */
   'helper-run': { planId: number };
 }

@@ -226,6 +226,8 @@ export const LIMITS = {
     brollCreditsPerSecond: 15,
     historyPageSize: 10,
     defaultChannel: 'lip',
+    /** The latest cover time a submission may name (seconds; a later one than the video's end takes its last frame). */
+    coverMaxSeconds: 3600,
   },
   /**
    * ours: 超级助手 (issue 32): a question's length, how many rounds of tool calls one request may take, the items one

@@ -533,8 +533,8 @@ export const MSG = {
   oneclickBusy: '该项目的视频正在生成中，请稍后再试',
   oneclickTopicTooShort: (min: number) => `主题至少${min}个字`,
   oneclickChatMissing: '文案生成引擎尚未配置，请直接粘贴文案',
-  oneclickLocalChannelOnly: '一键成片暂只支持本机合成的视频通道，请选择本地口型或本地通道',
-  oneclickPhotoNotYet: '一键成片暂不支持照片数字人，请选择数字人视频',
+  /** The cover's scene (封面) is not one of the storyboard's. */
+  oneclickCoverScene: (n: number) => `封面所选的第${n}个分镜不存在，请重新选择封面`,
 
   // ---- a newcomer's first hour, second pass (ours; issue 33)
   /** The one sentence about lip sync, wherever the product speaks of it (clone dialog, channel dialog). */

@@ -4,12 +4,14 @@
  * B-roll scene gets a picture from the material library, subtitles stay on and a library track is the music; the
  * draft survives a reload; the estimate is the contract's price; 生成视频 renders it as a work on /works (tab 一键成片),
  * played there and checked with ffprobe (one H.264 and one AAC stream, 720×1280, the picture's length the speech's;
- * a B-roll frame like its picture, an avatar frame not); the history lists it done. Then with loopback chat and image
+ * a B-roll frame like its picture, an avatar frame not); the cover chosen (the B-roll scene's first frame) is the
+ * work's cover on /works and in the history, which lists it done. Then with loopback chat and image
  * peers: a topic becomes a script (its hook first, one chat answer charged), its storyboard's B-roll scenes get
  * generated pictures (a chat answer and a picture each), and it renders as a second work.
  * Dark on a desktop and light on a 390 px phone for the three screens (screenshots into SHOTS_DIR when set).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,6 +22,7 @@ import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickTh
 import { downloadPlayable, publicAvatars, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startImagePeer, type ImagePeer } from '../support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
+import { ssimAt } from '../support/picture-media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
 
@@ -65,17 +68,10 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => Promise.all([chat?.close(), images?.close()]));
 
-/** SSIM of the frame at `at` s against the picture, both grey and scaled alike. */
-function ssimAt(video: string, at: number, picture: string): number {
-  const run = spawnSync(FFMPEG, ['-v', 'info', '-ss', at.toFixed(2), '-i', video, '-i', picture, '-filter_complex',
-    '[0:v]trim=end_frame=1,format=gray,scale=180:320[a];[1:v]format=gray,scale=180:320[b];[a][b]ssim', '-frames:v', '1', '-f', 'null', '-']);
-  return Number(/All:([\d.]+)/.exec(run.stderr.toString())?.[1] ?? NaN);
-}
-
 async function openStart(options: PageOptions = {}) {
   const opened = await loggedInPage(USERNAME, '/cozeVideo', options);
   await opened.page.waitForSelector('[data-testid=oneclick-start]');
-  await opened.page.waitForSelector(`[data-testid=oneclick-avatar] option >> text=公共 · ${AVATAR_NAME}`, { state: 'attached' });
+  await opened.page.waitForSelector(`[data-testid=oneclick-avatar] option >> text=${AVATAR_NAME}`, { state: 'attached' });
   return opened;
 }
 
@@ -85,7 +81,7 @@ async function propose(page: Page, script: string | null = SCRIPT): Promise<void
     await page.fill('[data-testid=oneclick-name]', '春天的花园');
     await page.fill('[data-testid=oneclick-script]', script);
   }
-  await page.selectOption('[data-testid=oneclick-avatar]', { label: `公共 · ${AVATAR_NAME}` });
+  await page.selectOption('[data-testid=oneclick-avatar]', { label: AVATAR_NAME });
   await page.waitForSelector(`[data-testid=oneclick-voice] option >> text=${VOICE_NAME}`, { state: 'attached' });
   await page.selectOption('[data-testid=oneclick-voice]', { label: VOICE_NAME });
   await page.click('[data-testid=oneclick-propose]');
@@ -101,7 +97,7 @@ describe('one-click creation', () => {
     await page.waitForSelector(entry);
     expect(await page.locator(`${entry} .soon-badge`).count()).toBe(0);
     await page.click(entry);
-    await page.waitForSelector(`[data-testid=oneclick-avatar] option >> text=公共 · ${AVATAR_NAME}`, { state: 'attached' });
+    await page.waitForSelector(`[data-testid=oneclick-avatar] option >> text=${AVATAR_NAME}`, { state: 'attached' });
     // No chat engine: the topic path says so, the script path works.
     await page.waitForSelector(`[data-testid=oneclick-topic-note] >> text=${MSG.oneclickChatMissing}`);
     await propose(page);
@@ -117,6 +113,8 @@ describe('one-click creation', () => {
     await page.waitForSelector(`[data-testid=oneclick-bgm] option >> text=${TRACK}`, { state: 'attached' });
     await page.selectOption('[data-testid=oneclick-bgm]', { label: TRACK });
     expect(await page.isChecked('[data-testid=oneclick-subtitles]')).toBe(true);
+    // The cover: the B-roll scene's first frame.
+    await page.selectOption('[data-testid=oneclick-cover]', '2');
     await page.waitForSelector('[data-testid=oneclick-save-state][data-state=saved]');
 
     // The draft survives a reload, picture and music included.
@@ -159,8 +157,15 @@ describe('one-click creation', () => {
     expect(onPicture, `B-roll ${onPicture} vs avatar ${onAvatar}`).toBeGreaterThan(0.6);
     expect(onPicture - onAvatar).toBeGreaterThan(0.1);
 
+    // The work's cover on /works and in the history is the chosen frame: the picture, not the avatar.
+    const cover = (await client.call(API.works.list, { page: 1, limit: 5, type: 5 })).data.list[0].cover as string;
+    expect((await page.locator(`${workCard(works[0]!.id)} .wk-cover-img`).getAttribute('src'))?.split('?')[0]).toBe(cover.split('?')[0]);
+    const coverFile = path.join(dir, 'oneclick-cover.jpg');
+    fs.writeFileSync(coverFile, Buffer.from(await (await fetch(`${server.url}${cover}`)).arrayBuffer()));
+    expect(ssimAt(coverFile, 0, bars)).toBeGreaterThan(0.6);
     await page.evaluate(() => (location.hash = '#/cozeVideo/history'));
     await page.waitForSelector(`[data-testid=oneclick-project][data-status="${WorkStatus.Success}"] >> text=春天的花园`);
+    expect((await page.locator('[data-testid=oneclick-project] .oc-project-cover img').first().getAttribute('src'))?.split('?')[0]).toBe(cover.split('?')[0]);
     await context.close();
   });
 

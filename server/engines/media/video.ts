@@ -94,10 +94,11 @@ export async function replaceSound(video: string, ext: string, sound: { file: st
 }
 
 /**
- * A video's picture framed to exactly `size` for `frames` frames at FPS, no sound: scaled to cover the frame (centred
- * crop) when its shape is close to the frame's, else fitted inside it on black (a landscape avatar in a portrait work).
+ * A video's picture framed to exactly `size` for `frames` frames at FPS from `from` seconds in, no sound: scaled to
+ * cover the frame (centred crop) when its shape is close to the frame's, else fitted inside it on black (a landscape
+ * avatar in a portrait work).
  */
-export async function frameVideo(video: string, ext: string, size: { width: number; height: number }, frames: number, output: string): Promise<void> {
+export async function frameVideo(video: string, ext: string, size: { width: number; height: number }, frames: number, output: string, from = 0): Promise<void> {
   const info = (await probe(video, ext)).video;
   const ratio = info ? (info.width / info.height) / (size.width / size.height) : 1;
   const cover = ratio > 1 / 1.5 && ratio < 1.5;
@@ -106,6 +107,6 @@ export async function frameVideo(video: string, ext: string, size: { width: numb
     ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`
     : `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2`;
   // The last frame is held when the clip is a frame or two short of its place in the timeline.
-  await ffmpeg([...input(video, ext), '-map', '0:v:0', '-vf', `${fit},setsar=1,fps=${FPS},tpad=stop_mode=clone:stop_duration=1,format=yuv420p`,
+  await ffmpeg([...(from > 0 ? ['-ss', from.toFixed(3)] : []), ...input(video, ext), '-map', '0:v:0', '-vf', `${fit},setsar=1,fps=${FPS},tpad=stop_mode=clone:stop_duration=1,format=yuv420p`,
     '-frames:v', String(frames), ...X264, '-g', String(FPS * 2), '-an', ...FASTSTART, output]);
 }

@@ -6,5 +6,5 @@ import { runOneclickRender } from './oneclick.jobs';
 export const oneclickFeature = defineFeature({
   name: 'oneclick',
   register: registerOneclickRoutes,
-  jobs: { 'oneclick-render': (ctx, { workId }, job) => runOneclickRender(ctx, workId, job.retryCount) },
+  jobs: { 'oneclick-render': (ctx, { workId, step }, job) => runOneclickRender(ctx, workId, job.retryCount, step) },
 });

@@ -1,6 +1,6 @@
 /**
- * One-click submission: the storyboard checked against what the user may use (a ready avatar, a usable voice, their
- * pictures, a channel this machine renders), priced (avatar seconds at the channel's credits, B-roll seconds at the
+ * One-click submission: the storyboard checked against what the user may use (a ready avatar or a photo-speak picture,
+ * a usable voice, their pictures, a channel with an engine), priced (avatar seconds at the channel's credits, B-roll seconds at the
  * multi-scene rate, estimated at the voice's speed), and in one transaction: the work (on /works, tab 一键成片), its
  * reservation, its render job and its project.
  */
@@ -10,30 +10,34 @@ import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
 import { lipSyncEngineFor } from '../../engines/lipsync';
 import { AvatarsRepository } from '../avatars';
+import { pictureForWork } from '../photo';
 import { InsufficientCreditsError, spendIn } from '../credits';
 import { imageEngineConfig, submitImageGeneration } from '../imagegen';
 import { paidAnswer } from '../replica';
 import { WorksRepository, speechSettings, workBgm, type WorkParams } from '../works';
 import { OneclickRepository } from './oneclick.repository';
+import { renderJobSeconds } from './oneclick.jobs';
 import { pictureAsk, readPicturePrompt, readScript, scriptAsk } from './oneclick.prompts';
 
 type Submission = CallParsedRequest<typeof import('../../../src/contract').API.oneclick.create>;
 
-/** How long a render job may run: the lip-sync engine's allowance for the speech plus the B-roll and the joins. */
-const renderJobSeconds = (engineSeconds: number | undefined, seconds: number) => Math.ceil((engineSeconds ?? 60) + 60 + 4 * seconds);
 
 export async function submitOneclick(ctx: FeatureContext, userId: number, p: Submission): Promise<number> {
   const works = new WorksRepository(ctx.db);
   const channel = await works.videoChannel(p.api);
   if (!channel || !channel.enabled) throw new ApiError(MSG.channelUnavailable);
   const engine = lipSyncEngineFor(channel.engine, channel.config);
-  // The storyboard is cut and joined on this machine; a remote engine's per-scene renders are not built yet.
-  if (engine?.kind !== 'local') throw new ApiError(MSG.oneclickLocalChannelOnly);
-  if (p.photo_id !== undefined) throw new ApiError(MSG.oneclickPhotoNotYet);
-
-  const avatar = await new AvatarsRepository(ctx.db).usableBy(p.video_id!, userId);
-  if (!avatar) throw new ApiError(MSG.avatarRequired);
-  if (Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.oneclickAvatarCloning);
+  if (!engine) throw new ApiError(MSG.channelUnavailable);
+  // Who appears in the avatar scenes: a photo-speak picture (on a channel of this machine, as the photo feature says),
+  // or a ready avatar video (any channel: a remote engine renders it over the whole speech).
+  let face: { avatarId: number | null; photoId?: number; photoType?: number };
+  if (p.photo_id !== undefined) face = { avatarId: null, ...(await pictureForWork(ctx.db, userId, p.photo_id, engine)) };
+  else {
+    const avatar = await new AvatarsRepository(ctx.db).usableBy(p.video_id!, userId);
+    if (!avatar) throw new ApiError(MSG.avatarRequired);
+    if (Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.oneclickAvatarCloning);
+    face = { avatarId: avatar.id };
+  }
   const voice = await ctx.speech.usableVoice(ctx.db, p.user_voice_id, userId);
   const speech = { voice_id: voice.id, ...speechSettings(voice, {}) };
 
@@ -53,12 +57,14 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
   const price = storyboardPrice(scenes, Number(channel.credits), speech.rate);
   const seconds = price.avatarSeconds + price.brollSeconds;
   const subtitles = p.subtitles === 1 ? { size: p.subtitle_size, position: p.subtitle_position, color: p.subtitle_color } : undefined;
-  const params: WorkParams = { speech, estimated: true, subtitles, bgm, oneclick: { aspect: p.aspect, channel_credits: Number(channel.credits), title: p.title_card, scenes } };
+  const cover = { scene: p.cover_scene, ...(p.cover_at !== undefined ? { at: p.cover_at } : {}) };
+  const oneclick = { aspect: p.aspect, channel_credits: Number(channel.credits), title: p.title_card, cover, scenes };
+  const params: WorkParams = { speech, estimated: true, subtitles, bgm, photo_id: face.photoId, oneclick };
 
   return ctx.db.tx(async (q) => {
     const inTx = new WorksRepository(q);
     const workId = await inTx.add({
-      userId, name: p.name, api: p.api, isMulti: false, onlyAudio: false, avatarId: avatar.id, audioFileId: null,
+      userId, name: p.name, api: p.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId, photoType: face.photoType, audioFileId: null,
       // The works row's price is the channel's per second (whole credits); the job settles on the scenes' own rates.
       text: storyScript(scenes), params, price: Number(channel.credits), reserved: price.credits, oneclick: true,
     });
@@ -70,10 +76,15 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
       throw err;
     }
     const project = new OneclickRepository(q);
-    const draft = JSON.stringify({ name: p.name, aspect: p.aspect, video_id: p.video_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles, bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, title_card: p.title_card, scenes: p.scenes });
+    const draft = JSON.stringify({
+      name: p.name, aspect: p.aspect, video_id: p.video_id, photo_id: p.photo_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles,
+      bgm_id: p.bgm_id ?? '', bgm_volume: p.bgm_volume, title_card: p.title_card, cover_scene: p.cover_scene, cover_at: p.cover_at, scenes: p.scenes,
+    });
     const projectId = p.project_id ?? (await project.save(userId, { name: p.name, draft, sceneCount: scenes.length }));
     if (projectId === undefined || !(await project.setWork(projectId, userId, workId))) throw new ApiError(MSG.oneclickProjectMissing);
-    await ctx.queue.send('oneclick-render', { workId }, { runsUpToSeconds: renderJobSeconds(engine.renderJobSeconds(seconds), seconds) }, q);
+    // A remote engine's chain re-queues itself run by run (each short); a render here runs in one.
+    const engineSeconds = engine.kind === 'local' ? engine.renderJobSeconds(seconds) : undefined;
+    await ctx.queue.send('oneclick-render', { workId }, { runsUpToSeconds: renderJobSeconds(engineSeconds, seconds) }, q);
     return workId;
   });
 }

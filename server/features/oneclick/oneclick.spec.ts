@@ -11,33 +11,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG, OneclickDraft, WorkStatus, parseSrt, proposeStoryboard, splitSentences, storyboardPrice } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { FFMPEG, ffmpegCached, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { ssimAt } from '../../../tests/support/picture-media';
+import { gardenBoard, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
+import { creditsOf } from '../../../tests/support/voices';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { FFPROBE, probe } from '../../infra/media-probe';
 import { AvatarsRepository } from '../avatars';
 
 const dir = mediaDir();
-/** A still, flat-coloured avatar: nothing like the B-roll picture. */
-const STILL = ffmpegCached(path.join(dir, 'still.mp4'), [
-  '-f', 'lavfi', '-i', 'color=c=0x3c6e8f:s=360x640:r=25', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
-  '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-]);
-/** Colour bars: a picture the camera motion keeps recognisable. */
-const BARS = ffmpegCached(path.join(dir, 'bars.png'), ['-f', 'lavfi', '-i', 'smptehdbars=size=720x1280', '-frames:v', '1']);
+const { still: STILL, bars: BARS } = oneclickMedia(dir);
 const SCRIPT = '大家好，今天聊聊春天的花园。先看这片开满鲜花的草地。最后记得关注我们，下期再见。';
-
-/** SSIM of a frame of `video` at `at` seconds against `picture` scaled to the frame's size. */
-function ssimAt(video: string, at: number, picture: string): number {
-  const run = spawnSync(FFMPEG, ['-v', 'info', '-ss', at.toFixed(2), '-i', video, '-i', picture, '-filter_complex',
-    '[0:v]trim=end_frame=1,format=gray,scale=180:320[a];[1:v]format=gray,scale=180:320[b];[a][b]ssim', '-frames:v', '1', '-f', 'null', '-']);
-  const all = /All:([\d.]+)/.exec(run.stderr.toString());
-  if (!all) throw new Error(`no SSIM: ${run.stderr.toString().slice(-400)}`);
-  return Number(all[1]);
-}
 
 /** The chat peer answers by what its system prompt asks: a script (its hook left out of the body) or a picture prompt. */
 const HOOK = '你家的花为什么总养不活？';
@@ -74,14 +62,10 @@ describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
   let picture: string;
   let materialId: number;
 
-  const balance = async (c: ApiTestClient) => (await c.call(API.account.credits)).data.credits as number;
-  const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
-  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (list) => [WorkStatus.Success, WorkStatus.Failed].includes(list.find((w) => w.id === id)?.status), 240_000, 500).then((list) => list.find((w) => w.id === id));
-  const board = (pic?: string) => [
-    { text: '大家好，今天聊聊春天的花园。', kind: 'avatar' },
-    { text: '先看这片开满鲜花的草地。', kind: 'broll', image_url: pic, motion: 'in' },
-    { text: '最后记得关注我们，下期再见。', kind: 'avatar' },
-  ];
+  const balance = creditsOf;
+  const works = worksOf;
+  const finished = workEnded;
+  const board = gardenBoard;
   const submit = (c: ApiTestClient, body: Record<string, unknown>) =>
     c.call(API.oneclick.create, { name: '春天的花园', user_voice_id: voice, video_id: avatar, api: 'lip', aspect: '9:16', subtitles: 1, scenes: JSON.stringify(board(picture)), ...body });
 

@@ -86,6 +86,19 @@ export interface PictureRender {
 
 /** The rendered work (the works feature stores and settles it): an mp4 in `dir`, its cover stored as the user's. */
 export async function renderPictureWork(ctx: FeatureContext, job: PictureRender): Promise<{ file: string; ext: 'mp4'; duration: number; coverKey: string; note?: string }> {
+  const output = path.join(job.dir, 'work.mp4');
+  const rendered = await renderPictureTalking(ctx, job, output);
+  const cover = await makeSmallCover(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
+  const { key } = await storeUserFile(ctx, job.userId, cover, 'jpg', 'image');
+  return { file: output, ext: 'mp4', duration: rendered.duration, coverKey: key, note: rendered.note };
+}
+
+/**
+ * The picture talking over the job's audio, written to `output` (an mp4 at the picture's shape): the mouth moved by
+ * the offline lip-sync engine on a face, else the camera moving over the still; `note` says which, for the card.
+ * One-click creation renders its avatar scenes from a picture through this too.
+ */
+export async function renderPictureTalking(ctx: FeatureContext, job: PictureRender, output: string): Promise<{ duration: number; note?: string }> {
   const photo: PhotoRow | undefined = await new PhotoRepository(ctx.db).usableBy(job.photoId, job.userId);
   if (!photo) throw new PictureGone('图片已被删除，积分已退回');
   const engine = job.engine;
@@ -93,19 +106,11 @@ export async function renderPictureWork(ctx: FeatureContext, job: PictureRender)
   const ext = photo.image_key.split('.').pop()!;
   const picture = await download(ctx, photo.image_key, path.join(job.dir, `picture.${ext}`));
   const size = { width: Number(photo.width), height: Number(photo.height) };
-  const output = path.join(job.dir, 'work.mp4');
-  let rendered: { duration: number; note?: string };
   const mark = photo.mouth_x !== null && photo.mouth_y !== null ? { x: Number(photo.mouth_x), y: Number(photo.mouth_y) } : undefined;
   const face = engine.movesMouth ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
-  if (face?.track) {
-    rendered = await renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
-  } else {
-    const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
-    rendered = { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
-  }
-  const cover = await makeSmallCover(output, 'mp4', path.join(job.dir, 'work-cover.jpg'));
-  const { key } = await storeUserFile(ctx, job.userId, cover, 'jpg', 'image');
-  return { file: output, ext: 'mp4', duration: rendered.duration, coverKey: key, note: rendered.note };
+  if (face?.track) return renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
+  const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
+  return { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
 }
 
 /**

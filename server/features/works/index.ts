@@ -6,6 +6,7 @@ import { runWorkRender } from './works.jobs';
 export { WorksRepository, type RenderRow, type WorkParams } from './works.repository';
 export { WorkCannotRender, failWork, finishWork, speak, speechSettings, type RenderedWork } from './works.service';
 export { faceInputOf } from './works.jobs';
+export { runRemoteRender, type RemoteRenderUse } from './remote-render';
 export { captionsOfWork, withSubtitles } from './subtitles';
 export { withBackgroundMusic, workBgm } from './background-music';
 

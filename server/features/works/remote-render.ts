@@ -71,11 +71,23 @@ async function joinLine(ctx: FeatureContext, workId: number, work: RenderRow, en
   }
 }
 
+/**
+ * What a render job other than the works' (one-click creation's) makes of the chain: the job that carries it, and
+ * what becomes of the engine's result once fetched (the works' own: the work finished as the engine made it).
+ */
+export interface RemoteRenderUse {
+  job: 'works-render' | 'oneclick-render';
+  /** How long each run may take, when the queue's default could be too short (the works' runs are short). */
+  runsUpToSeconds?: number;
+  /** `result` is the engine's mp4 in `dir`, probed; `task` still holds the speech the engine was given (audio_key). */
+  finish(result: { file: string; duration: number }, task: RemoteTaskRow, dir: string): Promise<void>;
+}
+
 /** Ends this run: the task's changes, and the job again after `seconds` with the next step (nothing if another run moved on). */
-async function requeue(ctx: FeatureContext, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
+async function requeue(ctx: FeatureContext, use: RemoteRenderUse, task: RemoteTaskRow, seconds: number, change: RemoteTaskChange = {}): Promise<void> {
   await ctx.db.tx(async (q) => {
     if (await new WorksRepository(q).changeRemoteTask(task.work_id, task.step, change, { advance: true })) {
-      await ctx.queue.send('works-render', { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds }, q);
+      await ctx.queue.send(use.job, { workId: task.work_id, step: task.step + 1 }, { startAfter: seconds, runsUpToSeconds: use.runsUpToSeconds }, q);
     }
   });
 }
@@ -94,21 +106,29 @@ async function takeSlot(ctx: FeatureContext, task: RemoteTaskRow, limit: number)
   });
 }
 
-/** The result is located: fetched into the work dir, checked, stored as the user's video, the work finished and settled. */
-async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, workId: number, work: RenderRow, task: RemoteTaskRow): Promise<void> {
+/** The works' own use: the engine's result is the work (music under it, captions over it), stored, finished and settled. */
+const worksUse = (ctx: FeatureContext, workId: number, work: RenderRow): RemoteRenderUse => ({
+  job: 'works-render',
+  async finish(result, task, dir) {
+    // The engine renders the speech alone: the background music goes under its result here, as under a local render.
+    const scored = await withBackgroundMusic(ctx, work.params.bgm, { ...result, ext: 'mp4', coverKey: task.cover_key, timed: work.captions ?? [] }, dir);
+    await finishWork(ctx, workId, work, await withSubtitles(work, scored, dir));
+  },
+});
+
+/** The result is located: fetched into the work dir and checked, then finished as its use says. */
+async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, use: RemoteRenderUse, task: RemoteTaskRow): Promise<void> {
   await withWorkDir(ctx.config.dataDir, async (dir) => {
-    const output = path.join(dir, 'work.mp4');
+    const output = path.join(dir, 'remote.mp4');
     await engine.fetchResult(task.result, output);
     const info = await probe(output, 'mp4').catch(() => undefined);
     if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
-    // The engine renders the speech alone: the background music goes under its result here, as under a local render.
-    const scored = await withBackgroundMusic(ctx, work.params.bgm, { file: output, ext: 'mp4', duration: info.duration, coverKey: task.cover_key, timed: work.captions ?? [] }, dir);
-    await finishWork(ctx, workId, work, await withSubtitles(work, scored, dir));
+    await use.finish({ file: output, duration: info.duration }, task, dir);
   });
 }
 
 /** One run of a work on its channel's remote engine (the render job's `step`); errors go to the render job's failure rules. */
-export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, engine: RemoteLipSyncEngine, step: number): Promise<void> {
+export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, engine: RemoteLipSyncEngine, step: number, use = worksUse(ctx, workId, work)): Promise<void> {
   const works = new WorksRepository(ctx.db);
   if (step === 0 && !(await works.remoteTask(workId))) await joinLine(ctx, workId, work, engine.name);
   const found = await works.remoteTask(workId);
@@ -119,25 +139,25 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
   if (task.engine !== engine.name) throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
 
   for (;;) {
-    if (task.state === 'done') return collect(ctx, engine, workId, work, task);
+    if (task.state === 'done') return collect(ctx, engine, use, task);
 
     if (task.state === 'queued') {
       const slot = await takeSlot(ctx, task, engineConcurrency(engine.name, work.engine_config));
       if (slot === 'moved') return;
-      if (slot === 'wait') return requeue(ctx, task, timings.queueSeconds);
+      if (slot === 'wait') return requeue(ctx, use, task, timings.queueSeconds);
       await works.markRendering(workId);
       const origin = publicOrigin(ctx);
       const outcome = await engine.submit({ code: slot.code, audioUrl: origin + ctx.urls.url(task.audio_key), videoUrl: origin + ctx.urls.url(task.video_key) });
       // Busy: a job that is not ours holds the engine, which dropped this one; the work keeps its place in line.
-      if (outcome.state === 'busy') return requeue(ctx, task, timings.busySeconds, { state: 'queued', code: '' });
-      return requeue(ctx, task, timings.pollSeconds);
+      if (outcome.state === 'busy') return requeue(ctx, use, task, timings.busySeconds, { state: 'queued', code: '' });
+      return requeue(ctx, use, task, timings.pollSeconds);
     }
 
     const state = await engine.query(task.code);
     switch (state.state) {
       case 'running':
         if (task.checks * timings.pollSeconds >= timings.timeoutSeconds) throw new WorkCannotRender(MSG.lipSyncTimedOut);
-        return requeue(ctx, task, timings.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
+        return requeue(ctx, use, task, timings.pollSeconds, { progress: state.progress, checks: task.checks + 1 });
       case 'failed':
         ctx.app.log.warn({ workId, code: task.code, detail: state.detail }, 'lip-sync engine: the task failed');
         throw new WorkCannotRender(`${state.reason}，积分已退回`);

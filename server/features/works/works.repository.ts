@@ -84,7 +84,11 @@ export interface WorkParams {
    * at submit, and each scene, pictures as stored objects.
    */
   /** title: one-click's title card over the first seconds (LIMITS.oneclick.titleSeconds), '' for none. */
-  oneclick?: { aspect: string; channel_credits: number; title?: string; scenes: { text: string; kind: 'avatar' | 'broll'; image_key?: string; motion?: 'in' | 'out' | 'pan' }[] };
+  /** cover: the first frame of scene `scene` (1-based), or the frame at `at` seconds when given. */
+  oneclick?: {
+    aspect: string; channel_credits: number; title?: string; cover?: { scene: number; at?: number };
+    scenes: { text: string; kind: 'avatar' | 'broll'; image_key?: string; motion?: 'in' | 'out' | 'pan' }[];
+  };
 }
 
 /** What the render job reads of a work. */

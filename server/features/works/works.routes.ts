@@ -150,8 +150,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.remove, async ({ params, user }) => {
     const removed = await works.remove(params.id, user.id);
     if (!removed) throw new ApiError(MSG.workBusyOrMissing);
-    // A cover made from a material video or a picture is the work's own; an avatar's cover stays with the avatar.
-    const ownCover = removed.params.material_video_file_id || removed.params.photo_id;
+    // A cover made from a material video, a picture or a one-click work's frame is the work's own; an avatar's stays with the avatar.
+    const ownCover = removed.params.material_video_file_id || removed.params.photo_id || removed.params.oneclick;
     await deleteObjects(ctx, [removed.video_key, ownCover ? removed.cover_key : '', removed.srt_key]);
     return {};
   });

@@ -11,7 +11,7 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { empty, id, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
+import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
 import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName } from './fields';
 
@@ -74,8 +74,13 @@ export const OneclickSubmission = z
     title_card: text('片头标题', O.titleMaxChars).default(''),
     /** ours: the project (draft) this render belongs to; none: a new project is made. */
     project_id: optionalId('项目'),
+    /** ours: the cover (封面) is the first frame of this scene (1-based) … */
+    cover_scene: int('封面分镜', 1, O.maxScenes).default(1),
+    /** ours: … or, when given, the frame this many seconds into the video (past its end: its last frame). */
+    cover_at: optionalFilter(num('封面时间', 0, O.coverMaxSeconds)),
   })
   .superRefine((v, ctx) => {
+    if (Array.isArray(v.scenes) && v.cover_scene > v.scenes.length) ctx.addIssue({ code: 'custom', message: MSG.oneclickCoverScene(v.cover_scene), path: ['cover_scene'] });
     const avatars = [v.video_id, v.photo_id].filter((x) => x !== undefined).length;
     if (avatars === 0) ctx.addIssue({ code: 'custom', message: MSG.avatarRequired, path: ['video_id'] });
     if (avatars > 1) ctx.addIssue({ code: 'custom', message: MSG.avatarConflict, path: ['video_id'] });
@@ -109,8 +114,10 @@ export const oneclickCalls = {
     id: 'oneclick.create', method: 'POST', path: '/api/cozeVideo/create', checked: true, auth: 'user', pathFromSpec: false,
     summary:
       'Render a storyboard as one work: one speech track cut at the scene boundaries, avatar scenes on the channel, B-roll from the ' +
-      'offline camera motion, captions, ducked music. Reserves avatar seconds × the channel\'s credits + B-roll seconds × ' +
-      `${O.brollCreditsPerSecond}; settled on the result, refunded on failure. Answers the work's id.`,
+      'offline camera motion, captions, ducked music. The avatar is an avatar video (video_id) or a photo-speak picture (photo_id, on a ' +
+      'channel of this machine); on a remote lip-sync channel the engine renders the avatar over the whole speech once. The cover is the ' +
+      'frame of cover_at seconds, else the first frame of scene cover_scene. Reserves avatar seconds × the channel\'s credits + B-roll ' +
+      `seconds × ${O.brollCreditsPerSecond}; settled on the result, refunded on failure. Answers the work's id.`,
     request: OneclickSubmission,
     response: z.object({ id: z.number() }),
   }),

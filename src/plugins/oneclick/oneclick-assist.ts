@@ -6,7 +6,7 @@
  */
 import { BehaviorSubject, Subscription } from 'rxjs';
 import { API, ImagegenStatus, LIMITS, MSG, type CallResponse, type ImageRecord, type Material, type OneclickAspect, type StoryScene } from '../../contract';
-import { RemoteStore, TIMINGS, runBusy, type ApiClient, type Notifier, type PollingService } from '../../core';
+import { ApiCallError, RemoteStore, TIMINGS, runBusy, type ApiClient, type Notifier, type PollingService } from '../../core';
 import type { TopicForm } from './oneclick-view';
 import { EMPTY_TOPIC, topicProblem } from './oneclick-view';
 
@@ -23,6 +23,9 @@ export interface AssistTarget {
   patch(change: { name?: string; script?: string }): void;
   patchScene(index: number, change: Partial<StoryScene>): void;
 }
+
+/** Answers after which the next scenes' pictures are not asked for. */
+const STOPS_PAINTING = new Set<string>([MSG.insufficientCredits, MSG.oneclickImageMissing, MSG.oneclickChatMissing]);
 
 /** A picture on its way: its record, and the scene (by text, as scenes may move meanwhile) it is for. */
 interface Painting {
@@ -75,7 +78,10 @@ export class OneclickAssist {
     return this.target.form.scenes.filter((s) => s.kind === 'broll' && !s.image_url && s.text.trim() && !busy.has(s.text));
   }
 
-  /** 生成配图: one picture for each B-roll scene without one. */
+  /**
+   * 生成配图: one picture for each B-roll scene without one, each asked for from its own text (the server writes its
+   * prompt in a chat answer of its own), so a scene whose prompt is refused (and refunded) leaves the others going.
+   */
   async paint(): Promise<void> {
     const scenes = this.unpainted();
     if (!scenes.length) return this.s.notifier.warn(MSG.oneclickNothingToPaint);
@@ -83,8 +89,9 @@ export class OneclickAssist {
       try {
         const { id } = await this.s.api.call(API.oneclick.picture, { text: scene.text, aspect: this.target.form.aspect });
         this.painting$.next([...this.painting$.value, { record: id, text: scene.text }]);
-      } catch {
-        break; // the server's message was shown (no credits, no engine): the rest would say the same
+      } catch (err) {
+        // The server's message was shown; without credits or an engine the rest would say the same.
+        if (err instanceof ApiCallError && STOPS_PAINTING.has(err.message)) break;
       }
     }
     this.records.reload();

@@ -6,12 +6,12 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, debounceTime, skip, type Observable } from 'rxjs';
 import {
-  API, AvatarStatus, MSG, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
-  type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type StoryScene, type VideoChannel, type Voice,
+  API, AvatarStatus, MSG, PhotoType, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
+  type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type Photo, type StoryScene, type VideoChannel, type Voice,
 } from '../../contract';
 import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
 import { OneclickAssist } from './oneclick-assist';
-import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
+import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, coverScene, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
 
 export const OneclickStateToken = Symbol.for('oneclick.State');
 
@@ -55,6 +55,8 @@ export class OneclickScreen {
   readonly save$ = new BehaviorSubject<SaveState>('idle');
   readonly submitting$ = new BehaviorSubject(false);
   readonly avatars: RemoteStore<Avatar[]>;
+  /** Photo-speak pictures (person), mine and public: 照片数字人. */
+  readonly photos: RemoteStore<Photo[]>;
   readonly voices: RemoteStore<Voice[]>;
   readonly pictures: RemoteStore<Material[]>;
   readonly music: RemoteStore<MusicTrack[]>;
@@ -75,6 +77,11 @@ export class OneclickScreen {
       const [mine, open] = await Promise.all([api.call(API.avatars.list, { page: 1, limit: 100 }, { ...quiet, signal }), api.call(API.avatars.publicList, { page: 1, limit: 100 }, { ...quiet, signal })]);
       return [...mine.list, ...open.hlist, ...open.slist].filter((a) => (a.status ?? AvatarStatus.Ready) === AvatarStatus.Ready);
     });
+    this.photos = new RemoteStore(async (signal) => {
+      const person = { type: PhotoType.Person, page: 1, limit: 0 } as const;
+      const [mine, open] = await Promise.all([api.call(API.photo.list, { ...person, source: 1 }, { ...quiet, signal }), api.call(API.photo.list, { ...person, source: 2 }, { ...quiet, signal })]);
+      return [...mine.list, ...open.list];
+    });
     this.voices = new RemoteStore(async (signal) => {
       const [open, mine] = await Promise.all([api.call(API.voices.list, { source: 2, page: 1, limit: 100 }, { ...quiet, signal }), api.call(API.voices.list, { source: 1, page: 1, limit: 100 }, { ...quiet, signal })]);
       return [...open.list, ...mine.list].filter((v) => v.generate_status === VoiceStatus.Ready);
@@ -82,7 +89,7 @@ export class OneclickScreen {
     this.pictures = new RemoteStore(async (signal) => (await api.call(API.material.list, { page: 1, limit: 100, type: 'image' }, { ...quiet, signal })).list);
     this.music = new RemoteStore(async (signal) => (await api.call(API.music.library, {}, { ...quiet, signal })).list);
     this.channels = new RemoteStore(async (signal) => (await api.call(API.works.videoChannel, {}, { ...quiet, signal })).list);
-    for (const store of [this.avatars, this.voices, this.pictures, this.music, this.channels]) {
+    for (const store of [this.avatars, this.photos, this.voices, this.pictures, this.music, this.channels]) {
       this.life.add(() => store.dispose());
       store.reload();
     }
@@ -209,8 +216,8 @@ export class OneclickScreen {
     const { label: _, ...look } = SUBTITLE_PRESETS[f.subtitle_style];
     const ok = await runBusy(this.submitting$, () =>
       this.s.api.call(API.oneclick.create, {
-        name: f.name.trim(), user_voice_id: f.user_voice_id, video_id: f.video_id, api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles, ...look, title_card: f.title_card.trim(),
-        bgm_id: f.bgm_id || undefined, bgm_volume: f.bgm_volume, scenes: JSON.stringify(f.scenes), project_id: this.projectId$.value ?? undefined,
+        name: f.name.trim(), user_voice_id: f.user_voice_id, ...(f.photo_id ? { photo_id: f.photo_id } : { video_id: f.video_id }), api: f.api as ChannelApi, aspect: f.aspect, subtitles: f.subtitles, ...look, title_card: f.title_card.trim(),
+        bgm_id: f.bgm_id || undefined, bgm_volume: f.bgm_volume, scenes: JSON.stringify(f.scenes), project_id: this.projectId$.value ?? undefined, cover_scene: coverScene(f),
       }),
     );
     if (!ok) return false;

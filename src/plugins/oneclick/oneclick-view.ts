@@ -28,6 +28,8 @@ export interface OneclickForm {
   script: string;
   aspect: OneclickAspect;
   video_id: number;
+  /** A photo-speak picture as the avatar instead (0: the avatar video). */
+  photo_id: number;
   user_voice_id: number;
   api: string;
   subtitles: 0 | 1;
@@ -36,12 +38,14 @@ export interface OneclickForm {
   title_card: string;
   bgm_id: string;
   bgm_volume: number;
+  /** The cover: the first frame of this scene (1-based). */
+  cover_scene: number;
   scenes: StoryScene[];
 }
 
 export const EMPTY_FORM: OneclickForm = {
-  name: '', script: '', aspect: '9:16', video_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, subtitle_style: 'classic', title_card: '', bgm_id: '',
-  bgm_volume: LIMITS.music.bgmVolume.default, scenes: [],
+  name: '', script: '', aspect: '9:16', video_id: 0, photo_id: 0, user_voice_id: 0, api: LIMITS.oneclick.defaultChannel, subtitles: 1, subtitle_style: 'classic', title_card: '', bgm_id: '',
+  bgm_volume: LIMITS.music.bgmVolume.default, cover_scene: 1, scenes: [],
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -71,6 +75,7 @@ export function formOfDraft(raw: string, name = ''): OneclickForm {
     script: str(d.script, ''),
     aspect: oneOf(d.aspect, ONECLICK_ASPECTS, '9:16'),
     video_id: num(d.video_id, 0),
+    photo_id: num(d.photo_id, 0),
     user_voice_id: num(d.user_voice_id, 0),
     api: str(d.api, EMPTY_FORM.api),
     subtitles: d.subtitles === 0 ? 0 : 1,
@@ -78,9 +83,20 @@ export function formOfDraft(raw: string, name = ''): OneclickForm {
     title_card: str(d.title_card, '').slice(0, LIMITS.oneclick.titleMaxChars),
     bgm_id: str(d.bgm_id, ''),
     bgm_volume: num(d.bgm_volume, EMPTY_FORM.bgm_volume),
+    cover_scene: Math.max(1, Math.floor(num(d.cover_scene, 1))),
     scenes: Array.isArray(d.scenes) ? d.scenes.map(sceneOf).filter((s): s is StoryScene => s !== null) : [],
   };
 }
+
+/** The avatar select's value: an avatar video `v<id>`, a photo-speak picture `p<id>`, none ''. */
+export const avatarChoice = (f: Pick<OneclickForm, 'video_id' | 'photo_id'>): string => (f.photo_id ? `p${f.photo_id}` : f.video_id ? `v${f.video_id}` : '');
+export function avatarOfChoice(value: string): Pick<OneclickForm, 'video_id' | 'photo_id'> {
+  const id = Number(value.slice(1)) || 0;
+  return value.startsWith('p') ? { video_id: 0, photo_id: id } : { video_id: value.startsWith('v') ? id : 0, photo_id: 0 };
+}
+
+/** The cover's scene, within the storyboard as it is now (scenes deleted since fall back to the last). */
+export const coverScene = (f: Pick<OneclickForm, 'cover_scene' | 'scenes'>): number => Math.min(Math.max(1, f.cover_scene), Math.max(1, f.scenes.length));
 
 /** What stops the start screen's 生成分镜. */
 export function startProblem(f: OneclickForm): string | null {
@@ -98,7 +114,7 @@ export function submitProblem(f: OneclickForm): string | null {
   const bare = f.scenes.findIndex((s) => s.kind === 'broll' && !s.image_url);
   if (bare >= 0) return MSG.oneclickBrollNoPicture(bare + 1);
   if (countChars(storyScript(f.scenes)) > LIMITS.oneclick.maxChars) return MSG.oneclickTooLong(LIMITS.oneclick.maxChars);
-  if (!f.video_id) return MSG.avatarRequired;
+  if (!f.video_id && !f.photo_id) return MSG.avatarRequired;
   if (!f.user_voice_id) return MSG.voiceRequired;
   return null;
 }

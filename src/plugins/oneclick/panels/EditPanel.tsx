@@ -1,13 +1,13 @@
 /**
  * /cozeVideo/editVideo?id=: the project's storyboard (scenes to edit, reorder, split, merge, delete), the global
- * choices (avatar, voice, aspect, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
+ * choices (avatar or photo, voice, aspect, cover, subtitles, background music), the price estimate and 生成视频. Saved as it changes.
  */
 import { useEffect } from 'react';
 import { Button, Callout, FormGroup, InputGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
-import { LIMITS, MSG } from '../../../contract';
+import { LIMITS, MSG, SCENE_KIND_LABELS } from '../../../contract';
 import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
-import { HISTORY_ROUTE, START_ROUTE, SUBTITLE_PRESETS, type SubtitlePreset } from '../oneclick-view';
+import { HISTORY_ROUTE, START_ROUTE, SUBTITLE_PRESETS, coverScene, type SubtitlePreset } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';
 import { SceneCard } from './SceneCard';
 import './oneclick.css';
@@ -85,6 +85,15 @@ function Globals({ screen }: { screen: OneclickScreen }) {
     <>
       <FormGroup label="片头标题（可选）" labelFor="oc-title" className="oc-group" helperText={`显示在前 ${LIMITS.oneclick.titleSeconds} 秒的画面中间`}>
         <InputGroup id="oc-title" value={form.title_card} maxLength={LIMITS.oneclick.titleMaxChars} placeholder="不加片头标题" onValueChange={(title_card) => screen.patch({ title_card })} data-testid="oneclick-title-card" />
+      </FormGroup>
+      <FormGroup label="封面" labelFor="oc-cover" className="oc-group" helperText="作品封面取所选分镜的第一帧">
+        <HTMLSelect id="oc-cover" fill value={coverScene(form)} onChange={(e) => screen.patch({ cover_scene: Number(e.target.value) })} data-testid="oneclick-cover">
+          {form.scenes.map((s, i) => (
+            <option key={i} value={i + 1}>
+              第 {i + 1} 个分镜 · {SCENE_KIND_LABELS[s.kind]} · {[...s.text].slice(0, 10).join('')}
+            </option>
+          ))}
+        </HTMLSelect>
       </FormGroup>
       <Switch checked={form.subtitles === 1} label="烧录字幕" onChange={(e) => screen.patch({ subtitles: e.currentTarget.checked ? 1 : 0 })} data-testid="oneclick-subtitles" />
       {form.subtitles === 1 && (

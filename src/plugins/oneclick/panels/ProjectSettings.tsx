@@ -1,25 +1,38 @@
 /** Who speaks and how the video is framed: avatar, voice, video channel and aspect (the start screen and the storyboard's side). */
 import { FormGroup, SegmentedControl } from '@blueprintjs/core';
-import { ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
+import { MSG, ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
 import { HTMLSelect, useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
-import { ASPECT_LABELS } from '../oneclick-view';
+import { ASPECT_LABELS, avatarChoice, avatarOfChoice } from '../oneclick-view';
 
 export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
   const form = useValue(screen.form$);
   const avatars = useStore(screen.avatars).value ?? [];
+  const photos = useStore(screen.photos).value ?? [];
+  // 我的数字人, 公共数字人 and 照片数字人 (a photo-speak picture talks in the avatar scenes).
+  const groups = [
+    { label: '我的数字人', items: avatars.filter((a) => a.source !== 2).map((a) => ({ value: `v${a.id}`, name: a.name })) },
+    { label: '公共数字人', items: avatars.filter((a) => a.source === 2).map((a) => ({ value: `v${a.id}`, name: a.name })) },
+    { label: '照片数字人', items: photos.map((p) => ({ value: `p${p.id}`, name: p.source === 2 ? `公共 · ${p.name}` : p.name })) },
+  ];
   const voices = useStore(screen.voices).value ?? [];
   const channels = useStore(screen.channels).value ?? [];
   return (
     <div className="oc-settings">
-      <FormGroup label="数字人" labelFor="oc-avatar" className="oc-group">
-        <HTMLSelect id="oc-avatar" fill value={form.video_id} onChange={(e) => screen.patch({ video_id: Number(e.target.value) })} data-testid="oneclick-avatar">
-          <option value={0}>请选择数字人</option>
-          {avatars.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.source === 2 ? `公共 · ${a.name}` : a.name}
-            </option>
-          ))}
+      <FormGroup label="数字人" labelFor="oc-avatar" className="oc-group" helperText={form.photo_id ? MSG.lipPictureNote : undefined}>
+        <HTMLSelect id="oc-avatar" fill value={avatarChoice(form)} onChange={(e) => screen.patch(avatarOfChoice(e.target.value))} data-testid="oneclick-avatar">
+          <option value="">请选择数字人</option>
+          {groups.map(({ label, items }) =>
+            items.length ? (
+              <optgroup key={label} label={label}>
+                {items.map((i) => (
+                  <option key={i.value} value={i.value}>
+                    {i.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null,
+          )}
         </HTMLSelect>
       </FormGroup>
       <FormGroup label="声音" labelFor="oc-voice" className="oc-group">

@@ -30,7 +30,10 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
   const shown = picked?.url ?? scene.image_url;
   const painting = useValue(screen.assist.painting$).some((p) => p.text === scene.text);
   const form = useValue(screen.form$);
-  const avatar = useStore(screen.avatars).value?.find((a) => a.id === form.video_id);
+  const video = useStore(screen.avatars).value?.find((a) => a.id === form.video_id);
+  const photo = useStore(screen.photos).value?.find((p) => p.id === form.photo_id);
+  // Who speaks the avatar scenes: the photo-speak picture when one is chosen, else the avatar video.
+  const avatar = form.photo_id ? photo && { name: photo.name, cover: photo.cover } : video && { name: video.name, cover: video.cover_small || video.cover };
   const [uploading, setUploading] = useState(false);
   return (
     <div className={`oc-scene oc-scene-${scene.kind}`} data-testid="oneclick-scene" data-kind={scene.kind}>
@@ -56,7 +59,7 @@ export function SceneCard({ screen, scene, index, count, pictures }: Props) {
         {!broll && avatar && (
           // The avatar scene's preview: who speaks it, with the title card over the first scene.
           <div className="oc-avatar-line">
-            <img className="oc-thumb oc-thumb-small" src={avatar.cover_small || avatar.cover} alt="" data-testid="oneclick-scene-preview" />
+            <img className="oc-thumb oc-thumb-small" src={avatar.cover} alt="" data-testid="oneclick-scene-preview" />
             <span className="oc-hint">{avatar.name} 口播{index === 0 && form.title_card.trim() ? ` · 片头标题「${form.title_card.trim()}」` : ''}</span>
           </div>
         )}
