@@ -268,7 +268,8 @@ export const MSG = {
   /** ours: a work waiting in our queue for a remote lip-sync engine (works card, under the channel's waiting line). */
   workQueueAhead: (n: number) => (n > 0 ? `排队中，前面还有 ${n} 个` : '排队中，即将开始'),
   /** ours: a work on a remote lip-sync engine, with the engine's progress. */
-  workProgress: (percent: number) => `合成中 ${percent}%`,
+  workProgress: (percent: number, secondsLeft?: number) =>
+    `合成中 ${percent}%${secondsLeft === undefined ? '' : `，剩余约 ${secondsLeft < 60 ? `${secondsLeft} 秒` : `${Math.ceil(secondsLeft / 60)} 分钟`}`}`,
   /** ours: a remote lip-sync engine kept answering "running" past the render job's limit. */
   lipSyncTimedOut: '唇形合成超时，积分已退回',
   /** ours: the remote lip-sync engine lost the task (restarted) more often than the render job resubmits. */

@@ -31,6 +31,8 @@ export interface TalkingVideoJob {
   startAt?: number;
   /** For an engine that moves the mouth. */
   face?: FaceInput;
+  /** The share of the render done (0–1), from an engine that can tell (the offline lip sync, frame by frame). */
+  onProgress?: (done: number) => void;
 }
 
 /** An engine on this machine: it renders while the job waits. */
@@ -65,7 +67,7 @@ const OFFLINE_LIPSYNC: LocalLipSyncEngine = {
   async render(job) {
     const face = job.face;
     if (face && 'faces' in face) {
-      const { duration } = await renderLipSync({ video: face.video, faces: face.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt });
+      const { duration } = await renderLipSync({ video: face.video, faces: face.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt, onProgress: job.onProgress });
       return { duration };
     }
     return { ...(await renderLoop(job)), note: face?.note ?? MSG.lipSyncNoFace };

@@ -111,7 +111,12 @@ describe('offline lip-sync engine', () => {
 
   it('renders a valid H.264/AAC mp4 of exactly the audio length, and the mouth follows the speech where the loop does not', async () => {
     const output = path.join(dir, 'work.mp4');
-    const { duration } = await renderLipSync({ video: avatar, faces, audio: speech, audioExt: 'mp3', output });
+    const told: number[] = [];
+    const { duration } = await renderLipSync({ video: avatar, faces, audio: speech, audioExt: 'mp3', output, onProgress: (done) => told.push(done) });
+    // Progress is told frame by frame, rising, to the whole.
+    expect(told.length).toBeGreaterThan(100);
+    expect(told.every((d, i) => i === 0 || d > told[i - 1]!)).toBe(true);
+    expect(told.at(-1)).toBeCloseTo(1, 2);
     const audioSeconds = (await probe(speech, 'mp3')).duration;
     expect(Math.abs(duration - audioSeconds)).toBeLessThan(0.06);
     expect(duration).toBeGreaterThan(8); // longer than the avatar: the ping-pong ran backward too

@@ -25,6 +25,8 @@ export interface LipSyncJob {
   output: string;
   /** Seconds into the ping-pong to start at (a random start keeps works of one avatar from all starting alike). */
   startAt?: number;
+  /** Told after each frame: the share of the frames done (0–1). Cheap to call; the caller decides how often to act. */
+  onProgress?: (done: number) => void;
 }
 
 export interface LipSyncResult {
@@ -116,6 +118,7 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
       await encoder.write(frame);
       lap('encode');
       i++;
+      job.onProgress?.(i / total);
     }
     timing.frames = i;
     await encoder.end();

@@ -49,6 +49,23 @@ export async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { 
   return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')) };
 }
 
+/** How often a local render's progress reaches the works card (the list polls about this often too). */
+const PROGRESS_EVERY_MS = 2000;
+
+/** Writes a local render's progress to its work at most every PROGRESS_EVERY_MS, never holding the render up. */
+function progressReporter(ctx: FeatureContext, workId: number): (done: number) => void {
+  const works = new WorksRepository(ctx.db);
+  let last = 0;
+  let shown = -1;
+  return (done) => {
+    const percent = Math.min(99, Math.floor(done * 100));
+    if (percent === shown || Date.now() - last < PROGRESS_EVERY_MS) return;
+    last = Date.now();
+    shown = percent;
+    works.setLocalProgress(workId, percent).catch((err: unknown) => console.warn(`[works] progress of ${workId} not saved: ${String(err)}`));
+  };
+}
+
 async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow, engine: LipSyncEngine | undefined, dir: string): Promise<RenderedWork> {
   let audio: { file: string; ext: string };
   let spoken;
@@ -67,7 +84,7 @@ async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow
   if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   const faceInput = engine.movesMouth ? await faceInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
-  const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput });
+  const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput, onProgress: progressReporter(ctx, workId) });
   return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note, timed };
 }
 

@@ -45,6 +45,9 @@ export interface WorkRow {
   /** Queued: the engine's submissions in flight, and those waiting longer than this one. */
   remote_running: number | null;
   remote_waiting_ahead: number | null;
+  /** A render on this machine: its progress (0–100) and when it began. */
+  local_progress: number | null;
+  render_started_at: Date | null;
 }
 
 /** A scene of a multi-scene work, as stored for the render job. */
@@ -303,7 +306,12 @@ export class WorksRepository {
   }
 
   async markRendering(workId: number): Promise<void> {
-    await this.q.query(`UPDATE works SET status = ${WorkStatus.Rendering} WHERE id = $1 AND status = ${WorkStatus.Queued}`, [workId]);
+    await this.q.query(`UPDATE works SET status = ${WorkStatus.Rendering}, render_started_at = now(), local_progress = NULL WHERE id = $1 AND status IN ${IN_PROGRESS}`, [workId]);
+  }
+
+  /** A render on this machine moved on (percent 0–100). */
+  async setLocalProgress(workId: number, percent: number): Promise<void> {
+    await this.q.query(`UPDATE works SET local_progress = $2 WHERE id = $1 AND status = ${WorkStatus.Rendering}`, [workId, percent]);
   }
 
   /** False when the work had already finished (a repeated job). */

@@ -59,8 +59,16 @@ async function spokenInput(ctx: FeatureContext, q: Queryable, userId: number, pa
   return { audioFileId: null, seconds: estimateSeconds(params.text ?? '', speech.rate), params: { ...context, speech, estimated: true }, text: params.text ?? '', captions: null };
 }
 
-/** A work on a remote lip-sync engine: how many go before it while it waits in our queue, or the engine's progress. */
-function remoteLine(w: WorkRow): { queue_ahead?: number; progress?: number } {
+/**
+ * A work in progress: on a remote lip-sync engine, how many go before it while it waits in our queue, or the engine's
+ * progress; rendering on this machine, its progress and the seconds left at the pace so far.
+ */
+function progressLine(w: WorkRow): { queue_ahead?: number; progress?: number; seconds_left?: number } {
+  if (Number(w.status) === WorkStatus.Rendering && w.local_progress !== null && w.render_started_at && !w.remote_state) {
+    const progress = Number(w.local_progress);
+    const elapsed = (Date.now() - new Date(w.render_started_at).getTime()) / 1000;
+    return progress > 0 ? { progress, seconds_left: Math.max(1, Math.round((elapsed * (100 - progress)) / progress)) } : { progress };
+  }
   if (!w.remote_state || !w.remote_engine) return {};
   if (w.remote_state !== 'queued') return { progress: Number(w.remote_progress) };
   const slot = engineSlot(engineConcurrency(w.remote_engine, w.channel_config), Number(w.remote_running), Number(w.remote_waiting_ahead));
@@ -135,7 +143,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         duration: Number(w.duration),
         reason: w.reason,
         ...(Number(w.status) === WorkStatus.Success && w.srt_key ? { srt: urls.url(w.srt_key) } : {}),
-        ...remoteLine(w),
+        ...progressLine(w),
       })),
       total,
       generate,

@@ -97,6 +97,14 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   it('counts, renames and deletes works; keeps them apart', async () => {
     expect((await a.call(API.works.list, { page: 0, limit: 0 })).data).toMatchObject({ list: [], total: 1, generate: 0 });
     const id = (await works(a)).list[0].id;
+    // While it renders on this machine, the card gets its progress and the time left at the pace so far.
+    await t.app.ctx.db.query(`UPDATE works SET status = 2, local_progress = 25, render_started_at = now() - interval '30 seconds' WHERE id = $1`, [id]);
+    const rendering = (await works(a)).list[0];
+    expect(rendering.progress).toBe(25);
+    expect(rendering.seconds_left).toBeGreaterThanOrEqual(89);
+    expect(rendering.seconds_left).toBeLessThanOrEqual(92);
+    await t.app.ctx.db.query('UPDATE works SET status = 3 WHERE id = $1', [id]);
+    expect((await works(a)).list[0]).not.toHaveProperty('seconds_left');
     expect((await b.call(API.works.list, { page: 0, limit: 0 })).data.total).toBe(0);
     expect(await a.call(API.works.rename, { id, name: '' })).toMatchObject({ code: 1, msg: MSG.renameNameRequired });
     expect((await b.call(API.works.rename, { id, name: '抢' })).msg).toBe(MSG.notFound);

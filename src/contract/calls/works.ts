@@ -42,8 +42,10 @@ export const Work = z.object({
   reason: z.string().optional(),
   /** ours: waiting in our queue for a remote lip-sync engine: how many submissions go before it (0: it starts next). */
   queue_ahead: z.number().optional(),
-  /** ours: on a remote lip-sync engine: its progress, 0–100. */
+  /** ours: on a remote lip-sync engine or rendering on this machine: its progress, 0–100. */
   progress: z.number().optional(),
+  /** ours: rendering on this machine: about how many seconds are left, at the pace so far. */
+  seconds_left: z.number().optional(),
   /** ours: the work's subtitles (SRT), once done, when its speech has timed text (as translated videos have). */
   srt: z.string().optional(),
 });

@@ -94,9 +94,11 @@ export interface WorkItem {
   createTime: string;
   duration?: number;
   reason?: string;
-  /** On a remote lip-sync engine: how many go before it in our queue, or the engine's progress (0–100). */
+  /** On a remote lip-sync engine: how many go before it in our queue; there or on this machine: the progress (0–100). */
   queueAhead?: number;
   progress?: number;
+  /** Rendering on this machine: about how many seconds are left. */
+  secondsLeft?: number;
   /** The subtitles (SRT) of a work whose speech has timed text, or of a translated video, once done. */
   srt?: string;
 }
@@ -104,14 +106,14 @@ export interface WorkItem {
 export function fromWork(w: Work): WorkItem {
   return {
     id: w.id, kind: 'work', name: w.name, url: w.url, cover: w.cover, status: w.status, apiKey: w.api_key, apiName: w.api_name,
-    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress, srt: w.srt || undefined,
+    createTime: w.create_time, duration: w.duration, reason: w.reason, queueAhead: w.queue_ahead, progress: w.progress, secondsLeft: w.seconds_left, srt: w.srt || undefined,
   };
 }
 
-/** Under the waiting line of a work on a remote lip-sync engine: its place in our queue, or the engine's progress. */
-export function remoteLine(item: Pick<WorkItem, 'queueAhead' | 'progress'>): string {
+/** Under the waiting line of a work in progress: its place in a remote engine's queue, or its progress (and time left here). */
+export function progressLine(item: Pick<WorkItem, 'queueAhead' | 'progress' | 'secondsLeft'>): string {
   if (item.queueAhead !== undefined) return MSG.workQueueAhead(item.queueAhead);
-  if (item.progress !== undefined) return MSG.workProgress(Math.round(item.progress));
+  if (item.progress !== undefined) return MSG.workProgress(Math.round(item.progress), item.secondsLeft);
   return '';
 }
 

@@ -33,6 +33,13 @@ describe('a work card in progress', () => {
     expect(card.remote).toBe('合成中 45%');
   });
 
+  it('shows the progress and the time left of a render on this machine', async () => {
+    const card = await show({ status: 2, api_key: 'local', progress: 40, seconds_left: 45 });
+    expect(card.waiting).toContain('本地合成中');
+    expect(card.remote).toBe('合成中 40%，剩余约 45 秒');
+    expect((await show({ status: 2, api_key: 'local', progress: 10, seconds_left: 130 })).remote).toBe('合成中 10%，剩余约 3 分钟');
+  });
+
   it('keeps each channel\'s own waiting line, with nothing more when the work is not on a remote engine', async () => {
     for (const [api, line] of [['ou', '排队训练中'], ['gj', '免费通道排队中'], ['df', '极速训练中'], ['fy', '深度训练中'], ['local', '本地合成中']]) {
       const card = await show({ api_key: api! });

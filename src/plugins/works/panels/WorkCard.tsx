@@ -1,14 +1,14 @@
 import type { KeyboardEvent } from 'react';
 import { AnchorButton, Button, Icon, Spinner } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { remoteLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
+import { progressLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
 import { formatDateTime, formatDuration } from '../../../core';
 
 const PHASE_TAG = { done: '已完成', failed: '失败', waiting: '生成中' } as const;
 
 /**
  * One work (part 1 §4): finished → play (the cover), download, rename, delete; failed → the reason and delete only;
- * in progress → the channel's waiting message (and, on a remote lip-sync engine, the place in line or its progress). Works of the local channel say that it does not lip-sync.
+ * in progress → the channel's waiting message (and, on a remote lip-sync engine, the place in line; there or on this machine, the progress). Works of the local channel say that it does not lip-sync.
  */
 export function WorkCard({
   item,
@@ -28,7 +28,7 @@ export function WorkCard({
   const phase = workPhase(item.status);
   const done = phase === 'done';
   const duration = formatDuration(item.duration);
-  const remote = phase === 'waiting' ? remoteLine(item) : '';
+  const remote = phase === 'waiting' ? progressLine(item) : '';
   const onKey = (e: KeyboardEvent) => {
     if (done && e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
