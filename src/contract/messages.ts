@@ -576,6 +576,9 @@ export const MSG = {
   helperTooManyItems: (max: number) => `一次最多安排${max}项操作，请分批提出`,
   helperInterrupted: '执行被中断，请到作品列表查看结果',
   helperNoAnswer: '助手没有给出回答，请换个说法再试',
+  /** The assistant names what a card spends on: an id the user may not use is refused before any card. */
+  helperAvatarMissing: '找不到这个数字分身（只能使用我的或公共的数字分身）',
+  helperVoiceMissing: '找不到这个声音（只能使用我的或公共的声音）',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

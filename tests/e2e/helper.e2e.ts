@@ -93,7 +93,8 @@ describe('super helper', () => {
     await page.waitForSelector('[data-testid=helper-step].done >> text=5000 积分');
     await page.waitForSelector('[data-testid=helper-confirm]');
     expect(await page.textContent('[data-testid=helper-price]')).toBe(`预计 ${price(SCRIPTS[0]!)} 积分`);
-    expect(await page.textContent('[data-testid=helper-item]')).toContain('助手视频0');
+    // The card names the avatar, the voice and the script, not their ids.
+    expect(await page.textContent('[data-testid=helper-item]')).toMatch(new RegExp(`助手视频0.*分身「${AVATAR}」.*声音「${VOICE}」.*文案「${SCRIPTS[0]}」`));
     // Nothing is spent before the confirmation.
     expect((await client.call(API.account.credits, {})).data.credits).toBe(before);
     await page.click('[data-testid=helper-confirm]');

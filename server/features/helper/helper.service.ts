@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   API, HELPER_TOOLS, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ROUTES, TOKEN_HEADER, estimateSeconds, helperToolName, openReply, paramsInQuery,
-  sealRequest, type CallDef, type HelperEvent, type HelperPlan, type HelperStep, type HelperTool,
+  sealRequest, workCredits, type CallDef, type HelperEvent, type HelperPlan, type HelperStep, type HelperTool,
 } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { serverEnvelopeKeys } from '../../infra/envelope-keys';
@@ -63,7 +63,7 @@ function summary(a: Answer): string {
 
 const STEP_NAMES: Record<string, string> = {
   'avatars.list': '查看数字分身', 'voices.list': '查看声音', 'works.list': '查看作品', 'account.credits': '查询积分', 'works.videoChannel': '查看视频通道',
-  'works.create': '合成视频', 'voices.audition': '试听声音', 'writing.aiWriting': 'AI写文案',
+  'works.create': '合成视频', 'voices.audition': '试听声音', 'writing.aiWriting': 'AI写文案', 'extraction.videoParse': '提取视频',
 };
 const stepName = (t: HelperTool) => STEP_NAMES[t.call.id] ?? t.call.id;
 
@@ -176,7 +176,12 @@ export class HelperService {
       return why;
     }
     if (tool.spends) {
-      proposed.push({ callId: tool.call.id, params: args, label: this.label(tool, parsed.data as Record<string, unknown>), credits: await this.price(user.token, tool, parsed.data as Record<string, unknown>) });
+      const card = await this.card(user.token, tool, parsed.data as Record<string, unknown>);
+      if ('refused' in card) {
+        step({ state: 'failed', result: card.refused });
+        return card.refused;
+      }
+      proposed.push({ callId: tool.call.id, params: args, ...card });
       return '已加入待确认的操作，等待用户确认';
     }
     step({ state: 'running' });
@@ -185,24 +190,50 @@ export class HelperService {
     return answer.code === 0 ? JSON.stringify(answer.data) : answer.msg;
   }
 
-  /** What a spending item will do, for the confirmation card. */
-  private label(tool: HelperTool, p: Record<string, unknown>): string {
+  /**
+   * What a spending item will do and its price, for the confirmation card: the avatar, voice and channel by their names,
+   * looked up as the user through the list calls, so an id the user may not use is refused before any card.
+   */
+  private async card(token: string, tool: HelperTool, p: Record<string, unknown>): Promise<{ label: string; credits: number } | { refused: string }> {
     const clip = (s: unknown) => {
       const t = [...String(s ?? '')];
-      return t.length > 24 ? `${t.slice(0, 24).join('')}…` : t.join('');
+      return t.length > H.labelClipChars ? `${t.slice(0, H.labelClipChars).join('')}…` : t.join('');
     };
-    if (tool.call === API.works.create) return `合成视频「${String(p.name ?? '')}」：数字分身 #${String(p.video_id ?? p.photo_id ?? p.material_video_id ?? '')}，声音 #${String(p.user_voice_id ?? '')}，通道 ${String(p.api)}，文案「${clip(p.text)}」`;
-    if (tool.call === API.voices.audition) return `试听声音 #${String(p.voice_id)}：「${clip(p.text)}」`;
-    if (tool.call === API.writing.aiWriting) return `AI写文案：「${clip(p.keyword)}」`;
-    return stepName(tool);
+    if (tool.call === API.works.create) {
+      const avatar = typeof p.video_id === 'number' ? await this.nameOf(token, API.avatars.list, p.video_id) : '';
+      if (avatar === undefined) return { refused: MSG.helperAvatarMissing };
+      const voice = typeof p.user_voice_id === 'number' ? await this.nameOf(token, API.voices.list, p.user_voice_id) : '';
+      if (voice === undefined) return { refused: MSG.helperVoiceMissing };
+      const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
+      const channel = (channels.data as { list?: { api: string; name: string; credits: number }[] } | null)?.list?.find((c) => c.api === p.api);
+      if (!channel) return { refused: MSG.channelUnavailable };
+      const text = String(p.text ?? '');
+      const credits = workCredits(estimateSeconds(text, typeof p.rate === 'number' ? p.rate : 1), channel.credits);
+      const who = [avatar && `分身「${avatar}」`, voice && `声音「${voice}」`, `通道「${channel.name}」`].filter(Boolean).join('，');
+      return { label: `合成视频「${String(p.name ?? '')}」：${who}，文案「${clip(text)}」`, credits };
+    }
+    if (tool.call === API.voices.audition) {
+      const voice = await this.nameOf(token, API.voices.list, Number(p.voice_id));
+      return voice === undefined ? { refused: MSG.helperVoiceMissing } : { label: `试听声音「${voice}」：「${clip(p.text)}」`, credits: 0 };
+    }
+    if (tool.call === API.writing.aiWriting) return { label: `AI写文案：「${clip(p.keyword)}」`, credits: 0 };
+    if (tool.call === API.extraction.videoParse) {
+      // The operator's free daily extractions pay first, as the extraction route charges.
+      const list = await callAs(this.ctx, token, API.extraction.videoList, { page: 1, limit: 1 });
+      const free = Number((list.data as { num?: number } | null)?.num ?? 0);
+      return { label: `提取视频：「${clip(p.link)}」${free > 0 ? `（今日免费次数还剩 ${free} 次）` : ''}`, credits: free > 0 ? 0 : LIMITS.extractionCredits };
+    }
+    return { label: stepName(tool), credits: 0 };
   }
 
-  /** The estimate the confirmation names: a work's reservation as the works route makes it; auditions and writing are free. */
-  private async price(token: string, tool: HelperTool, p: Record<string, unknown>): Promise<number> {
-    if (tool.call !== API.works.create || typeof p.text !== 'string') return 0;
-    const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
-    const channel = (channels.data as { list?: { api: string; credits: number }[] } | null)?.list?.find((c) => c.api === p.api);
-    return channel ? Math.ceil(estimateSeconds(p.text, typeof p.rate === 'number' ? p.rate : 1) * channel.credits) : 0;
+  /** The name of one of the user's own or a public avatar or voice, by id, as the user sees it (undefined: not theirs to use). */
+  private async nameOf(token: string, list: CallDef, id: number): Promise<string | undefined> {
+    for (const source of [1, 2]) {
+      const answer = await callAs(this.ctx, token, list, { source, page: 1, limit: LIMITS.listLimitAll });
+      const found = (answer.data as { list?: { id: number; name: string }[] } | null)?.list?.find((x) => x.id === id);
+      if (found) return found.name;
+    }
+    return undefined;
   }
 
   async view(userId: number, planId: number): Promise<HelperPlan> {

@@ -18,6 +18,7 @@ import { voicesCalls } from './voices';
 import { worksCalls } from './works';
 import { accountCalls } from './account';
 import { writingCalls } from './writing';
+import { extractionCalls } from './extraction';
 
 const H = LIMITS.helper;
 
@@ -42,6 +43,10 @@ export const HELPER_TOOLS: readonly HelperTool[] = [
   },
   { call: voicesCalls.audition, spends: true, description: '用一个声音（voice_id）试听一段文本（text），生成试听音频。需用户确认' },
   { call: writingCalls.aiWriting, spends: true, description: '根据主题描述（keyword）写一段口播文案，length 为大约字数（0 不限）。需用户确认' },
+  {
+    call: extractionCalls.videoParse, spends: true,
+    description: '提取一个短视频（link 为分享链接或视频地址），去水印后存入我的视频提取记录。今日免费次数用完后会扣积分，需用户确认',
+  },
 ];
 
 /** A tool's name as the chat engine's API allows it (letters, digits, _): the call id with `_` for `.`. */
