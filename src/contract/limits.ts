@@ -231,7 +231,7 @@ export const LIMITS = {
    * ours: 超级助手 (issue 32): a question's length, how many rounds of tool calls one request may take, the items one
    * plan may hold, how much of a tool's answer the model reads back, and how many background tasks the list shows.
    */
-  helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24 },
+  helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24, historySize: 50, historyTurns: 6, titleMaxChars: 30 },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

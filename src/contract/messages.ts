@@ -579,6 +579,7 @@ export const MSG = {
   /** The assistant names what a card spends on: an id the user may not use is refused before any card. */
   helperAvatarMissing: '找不到这个数字分身（只能使用我的或公共的数字分身）',
   helperVoiceMissing: '找不到这个声音（只能使用我的或公共的声音）',
+  helperConversationMissing: '对话不存在或已删除',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -81,7 +81,8 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     const events = raw.split('\n\n').filter((b) => b.startsWith('data: ')).map((b) => JSON.parse(b.slice(6)) as HelperEvent);
     return { events, answer: events.map((e) => e.message).join('') };
   }
-  const operate = (c: ApiTestClient, q: string, async = 0) => stream(API.helper.operate, { token: c.token!, q, async: String(async) });
+  const operate = (c: ApiTestClient, q: string, async = 0, cid?: number) =>
+    stream(API.helper.operate, { token: c.token!, q, async: String(async), ...(cid === undefined ? {} : { cid: String(cid) }) });
   const planOf = (s: Streamed): HelperPlan => s.events.find((e) => e.step?.state === 'confirm')!.step!.plan!;
 
   beforeAll(async () => {
@@ -230,6 +231,44 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect((await works(a)).length).toBe(worksBefore + 2);
     expect((await call(b, API.helper.plans)).data.list).toEqual([]);
     expect(await call(a, API.helper.cancel, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperNothingToCancel });
+  });
+
+  it('keeps my conversations: listed per screen, reopened with their steps and plans as they stand, continued, deleted; never anyone else\'s', async () => {
+    const first = await operate(a, '积分');
+    const cid = first.events[0]!.cid!;
+    expect(first.events[0]).toEqual({ message: '', cid });
+    const before = peer.requests.length;
+    const second = await operate(a, `做视频 ${avatarA} ${voice}`, 0, cid);
+    expect(second.events[0]!.cid).toBe(cid);
+    // The model sees the conversation's earlier turn.
+    expect(peer.requests[before]!.body.messages.map((m) => [m.role, m.role === 'user' ? m.content : ''])).toEqual([
+      ['system', ''], ['user', '积分'], ['assistant', ''], ['user', `做视频 ${avatarA} ${voice}`],
+    ]);
+    const plan = planOf(second);
+    expect((await call(a, API.helper.conversations, { async: 0 })).data.list[0]).toMatchObject({ id: cid, async: 0, title: '积分' });
+    expect((await call(a, API.helper.conversations, { async: 1 })).data.list.map((c: { id: number }) => c.id)).not.toContain(cid);
+    await call(a, API.helper.cancel, { id: plan.id });
+    const reopened = (await call(a, API.helper.conversation, { id: cid })).data;
+    expect(reopened).toMatchObject({ id: cid, title: '积分', turns: [{ question: '积分', plan: null }, { question: `做视频 ${avatarA} ${voice}`, answer: '' }] });
+    expect(reopened.turns[0].steps).toMatchObject([{ label: '查询积分', state: 'done', result: expect.stringMatching(/^\d+ 积分$/) }]);
+    expect(reopened.turns[0].answer).toContain('查到了');
+    expect(reopened.turns[1].plan).toMatchObject({ id: plan.id, status: HelperPlanStatus.Cancelled });
+    // Two users apart: b can neither list, read, continue nor delete it.
+    const theirs = (await call(b, API.helper.conversations, { async: 0 })).data.list as { id: number }[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.map((c) => c.id)).not.toContain(cid);
+    expect(await call(b, API.helper.conversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect(await call(b, API.helper.removeConversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect((await operate(b, '积分', 0, cid)).events).toEqual([{ message: '', error: MSG.helperConversationMissing, done: 1 }]);
+    // Nor does the task screen continue an operation conversation; bad ids are refused clearly.
+    expect((await operate(a, '积分', 1, cid)).events).toEqual([{ message: '', error: MSG.helperConversationMissing, done: 1 }]);
+    expect(await call(a, API.helper.conversation, { id: 'x' })).toMatchObject({ code: 1, msg: expect.stringContaining('会话ID') });
+    expect((await operate(a, '积分', 0, -1)).json).toMatchObject({ code: 1, msg: expect.stringContaining('会话ID') });
+    expect(await call(a, API.helper.removeConversation, { id: cid })).toMatchObject({ code: 0 });
+    expect(await call(a, API.helper.conversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect((await call(a, API.helper.conversations, { async: 0 })).data.list.map((c: { id: number }) => c.id)).not.toContain(cid);
+    // Its plan stays (a confirmed task would run on).
+    expect((await call(a, API.helper.cancel, { id: plan.id })).msg).toBe(MSG.helperNothingToCancel);
   });
 
   it('says so up front without a chat engine', async () => {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, HelperEvent, HelperPlanStatus, type HelperPlan, type HelperStep } from '../../contract';
+import { API, HelperEvent, HelperPlanStatus, withStep, type HelperPlan, type HelperStep } from '../../contract';
 import { followAnswer, OpenScreen, readAnswer, RemoteStore, TIMINGS, TOKENS, type ScreenServices } from '../../core';
 
 export const HelperStateToken = Symbol.for('helper.State');
@@ -33,8 +33,6 @@ export interface HelperLine {
   error?: string;
 }
 
-/** A step replaces the one of the same id (running → done), else joins the list. */
-const withStep = (steps: HelperStep[], step: HelperStep) => (steps.some((s) => s.id === step.id) ? steps.map((s) => (s.id === step.id ? step : s)) : [...steps, step]);
 
 export class HelperScreen extends OpenScreen {
   /** Whether the chat engine is set (the screen says so up front without it). */
