@@ -200,6 +200,10 @@ export const LIMITS = {
     promptMaxChars: 8000,
     /** One sentence the talking screen has spoken at a time. */
     sentenceMaxChars: 200,
+    /** Hold to talk: one recording's length and size, and the containers a browser's MediaRecorder makes (and wav/mp3/m4a). */
+    hearMaxSeconds: 60,
+    hearMaxBytes: 2 * 1024 * 1024,
+    hearFormats: ['webm', 'ogg', 'wav', 'mp3', 'm4a'],
   },
   /**
    * ours: super replica (/explosiveAnalysis, issue 30): each chat answer is priced as one (chatAnswerCredits, refunded

@@ -486,6 +486,14 @@ export const MSG = {
   botVoiceInvalid: '公共声音不存在或尚未就绪',
   botNameTaken: '已有同名员工',
   botSpeechNotInAnswer: '只能朗读这条回答里的文字',
+  /** Voice input on /employee/talking (hold to talk): the recording, recognised, is sent as the message. */
+  botHearNoEngine: '语音识别服务尚未配置，暂时只能打字对话',
+  botHearAudioRequired: '请按住说话后再松开',
+  botHearUnreadable: '没有听清，录音无法识别，请重新按住说话',
+  botHearTooLong: (max: number) => `一次最多说${max}秒，请分几次说`,
+  botHearTooLarge: '录音太大，请说短一点',
+  botHearNothing: '没有听到说话，请靠近麦克风再说一次',
+  botHearFailed: '语音识别失败，请稍后重试或打字输入',
 
   // ---- a newcomer's first hour (ours, issue 33)
   /** A screen or panel whose code could not be fetched (the server unreachable); it retries by itself. */
