@@ -494,6 +494,8 @@ export const MSG = {
   botHearTooLarge: '录音太大，请说短一点',
   botHearNothing: '没有听到说话，请靠近麦克风再说一次',
   botHearFailed: '语音识别失败，请稍后重试或打字输入',
+  botHearMicDenied: '无法使用麦克风，请在浏览器设置里允许本站使用麦克风',
+  botHearUnsupported: '当前浏览器不支持录音，请打字输入',
 
   // ---- a newcomer's first hour (ours, issue 33)
   /** A screen or panel whose code could not be fetched (the server unreachable); it retries by itself. */

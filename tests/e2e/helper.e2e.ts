@@ -149,7 +149,8 @@ describe('super helper', () => {
       await page.click(`${operation} [data-testid=helper-decline]`);
       await page.waitForSelector(`${operation} [data-testid=helper-plan] >> text=已取消`);
       await page.click(`${operation} [data-testid=helper-history]`);
-      await page.waitForSelector('[data-testid=helper-history-item]');
+      // The menu's icons are drawn once their paths have loaded.
+      await page.waitForSelector('[data-testid=helper-history-item] [data-testid=helper-history-remove] svg');
       await shoot(page, `helper-history-${look}`);
       await page.keyboard.press('Escape');
       await page.goto(`${appUrl()}/#/helper/asyncOperation`);
