@@ -149,7 +149,7 @@ describe('super employee', () => {
       if (phone) expect(await horizontalOverflow(office.page, '.employee-page', '.employee-page *')).toEqual([]);
       await shoot(office.page, `employee-${theme}-${phone ? 'phone' : 'desktop'}`);
       await office.page.click('[data-testid=employee-mine-card] >> text=小安');
-      await office.page.waitForSelector('[data-testid=employee-answer] >> text=七天无理由退货');
+      await office.page.waitForSelector('[data-testid=employee-answer] >> text=当天发货');
       await office.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.talk-face video')?.readyState ?? 0) >= 2);
       if (phone) expect(await horizontalOverflow(office.page, '.talk-lines', '.talk-page *')).toEqual([]);
       await shoot(office.page, `employee-talking-${theme}-${phone ? 'phone' : 'desktop'}`);
