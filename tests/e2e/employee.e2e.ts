@@ -122,6 +122,7 @@ describe('super employee', () => {
     // 按住说话: without a recognition engine the screen says why; with one, what the microphone heard is sent.
     await page.waitForSelector(`[data-testid=employee-voice-off] >> text=${MSG.botHearNoEngine}`);
     expect(await page.isDisabled('[data-testid=employee-hold-talk]')).toBe(true);
+    await shoot(page.locator('.talk-main'), 'employee-voice-off');
     await server.admin('site', 'set', `asr_base_url=${asr.url}`, `asr_api_key=${asr.apiKey}`);
     await page.reload();
     await page.waitForSelector('[data-testid=employee-hold-talk]:not([disabled])');
@@ -132,6 +133,7 @@ describe('super employee', () => {
     await page.mouse.down();
     // The button counts the seconds held; release after a whole one (enough sound to hold a word).
     await page.waitForSelector('[data-testid=employee-hold-talk] >> text=松开发送 1″');
+    await shoot(page.locator('.talk-compose'), 'employee-voice-recording');
     await page.mouse.up();
     await page.waitForSelector('[data-testid=employee-question] >> text=你们几点发货');
     await page.waitForSelector('[data-testid=employee-answer] >> text=下午四点前的订单当天发货。');
