@@ -14,6 +14,7 @@ import { launchBrowser, newPage, submitLogin } from '../tests/support/browser';
 import { ROOT, startServer } from '../tests/support/server';
 import { monotonicMicros, summarizeProfile } from './cpu-profile';
 import { captionReaderSpeed } from './ocr';
+import { employeeFirstAudio } from './employee';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -348,7 +349,7 @@ async function lipSyncSpeed(): Promise<void> {
   }
 }
 
-const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed, speech: speechSpeed, pipeline: submitToPlayable, lipsync: lipSyncSpeed, ocr: captionReaderSpeed };
+const SECTIONS: Record<string, () => Promise<void>> = { web: loginPageWeight, api: apiThroughput, upload: bigUpload, render: renderSpeed, speech: speechSpeed, pipeline: submitToPlayable, lipsync: lipSyncSpeed, ocr: captionReaderSpeed, employee: employeeFirstAudio };
 
 const only = process.argv.slice(2);
 for (const [name, section] of Object.entries(SECTIONS)) {

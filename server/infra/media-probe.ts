@@ -10,7 +10,7 @@ export const FFPROBE: string = process.env.FFPROBE_PATH ?? require('@ffprobe-ins
 export const FFMPEG: string = process.env.FFMPEG_PATH ?? require('@ffmpeg-installer/ffmpeg').path;
 
 /** ffprobe/ffmpeg demuxer for each extension we accept. */
-export const DEMUXER: Record<string, string> = { mp4: 'mov', mov: 'mov', m4a: 'mov', mp3: 'mp3', wav: 'wav', png: 'png_pipe', jpg: 'jpeg_pipe', webp: 'webp_pipe' };
+export const DEMUXER: Record<string, string> = { mp4: 'mov', mov: 'mov', m4a: 'mov', mp3: 'mp3', wav: 'wav', png: 'png_pipe', jpg: 'jpeg_pipe', webp: 'webp_pipe', webm: 'matroska', ogg: 'ogg' };
 
 export interface ProbeResult {
   formatName: string;

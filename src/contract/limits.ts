@@ -200,6 +200,10 @@ export const LIMITS = {
     promptMaxChars: 8000,
     /** One sentence the talking screen has spoken at a time. */
     sentenceMaxChars: 200,
+    /** Hold to talk: one recording's length and size, and the containers a browser's MediaRecorder makes (and wav/mp3/m4a). */
+    hearMaxSeconds: 60,
+    hearMaxBytes: 2 * 1024 * 1024,
+    hearFormats: ['webm', 'ogg', 'wav', 'mp3', 'm4a'],
   },
   /**
    * ours: super replica (/explosiveAnalysis, issue 30): each chat answer is priced as one (chatAnswerCredits, refunded
@@ -233,7 +237,7 @@ export const LIMITS = {
    * ours: 超级助手 (issue 32): a question's length, how many rounds of tool calls one request may take, the items one
    * plan may hold, how much of a tool's answer the model reads back, and how many background tasks the list shows.
    */
-  helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20 },
+  helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24, historySize: 50, historyTurns: 6, titleMaxChars: 30 },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

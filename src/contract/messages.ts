@@ -487,6 +487,16 @@ export const MSG = {
   botVoiceInvalid: '公共声音不存在或尚未就绪',
   botNameTaken: '已有同名员工',
   botSpeechNotInAnswer: '只能朗读这条回答里的文字',
+  /** Voice input on /employee/talking (hold to talk): the recording, recognised, is sent as the message. */
+  botHearNoEngine: '语音识别服务尚未配置，暂时只能打字对话',
+  botHearAudioRequired: '请按住说话后再松开',
+  botHearUnreadable: '没有听清，录音无法识别，请重新按住说话',
+  botHearTooLong: (max: number) => `一次最多说${max}秒，请分几次说`,
+  botHearTooLarge: '录音太大，请说短一点',
+  botHearNothing: '没有听到说话，请靠近麦克风再说一次',
+  botHearFailed: '语音识别失败，请稍后重试或打字输入',
+  botHearMicDenied: '无法使用麦克风，请在浏览器设置里允许本站使用麦克风',
+  botHearUnsupported: '当前浏览器不支持录音，请打字输入',
 
   // ---- a newcomer's first hour (ours, issue 33)
   /** A screen or panel whose code could not be fetched (the server unreachable); it retries by itself. */
@@ -577,6 +587,10 @@ export const MSG = {
   helperTooManyItems: (max: number) => `一次最多安排${max}项操作，请分批提出`,
   helperInterrupted: '执行被中断，请到作品列表查看结果',
   helperNoAnswer: '助手没有给出回答，请换个说法再试',
+  /** The assistant names what a card spends on: an id the user may not use is refused before any card. */
+  helperAvatarMissing: '找不到这个数字分身（只能使用我的或公共的数字分身）',
+  helperVoiceMissing: '找不到这个声音（只能使用我的或公共的声音）',
+  helperConversationMissing: '对话不存在或已删除',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -62,6 +62,9 @@ export function estimateSeconds(text: string, rate = 1): number {
   return countChars(text) / (LIMITS.charsPerSecond * rate) + pauseSeconds(text);
 }
 
+/** A single work's reservation: its seconds at the channel's credits per second, rounded up (what works.create reserves). */
+export const workCredits = (seconds: number, creditsPerSecond: number): number => Math.ceil(seconds * creditsPerSecond);
+
 export function scriptLimit(channelApi?: string): number {
   return channelApi === 'nw' ? LIMITS.scriptMaxCharsNw : LIMITS.scriptMaxChars;
 }

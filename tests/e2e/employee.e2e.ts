@@ -12,18 +12,23 @@ import type { Page } from 'playwright-core';
 import { API, MSG } from '../../src/contract';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { makeFaceVideo } from '../support/face-media';
-import { makeSpeech } from '../support/media';
+import { ffmpegCached, makeSpeech, mediaDir as sharedMediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
+import { startTranscriptionPeer, type TranscriptionPeer } from '../support/peers/transcription-peer';
 import { toast, useJourney } from '../support/journey';
 
 const USER = '13800009401';
 const shoot = screenshots('employee');
-const { server, loggedInPage, apiClient, mediaDir } = useJourney({ users: { [USER]: 1000 } });
+/** What the fake microphone hears while 按住说话 is held: a steady sound, which the transcription peer hears as one span. */
+const MICROPHONE = ffmpegCached(path.join(sharedMediaDir(), 'employee-microphone.wav'), ['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000', '-t', '3', '-ac', '1']);
+const { server, loggedInPage, apiClient, mediaDir } = useJourney({ users: { [USER]: 1000 }, fakeMicrophone: MICROPHONE });
 let peer: OpenAiPeer;
+let asr: TranscriptionPeer;
 const ANSWER = '您好，我是小安，很高兴为您服务。我们的商品支持七天无理由退货。还有什么可以帮您？';
 
 beforeAll(async () => {
-  peer = await startOpenAiPeer();
+  [peer, asr] = await Promise.all([startOpenAiPeer(), startTranscriptionPeer()]);
+  asr.texts = ['你们几点发货'];
   await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
   const dir = mediaDir();
   const video = makeFaceVideo(path.join(dir, 'face.mp4'), { width: 360, height: 480, seconds: 5 });
@@ -38,7 +43,7 @@ beforeAll(async () => {
   const picture = path.join(dir, 'teacher.png');
   await server.admin('bot', 'add', '--type', '教育', '--name', '小智', '--desc', '中学数学辅导老师', '--avatar', await facePicture(video, picture), '--prompt-file', prompt, '--credits', '0');
 }, 360_000);
-afterAll(() => peer?.close());
+afterAll(() => Promise.all([peer?.close(), asr?.close()]));
 
 /** A still of the face video, for the picture bot. */
 async function facePicture(video: string, out: string): Promise<string> {
@@ -113,6 +118,26 @@ describe('super employee', () => {
     const works = (await client.call(API.works.list, { page: 1, limit: 10 })).data.list as { name: string }[];
     expect(works.map((w) => w.name)).toContain(`小安·${[...ANSWER].slice(0, 12).join('')}`);
     expect((await client.call(API.account.credits, {})).data.credits).toBeLessThan(before - 5);
+
+    // 按住说话: without a recognition engine the screen says why; with one, what the microphone heard is sent.
+    await page.waitForSelector(`[data-testid=employee-voice-off] >> text=${MSG.botHearNoEngine}`);
+    expect(await page.isDisabled('[data-testid=employee-hold-talk]')).toBe(true);
+    await shoot(page.locator('.talk-main'), 'employee-voice-off');
+    await server.admin('site', 'set', `asr_base_url=${asr.url}`, `asr_api_key=${asr.apiKey}`);
+    await page.reload();
+    await page.waitForSelector('[data-testid=employee-hold-talk]:not([disabled])');
+    expect(await page.locator('[data-testid=employee-voice-off]').count()).toBe(0);
+    peer.behave({ kind: 'reply', text: '下午四点前的订单当天发货。' });
+    const hold = page.locator('[data-testid=employee-hold-talk]');
+    await hold.hover();
+    await page.mouse.down();
+    // The button counts the seconds held; release after a whole one (enough sound to hold a word).
+    await page.waitForSelector('[data-testid=employee-hold-talk] >> text=松开发送 1″');
+    await shoot(page.locator('.talk-compose'), 'employee-voice-recording');
+    await page.mouse.up();
+    await page.waitForSelector('[data-testid=employee-question] >> text=你们几点发货');
+    await page.waitForSelector('[data-testid=employee-answer] >> text=下午四点前的订单当天发货。');
+    expect(asr.requests.at(-1)!.seconds).toBeGreaterThan(0.8);
     await context.close();
   }, 180_000);
 
@@ -120,13 +145,13 @@ describe('super employee', () => {
     for (const { theme, phone } of LOOKS) {
       const viewport = phone ? PHONE_VIEWPORT : undefined;
       const office = await loggedInPage(USER, '/employee', { theme, viewport });
-      await office.page.waitForSelector('[data-testid=employee-mine-card] >> text=还有什么可以帮您');
+      await office.page.waitForSelector('[data-testid=employee-mine-card] >> text=当天发货');
       await office.page.waitForSelector('[data-testid=employee-catalogue-card] >> text=小智');
       await office.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.employee-portrait')].every((i) => i.complete && i.naturalWidth > 0));
       if (phone) expect(await horizontalOverflow(office.page, '.employee-page', '.employee-page *')).toEqual([]);
       await shoot(office.page, `employee-${theme}-${phone ? 'phone' : 'desktop'}`);
       await office.page.click('[data-testid=employee-mine-card] >> text=小安');
-      await office.page.waitForSelector('[data-testid=employee-answer] >> text=七天无理由退货');
+      await office.page.waitForSelector('[data-testid=employee-answer] >> text=当天发货');
       await office.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.talk-face video')?.readyState ?? 0) >= 2);
       if (phone) expect(await horizontalOverflow(office.page, '.talk-lines', '.talk-page *')).toEqual([]);
       await shoot(office.page, `employee-talking-${theme}-${phone ? 'phone' : 'desktop'}`);

@@ -93,12 +93,19 @@ describe('super helper', () => {
     await page.waitForSelector('[data-testid=helper-step].done >> text=5000 积分');
     await page.waitForSelector('[data-testid=helper-confirm]');
     expect(await page.textContent('[data-testid=helper-price]')).toBe(`预计 ${price(SCRIPTS[0]!)} 积分`);
-    expect(await page.textContent('[data-testid=helper-item]')).toContain('助手视频0');
+    // The card names the avatar, the voice and the script, not their ids.
+    expect(await page.textContent('[data-testid=helper-item]')).toMatch(new RegExp(`助手视频0.*分身「${AVATAR}」.*声音「${VOICE}」.*文案「${SCRIPTS[0]}」`));
     // Nothing is spent before the confirmation.
     expect((await client.call(API.account.credits, {})).data.credits).toBe(before);
     await page.click('[data-testid=helper-confirm]');
     await page.waitForSelector('[data-testid=helper-item-state] >> text=已完成');
     expect((await client.call(API.account.credits, {})).data.credits).toBe(before - price(SCRIPTS[0]!));
+    // The conversation is kept: after a reload it reopens from 历史对话 with its card as it stands now.
+    await page.reload();
+    await page.click('[data-testid=helper-history]');
+    await page.click('[data-testid=helper-history-item] >> text=用我的分身做成视频');
+    await page.waitForSelector('[data-testid=helper-question] >> text=用我的分身做成视频');
+    await page.waitForSelector('[data-testid=helper-answer] [data-testid=helper-item-state] >> text=已完成');
     await page.click('[data-testid=helper-open-works]');
     await page.waitForSelector('.dock-panel[data-route="/works"] >> text=助手视频0', { timeout: 30_000 });
     await context.close();
@@ -141,6 +148,11 @@ describe('super helper', () => {
       await shoot(page, `helper-operation-${look}`);
       await page.click(`${operation} [data-testid=helper-decline]`);
       await page.waitForSelector(`${operation} [data-testid=helper-plan] >> text=已取消`);
+      await page.click(`${operation} [data-testid=helper-history]`);
+      // The menu's icons are drawn once their paths have loaded.
+      await page.waitForSelector('[data-testid=helper-history-item] [data-testid=helper-history-remove] svg');
+      await shoot(page, `helper-history-${look}`);
+      await page.keyboard.press('Escape');
       await page.goto(`${appUrl()}/#/helper/asyncOperation`);
       await page.waitForSelector(`${panel('/helper/asyncOperation')} [data-testid=helper-task]`);
       if (phone) expect(await horizontalOverflow(page, '.helper-page', '.helper-page *')).toEqual([]);

@@ -53,6 +53,8 @@ export function useJourney(
     users?: Record<string, number> | string[]; credits?: number; env?: Record<string, string>; timings?: PageTimings; arrange?: (t: TestApp) => Promise<void>;
     /** 'helper': the helper build (plugins.manifest.json), built for this file, and pages on a helper host that resolves to loopback. */
     target?: 'helper';
+    /** A wav that Chromium's fake microphone plays (looped), granted without asking: for the journeys that record (hold to talk). */
+    fakeMicrophone?: string;
   } = {},
 ): Journey {
   const server = {} as RunningServer;
@@ -77,7 +79,10 @@ export function useJourney(
     });
     const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
     for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
-    browser = await launchBrowser(options.target === 'helper' ? [`--host-resolver-rules=MAP ${HELPER_HOST} 127.0.0.1`] : []);
+    browser = await launchBrowser([
+      ...(options.target === 'helper' ? [`--host-resolver-rules=MAP ${HELPER_HOST} 127.0.0.1`] : []),
+      ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${options.fakeMicrophone}`] : []),
+    ]);
     // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
   }, options.arrange || options.target ? 420_000 : undefined);
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { defineFeature } from '../../app-context';
+import { registerHearRoutes } from './bot.hear';
 import { registerBotRoutes } from './bot.routes';
 import { closeAbandonedAnswers } from './bot.service';
 
@@ -8,8 +9,9 @@ import { closeAbandonedAnswers } from './bot.service';
  */
 export const botFeature = defineFeature({
   name: 'bot',
-  register(ctx) {
+  async register(ctx) {
     registerBotRoutes(ctx);
+    await registerHearRoutes(ctx);
     ctx.app.addHook('onReady', async () => {
       const closed = await closeAbandonedAnswers(ctx.db, ctx.db.kind === 'pglite' ? 0 : undefined);
       if (closed) ctx.app.log.warn({ closed }, 'closed bot answers left streaming by a stopped process, refunded');

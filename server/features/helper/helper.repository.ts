@@ -1,5 +1,5 @@
 /** The 超级助手's plans and their items: every SQL statement of the feature. Status numbers are the contract's. */
-import { HelperItemStatus, HelperPlanStatus } from '../../../src/contract';
+import { HelperItemStatus, HelperPlanStatus, type HelperStep } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 
 export interface PlanRow {
@@ -21,6 +21,33 @@ export interface ItemRow {
   credits: number;
   status: number;
   result: string;
+}
+
+export interface ConversationRow {
+  id: number;
+  user_id: number;
+  async: number;
+  title: string;
+  updated_at: Date | string;
+}
+
+export interface TurnRow {
+  id: number;
+  question: string;
+  answer: string;
+  steps: string;
+  plan_id: number | null;
+  error: string;
+  created_at: Date | string;
+}
+
+/** A turn as the operating stream ends it. */
+export interface NewTurn {
+  question: string;
+  answer: string;
+  steps: HelperStep[];
+  planId: number | null;
+  error: string;
 }
 
 export interface NewItem {
@@ -50,6 +77,13 @@ export class HelperRepository {
   async plan(userId: number, id: number): Promise<PlanRow | undefined> {
     const { rows } = await this.db.query<PlanRow>('SELECT * FROM helper_plans WHERE id = $1 AND user_id = $2', [id, userId]);
     return rows[0];
+  }
+
+  /** Plans of this user's among `ids` (a turn's plan, as it stands now). */
+  async plansOf(userId: number, ids: number[]): Promise<PlanRow[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.db.query<PlanRow>('SELECT * FROM helper_plans WHERE id = ANY($1::int[]) AND user_id = $2', [ids, userId]);
+    return rows;
   }
 
   async planById(id: number): Promise<PlanRow | undefined> {
@@ -120,5 +154,50 @@ export class HelperRepository {
          AND NOT EXISTS (SELECT 1 FROM helper_items WHERE plan_id = $1 AND status IN ($4, $5))`,
       [planId, HelperPlanStatus.Done, HelperPlanStatus.Running, HelperItemStatus.Waiting, HelperItemStatus.Running],
     );
+  }
+
+  // ---- history: my past conversations and their turns
+
+  async addConversation(userId: number, async: boolean, title: string): Promise<number> {
+    const { rows } = await this.db.query<{ id: number }>('INSERT INTO helper_conversations (user_id, async, title) VALUES ($1, $2, $3) RETURNING id', [userId, async ? 1 : 0, title]);
+    return rows[0]!.id;
+  }
+
+  /** A conversation of this user's on this screen (undefined for anyone else's). */
+  async conversation(userId: number, id: number, async?: boolean): Promise<ConversationRow | undefined> {
+    const { rows } = await this.db.query<ConversationRow>(
+      'SELECT * FROM helper_conversations WHERE id = $1 AND user_id = $2 AND ($3::smallint IS NULL OR async = $3)',
+      [id, userId, async === undefined ? null : async ? 1 : 0],
+    );
+    return rows[0];
+  }
+
+  async conversations(userId: number, async: boolean, limit: number): Promise<ConversationRow[]> {
+    const { rows } = await this.db.query<ConversationRow>(
+      'SELECT * FROM helper_conversations WHERE user_id = $1 AND async = $2 ORDER BY updated_at DESC, id DESC LIMIT $3',
+      [userId, async ? 1 : 0, limit],
+    );
+    return rows;
+  }
+
+  async removeConversation(userId: number, id: number): Promise<boolean> {
+    const { rowCount } = await this.db.query('DELETE FROM helper_conversations WHERE id = $1 AND user_id = $2', [id, userId]);
+    return rowCount > 0;
+  }
+
+  /** The last `limit` turns (all without), oldest first. */
+  async turns(conversationId: number, limit?: number): Promise<TurnRow[]> {
+    const { rows } = await this.db.query<TurnRow>(
+      'SELECT * FROM (SELECT * FROM helper_turns WHERE conversation_id = $1 ORDER BY id DESC LIMIT $2) t ORDER BY id',
+      [conversationId, limit ?? null],
+    );
+    return rows;
+  }
+
+  async addTurn(conversationId: number, turn: NewTurn): Promise<void> {
+    await this.db.query('INSERT INTO helper_turns (conversation_id, question, answer, steps, plan_id, error) VALUES ($1, $2, $3, $4, $5, $6)', [
+      conversationId, turn.question, turn.answer, JSON.stringify(turn.steps), turn.planId, turn.error,
+    ]);
+    await this.db.query('UPDATE helper_conversations SET updated_at = now() WHERE id = $1', [conversationId]);
   }
 }

@@ -19,5 +19,8 @@ export function registerHelperRoutes(ctx: FeatureContext): void {
 
   router.handle(API.helper.confirm, async ({ params, user }) => service.confirm(user, params.id));
   router.handle(API.helper.cancel, async ({ params, user }) => service.cancel(user.id, params.id, params.item_id));
+  router.handle(API.helper.conversations, async ({ params, user }) => ({ list: await service.conversations(user.id, params.async === 1) }));
+  router.handle(API.helper.conversation, async ({ params, user }) => service.conversation(user.id, params.id));
+  router.handle(API.helper.removeConversation, async ({ params, user }) => service.removeConversation(user.id, params.id));
   router.handle(API.helper.plans, async ({ user }) => ({ list: await service.views(await new HelperRepository(db).asyncPlans(user.id, LIMITS.helper.planListSize)) }));
 }

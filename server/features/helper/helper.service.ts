@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
   API, HELPER_TOOLS, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ROUTES, TOKEN_HEADER, estimateSeconds, helperToolName, openReply, paramsInQuery,
-  sealRequest, type CallDef, type HelperEvent, type HelperPlan, type HelperStep, type HelperTool,
+  sealRequest, withStep, workCredits, type CallDef, type HelperConversation, type HelperTurn, type HelperEvent, type HelperPlan, type HelperStep, type HelperTool,
 } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { serverEnvelopeKeys } from '../../infra/envelope-keys';
@@ -17,7 +17,7 @@ import { formatDateTime } from '../../infra/time';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage, type ChatTool, type ChatToolCall } from '../../engines/chat';
 import { creditBalance } from '../credits';
 import { GuideRepository } from '../guide';
-import { HelperRepository, type ItemRow, type NewItem, type PlanRow } from './helper.repository';
+import { HelperRepository, type ConversationRow, type ItemRow, type NewItem, type NewTurn, type PlanRow } from './helper.repository';
 
 const H = LIMITS.helper;
 type Emit = (event: HelperEvent) => void;
@@ -49,6 +49,12 @@ export const CHAT_TOOLS: ChatTool[] = HELPER_TOOLS.map((t) => {
 });
 const toolByName = new Map(HELPER_TOOLS.map((t) => [helperToolName(t.call), t]));
 
+/** The first `max` characters of `text`, with … when cut. */
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
 /** A tool's answer in a few words for its step (the model reads the whole answer). */
 function summary(a: Answer): string {
   if (a.code !== 0) return a.msg;
@@ -63,9 +69,11 @@ function summary(a: Answer): string {
 
 const STEP_NAMES: Record<string, string> = {
   'avatars.list': '查看数字分身', 'voices.list': '查看声音', 'works.list': '查看作品', 'account.credits': '查询积分', 'works.videoChannel': '查看视频通道',
-  'works.create': '合成视频', 'voices.audition': '试听声音', 'writing.aiWriting': 'AI写文案',
+  'works.create': '合成视频', 'voices.audition': '试听声音', 'writing.aiWriting': 'AI写文案', 'extraction.videoParse': '提取视频',
 };
 const stepName = (t: HelperTool) => STEP_NAMES[t.call.id] ?? t.call.id;
+
+const conversationView = (c: ConversationRow): HelperConversation => ({ id: c.id, async: Number(c.async) ? 1 : 0, title: c.title, update_time: formatDateTime(c.updated_at) });
 
 export class HelperService {
   constructor(private readonly ctx: FeatureContext) {}
@@ -128,15 +136,44 @@ export class HelperService {
    * Operates the product for the request `q`: rounds of the model asking for tools, read tools answered at once (each a
    * step), until it answers in words or asks for spending tools, which end the stream as a plan to confirm.
    */
-  async operate(user: { id: number; token: string }, input: { q: string; async: number }, emit: Emit, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
+  async operate(user: { id: number; token: string }, input: { q: string; async: number; cid?: number }, emit: Emit, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
     const engine = await this.engine();
     if (!engine) return emit({ message: '', error: MSG.chatEngineMissing, done: 1 });
-    const chat = new OpenAiCompatibleChat(engine);
+    const isAsync = input.async === 1;
+    const conversation = input.cid === undefined ? undefined : await this.repo.conversation(user.id, input.cid, isAsync);
+    if (input.cid !== undefined && !conversation) return emit({ message: '', error: MSG.helperConversationMissing, done: 1 });
+    const earlier = conversation ? await this.repo.turns(conversation.id, H.historyTurns) : [];
+    const cid = conversation?.id ?? (await this.repo.addConversation(user.id, isAsync, clip(input.q, H.titleMaxChars)));
+    emit({ message: '', cid });
+    // What the user saw, kept as the turn when the stream ends (however it ends).
+    const kept: NewTurn = { question: input.q, answer: '', steps: [], planId: null, error: '' };
+    const record: Emit = (e) => {
+      kept.answer += e.message;
+      if (e.error) kept.error = e.error;
+      if (e.step?.plan) kept.planId = e.step.plan.id;
+      else if (e.step) kept.steps = withStep(kept.steps, e.step);
+      emit(e);
+    };
+    const context: ChatMessage[] = earlier.flatMap((t) => [
+      { role: 'user' as const, content: t.question },
+      { role: 'assistant' as const, content: t.answer || t.error || (t.plan_id ? '已提出操作，等待用户确认。' : '（无回答）') },
+    ]);
+    try {
+      await this.rounds(new OpenAiCompatibleChat(engine), user, input, context, record, signal, log);
+    } finally {
+      await this.repo.addTurn(cid, kept);
+    }
+  }
+
+  /** The model's rounds for one request, after the conversation's earlier turns. */
+  private async rounds(
+    chat: OpenAiCompatibleChat, user: { id: number; token: string }, input: { q: string; async: number }, context: ChatMessage[], emit: Emit, signal: AbortSignal, log: FastifyBaseLogger,
+  ): Promise<void> {
     const system =
       '你是「AI超级分身」的运营助手，通过工具替用户操作本产品，用简洁的中文说明你做了什么。先用查询工具找到需要的ID（数字分身、声音、通道），不要编造ID。' +
       '需要花积分或生成内容的操作直接调用对应工具，系统会先请用户确认价格，你不必再问。' +
       (input.async ? '这是后台批量任务：用户要求对多段内容分别处理时，在同一轮里为每一项各调用一次工具。' : '');
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: input.q }];
+    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...context, { role: 'user', content: input.q }];
     for (let round = 0; round < H.maxRounds; round++) {
       const turn = await this.relay(chat, messages, emit, signal, log, CHAT_TOOLS);
       if (!turn) return;
@@ -176,7 +213,12 @@ export class HelperService {
       return why;
     }
     if (tool.spends) {
-      proposed.push({ callId: tool.call.id, params: args, label: this.label(tool, parsed.data as Record<string, unknown>), credits: await this.price(user.token, tool, parsed.data as Record<string, unknown>) });
+      const card = await this.card(user.token, tool, parsed.data as Record<string, unknown>);
+      if ('refused' in card) {
+        step({ state: 'failed', result: card.refused });
+        return card.refused;
+      }
+      proposed.push({ callId: tool.call.id, params: args, ...card });
       return '已加入待确认的操作，等待用户确认';
     }
     step({ state: 'running' });
@@ -185,24 +227,47 @@ export class HelperService {
     return answer.code === 0 ? JSON.stringify(answer.data) : answer.msg;
   }
 
-  /** What a spending item will do, for the confirmation card. */
-  private label(tool: HelperTool, p: Record<string, unknown>): string {
-    const clip = (s: unknown) => {
-      const t = [...String(s ?? '')];
-      return t.length > 24 ? `${t.slice(0, 24).join('')}…` : t.join('');
-    };
-    if (tool.call === API.works.create) return `合成视频「${String(p.name ?? '')}」：数字分身 #${String(p.video_id ?? p.photo_id ?? p.material_video_id ?? '')}，声音 #${String(p.user_voice_id ?? '')}，通道 ${String(p.api)}，文案「${clip(p.text)}」`;
-    if (tool.call === API.voices.audition) return `试听声音 #${String(p.voice_id)}：「${clip(p.text)}」`;
-    if (tool.call === API.writing.aiWriting) return `AI写文案：「${clip(p.keyword)}」`;
-    return stepName(tool);
+  /**
+   * What a spending item will do and its price, for the confirmation card: the avatar, voice and channel by their names,
+   * looked up as the user through the list calls, so an id the user may not use is refused before any card.
+   */
+  private async card(token: string, tool: HelperTool, p: Record<string, unknown>): Promise<{ label: string; credits: number } | { refused: string }> {
+    const short = (v: unknown) => clip(String(v ?? ''), H.labelClipChars);
+    if (tool.call === API.works.create) {
+      const avatar = typeof p.video_id === 'number' ? await this.nameOf(token, API.avatars.list, p.video_id) : '';
+      if (avatar === undefined) return { refused: MSG.helperAvatarMissing };
+      const voice = typeof p.user_voice_id === 'number' ? await this.nameOf(token, API.voices.list, p.user_voice_id) : '';
+      if (voice === undefined) return { refused: MSG.helperVoiceMissing };
+      const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
+      const channel = (channels.data as { list?: { api: string; name: string; credits: number }[] } | null)?.list?.find((c) => c.api === p.api);
+      if (!channel) return { refused: MSG.channelUnavailable };
+      const text = String(p.text ?? '');
+      const credits = workCredits(estimateSeconds(text, typeof p.rate === 'number' ? p.rate : 1), channel.credits);
+      const who = [avatar && `分身「${avatar}」`, voice && `声音「${voice}」`, `通道「${channel.name}」`].filter(Boolean).join('，');
+      return { label: `合成视频「${String(p.name ?? '')}」：${who}，文案「${short(text)}」`, credits };
+    }
+    if (tool.call === API.voices.audition) {
+      const voice = await this.nameOf(token, API.voices.list, Number(p.voice_id));
+      return voice === undefined ? { refused: MSG.helperVoiceMissing } : { label: `试听声音「${voice}」：「${short(p.text)}」`, credits: 0 };
+    }
+    if (tool.call === API.writing.aiWriting) return { label: `AI写文案：「${short(p.keyword)}」`, credits: 0 };
+    if (tool.call === API.extraction.videoParse) {
+      // The operator's free daily extractions pay first, as the extraction route charges.
+      const list = await callAs(this.ctx, token, API.extraction.videoList, { page: 1, limit: 1 });
+      const free = Number((list.data as { num?: number } | null)?.num ?? 0);
+      return { label: `提取视频：「${short(p.link)}」${free > 0 ? `（今日免费次数还剩 ${free} 次）` : ''}`, credits: free > 0 ? 0 : LIMITS.extractionCredits };
+    }
+    return { label: stepName(tool), credits: 0 };
   }
 
-  /** The estimate the confirmation names: a work's reservation as the works route makes it; auditions and writing are free. */
-  private async price(token: string, tool: HelperTool, p: Record<string, unknown>): Promise<number> {
-    if (tool.call !== API.works.create || typeof p.text !== 'string') return 0;
-    const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
-    const channel = (channels.data as { list?: { api: string; credits: number }[] } | null)?.list?.find((c) => c.api === p.api);
-    return channel ? Math.ceil(estimateSeconds(p.text, typeof p.rate === 'number' ? p.rate : 1) * channel.credits) : 0;
+  /** The name of one of the user's own or a public avatar or voice, by id, as the user sees it (undefined: not theirs to use). */
+  private async nameOf(token: string, list: CallDef, id: number): Promise<string | undefined> {
+    for (const source of [1, 2]) {
+      const answer = await callAs(this.ctx, token, list, { source, page: 1, limit: LIMITS.listLimitAll });
+      const found = (answer.data as { list?: { id: number; name: string }[] } | null)?.list?.find((x) => x.id === id);
+      if (found) return found.name;
+    }
+    return undefined;
   }
 
   async view(userId: number, planId: number): Promise<HelperPlan> {
@@ -221,6 +286,32 @@ export class HelperService {
         items: mine.map((i) => ({ id: i.id, call: i.call_id, label: i.label, credits: Number(i.credits), status: Number(i.status), result: i.result })),
       };
     });
+  }
+
+  // ---- history
+
+  async conversations(userId: number, async: boolean): Promise<HelperConversation[]> {
+    return (await this.repo.conversations(userId, async, H.historySize)).map(conversationView);
+  }
+
+  /** A past conversation of mine reopened, each turn's plan as it stands now. */
+  async conversation(userId: number, id: number): Promise<HelperConversation & { turns: HelperTurn[] }> {
+    const conversation = await this.repo.conversation(userId, id);
+    if (!conversation) throw new ApiError(MSG.helperConversationMissing);
+    const turns = await this.repo.turns(conversation.id);
+    const plans = new Map((await this.views(await this.repo.plansOf(userId, turns.flatMap((t) => (t.plan_id ? [t.plan_id] : []))))).map((p) => [p.id, p]));
+    return {
+      ...conversationView(conversation),
+      turns: turns.map((t) => ({
+        id: t.id, question: t.question, answer: t.answer, steps: JSON.parse(t.steps) as HelperStep[], plan: (t.plan_id && plans.get(t.plan_id)) || null, error: t.error,
+        create_time: formatDateTime(t.created_at),
+      })),
+    };
+  }
+
+  async removeConversation(userId: number, id: number): Promise<Record<string, never>> {
+    if (!(await this.repo.removeConversation(userId, id))) throw new ApiError(MSG.helperConversationMissing);
+    return {};
   }
 
   /** The user confirms: checked against the balance for the total, then run now, or queued as a background task. */

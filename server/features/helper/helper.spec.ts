@@ -6,11 +6,13 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
+import { API, ExtractionStatus, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, workCredits, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient, type Reply } from '../../../tests/support/app';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { startOpenAiPeer, type OpenAiPeer, type PeerRequest } from '../../../tests/support/peers/openai-peer';
+import { startMediaHost, type MediaHost } from '../../../tests/support/peers/parse-peers';
+import type { ServerConfig } from '../../infra/config';
 import { until } from '../../../tests/support/wait';
 import { GuideRepository } from '../guide';
 
@@ -19,10 +21,15 @@ const PROMPT_MARKERS = ['只依据下面的产品资料', '不要编造ID'];
 const SCRIPT = '大家好，欢迎来到直播间。';
 
 let peer: OpenAiPeer;
+/** A media host on loopback for the extraction tool's direct link (the guarded fetcher may reach its port only). */
+let host: MediaHost;
+const overrides: Partial<ServerConfig> = { chat: { timeoutMs: 5000 } };
 beforeAll(async () => {
-  peer = await startOpenAiPeer();
+  [peer, host] = await Promise.all([startOpenAiPeer(), startMediaHost()]);
+  overrides.fetchLoopbackPorts = [host.port];
+  host.serve('/v/clip.mp4', makeVideo(path.join(mediaDir(), 'helper-extract.mp4'), { seconds: 2 }));
 });
-afterAll(() => peer.close());
+afterAll(() => Promise.all([peer.close(), host.close()]));
 
 /**
  * The model: "积分" asks for my credits, then says them; "做视频 <avatar> <voice>" asks for one work, "批量 …" for three;
@@ -35,6 +42,8 @@ function agent(req: PeerRequest): { text: string } | { tools: { name: string; ar
   const work = (n: number) => ({ name: 'works_create', arguments: { name: `助手作品${n}`, text: `${SCRIPT}第${n}段。`, api: 'local', video_id: Number(avatar), user_voice_id: Number(voice) } });
   if (word === '做视频' && !toolAnswer) return { tools: [work(1)] };
   if (word === '批量' && !toolAnswer) return { tools: [work(1), work(2), work(3)] };
+  if (word === '提取' && !toolAnswer) return { tools: [{ name: 'extraction_videoParse', arguments: { link: avatar } }] };
+  if (word === '试听' && !toolAnswer) return { tools: [{ name: 'voices_audition', arguments: { voice_id: Number(avatar), text: SCRIPT } }] };
   if (word === '乱参数' && !toolAnswer) return { tools: [{ name: 'works_create', arguments: { name: 'x', api: 'nope' } }, { name: 'no_such_tool', arguments: {} }] };
   return { text: toolAnswer ? '好的，请确认。' : `回答：${req.user}` };
 }
@@ -46,7 +55,7 @@ interface Streamed {
 }
 
 describe.each(DB_KINDS)('super helper (%s)', (kind) => {
-  const t = useApp(kind, { chat: { timeoutMs: 5000 } });
+  const t = useApp(kind, overrides);
   const n = kind === 'pglite' ? 1 : 2;
   let a: ApiTestClient;
   let b: ApiTestClient;
@@ -72,7 +81,8 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     const events = raw.split('\n\n').filter((b) => b.startsWith('data: ')).map((b) => JSON.parse(b.slice(6)) as HelperEvent);
     return { events, answer: events.map((e) => e.message).join('') };
   }
-  const operate = (c: ApiTestClient, q: string, async = 0) => stream(API.helper.operate, { token: c.token!, q, async: String(async) });
+  const operate = (c: ApiTestClient, q: string, async = 0, cid?: number) =>
+    stream(API.helper.operate, { token: c.token!, q, async: String(async), ...(cid === undefined ? {} : { cid: String(cid) }) });
   const planOf = (s: Streamed): HelperPlan => s.events.find((e) => e.step?.state === 'confirm')!.step!.plan!;
 
   beforeAll(async () => {
@@ -156,8 +166,10 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     const plan = planOf(s);
     const channel = (await call(a, API.works.videoChannel)).data.list.find((c: { api: string }) => c.api === 'local');
     expect(plan).toMatchObject({ async: 0, status: HelperPlanStatus.Awaiting, items: [{ call: 'works.create', status: HelperItemStatus.Waiting }] });
-    expect(plan.credits).toBe(Math.ceil(estimateSeconds(`${SCRIPT}第1段。`) * channel.credits));
-    expect(plan.items[0]!.label).toContain('助手作品1');
+    expect(plan.credits).toBe(workCredits(estimateSeconds(`${SCRIPT}第1段。`), channel.credits));
+    // The card names things, not ids: the avatar, the voice, the channel, the script's first words.
+    expect(plan.items[0]!.label).toBe(`合成视频「助手作品1」：分身「我的分身」，声音「公共声音」，通道「${channel.name}」，文案「${SCRIPT}第1段。」`);
+    expect(plan.items[0]!.credits).toBe(plan.credits);
     expect([await credits(a), (await works(a)).length]).toEqual([creditsBefore, worksBefore]);
     // Another user can neither confirm nor cancel it.
     expect(await call(b, API.helper.confirm, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperPlanMissing });
@@ -170,16 +182,37 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect((await works(b)).length).toBe(0);
   });
 
-  it("refuses another user's avatar through the call's own check, and a declined plan never runs", async () => {
+  it("refuses another user's avatar or voice before any card, and a declined plan never runs", async () => {
     const creditsBefore = await credits(a);
-    const foreign = planOf(await operate(a, `做视频 ${avatarB} ${voice}`));
-    const ran = await call(a, API.helper.confirm, { id: foreign.id });
-    expect(ran.data.items[0]).toMatchObject({ status: HelperItemStatus.Failed, result: MSG.avatarRequired });
+    for (const [q, why] of [[`做视频 ${avatarB} ${voice}`, MSG.helperAvatarMissing], [`做视频 ${avatarA} 999999`, MSG.helperVoiceMissing], ['试听 999999', MSG.helperVoiceMissing]] as const) {
+      const refused = await operate(a, q);
+      expect(refused.events.find((e) => e.step?.state === 'failed')?.step?.result, q).toBe(why);
+      expect(refused.events.some((e) => e.step?.state === 'confirm'), q).toBe(false);
+    }
+    // Nor is the other user's avatar named to them through a card of their own plan: b sees its own by name.
+    const own = planOf(await operate(b, `做视频 ${avatarB} ${voice}`));
+    expect(own.items[0]!.label).toContain('分身「别人的分身」');
+    await call(b, API.helper.cancel, { id: own.id });
     const declined = planOf(await operate(a, `做视频 ${avatarA} ${voice}`));
     expect((await call(a, API.helper.cancel, { id: declined.id })).data).toMatchObject({ status: HelperPlanStatus.Cancelled, items: [{ status: HelperItemStatus.Cancelled }] });
     expect(await call(a, API.helper.confirm, { id: declined.id })).toMatchObject({ code: 1, msg: MSG.helperPlanNotAwaiting });
     expect(await credits(a)).toBe(creditsBefore);
     expect((await works(b)).length).toBe(0);
+  });
+
+  it('starts an extraction of a direct media link only after the card with its price is confirmed', async () => {
+    const link = `${host.url}/v/clip.mp4`;
+    const extractions = (c: ApiTestClient) => c.call(API.extraction.videoList, { page: 1, limit: 50 }).then((r) => r.data.list as { id: number; status: number }[]);
+    const creditsBefore = await credits(a);
+    const plan = planOf(await operate(a, `提取 ${link}`));
+    expect(plan).toMatchObject({ credits: LIMITS.extractionCredits, items: [{ call: 'extraction.videoParse', label: `提取视频：「${[...link].slice(0, LIMITS.helper.labelClipChars).join('')}…」` }] });
+    expect([await credits(a), (await extractions(a)).length]).toEqual([creditsBefore, 0]);
+    const done = await call(a, API.helper.confirm, { id: plan.id });
+    expect(done.data.items[0]).toMatchObject({ status: HelperItemStatus.Done, result: expect.stringMatching(/^已创建（ID \d+）$/) });
+    expect(await credits(a)).toBe(creditsBefore - LIMITS.extractionCredits);
+    const [record] = (await until(() => extractions(a), (list) => list[0]?.status !== ExtractionStatus.Processing, 30_000));
+    expect(record!.status).toBe(ExtractionStatus.Success);
+    expect(await extractions(b)).toEqual([]);
   });
 
   it('runs a background task item after item for one total price; a cancelled item never runs; the list is mine', async () => {
@@ -198,6 +231,44 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect((await works(a)).length).toBe(worksBefore + 2);
     expect((await call(b, API.helper.plans)).data.list).toEqual([]);
     expect(await call(a, API.helper.cancel, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperNothingToCancel });
+  });
+
+  it('keeps my conversations: listed per screen, reopened with their steps and plans as they stand, continued, deleted; never anyone else\'s', async () => {
+    const first = await operate(a, '积分');
+    const cid = first.events[0]!.cid!;
+    expect(first.events[0]).toEqual({ message: '', cid });
+    const before = peer.requests.length;
+    const second = await operate(a, `做视频 ${avatarA} ${voice}`, 0, cid);
+    expect(second.events[0]!.cid).toBe(cid);
+    // The model sees the conversation's earlier turn.
+    expect(peer.requests[before]!.body.messages.map((m) => [m.role, m.role === 'user' ? m.content : ''])).toEqual([
+      ['system', ''], ['user', '积分'], ['assistant', ''], ['user', `做视频 ${avatarA} ${voice}`],
+    ]);
+    const plan = planOf(second);
+    expect((await call(a, API.helper.conversations, { async: 0 })).data.list[0]).toMatchObject({ id: cid, async: 0, title: '积分' });
+    expect((await call(a, API.helper.conversations, { async: 1 })).data.list.map((c: { id: number }) => c.id)).not.toContain(cid);
+    await call(a, API.helper.cancel, { id: plan.id });
+    const reopened = (await call(a, API.helper.conversation, { id: cid })).data;
+    expect(reopened).toMatchObject({ id: cid, title: '积分', turns: [{ question: '积分', plan: null }, { question: `做视频 ${avatarA} ${voice}`, answer: '' }] });
+    expect(reopened.turns[0].steps).toMatchObject([{ label: '查询积分', state: 'done', result: expect.stringMatching(/^\d+ 积分$/) }]);
+    expect(reopened.turns[0].answer).toContain('查到了');
+    expect(reopened.turns[1].plan).toMatchObject({ id: plan.id, status: HelperPlanStatus.Cancelled });
+    // Two users apart: b can neither list, read, continue nor delete it.
+    const theirs = (await call(b, API.helper.conversations, { async: 0 })).data.list as { id: number }[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.map((c) => c.id)).not.toContain(cid);
+    expect(await call(b, API.helper.conversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect(await call(b, API.helper.removeConversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect((await operate(b, '积分', 0, cid)).events).toEqual([{ message: '', error: MSG.helperConversationMissing, done: 1 }]);
+    // Nor does the task screen continue an operation conversation; bad ids are refused clearly.
+    expect((await operate(a, '积分', 1, cid)).events).toEqual([{ message: '', error: MSG.helperConversationMissing, done: 1 }]);
+    expect(await call(a, API.helper.conversation, { id: 'x' })).toMatchObject({ code: 1, msg: expect.stringContaining('会话ID') });
+    expect((await operate(a, '积分', 0, -1)).json).toMatchObject({ code: 1, msg: expect.stringContaining('会话ID') });
+    expect(await call(a, API.helper.removeConversation, { id: cid })).toMatchObject({ code: 0 });
+    expect(await call(a, API.helper.conversation, { id: cid })).toMatchObject({ code: 1, msg: MSG.helperConversationMissing });
+    expect((await call(a, API.helper.conversations, { async: 0 })).data.list.map((c: { id: number }) => c.id)).not.toContain(cid);
+    // Its plan stays (a confirmed task would run on).
+    expect((await call(a, API.helper.cancel, { id: plan.id })).msg).toBe(MSG.helperNothingToCancel);
   });
 
   it('says so up front without a chat engine', async () => {

@@ -16,3 +16,5 @@ export const uploadFeature = defineFeature({
 export { checkMedia, MediaRefused } from './upload.rules';
 /** The user's own files, for the features that take an upload. */
 export { UploadRepository } from './upload.repository';
+/** What a multipart form adds to its file, for the features that take one straight (bot.hear). */
+export { FORM_OVERHEAD } from './upload.service';

@@ -3,7 +3,7 @@
  * expected duration and queues a render in the same transaction (works.jobs.ts settles the actual price);
  * the works list, rename, delete, and the video channels.
  */
-import { API, LIMITS, MSG, WorkStatus, effectOrderTip, estimateSeconds, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
+import { API, LIMITS, MSG, WorkStatus, effectOrderTip, estimateSeconds, workCredits, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
@@ -94,7 +94,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
     const speech = await spokenInput(ctx, db, user.id, params);
     const bgm = await workBgm(db, user.id, params);
     const price = Number(channel.credits);
-    const reserved = Math.ceil(speech.seconds * price);
+    const reserved = workCredits(speech.seconds, price);
     return db.tx(async (q) => {
       const workId = await new WorksRepository(q).add({
         userId: user.id, name: params.name, api: params.api, isMulti: false, onlyAudio: false, avatarId: face.avatarId ?? null, photoType: face.photoType,

@@ -139,6 +139,21 @@ export const botCalls = {
     }),
     response: z.object({}),
   }),
+  hearing: defineCall({
+    id: 'bot.hearing', method: 'GET', path: '/api/bot/hearing', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: whether voice input works (a recognition engine is set); without it the talking screen says why (MSG.botHearNoEngine).',
+    request: empty,
+    response: z.object({ ready: Flag }),
+  }),
+  hear: defineCall({
+    id: 'bot.hear', method: 'POST', path: '/api/bot/hear', checked: false, auth: 'user', pathFromSpec: false,
+    summary:
+      `ours: hold to talk. Unchecked multipart form with one field \`file\` (${B.hearFormats.join('/')}, at most ${B.hearMaxSeconds} s and ` +
+      `${B.hearMaxBytes / 1024 / 1024} MB) and the x-token header → the plain reply { code, msg, data: {text} }: what the recognition engine heard, ` +
+      'which the screen then sends as the message. Request schema is empty: the form is multipart.',
+    request: z.object({}),
+    response: z.object({ text: z.string() }),
+  }),
   messageList: defineCall({
     id: 'bot.messageList', method: 'GET', path: '/api/bot/messageList', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Messages of one of my conversations, oldest first (spec name: bot messageList).',

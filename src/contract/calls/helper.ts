@@ -11,13 +11,14 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId } from './fields';
+import { Flag, Timestamp, flag, optionalId, removeById } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
 import { worksCalls } from './works';
 import { accountCalls } from './account';
 import { writingCalls } from './writing';
+import { extractionCalls } from './extraction';
 
 const H = LIMITS.helper;
 
@@ -42,6 +43,10 @@ export const HELPER_TOOLS: readonly HelperTool[] = [
   },
   { call: voicesCalls.audition, spends: true, description: '用一个声音（voice_id）试听一段文本（text），生成试听音频。需用户确认' },
   { call: writingCalls.aiWriting, spends: true, description: '根据主题描述（keyword）写一段口播文案，length 为大约字数（0 不限）。需用户确认' },
+  {
+    call: extractionCalls.videoParse, spends: true,
+    description: '提取一个短视频（link 为分享链接或视频地址），去水印后存入我的视频提取记录。今日免费次数用完后会扣积分，需用户确认',
+  },
 ];
 
 /** A tool's name as the chat engine's API allows it (letters, digits, _): the call id with `_` for `.`. */
@@ -89,9 +94,28 @@ export const HelperStep = z.object({
 });
 export type HelperStep = z.infer<typeof HelperStep>;
 
-/** The assistant's stream: the copy chat's events, plus its steps. */
-export const HelperEvent = ChatStreamEvent.extend({ step: HelperStep.optional() });
+/** A step replaces the one of the same id (running → done), else joins the list (the screen's and the history's). */
+export const withStep = (steps: HelperStep[], step: HelperStep): HelperStep[] =>
+  steps.some((s) => s.id === step.id) ? steps.map((s) => (s.id === step.id ? step : s)) : [...steps, step];
+
+/** The assistant's stream: the copy chat's events, plus its steps; the operating stream's first event names its conversation. */
+export const HelperEvent = ChatStreamEvent.extend({ step: HelperStep.optional(), cid: z.number().optional() });
 export type HelperEvent = z.infer<typeof HelperEvent>;
+
+/** One request of a past conversation and what the assistant did for it; plan: the plan as it stands now. */
+export const HelperTurn = z.object({
+  id: z.number(),
+  question: z.string(),
+  answer: z.string(),
+  steps: z.array(HelperStep),
+  plan: HelperPlan.nullable(),
+  error: z.string(),
+  create_time: Timestamp,
+});
+export type HelperTurn = z.infer<typeof HelperTurn>;
+
+export const HelperConversation = z.object({ id: z.number(), async: Flag, title: z.string(), update_time: Timestamp });
+export type HelperConversation = z.infer<typeof HelperConversation>;
 
 const question = () => requiredText('问题', MSG.chatContentRequired, H.questionMaxChars);
 const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
@@ -113,8 +137,9 @@ export const helperCalls = {
     id: 'helper.operate', method: 'GET', path: '/api/helper/operate', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       'ours: unchecked event stream of the assistant operating the product: read tools run at once as the user (steps), spending ' +
-      'tools end the stream with a plan to confirm (helper.confirm); async=1 makes that plan a background task.',
-    request: z.object({ token: streamToken(), q: question(), async: flag('后台任务').default(0) }),
+      'tools end the stream with a plan to confirm (helper.confirm); async=1 makes that plan a background task. Each request is kept ' +
+      'in my history: cid continues a conversation of mine (the model sees its last turns), else a new one starts, named by the first event.',
+    request: z.object({ token: streamToken(), q: question(), async: flag('后台任务').default(0), cid: optionalId('会话ID') }),
     response: HelperEvent,
   }),
   confirm: defineCall({
@@ -135,4 +160,20 @@ export const helperCalls = {
     request: empty,
     response: z.object({ list: z.array(HelperPlan) }),
   }),
+  conversations: defineCall({
+    id: 'helper.conversations', method: 'GET', path: '/api/helper/conversations', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: my past conversations of one helper screen (async 0 /helper/operation, 1 /helper/asyncOperation), latest first.',
+    request: z.object({ async: flag('后台任务').default(0) }),
+    response: z.object({ list: z.array(HelperConversation) }),
+  }),
+  conversation: defineCall({
+    id: 'helper.conversation', method: 'GET', path: '/api/helper/conversation', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'ours: one past conversation of mine reopened: its turns in order, each plan as it stands now.',
+    request: z.object({ id: id('会话ID') }),
+    response: HelperConversation.extend({ turns: z.array(HelperTurn) }),
+  }),
+  removeConversation: removeById(
+    { id: 'helper.removeConversation', path: '/api/helper/conversation', pathFromSpec: false, summary: 'ours: delete a past conversation of mine (its confirmed tasks run on).' },
+    '会话ID',
+  ),
 };

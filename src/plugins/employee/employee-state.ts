@@ -7,6 +7,7 @@ const LIP_CHANNEL = 'lip';
 import { followAnswer, OpenScreen, readAnswer, RemoteStore, TOKENS, type ScreenServices } from '../../core';
 import { lastSentence, takeSentences } from './sentences';
 import { Speaker } from './speaker';
+import { VoiceTalk } from './voice-input';
 
 export const EmployeeStateToken = Symbol.for('employee.State');
 export const EMPLOYEE_ROUTE = '/employee';
@@ -93,6 +94,8 @@ export class TalkingScreen extends OpenScreen {
   readonly input$ = new BehaviorSubject('');
   readonly phase$ = new BehaviorSubject<'idle' | 'sending' | 'streaming'>('idle');
   readonly speaker: Speaker;
+  /** Hold to talk: what is heard is sent as the message. */
+  readonly voice: VoiceTalk;
   /** The answer being made into a video. */
   readonly making$ = new BehaviorSubject<string | null>(null);
   private cid: number | undefined;
@@ -108,10 +111,17 @@ export class TalkingScreen extends OpenScreen {
     this.cid = Number(query.cid) || undefined;
     this.speaker = new Speaker(() => s.tokens.get() ?? '');
     this.bot = new RemoteStore((signal) => s.api.call(API.bot.botList, { mine: 1 }, { signal }).then((r) => r.list.find((b) => b.id === botId) ?? null));
+    this.voice = new VoiceTalk(s, async (text) => {
+      if (!this.bot.value) return;
+      this.input$.next(text);
+      await this.send(this.bot.value);
+    });
     this.life.add(() => this.stream?.abort());
     this.life.add(() => this.speaker.dispose());
-    this.ownUntil(closed$, [this.bot]);
+    this.life.add(() => this.voice.dispose());
+    this.ownUntil(closed$, [this.bot, this.voice.hearing]);
     this.bot.reload();
+    this.voice.hearing.reload();
     if (this.cid) void this.loadConversation(this.cid);
   }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, HelperEvent, HelperPlanStatus, type HelperPlan, type HelperStep } from '../../contract';
+import { API, HelperEvent, HelperPlanStatus, withStep, type HelperConversation, type HelperPlan, type HelperStep, type HelperTurn } from '../../contract';
 import { followAnswer, OpenScreen, readAnswer, RemoteStore, TIMINGS, TOKENS, type ScreenServices } from '../../core';
 
 export const HelperStateToken = Symbol.for('helper.State');
@@ -33,14 +33,22 @@ export interface HelperLine {
   error?: string;
 }
 
-/** A step replaces the one of the same id (running → done), else joins the list. */
-const withStep = (steps: HelperStep[], step: HelperStep) => (steps.some((s) => s.id === step.id) ? steps.map((s) => (s.id === step.id ? step : s)) : [...steps, step]);
+
+/** A kept turn as the screen's two lines. */
+const turnLines = (t: HelperTurn): HelperLine[] => [
+  { key: `h${t.id}q`, role: 'user', content: t.question, steps: [] },
+  { key: `h${t.id}`, role: 'assistant', content: t.answer, steps: t.steps, plan: t.plan ?? undefined, error: t.error || undefined },
+];
 
 export class HelperScreen extends OpenScreen {
   /** Whether the chat engine is set (the screen says so up front without it). */
   readonly status: RemoteStore<{ chat: number }>;
   /** My background tasks, polled while one runs (the tasks screen only). */
   readonly tasks: RemoteStore<HelperPlan[]> | null;
+  /** My past conversations of this screen (operating and tasks; the how-to screen keeps none). */
+  readonly history: RemoteStore<HelperConversation[]> | null;
+  /** The conversation on screen (null: a new one, started by the next request). */
+  readonly cid$ = new BehaviorSubject<number | null>(null);
   readonly lines$ = new BehaviorSubject<HelperLine[]>([]);
   readonly input$ = new BehaviorSubject('');
   readonly streaming$ = new BehaviorSubject(false);
@@ -62,10 +70,13 @@ export class HelperScreen extends OpenScreen {
             poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (list) => list.some((p) => p.status === HelperPlanStatus.Running) },
           })
         : null;
+    this.history =
+      mode === 'guide' ? null : new RemoteStore((signal) => s.api.call(API.helper.conversations, { async: mode === 'tasks' ? 1 : 0 }, { signal }).then((r) => r.list));
     this.life.add(() => this.stream?.abort());
-    this.ownUntil(closed$, this.tasks ? [this.status, this.tasks] : [this.status]);
+    this.ownUntil(closed$, [this.status, ...(this.tasks ? [this.tasks] : []), ...(this.history ? [this.history] : [])]);
     this.status.reload();
     this.tasks?.reload();
+    this.history?.reload();
   }
 
   /** Asks; the answer streams in, each tool run shows as a step, a spending request ends with a confirmation card. */
@@ -82,7 +93,7 @@ export class HelperScreen extends OpenScreen {
     const url =
       this.mode === 'guide'
         ? `${API.helper.guide.path}?${new URLSearchParams({ token, q })}`
-        : `${API.helper.operate.path}?${new URLSearchParams({ token, q, async: this.mode === 'tasks' ? '1' : '0' })}`;
+        : `${API.helper.operate.path}?${new URLSearchParams({ token, q, async: this.mode === 'tasks' ? '1' : '0', ...(this.cid$.value ? { cid: String(this.cid$.value) } : {}) })}`;
     const patch = (change: (l: HelperLine) => HelperLine) => this.lines$.next(this.lines$.value.map((l) => (l.key === key ? change(l) : l)));
     await followAnswer(
       { ...this.s, read: (u, signal, onEvent) => readAnswer(u, signal, onEvent, HelperEvent) },
@@ -90,6 +101,7 @@ export class HelperScreen extends OpenScreen {
       controller.signal,
       (event) => {
         const e = event as HelperEvent;
+        if (e.cid) this.cid$.next(e.cid);
         patch((l) => ({
           ...l, content: l.content + e.message, error: e.error ?? l.error,
           steps: e.step && e.step.state !== 'confirm' ? withStep(l.steps, e.step) : l.steps, plan: e.step?.plan ?? l.plan,
@@ -100,6 +112,38 @@ export class HelperScreen extends OpenScreen {
     patch((l) => ({ ...l, streaming: false }));
     this.stream = null;
     this.streaming$.next(false);
+    this.history?.reload();
+  }
+
+  /** Reopens a past conversation of mine: its requests, steps and plans (as they stand now); the next request continues it. */
+  async reopen(id: number): Promise<void> {
+    if (this.streaming$.value) return;
+    try {
+      const conversation = await this.s.api.call(API.helper.conversation, { id });
+      this.lines$.next(conversation.turns.flatMap((t) => turnLines(t)));
+      this.cid$.next(id);
+    } catch {
+      // the ApiClient has said why (a conversation deleted elsewhere)
+      this.history?.reload();
+    }
+  }
+
+  /** A fresh conversation: the next request starts it. */
+  startNew(): void {
+    if (this.streaming$.value) return;
+    this.lines$.next([]);
+    this.cid$.next(null);
+  }
+
+  /** Deletes a past conversation of mine (the one on screen too). */
+  async remove(id: number): Promise<void> {
+    try {
+      await this.s.api.call(API.helper.removeConversation, { id });
+      if (this.cid$.value === id) this.startNew();
+    } catch {
+      // the ApiClient has said why
+    }
+    this.history?.reload();
   }
 
   stop(): void {

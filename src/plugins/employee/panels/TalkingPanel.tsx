@@ -4,6 +4,7 @@ import { LIMITS } from '../../../contract';
 import { MessageBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import type { BotView } from '../../../contract';
 import { EmployeeStateToken, type EmployeeState, type TalkingScreen } from '../employee-state';
+import { TalkButton } from './TalkButton';
 import { TalkingFace } from './TalkingFace';
 import './employee.css';
 
@@ -73,14 +74,24 @@ function Lines({ screen, bot }: { screen: TalkingScreen; bot: BotView }) {
 function Composer({ screen, bot }: { screen: TalkingScreen; bot: BotView }) {
   const input = useValue(screen.input$);
   const phase = useValue(screen.phase$);
+  const hearing = useStore(screen.voice.hearing);
+  const voiceOff = screen.voice.unavailable(hearing.value?.ready);
   return (
-    <footer className="talk-compose">
-      <MessageBox input$={screen.input$} onSend={() => void screen.send(bot)} placeholder={`和${bot.name}说点什么，Enter 发送`} maxLength={LIMITS.chatMaxChars} testId="employee-input" />
-      {phase === 'streaming' ? (
-        <Button icon="stop" text="停止" onClick={() => screen.stop()} data-testid="employee-stop" />
-      ) : (
-        <Button intent="primary" icon="send-message" text={bot.credits ? `发送（${bot.credits}积分）` : '发送'} onClick={() => void screen.send(bot)} disabled={!input.trim()} loading={phase === 'sending'} data-testid="employee-send" />
+    <>
+      {voiceOff && (
+        <div className="talk-voice-off" data-testid="employee-voice-off">
+          {voiceOff}
+        </div>
       )}
-    </footer>
+      <footer className="talk-compose">
+        <TalkButton screen={screen} />
+        <MessageBox input$={screen.input$} onSend={() => void screen.send(bot)} placeholder={`和${bot.name}说点什么，Enter 发送`} maxLength={LIMITS.chatMaxChars} testId="employee-input" />
+        {phase === 'streaming' ? (
+          <Button icon="stop" text="停止" onClick={() => screen.stop()} data-testid="employee-stop" />
+        ) : (
+          <Button intent="primary" icon="send-message" text={bot.credits ? `发送（${bot.credits}积分）` : '发送'} onClick={() => void screen.send(bot)} disabled={!input.trim()} loading={phase === 'sending'} data-testid="employee-send" />
+        )}
+      </footer>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Callout, Icon, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
 import { MessageBox, PageHeader, useStore, useValue } from '../../../core';
 import { GUIDE_ROUTE, OPERATION_ROUTE, TASKS_ROUTE, type HelperLine, type HelperMode, type HelperScreen } from '../helper-state';
+import { HistoryBar } from './HistoryBar';
 import { PlanCard } from './PlanCard';
 import './helper.css';
 
@@ -36,6 +37,7 @@ export function HelperChat({ screen, children }: { screen: HelperScreen; childre
         </Callout>
       )}
       {children}
+      {screen.history && <HistoryBar screen={screen} />}
       <Lines screen={screen} />
       <Composer screen={screen} disabled={status.value?.chat === 0} />
     </div>
