@@ -204,6 +204,8 @@ export const LIMITS = {
     hearMaxSeconds: 60,
     hearMaxBytes: 2 * 1024 * 1024,
     hearFormats: ['webm', 'ogg', 'wav', 'mp3', 'm4a'],
+    /** Recordings heard per user a minute (each is a paid call at the recognition provider). */
+    hearPerMinute: 20,
   },
   /**
    * ours: super replica (/explosiveAnalysis, issue 30): each chat answer is priced as one (chatAnswerCredits, refunded

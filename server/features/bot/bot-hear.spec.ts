@@ -98,4 +98,12 @@ describe.each(DB_KINDS)('super employee voice input (%s)', (kind) => {
     await engine('');
     expect((await a.call(API.bot.hearing, {})).data).toEqual({ ready: 0 });
   });
+
+  it(`hears at most ${LIMITS.bot.hearPerMinute} recordings a minute per user; others are not held up`, async () => {
+    const c = await t.user(`1591000${n}003`);
+    // Without an engine each attempt is refused at once, and still counts: the limit guards the provider's bill.
+    for (let i = 0; i < LIMITS.bot.hearPerMinute; i++) expect(await hear(c, speech)).toMatchObject({ code: ResultCode.Error, msg: MSG.botHearNoEngine });
+    expect(await hear(c, speech)).toMatchObject({ code: ResultCode.Error, msg: MSG.tooManyRequests });
+    expect(await hear(b, speech)).toMatchObject({ code: ResultCode.Error, msg: MSG.botHearNoEngine });
+  });
 });

@@ -3,6 +3,7 @@
  * checked for size and length, made 16 kHz speech and read by the recognition engine — the same door as the copy
  * extraction's and the translation's. The text comes back for the screen to send as the message; nothing is kept.
  */
+import { PerUserRate } from '../../infra/rate-limit';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -66,6 +67,8 @@ export async function hear(ctx: FeatureContext, recording: { bytes: Buffer; file
 /** bot.hearing, and bot.hear's own multipart route (as upload.voice's). */
 export async function registerHearRoutes(ctx: FeatureContext): Promise<void> {
   const { router, app, sessions } = ctx;
+  // Each recording is a paid call at the operator's recognition provider.
+  const rate = new PerUserRate(B.hearPerMinute);
   router.handle(API.bot.hearing, async () => ({ ready: (await hearingReady(ctx)) ? (1 as const) : (0 as const) }));
   router.handledElsewhere(API.bot.hear);
   await app.register(async (scope) => {
@@ -86,6 +89,7 @@ export async function registerHearRoutes(ctx: FeatureContext): Promise<void> {
       const bytes = await part.toBuffer().catch(() => null);
       if (!bytes || part.file.truncated) return answer(ResultCode.Error, MSG.botHearTooLarge, null, 413);
       try {
+        rate.take(user.id);
         return answer(ResultCode.Ok, '', { text: await hear(ctx, { bytes, filename: part.filename, mimetype: part.mimetype }, request.log) });
       } catch (err) {
         if (err instanceof ApiError) return answer(ResultCode.Error, err.message);

@@ -4,6 +4,7 @@
  * Free: the specification prices none of these (only chat answers cost credits); a per-user rate limit
  * keeps the operator's provider bill in check.
  */
+import { PerUserRate } from '../../infra/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMOTION_MARKS, LIMITS, MSG, countChars, emotionMark, type EmotionMark } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
@@ -68,28 +69,19 @@ function endAtSentence(text: string): string {
   return last >= text.length * 0.6 ? text.slice(0, last + 1) : text;
 }
 
-/** One per server: holds the per-user call times of the rate limit. */
+/** One per server: holds the per-user rate limit of engine calls. */
 export class WritingService {
-  private readonly recent = new Map<number, number[]>();
+  private readonly rate = new PerUserRate(WRITING_CALLS_PER_MINUTE);
 
   constructor(
     private readonly settings: SiteSettings,
     private readonly chat: ServerConfig['chat'],
   ) {}
 
-  private throttle(userId: number): void {
-    const now = Date.now();
-    const calls = (this.recent.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (calls.length >= WRITING_CALLS_PER_MINUTE) throw new ApiError(MSG.tooManyRequests);
-    calls.push(now);
-    this.recent.set(userId, calls);
-    if (this.recent.size > 10_000) for (const [id, times] of this.recent) if (times.every((t) => now - t >= 60_000)) this.recent.delete(id);
-  }
-
   private async complete(call: Caller, messages: ChatMessage[], options: ChatOptions): Promise<ChatCompletion> {
     const resolved = resolveChatConfig(this.chat, await this.settings.all());
     if (!resolved) throw new ApiError(MSG.chatEngineMissing);
-    this.throttle(call.userId);
+    this.rate.take(call.userId);
     try {
       return await new OpenAiCompatibleChat(resolved).complete(messages, options);
     } catch (err) {
