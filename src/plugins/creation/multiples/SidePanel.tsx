@@ -26,6 +26,13 @@ export function SidePanel({ draft, channel, submitting, onChange, onSubmit }: Si
   const audios = draft.scenes.length - texts;
   return (
     <aside className="mu-side" data-testid="multi-side" aria-label="合成设置">
+      {/* First: which engine lip-syncs the avatar scenes (and so what the price below is). */}
+      {channel !== undefined && (
+        <div className="mu-engine" data-testid="multi-engine-note" data-channel={channel?.api ?? ''}>
+          <Icon icon={channel ? 'info-sign' : 'warning-sign'} size={14} />
+          <span>{channel ? channel.tip : MSG.multiSceneNoChannel}</span>
+        </div>
+      )}
       <div className="mu-card">
         <div className="mu-field">
           <span className="mu-field-label">驱动模式</span>
@@ -85,13 +92,6 @@ export function SidePanel({ draft, channel, submitting, onChange, onSubmit }: Si
           {estimate.unknownAudio && ' 部分音频时长未能读取，未计入预估。'}
         </p>
       </div>
-
-      {channel !== undefined && (
-        <div className="mu-engine" data-testid="multi-engine-note" data-channel={channel?.api ?? ''}>
-          <Icon icon={channel ? 'info-sign' : 'warning-sign'} size={14} />
-          <span>{channel ? channel.tip : MSG.multiSceneNoChannel}</span>
-        </div>
-      )}
 
       <Button intent="primary" size="large" fill icon="send-message" text="提交合成" loading={submitting} onClick={onSubmit} className="mu-submit" data-testid="multi-submit" />
     </aside>
