@@ -570,6 +570,8 @@ export const MSG = {
       : `口型同步：多场景的数字人场景由「${name}」通道的专业引擎合成，口型随台词同步。`,
   /** A multi-scene submission when no lip-sync channel is enabled (fy without an engine and 本地口型 switched off). */
   multiSceneNoChannel: '多场景创作暂不可用：没有开通的口型通道，请联系管理员',
+  /** Image to video made on this machine: beside the prompt, which only Kling requires. */
+  videoPromptReferenceOnly: '选填：本机镜头运动不读描述词，仅随记录保存备查',
 
   // ---- one-click creation, topic and pictures (ours; issue 29)
   oneclickPictureTextRequired: '请先填写这个分镜的文案，再生成配图',
