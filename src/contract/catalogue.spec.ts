@@ -109,8 +109,10 @@ describe('validation messages', () => {
     expect(API.writing.aiWriting.request.parse({ keyword: '主题', length: '300' })).toEqual({ keyword: '主题', length: 300 });
   });
 
-  it('video generation checks prompt and the image-to-video images', () => {
-    expect(firstError(API.videogen.create, { prompt: '' })).toBe(MSG.promptRequired);
+  it('video generation checks the image-to-video images; the prompt is the server\'s to check, by engine', () => {
+    // Kling requires the prompt, the camera move made here does not (issue 33): the server refuses by engine.
+    expect(API.videogen.create.request.parse({ type: 'image', image: 'https://x/a.png' })).toMatchObject({ prompt: '' });
+    expect(API.videogen.create.request.parse({ type: 'image', image: 'https://x/a.png' }).aspect_ratio).toBeUndefined();
     expect(firstError(API.videogen.create, { type: 'image', prompt: '跑步' })).toBe(MSG.firstFrameRequired);
     expect(firstError(API.videogen.create, { type: 'image', prompt: '跑步', image_mode: 2 })).toBe(MSG.referenceImageRequired);
     expect(firstError(API.videogen.create, { prompt: '跑步', duration: 7 })).toBe('时长取值有误');

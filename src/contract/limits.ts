@@ -56,7 +56,6 @@ export const LIMITS = {
     volume: { min: 0.1, max: 3, step: 0.1, default: 1 },
     pitch: { min: 0.1, max: 2, step: 0.1, default: 1 },
   },
-  multiSceneCreditsPerSecond: 15,
   extractionCredits: 10,
   /** ours: a fetch of a user-supplied link follows at most this many redirects, and gives up after this long. */
   extractionFetch: { maxRedirects: 3, timeoutMs: 10 * 60_000 },

@@ -571,6 +571,18 @@ export const MSG = {
   voiceCloneFailed: (name: string) => `声音「${name}」克隆失败`,
   /** The channel dialog's effect order, best first (derived from the channels there are). */
   effectOrder: (names: string[]) => `效果排序：${names.join(' > ')}`,
+  /**
+   * /multiples: which engine lip-syncs the avatar scenes (the same family as lipSyncSummary); `local` is the offline
+   * engine on this machine, else the channel's remote one.
+   */
+  multiSceneLipSync: (name: string, local: boolean) =>
+    local
+      ? `口型同步：多场景的数字人场景由「${name}」通道在本机合成，嘴部随台词开合（近似效果，需正脸出镜）。`
+      : `口型同步：多场景的数字人场景由「${name}」通道的专业引擎合成，口型随台词同步。`,
+  /** A multi-scene submission when no lip-sync channel is enabled (fy without an engine and 本地口型 switched off). */
+  multiSceneNoChannel: '多场景创作暂不可用：没有开通的口型通道，请联系管理员',
+  /** Image to video made on this machine: beside the prompt, which only Kling requires. */
+  videoPromptReferenceOnly: '选填：本机镜头运动不读描述词，仅随记录保存备查',
 
   // ---- one-click creation, topic and pictures (ours; issue 29)
   oneclickPictureTextRequired: '请先填写这个分镜的文案，再生成配图',

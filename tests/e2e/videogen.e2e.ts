@@ -81,24 +81,27 @@ async function playsAndDownloads(page: Page, name: string) {
 
 describe('video generation', () => {
   it('image to video on this machine: first and last frame uploaded, camera motion that plays at the chosen duration and aspect', { timeout: 120_000 }, async () => {
-    const first = makeImage(path.join(dir, 'first.png'), { width: 800, height: 600 });
+    // A portrait first frame: the ratio follows it (issue 33: the 16:9 default cut a portrait's head off).
+    const first = makeImage(path.join(dir, 'first-portrait.png'), { width: 600, height: 1000 });
     const last = makeImage(path.join(dir, 'last.jpg'), { width: 600, height: 800 });
     const { page, context } = await openScreen('/store/tsVideo');
     await page.waitForSelector('[data-testid=videogen-local-engine]');
     expect(await page.textContent('[data-testid=videogen-local-engine]')).toContain('不是生成式模型');
+    // The prompt is optional here, and the screen says what becomes of it.
+    expect(await page.textContent('[data-testid=videogen-prompt-optional]')).toContain(MSG.videoPromptReferenceOnly);
+    await page.waitForSelector('[data-testid=videogen-ratio-16x9].bp6-active');
 
     await page.click('[data-testid=videogen-submit]');
     await toast(page, MSG.firstFrameRequired);
     await page.setInputFiles('[data-testid=videogen-first] input[type=file]', first);
     await page.waitForSelector('[data-testid=videogen-first-shown] img');
-    // The button takes one click a second (the spec's throttle; QUICK_THROTTLES here): the next is a window after the last.
-    await pastQuickThrottle(page);
-    await page.click('[data-testid=videogen-submit]');
-    await toast(page, MSG.promptRequired);
+    await page.waitForSelector('[data-testid=videogen-ratio-9x16].bp6-active');
     await page.setInputFiles('[data-testid=videogen-last] input[type=file]', last);
     await page.waitForSelector('[data-testid=videogen-last-shown] img');
-    await page.fill('[data-testid=videogen-prompt]', '镜头缓慢推近，画面过渡到尾帧');
-    await page.click('[data-testid=videogen-ratio-9x16]');
+    // The last frame leaves the ratio to the first.
+    expect(await page.locator('[data-testid=videogen-ratio-9x16].bp6-active').count()).toBe(1);
+    // The button takes one click a second (the spec's throttle; QUICK_THROTTLES here): the next is a window after the last.
+    await pastQuickThrottle(page);
 
     // A camera move made here costs the operator's percent of Kling's price (the default here), said on the screen.
     expect(await page.textContent('[data-testid=videogen-local-engine]')).toContain(`可灵的 ${LIMITS.videoLocalPercent}%`);
@@ -166,6 +169,7 @@ describe('video generation', () => {
   it('looks right in both themes and on a phone', { timeout: 90_000 }, async () => {
     const shots: [string, 'light' | 'dark', boolean][] = [
       ['/store/tsVideo', 'dark', false],
+      ['/store/tsVideo', 'light', true],
       ['/store/wsVideo', 'light', false],
       ['/store/wsVideo', 'dark', true],
     ];

@@ -6,7 +6,7 @@
 import { Piscina } from 'piscina';
 import { MSG } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
-import { FPS, writeFaceTrack, type FaceTrack } from './face-track';
+import { FPS, point, writeFaceTrack, type FaceTrack } from './face-track';
 import type { FrameLandmarks, LandmarkTask } from './landmarks-worker';
 import { rawFrames } from './raw-video';
 
@@ -74,6 +74,28 @@ export async function analyseAvatarFaces(videoPath: string, outFile: string, opt
   const { found, reason, faceFrames } = judge(track);
   if (found) writeFaceTrack(outFile, track);
   return { found, ...(reason ? { reason } : {}), frames: track.frames, faceFrames, seconds: track.frames / FPS };
+}
+
+/** A box in a picture's pixels. */
+export interface FaceBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The face of a still picture (png/jpg): its landmarks' box (brows to chin, in the picture's pixels), or undefined when there is none. */
+export async function pictureFaceBox(picture: string): Promise<FaceBox | undefined> {
+  const track = await trackFaces(picture, { step: 1, smooth: 0 });
+  if (!track.frames || !(track.weight[0]! > 0)) return undefined;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < 68; i++) {
+    const [x, y] = point(track, 0, i);
+    xs.push(x);
+    ys.push(y);
+  }
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
 
 /** Landmarks for every frame, interpolated and smoothed; `weight` 0 where the face was lost. */

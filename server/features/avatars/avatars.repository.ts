@@ -14,6 +14,9 @@ export interface AvatarRow {
   duration: number;
   status: number;
   reason: string;
+  /** The offline lip-sync engine's face track ('' none) and what its analysis found ('' not analysed yet). */
+  faces_key: string;
+  face_note: string;
 }
 
 /** What a finished clone stores. */

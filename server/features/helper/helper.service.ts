@@ -91,12 +91,14 @@ export class HelperService {
     const pages = ROUTES.filter((r) => r.nav).map((r) => `${r.title}（${r.path}）`).join('、');
     const tutorials = (await new GuideRepository(this.ctx.db).listAll()).map((g) => `${g.category}·${g.name}`).join('、') || '暂无';
     const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
-    const list = ((channels.data as { list?: { name: string; api: string; credits: number }[] } | null)?.list ?? []).map((c) => `${c.name}（${c.api}）每秒 ${c.credits} 积分`).join('；');
+    const data = channels.data as { list?: { name: string; api: string; credits: number }[]; multi?: { name: string; credits: number } } | null;
+    const list = (data?.list ?? []).map((c) => `${c.name}（${c.api}）每秒 ${c.credits} 积分`).join('；');
+    const multi = data?.multi ? `多场景创作由${data.multi.name}合成，每秒 ${data.multi.credits} 积分` : '多场景创作暂无可用通道';
     return [
       `页面：${pages}`,
       `教程（使用教程 /use）：${tutorials}`,
       `视频合成价格：${list || '暂无可用通道'}。${MSG.estimateSettles}`,
-      `多场景创作每秒 ${LIMITS.multiSceneCreditsPerSecond} 积分；文案对话每条回答 ${LIMITS.chatAnswerCredits} 积分；文案提取每条 ${LIMITS.copywrite.credits} 积分。`,
+      `${multi}；文案对话每条回答 ${LIMITS.chatAnswerCredits} 积分；文案提取每条 ${LIMITS.copywrite.credits} 积分。`,
       `常见提示：${[MSG.insufficientCredits, MSG.avatarNotReady, MSG.chatEngineMissing].join('；')}`,
     ].join('\n');
   }

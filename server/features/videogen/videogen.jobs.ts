@@ -12,6 +12,7 @@ import { runPaidJob } from '../../infra/paid-job';
 import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
+import { pictureFaceBox } from '../../engines/lipsync';
 import { cameraMotionClip, downloadWithDeadline, KlingClient, ProviderUnreachable, resolveKlingConfig, VideoGenError, type KlingTaskKind } from '../../engines/videogen';
 import { makeSmallCover } from '../../engines/media';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
@@ -53,7 +54,9 @@ async function renderLocal(ctx: FeatureContext, v: VideoRow): Promise<void> {
     const { first, last } = await pictures(ctx, v, dir);
     if (!first) return failVideo(ctx, v.id, MSG.videoImageUnusable);
     const output = path.join(dir, 'video.mp4');
-    await cameraMotionClip({ first, last, duration: Number(v.duration), aspectRatio: v.aspect_ratio, output });
+    // A face found in a picture is kept whole in every frame (issue 33: a portrait at 16:9 lost its head).
+    const withFace = async (pic: { file: string; ext: string }) => ({ ...pic, face: await pictureFaceBox(pic.file) });
+    await cameraMotionClip({ first: await withFace(first), last: last && (await withFace(last)), duration: Number(v.duration), aspectRatio: v.aspect_ratio, output });
     await keepResult(ctx, v, output, dir);
   });
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import {
-  API, ImageToVideoMode, type CallParsedRequest, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type VideoEngine, type VideoEngines, type VideoRecord,
+  API, ImageToVideoMode, type CallParsedRequest, LIMITS, MSG, VideoTaskStatus, nearestVideoRatio, videoGenerationCredits, type VideoEngine, type VideoEngines, type VideoRecord,
 } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
@@ -26,9 +26,9 @@ export async function currentEngines(ctx: FeatureContext): Promise<VideoEngines>
   return videoEngines(await ctx.settings.all());
 }
 
-/** The user's picture (their upload or material, or a public sample) behind a URL this server made; checked by content. */
-async function pictureKey(ctx: FeatureContext, userId: number, url: string | undefined): Promise<string> {
-  if (!url) return '';
+/** The user's picture (their upload or material, or a public sample) behind a URL this server made; checked by content; with its size. */
+async function picture(ctx: FeatureContext, userId: number, url: string | undefined): Promise<{ key: string; width: number; height: number } | undefined> {
+  if (!url) return undefined;
   const key = ctx.urls.keyOf(url);
   const usable = key ? await new VideoGenRepository(ctx.db).usableImage(userId, key) : undefined;
   if (!usable) throw new ApiError(MSG.videoImageUnusable);
@@ -39,23 +39,28 @@ async function pictureKey(ctx: FeatureContext, userId: number, url: string | und
   });
   if (!size) throw new ApiError(MSG.videoImageUnusable);
   if (Math.min(size.width, size.height) < MIN_PICTURE_SIDE) throw new ApiError(MSG.videoImageTooSmall);
-  return usable;
+  return { key: usable, width: size.width, height: size.height };
 }
 
 export async function submitVideo(ctx: FeatureContext, userId: number, p: VideoSubmit): Promise<number> {
   const engines = await currentEngines(ctx);
   const { engine, pro, percent } = engines[p.type];
   if (!engine) throw new ApiError(MSG.videoTextEngineMissing);
+  // Kling draws from the prompt; the camera move made here keeps it for reference only.
+  if (engine === 'kling' && !p.prompt) throw new ApiError(MSG.promptRequired);
   if (p.mode === 'pro' && !pro) throw new ApiError(MSG.highQualityMaintenance);
   const credits = videoGenerationCredits(p.mode, p.duration, percent);
-  const imageKey = p.type === 'image' ? await pictureKey(ctx, userId, p.image) : '';
-  const tailKey = p.type === 'image' && p.image_mode === ImageToVideoMode.FirstLastFrame ? await pictureKey(ctx, userId, p.image_tail) : '';
+  const first = p.type === 'image' ? await picture(ctx, userId, p.image) : undefined;
+  const tail = p.type === 'image' && p.image_mode === ImageToVideoMode.FirstLastFrame ? await picture(ctx, userId, p.image_tail) : undefined;
+  const [imageKey, tailKey] = [first?.key ?? '', tail?.key ?? ''];
+  // Unless chosen: an image at its own shape (a portrait stays a portrait), a text at the first ratio.
+  const aspectRatio = p.aspect_ratio ?? (first ? nearestVideoRatio(first.width, first.height) : LIMITS.videoRatios[0]);
   try {
     return await ctx.db.tx(async (q) => {
       const repo = new VideoGenRepository(q);
       const id = await repo.create({
         user_id: userId, type: p.type, engine: engine as VideoEngine, prompt: p.prompt, negative_prompt: p.negative_prompt, cfg_scale: p.cfg_scale,
-        mode: p.mode, duration: p.duration, aspect_ratio: p.aspect_ratio, image_mode: p.type === 'image' ? p.image_mode : ImageToVideoMode.FirstLastFrame,
+        mode: p.mode, duration: p.duration, aspect_ratio: aspectRatio, image_mode: p.type === 'image' ? p.image_mode : ImageToVideoMode.FirstLastFrame,
         image_key: imageKey, image_tail_key: tailKey, org_data: p.org_data ?? '', credits,
       });
       const spend = await spendIn(q, { userId, amount: credits, action: p.type === 'text' ? '文生视频' : '图生视频', key: `video-generation:${id}` });

@@ -10,24 +10,40 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, VideoTaskStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { makeImage, mediaDir } from '../../../tests/support/media';
+import { ffmpegCached, makeImage, mediaDir } from '../../../tests/support/media';
+import { FACE_PHOTO } from '../../../tests/support/face-media';
 import { startKlingPeer, type KlingPeer } from '../../../tests/support/peers/kling-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
-import { probe } from '../../infra/media-probe';
+import { ffmpeg, probe } from '../../infra/media-probe';
+import { closeLandmarkWorkers, pictureFaceBox } from '../../engines/lipsync';
 
 const dir = mediaDir();
 const FIRST = makeImage(path.join(dir, 'first.png'), { width: 800, height: 600 });
 const LAST = makeImage(path.join(dir, 'last.jpg'), { width: 640, height: 640 });
 /** Smaller than image to video takes (uploads refuse it; an operator's sample is not checked for size). */
 const SMALL = makeImage(path.join(dir, 'small.png'), { width: 280, height: 200 });
+/** A tall portrait (600×1300, nearest 9:16) with a real face in its top part and plain ground below it. */
+const PORTRAIT = ffmpegCached(path.join(dir, 'portrait.jpg'), ['-i', FACE_PHOTO, '-vf', 'crop=600:800:385:110,pad=600:1300:0:0:color=0x6688aa', '-frames:v', '1', '-q:v', '3']);
+
+/** The face's landmark box in the first and in the last frame of a video, with the frame's size. */
+async function facesAtEnds(video: string): Promise<{ width: number; height: number; first?: { left: number; top: number; right: number; bottom: number }; last?: { left: number; top: number; right: number; bottom: number } }> {
+  const { video: v } = await probe(video, 'mp4');
+  const [first, last] = [`${video}-first.jpg`, `${video}-last.jpg`];
+  await ffmpeg(['-y', '-i', video, '-frames:v', '1', '-q:v', '2', first]);
+  await ffmpeg(['-y', '-sseof', '-0.2', '-i', video, '-update', '1', '-q:v', '2', last]);
+  return { width: v!.width, height: v!.height, first: await pictureFaceBox(first), last: await pictureFaceBox(last) };
+}
 
 let peer: KlingPeer;
 beforeAll(async () => {
   peer = await startKlingPeer();
   peer.timeline = { submittedMs: 150, processingMs: 150 };
 });
-afterAll(() => peer.close());
+afterAll(async () => {
+  await peer.close();
+  await closeLandmarkWorkers();
+});
 
 const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
@@ -64,8 +80,6 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     const image = { type: 'image', prompt: '画面缓缓推进', image: firstUrl, image_mode: 1 };
 
     const bad: [Record<string, unknown>, string | RegExp][] = [
-      [{ ...image, prompt: '' }, MSG.promptRequired],
-      [{ ...image, prompt: '   ' }, MSG.promptRequired],
       [{ ...image, prompt: 'x'.repeat(LIMITS.promptMaxChars + 1) }, /不能超过/],
       [{ ...image, negative_prompt: 'x'.repeat(LIMITS.promptMaxChars + 1) }, /反向描述词/],
       [{ ...image, cfg_scale: 1.5 }, /想象力/],
@@ -117,6 +131,41 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(await credits(a)).toBe(5000 - price);
   });
 
+  it('a portrait with a face at the top: framed at its own ratio unless another is chosen, the face whole in the first and last frames; no prompt needed here', { timeout: 120_000 }, async () => {
+    const picture = (await uploadFile(a, 'image', PORTRAIT)).data.url as string;
+    // The picture's face, and the band a centred 16:9 crop keeps of it (rows of the picture): the face is not inside.
+    const face = (await pictureFaceBox(PORTRAIT))!;
+    const band = (600 * 9) / 16;
+    expect(face.top < (1300 - band) / 2 || face.bottom > (1300 + band) / 2).toBe(true);
+
+    // Neither a prompt nor a ratio: the camera move made here needs no prompt, and frames the picture at its own shape.
+    const own = await a.call(API.videogen.create, { type: 'image', image: picture, image_mode: 1 });
+    expect(own.code, own.msg).toBe(0);
+    const wide = await a.call(API.videogen.create, { type: 'image', prompt: '', image: picture, image_mode: 1, aspect_ratio: '16:9' });
+    expect(wide.code, wide.msg).toBe(0);
+    const [ownDone, wideDone] = [await finished(a, 'image', own.data.id), await finished(a, 'image', wide.data.id)];
+    expect(ownDone).toMatchObject({ status: VideoTaskStatus.Success, aspect_ratio: '9:16', prompt: '' });
+    expect(wideDone).toMatchObject({ status: VideoTaskStatus.Success, aspect_ratio: '16:9' });
+
+    for (const [done, size] of [[ownDone, { width: 720, height: 1280 }], [wideDone, { width: 1280, height: 720 }]] as const) {
+      const file = path.join(dir, `face-${done.aspect_ratio.replace(':', 'x')}-${kind}.mp4`);
+      fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${done.url}`)).arrayBuffer()));
+      const ends = await facesAtEnds(file);
+      expect({ width: ends.width, height: ends.height }).toEqual(size);
+      // The face is found whole (brows to chin inside the picture) in the first frame and in the last, after the push in.
+      for (const box of [ends.first, ends.last]) {
+        expect(box, done.aspect_ratio).toBeDefined();
+        expect(box!.top).toBeGreaterThan(0);
+        expect(box!.left).toBeGreaterThan(0);
+        expect(box!.bottom).toBeLessThan(size.height);
+        expect(box!.right).toBeLessThan(size.width);
+      }
+      // The camera pushed in: the face is no smaller at the end than at the start.
+      expect(ends.last!.bottom - ends.last!.top).toBeGreaterThanOrEqual((ends.first!.bottom - ends.first!.top) * 0.95);
+    }
+    for (const id of [own.data.id, wide.data.id]) expect((await a.call(API.videogen.remove, { id })).code).toBe(0);
+  });
+
   it('with Kling configured: text to video through the provider, prices per mode and duration, 高品质 only when opened', async () => {
     await t.operator(API.admin.siteSet, { settings: { kling_base_url: peer.url, kling_access_key: peer.accessKey, kling_secret_key: peer.secretKey, kling_model: 'kling-v1-6' } });
     expect((await b.call(API.videogen.engine, {})).data).toEqual({ text: { engine: 'kling', pro: 0, percent: 100 }, image: { engine: 'local', pro: 0, percent: LIMITS.videoLocalPercent } });
@@ -126,6 +175,14 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
       expect((await b.call(API.videogen.engine, {})).data.image.percent, asked).toBe(percent);
     }
     expect(await b.call(API.videogen.create, { ...text, mode: 'pro' })).toMatchObject({ code: 1, msg: MSG.highQualityMaintenance });
+    // Kling draws from the prompt: it is required there, for text and for pictures, and nothing is charged.
+    const before0 = await credits(b);
+    for (const prompt of ['', '   ']) expect(await b.call(API.videogen.create, { ...text, prompt })).toMatchObject({ code: 1, msg: MSG.promptRequired });
+    await t.operator(API.admin.siteSet, { settings: { video_image_engine: 'kling' } });
+    expect((await b.call(API.videogen.engine, {})).data.image.engine).toBe('kling');
+    expect(await b.call(API.videogen.create, { type: 'image', image: firstUrl, image_mode: 1 })).toMatchObject({ code: 1, msg: MSG.promptRequired });
+    await t.operator(API.admin.siteSet, { settings: { video_image_engine: '' } });
+    expect(await credits(b)).toBe(before0);
 
     const std10 = await b.call(API.videogen.create, { ...text, duration: 10, negative_prompt: '模糊', cfg_scale: 0.3 });
     expect(std10.code, std10.msg).toBe(0);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, LIMITS, MSG, estimateSeconds } from '../../../src/contract';
+import { API, MSG, estimateSeconds, multiSceneCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -12,6 +12,8 @@ import { probe } from '../../infra/media-probe';
 import { runWorkRender } from './works.jobs';
 
 const dir = mediaDir();
+/** 本地口型's seeded price, credits per second: what multi-scene works cost while fy has no engine. */
+const LIP_PRICE = 2;
 /** Read at half speed, this takes about twice the speed-blind estimate. */
 const SLOW_TEXT = '慢慢地说这一段话，看看语速放慢以后，视频会变得有多长，积分又该怎么算。';
 const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家介绍一款新产品<#1#>它可以帮助你轻松制作数字人视频。';
@@ -106,13 +108,14 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const before = await credits(a);
     const reply = await a.call(API.works.multi, { name: '三个场景', drive_mode: 'serial', output_mode: 'video', content: JSON.stringify(content) });
     expect(reply.code).toBe(0);
-    expect(before - (await credits(a))).toBe(Math.ceil(estimate * LIMITS.multiSceneCreditsPerSecond));
+    // On 本地口型 (fy has no engine here), at its credits per second (multi-scene.spec.ts: the mouth moves).
+    expect(before - (await credits(a))).toBe(multiSceneCredits(estimate, LIP_PRICE));
     const work = await finished(a, reply.data.id);
-    expect(work).toMatchObject({ status: 3, name: '三个场景', api_key: 'local', api_name: '多场景 V3.0 · 本地合成' });
+    expect(work).toMatchObject({ status: 3, name: '三个场景', api_key: 'lip', api_name: '多场景 · 本地口型' });
     const info = await download(work.url, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.3);
-    expect(before - (await credits(a))).toBe(Math.ceil(work.duration * LIMITS.multiSceneCreditsPerSecond));
+    expect(before - (await credits(a))).toBe(Math.ceil(work.duration * LIP_PRICE));
     expect((await works(a, { is_multi: 1, only_audio: 0 })).list.map((w: any) => w.id)).toContain(reply.data.id);
   });
 
@@ -191,7 +194,8 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect((await send(b, [{ type: 'text', text: '你好', voice_id: voiceId, video_id: landscape }])).msg).toBe(MSG.avatarRequired);
     expect((await send(b, [{ type: 'audio', file_id: sceneAudio.file_id }], { output_mode: 'audio' })).msg).toBe(MSG.audioFileRequired);
 
-    await t.createUser('15600000003', 'abc123', 10);
+    // 3 credits: this text runs about 4 s, 8 credits at 本地口型's price.
+    await t.createUser('15600000003', 'abc123', 3);
     const poor = await t.login('15600000003', 'abc123');
     const countBefore = (await works(poor)).total;
     const refused = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: landscape }]);
@@ -202,7 +206,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const short = await send(poor, [{ type: 'text', text: '这段文字需要的积分比余额多得多。', voice_id: publicVoice, video_id: own }]);
     expect(short).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
     expect((await works(poor)).total).toBe(countBefore);
-    expect(await credits(poor)).toBe(10);
+    expect(await credits(poor)).toBe(3);
     expect(await renderJobs()).toBe(jobsBefore);
   });
 });

@@ -1,21 +1,29 @@
 /**
  * Multi-scene works: each scene's speech (synthesized with its voice, or its uploaded audio), then each scene's
- * video on its avatar (serial: from the clip's start; random: from a random second), joined into one mp4 — or
- * only the joined speech as one mp3. Priced per second of the result. Submitted on channel fy but rendered here,
- * on the avatar loop (server/engines/render) whatever that channel's engine.
+ * video on its avatar lip-synced to that speech (serial: from the clip's start; random: from a random second),
+ * joined into one mp4 — or only the joined speech as one mp3. Submitted on channel fy, stored on the channel that
+ * lip-syncs them (multiSceneChannel: fy's own engine when it moves the mouth, else 本地口型) and priced at its
+ * credits per second of the result. A remote engine renders the scenes one after another (remote-render.ts).
  */
 import path from 'node:path';
-import { API, AvatarStatus, estimateSeconds, shiftTimed, type CallParsedRequest, type SceneItem, type TimedText } from '../../../src/contract';
+import { API, AvatarStatus, MSG, estimateSeconds, shiftTimed, type CallParsedRequest, type MultiSceneChannel, type SceneItem, type TimedText } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
 import { fetchObject } from '../../infra/storage';
 import { probe } from '../../infra/media-probe';
 import type { FeatureContext } from '../../app-context';
 import { joinSounds, joinVideos } from '../../engines/media';
-import { loopSeconds, renderTalkingVideo } from '../../engines/render';
+import { loopSeconds } from '../../engines/render';
+import type { FaceInput, LocalLipSyncEngine } from '../../engines/lipsync';
 import { AvatarsRepository } from '../avatars';
-import { WorksRepository, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
-import { WorkCannotRender, ownAudio, readyAvatar, speak, speechSettings, type RenderedWork } from './works.service';
+import { WorksRepository, type ChannelRow, type RenderRow, type StoredScene, type WorkParams } from './works.repository';
+import { WorkCannotRender, avatarFaceInput, ownAudio, readyAvatar, speak, speechSettings, type RenderedWork } from './works.service';
 import { timedTextOf } from './subtitles';
+
+/** The multi-scene lip-sync channel as /multiples shows it (videoChannel's `multi`). */
+export function multiSceneOffer(channel: ChannelRow): MultiSceneChannel {
+  const local = channel.engine === 'lipsync';
+  return { api: channel.api, name: channel.name, credits: Number(channel.credits), local, tip: MSG.multiSceneLipSync(channel.name, local) };
+}
 
 /**
  * Checks every scene against what the user may use, and the seconds it will speak: a scene's audio (uploaded, or
@@ -60,12 +68,13 @@ function joinTimed(scenes: TimedText[][], seconds: number[]): TimedText[] {
   });
 }
 
-export async function renderMulti(ctx: FeatureContext, workId: number, work: RenderRow, dir: string): Promise<RenderedWork> {
+/** Each scene's speech (fetched or synthesized into `dir`), its timed text, and the stored object of an uploaded one. */
+export async function sceneSpeeches(ctx: FeatureContext, work: RenderRow, dir: string): Promise<{ audios: { file: string; ext: string }[]; timed: TimedText[][]; keys: (string | undefined)[] }> {
   const works = new WorksRepository(ctx.db);
-  const scenes = work.params.scenes ?? [];
   const audios: { file: string; ext: string }[] = [];
   const timed: TimedText[][] = [];
-  for (const [i, scene] of scenes.entries()) {
+  const keys: (string | undefined)[] = [];
+  for (const [i, scene] of (work.params.scenes ?? []).entries()) {
     let audio: { file: string; ext: string };
     let spoken;
     if (scene.audio_file_id !== undefined) {
@@ -73,18 +82,42 @@ export async function renderMulti(ctx: FeatureContext, workId: number, work: Ren
       if (!key) throw new WorkCannotRender(`第${i + 1}个场景的音频已被删除，积分已退回`);
       const ext = key.slice(key.lastIndexOf('.') + 1);
       audio = { file: await fetchObject(ctx.storage, key, path.join(dir, `scene-${i}.${ext}`)), ext };
+      keys.push(key);
     } else {
+      keys.push(undefined);
       audio = { file: path.join(dir, `scene-${i}.mp3`), ext: 'mp3' };
       spoken = await speak(ctx, work.user_id, scene.speech!, scene.text ?? '', audio.file);
     }
     audios.push(audio);
     timed.push(await timedTextOf(ctx, { spoken, kept: scene.captions, script: scene.text }, audio, dir));
   }
-  const saveCaptions = async (seconds: number[]) => {
-    const joined = joinTimed(timed, seconds);
-    await works.saveCaptions(workId, joined);
-    return joined;
-  };
+  return { audios, timed, keys };
+}
+
+/** Saves the work's timed text (each scene's, moved to where it starts) and answers it. */
+export async function saveSceneCaptions(ctx: FeatureContext, workId: number, timed: TimedText[][], seconds: number[]): Promise<TimedText[]> {
+  const joined = joinTimed(timed, seconds);
+  await new WorksRepository(ctx.db).saveCaptions(workId, joined);
+  return joined;
+}
+
+/** A scene's avatar, still ready for the work's user; else the work cannot render. */
+export async function sceneAvatar(ctx: FeatureContext, work: RenderRow, index: number) {
+  const scene = work.params.scenes![index]!;
+  const avatar = await new AvatarsRepository(ctx.db).usableBy(scene.avatar_id!, work.user_id);
+  if (!avatar?.loop_key || Number(avatar.status) !== AvatarStatus.Ready) throw new WorkCannotRender(`第${index + 1}个场景的数字人已被删除，积分已退回`);
+  return avatar;
+}
+
+/** A scene's start in its avatar's clip: 0 (serial), or a random whole second of it. */
+export const sceneStart = (work: RenderRow, clipSeconds: number) =>
+  work.params.drive_mode === 'random' ? Math.floor(Math.random() * Math.max(1, Math.floor(clipSeconds))) : 0;
+
+/** On an engine of this machine (the offline lip-sync one): every scene rendered here, then joined. */
+export async function renderMulti(ctx: FeatureContext, workId: number, work: RenderRow, engine: LocalLipSyncEngine, dir: string): Promise<RenderedWork> {
+  const scenes = work.params.scenes ?? [];
+  const { audios, timed } = await sceneSpeeches(ctx, work, dir);
+  const saveCaptions = (seconds: number[]) => saveSceneCaptions(ctx, workId, timed, seconds);
 
   if (work.params.output_mode === 'audio') {
     const output = path.join(dir, 'work.mp3');
@@ -93,25 +126,27 @@ export async function renderMulti(ctx: FeatureContext, workId: number, work: Ren
     return { file: output, ext: 'mp3', duration, coverKey: '', timed: await saveCaptions(seconds) };
   }
 
-  const avatars = new AvatarsRepository(ctx.db);
-  const loops = new Map<number, { file: string; seconds: number; cover: string }>();
+  const avatars = new Map<number, { loop: string; seconds: number; cover: string; face?: FaceInput }>();
   const videos: string[] = [];
   const seconds: number[] = [];
+  const notes = new Set<string>();
   for (const [i, scene] of scenes.entries()) {
-    let loop = loops.get(scene.avatar_id!);
-    if (!loop) {
-      const avatar = await avatars.usableBy(scene.avatar_id!, work.user_id);
-      if (!avatar?.loop_key || Number(avatar.status) !== AvatarStatus.Ready) throw new WorkCannotRender(`第${i + 1}个场景的数字人已被删除，积分已退回`);
-      const file = await fetchObject(ctx.storage, avatar.loop_key, path.join(dir, `loop-${scene.avatar_id}.mp4`));
-      loop = { file, seconds: await loopSeconds(file), cover: avatar.cover_key };
-      loops.set(scene.avatar_id!, loop);
+    let avatar = avatars.get(scene.avatar_id!);
+    if (!avatar) {
+      const row = await sceneAvatar(ctx, work, i);
+      const loop = await fetchObject(ctx.storage, row.loop_key, path.join(dir, `loop-${row.id}.mp4`));
+      const face = engine.movesMouth ? (row.video_key ? await avatarFaceInput(ctx, row, dir, `a${row.id}-`) : { note: MSG.lipSyncNoFace }) : undefined;
+      avatar = { loop, seconds: await loopSeconds(loop), cover: row.cover_key, face };
+      avatars.set(scene.avatar_id!, avatar);
     }
-    const startAt = work.params.drive_mode === 'random' ? Math.floor(Math.random() * Math.max(1, Math.floor(loop.seconds))) : 0;
     const video = path.join(dir, `scene-${i}.mp4`);
-    seconds.push((await renderTalkingVideo(loop.file, audios[i]!.file, audios[i]!.ext, video, { startAt })).duration);
+    const rendered = await engine.render({ loop: avatar.loop, audio: audios[i]!, output: video, face: avatar.face, startAt: sceneStart(work, avatar.seconds) });
+    if (rendered.note) notes.add(rendered.note);
+    seconds.push(rendered.duration);
     videos.push(video);
   }
   const output = path.join(dir, 'work.mp4');
   const { duration } = await joinVideos(videos, output, dir);
-  return { file: output, ext: 'mp4', duration, coverKey: loops.get(scenes[0]!.avatar_id!)!.cover, timed: await saveCaptions(seconds) };
+  const note = [...notes].join('；') || undefined;
+  return { file: output, ext: 'mp4', duration, coverKey: avatars.get(scenes[0]!.avatar_id!)!.cover, note, timed: await saveCaptions(seconds) };
 }

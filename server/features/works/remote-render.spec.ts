@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { API, MSG } from '../../../src/contract';
+import { API, MSG, multiSceneCredits } from '../../../src/contract';
 import { ApiTestClient, DB_KINDS, preparedData, startApp, type TestApp } from '../../../tests/support/app';
 import { levelDb, makeAudio, makeSpeech, makeTone, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
@@ -267,12 +267,42 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(await tasksLeft()).toBe(0);
   });
 
-  it('multi-scene works submitted on fy still render on the local engine', async () => {
-    const before = peer.submissions.length;
-    const reply = await a.call(API.works.multi, { name: '多场景', content: JSON.stringify([{ type: 'audio', file_id: audioId, video_id: avatarId }]) });
-    expect(reply.code).toBe(0);
-    expect(await finished(a, reply.data.id)).toMatchObject({ status: 3, api_key: 'local' });
-    expect(peer.submissions.length).toBe(before);
+  it('multi-scene works on fy: the channel offered, each avatar scene lip-synced there in turn, joined and settled at fy\'s price', { timeout: 120_000 }, async () => {
+    const { multi } = (await a.call(API.works.videoChannel, {})).data;
+    expect(multi).toEqual({ api: 'fy', name: '深度训练', credits: FY_PRICE, local: false, tip: MSG.multiSceneLipSync('深度训练', false) });
+    const seconds = (await probe(speech, 'mp3')).duration;
+    const [before, filesBefore] = [await credits(a), await files()];
+    const scene = { type: 'audio', file_id: audioId, video_id: avatarId };
+    const reply = await a.call(API.works.multi, { name: '多场景', content: JSON.stringify([scene, scene]) });
+    expect(reply.code, reply.msg).toBe(0);
+    expect(before - (await credits(a))).toBe(multiSceneCredits(2 * seconds, FY_PRICE));
+    const work = await finished(a, reply.data.id);
+    expect(work).toMatchObject({ status: 3, api_key: 'fy', api_name: '多场景 · 深度训练' });
+    // One submission per scene, one after the other, each with the scene's speech and its avatar's video.
+    const sent = submissionsOf(reply.data.id);
+    expect(sent.map((s) => [s.body.code, s.code])).toEqual([[`w${reply.data.id}-1`, 10000], [`w${reply.data.id}-2`, 10000]]);
+    expect(Math.abs((await playable(t.url, work.url)).duration - 2 * seconds)).toBeLessThan(0.3);
+    expect(before - (await credits(a))).toBe(Math.min(Math.ceil(work.duration * FY_PRICE), multiSceneCredits(2 * seconds, FY_PRICE)));
+    // The first scene's result, kept while the second rendered, went with the task: only the work's video is new.
+    expect(await tasksLeft()).toBe(0);
+    expect(await files()).toBe(filesBefore + 1);
+  });
+
+  it('a multi-scene work whose second scene fails there: failed with the engine\'s reason, refunded, the first scene\'s result deleted', { timeout: 120_000 }, async () => {
+    const [before, filesBefore] = [await credits(a), await files()];
+    // The first scene runs a few polls: long enough to arrange that the engine fails the next submission.
+    peer.progressSteps = 4;
+    const scene = { type: 'audio', file_id: audioId, video_id: avatarId };
+    const reply = await a.call(API.works.multi, { name: '第二场失败', content: JSON.stringify([scene, scene]) });
+    expect(reply.code, reply.msg).toBe(0);
+    await until(async () => submissionsOf(reply.data.id).length, (n) => n === 1, 30_000, 20);
+    peer.failWith = 'CUDA out of memory';
+    const work = await finished(a, reply.data.id);
+    expect(work).toMatchObject({ status: 4, reason: `${HEYGEM_MSG.failed}，积分已退回` });
+    expect(submissionsOf(reply.data.id)).toHaveLength(2);
+    expect(await credits(a)).toBe(before);
+    expect(await tasksLeft()).toBe(0);
+    expect(await files()).toBe(filesBefore);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A single work on a remote lip-sync engine (HeyGem / Duix.Avatar), as server/engines/lipsync/remote.ts
+ * A work on a remote lip-sync engine (HeyGem / Duix.Avatar), as server/engines/lipsync/remote.ts
  * describes: the first run stores the speech and the avatar's normalized video as objects the engine can GET and
  * puts the work in its engine's line (a `remote_lipsync_tasks` row); every run does one thing and re-queues the job
  * with the next step — wait for a slot, submit, poll — until the result is fetched or the work fails.
@@ -17,18 +17,54 @@ import { probe } from '../../infra/media-probe';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { engineConcurrency, engineSlot, type RemoteLipSyncEngine } from '../../engines/lipsync';
-import { WorksRepository, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
+import { WorksRepository, type RemoteScene, type RemoteTaskChange, type RemoteTaskRow, type RenderRow } from './works.repository';
+import { joinVideos } from '../../engines/media';
+import { saveSceneCaptions, sceneAvatar, sceneSpeeches } from './multi-scene';
 import { WorkCannotRender, finishWork, materialAvatar, speak } from './works.service';
 import { withBackgroundMusic } from './background-music';
 import { captionsOfWork, withSubtitles } from './subtitles';
 import { fetchObject } from '../../infra/storage';
-
 
 /** Where the engine's host reaches this server: PUBLIC_URL, else the loopback address this process listens on. */
 function publicOrigin(ctx: FeatureContext): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
   const address = ctx.app.server.address();
   return `http://127.0.0.1:${address && typeof address === 'object' ? address.port : ctx.config.port}`;
+}
+
+/**
+ * The first run of a multi-scene work: each scene's speech (an uploaded audio as it is, a synthesized one stored as
+ * scratch) and its avatar's normalized video, the work's timed text, then the work joins its engine's line with its
+ * first scene at the engine; the others follow it there one by one (nextScene).
+ */
+async function joinLineWithScenes(ctx: FeatureContext, workId: number, work: RenderRow, engine: string): Promise<void> {
+  const scratch: string[] = [];
+  try {
+    await withWorkDir(ctx.config.dataDir, async (dir) => {
+      const { audios, timed, keys } = await sceneSpeeches(ctx, work, dir);
+      const seconds: number[] = [];
+      const scenes: RemoteScene[] = [];
+      let coverKey = '';
+      for (const [i, audio] of audios.entries()) {
+        const { duration } = await probe(audio.file, audio.ext);
+        seconds.push(duration);
+        let audioKey = keys[i];
+        if (!audioKey) {
+          audioKey = (await storeUserFile(ctx, work.user_id, audio.file, audio.ext, 'voice', duration)).key;
+          scratch.push(audioKey);
+        }
+        const avatar = await sceneAvatar(ctx, work, i);
+        coverKey ||= avatar.cover_key;
+        scenes.push({ audio_key: audioKey, video_key: avatar.video_key });
+      }
+      await saveSceneCaptions(ctx, workId, timed, seconds);
+      const joined = await new WorksRepository(ctx.db).addRemoteTask({ work_id: workId, engine, ...scenes[0]!, cover_key: coverKey, scratch_keys: scratch, scenes });
+      if (!joined) await deleteObjects(ctx, scratch.splice(0));
+    });
+  } catch (err) {
+    await deleteObjects(ctx, scratch);
+    throw err;
+  }
 }
 
 /**
@@ -116,21 +152,59 @@ const worksUse = (ctx: FeatureContext, workId: number, work: RenderRow): RemoteR
   },
 });
 
-/** The result is located: fetched into the work dir and checked, then finished as its use says. */
+/** The located result fetched to `output` and checked: a playable video; answers its length. */
+async function fetchChecked(engine: RemoteLipSyncEngine, result: string, output: string): Promise<number> {
+  await engine.fetchResult(result, output);
+  const info = await probe(output, 'mp4').catch(() => undefined);
+  if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
+  return info.duration;
+}
+
+/**
+ * The result is located: fetched into the work dir and checked (a multi-scene work's: joined after the scenes' kept
+ * results), then finished as its use says.
+ */
 async function collect(ctx: FeatureContext, engine: RemoteLipSyncEngine, use: RemoteRenderUse, task: RemoteTaskRow): Promise<void> {
   await withWorkDir(ctx.config.dataDir, async (dir) => {
-    const output = path.join(dir, 'remote.mp4');
-    await engine.fetchResult(task.result, output);
-    const info = await probe(output, 'mp4').catch(() => undefined);
-    if (!info?.video || !(info.duration > 0)) throw new WorkCannotRender(MSG.lipSyncResultInvalid);
-    await use.finish({ file: output, duration: info.duration }, task, dir);
+    let output = path.join(dir, 'remote.mp4');
+    let duration = await fetchChecked(engine, task.result, output);
+    if (task.scenes.length) {
+      const parts = await Promise.all(task.results.map((key, i) => fetchObject(ctx.storage, key, path.join(dir, `scene-${i}.mp4`))));
+      const joined = path.join(dir, 'work.mp4');
+      ({ duration } = await joinVideos([...parts, output], joined, dir));
+      output = joined;
+    }
+    await use.finish({ file: output, duration }, task, dir);
   });
+}
+
+/**
+ * A multi-scene work's scene is done and more follow: its result is kept as a stored object (the engine forgets it),
+ * and the next scene waits at the head of the line (the task keeps its place). Answers the task as it now is, or
+ * undefined when another run moved it on.
+ */
+async function nextScene(ctx: FeatureContext, engine: RemoteLipSyncEngine, work: RenderRow, task: RemoteTaskRow): Promise<RemoteTaskRow | undefined> {
+  const kept = await withWorkDir(ctx.config.dataDir, async (dir) => {
+    const output = path.join(dir, 'scene.mp4');
+    const duration = await fetchChecked(engine, task.result, output);
+    return (await storeUserFile(ctx, work.user_id, output, 'mp4', 'video', duration)).key;
+  });
+  const scene = task.scene + 1;
+  const change: RemoteTaskChange = {
+    state: 'queued', code: '', result: '', progress: 0, checks: 0, scene, ...task.scenes[scene]!,
+    results: [...task.results, kept], scratch_keys: [...task.scratch_keys, kept],
+  };
+  if (!(await new WorksRepository(ctx.db).changeRemoteTask(task.work_id, task.step, change))) {
+    await deleteObjects(ctx, [kept]);
+    return undefined;
+  }
+  return { ...task, ...change };
 }
 
 /** One run of a work on its channel's remote engine (the render job's `step`); errors go to the render job's failure rules. */
 export async function runRemoteRender(ctx: FeatureContext, workId: number, work: RenderRow, engine: RemoteLipSyncEngine, step: number, use = worksUse(ctx, workId, work)): Promise<void> {
   const works = new WorksRepository(ctx.db);
-  if (step === 0 && !(await works.remoteTask(workId))) await joinLine(ctx, workId, work, engine.name);
+  if (step === 0 && !(await works.remoteTask(workId))) await (Number(work.is_multi) ? joinLineWithScenes : joinLine)(ctx, workId, work, engine.name);
   const found = await works.remoteTask(workId);
   if (!found || found.step !== step) return;
   let task: RemoteTaskRow = found;
@@ -139,6 +213,12 @@ export async function runRemoteRender(ctx: FeatureContext, workId: number, work:
   if (task.engine !== engine.name) throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
 
   for (;;) {
+    if (task.state === 'done' && task.scene + 1 < task.scenes.length) {
+      const moved = await nextScene(ctx, engine, work, task);
+      if (!moved) return;
+      task = moved;
+      continue;
+    }
     if (task.state === 'done') return collect(ctx, engine, use, task);
 
     if (task.state === 'queued') {

@@ -8,13 +8,12 @@ import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
 import { runPaidJob } from '../../infra/paid-job';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError } from '../../engines/speech';
-import { LipSyncEngineError, lipSyncEngineFor, type FaceInput, type LipSyncEngine } from '../../engines/lipsync';
+import { LipSyncEngineError, lipSyncEngineFor, type FaceInput, type LipSyncEngine, type LocalLipSyncEngine } from '../../engines/lipsync';
 import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
 import { WorksRepository, type RenderRow } from './works.repository';
-import { WorkCannotRender, failWork, finishWork, materialAvatar, speak, type RenderedWork } from './works.service';
-import { AvatarsRepository, FACE_OK, analyseAndStoreFaces, analyseFaces } from '../avatars';
-import { deleteObjects } from '../../infra/user-files';
+import { WorkCannotRender, avatarFaceInput, failWork, finishWork, materialAvatar, speak, type RenderedWork } from './works.service';
+import { analyseFaces } from '../avatars';
 import { renderMulti } from './multi-scene';
 import { runRemoteRender } from './remote-render';
 import { PictureGone, renderPictureWork } from '../photo';
@@ -29,9 +28,8 @@ async function faceOf(ctx: FeatureContext, work: RenderRow, dir: string): Promis
 }
 
 /**
- * What an engine that moves the mouth needs: the avatar's normalized video and face track. An avatar never analysed
- * (published without a clone, or made before the engine) is analysed now and keeps the result; a material video is
- * analysed for this work only.
+ * What an engine that moves the mouth needs: the avatar's normalized video and face track (avatarFaceInput); a
+ * material video is analysed for this work only.
  */
 export async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { normalized?: string }, dir: string): Promise<FaceInput> {
   if (face.normalized) {
@@ -39,14 +37,7 @@ export async function faceInputOf(ctx: FeatureContext, work: RenderRow, face: { 
     return track ? { video: face.normalized, faces: track } : { note: faceNote };
   }
   if (!work.avatar_id || !work.avatar_video_key) return { note: MSG.lipSyncNoFace };
-  const video = await fetchObject(ctx.storage, work.avatar_video_key, path.join(dir, 'avatar.mp4'));
-  let { faces_key: facesKey, face_note: note } = work;
-  if (!note) {
-    ({ facesKey, faceNote: note } = await analyseAndStoreFaces(ctx, work.avatar_user_id, video, dir));
-    if (!(await new AvatarsRepository(ctx.db).setFaces(work.avatar_id, facesKey, note)) && facesKey) await deleteObjects(ctx, [facesKey]);
-  }
-  if (note !== FACE_OK || !facesKey) return { note: note || MSG.lipSyncNoFace };
-  return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, 'faces.bin')) };
+  return avatarFaceInput(ctx, { id: work.avatar_id, user_id: work.avatar_user_id, video_key: work.avatar_video_key, faces_key: work.faces_key, face_note: work.face_note }, dir);
 }
 
 /** How often a local render's progress reaches the works card (the list polls about this often too). */
@@ -88,6 +79,18 @@ async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow
   return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note, timed };
 }
 
+const OFFLINE = lipSyncEngineFor('lipsync') as LocalLipSyncEngine;
+
+/**
+ * A multi-scene work's engine: its channel's when that moves the mouth (stored on multiSceneChannel's channel at
+ * submit), else the offline lip-sync engine — also for works submitted before multi-scene works lip-synced (stored
+ * on fy without an engine).
+ */
+function multiSceneEngine(work: RenderRow): LipSyncEngine {
+  const engine = lipSyncEngineFor(work.engine, work.engine_config);
+  return engine && (engine.kind === 'remote' || engine.movesMouth) ? engine : OFFLINE;
+}
+
 /** Errors that end the work at once: the work cannot be rendered, or an engine calls its error permanent. */
 function permanentReason(err: unknown): string | undefined {
   if (err instanceof WorkCannotRender || err instanceof PictureGone) return err.message;
@@ -106,12 +109,13 @@ export function runWorkRender(ctx: FeatureContext, workId: number, attempt: numb
     isOpen: (work) => (WORK_IN_PROGRESS as readonly number[]).includes(work.status),
     run: async (work) => {
       try {
-        // Multi-scene works render on the avatar loop whatever their channel (multi-scene.ts).
-        const engine = Number(work.is_multi) ? undefined : lipSyncEngineFor(work.engine, work.engine_config);
-        if (engine?.kind === 'remote' && !work.params.photo_id) return await runRemoteRender(ctx, workId, work, engine, step);
+        const multi = Number(work.is_multi) === 1;
+        const engine = multi ? multiSceneEngine(work) : lipSyncEngineFor(work.engine, work.engine_config);
+        const onThisMachine = work.params.photo_id || (multi && work.params.output_mode === 'audio');
+        if (engine?.kind === 'remote' && !onThisMachine) return await runRemoteRender(ctx, workId, work, engine, step);
         await works.markRendering(workId);
         await withWorkDir(ctx.config.dataDir, async (dir) => {
-          const rendered = Number(work.is_multi) ? await renderMulti(ctx, workId, work, dir) : await renderSingle(ctx, workId, work, engine, dir);
+          const rendered = multi ? await renderMulti(ctx, workId, work, engine?.kind === 'local' ? engine : OFFLINE, dir) : await renderSingle(ctx, workId, work, engine, dir);
           const scored = await withBackgroundMusic(ctx, work.params.bgm, rendered, dir);
           await finishWork(ctx, workId, work, await withSubtitles(work, scored, dir));
         });

@@ -139,10 +139,20 @@ export interface RemoteTaskRow {
   video_key: string;
   cover_key: string;
   scratch_keys: string[];
+  /** A multi-scene work's scenes (migration 035; empty for a single work), the one at the engine now, and the results so far. */
+  scenes: RemoteScene[];
+  scene: number;
+  results: string[];
+}
+
+/** A scene's inputs for a remote engine: its speech and its avatar's normalized video, as stored objects. */
+export interface RemoteScene {
+  audio_key: string;
+  video_key: string;
 }
 
 /** What the render job may change of its task row as it moves on (see WorksRepository.advanceRemoteTask). */
-export type RemoteTaskChange = Partial<Pick<RemoteTaskRow, 'state' | 'code' | 'result' | 'progress' | 'lost' | 'checks'>>;
+export type RemoteTaskChange = Partial<Pick<RemoteTaskRow, 'state' | 'code' | 'result' | 'progress' | 'lost' | 'checks' | 'scene' | 'audio_key' | 'video_key' | 'results' | 'scratch_keys'>>;
 
 export interface NewWork {
   userId: number;
@@ -267,7 +277,9 @@ export class WorksRepository {
   async list(userId: number, f: WorkFilter, limit: number, offset: number): Promise<WorkRow[]> {
     const { where, args } = listFilter(userId, f);
     const { rows } = await this.q.query<WorkRow>(
-      `SELECT w.*, c.name AS channel_name, c.config AS channel_config, t.engine AS remote_engine, t.state AS remote_state, t.progress AS remote_progress,
+      `SELECT w.*, c.name AS channel_name, c.config AS channel_config, t.engine AS remote_engine, t.state AS remote_state,
+              -- A multi-scene work's progress over all its scenes.
+              (t.scene * 100 + t.progress) / GREATEST(1, jsonb_array_length(t.scenes)) AS remote_progress,
               CASE WHEN t.state = 'queued' THEN (SELECT count(*)::int FROM remote_lipsync_tasks o WHERE o.engine = t.engine AND o.state = 'submitted') END AS remote_running,
               CASE WHEN t.state = 'queued' THEN (${WAITING_AHEAD}) END AS remote_waiting_ahead
          FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api LEFT JOIN remote_lipsync_tasks t ON t.work_id = w.id
@@ -351,11 +363,11 @@ export class WorksRepository {
   }
 
   /** The work joins its engine's line (queued now); false when it already had a task (a repeated first run). */
-  async addRemoteTask(t: Pick<RemoteTaskRow, 'work_id' | 'engine' | 'audio_key' | 'video_key' | 'cover_key' | 'scratch_keys'>): Promise<boolean> {
+  async addRemoteTask(t: Pick<RemoteTaskRow, 'work_id' | 'engine' | 'audio_key' | 'video_key' | 'cover_key' | 'scratch_keys'> & { scenes?: RemoteScene[] }): Promise<boolean> {
     const { rowCount } = await this.q.query(
-      `INSERT INTO remote_lipsync_tasks (work_id, engine, audio_key, video_key, cover_key, scratch_keys) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO remote_lipsync_tasks (work_id, engine, audio_key, video_key, cover_key, scratch_keys, scenes) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (work_id) DO NOTHING`,
-      [t.work_id, t.engine, t.audio_key, t.video_key, t.cover_key, t.scratch_keys],
+      [t.work_id, t.engine, t.audio_key, t.video_key, t.cover_key, t.scratch_keys, JSON.stringify(t.scenes ?? [])],
     );
     return rowCount > 0;
   }

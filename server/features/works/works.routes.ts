@@ -3,7 +3,7 @@
  * expected duration and queues a render in the same transaction (works.jobs.ts settles the actual price);
  * the works list, rename, delete, and the video channels.
  */
-import { API, LIMITS, MSG, WorkStatus, effectOrderTip, estimateSeconds, workCredits, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
+import { API, MSG, WorkStatus, effectOrderTip, estimateSeconds, multiSceneChannel, multiSceneCredits, workCredits, type CallParsedRequest, type SubtitleStyle } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
@@ -13,7 +13,7 @@ import { engineConcurrency, engineSlot, lipSyncEngineFor, type LipSyncEngine } f
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
 import { workBgm } from './background-music';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
-import { planScenes } from './multi-scene';
+import { multiSceneOffer, planScenes } from './multi-scene';
 import { pictureForWork } from '../photo';
 import { VoicesRepository } from '../voices';
 import { recognitionConfigured } from './subtitles';
@@ -80,9 +80,11 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   const works = new WorksRepository(db);
 
   router.handle(API.works.videoChannel, async () => {
-    const list = (await works.enabledVideoChannels()).map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) }));
+    const channels = await works.enabledVideoChannels();
+    const list = channels.map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) }));
+    const multi = multiSceneChannel(channels);
     // The spec's tip named 3.0/2.0 channels that may not be enabled: the order is of the channels offered.
-    return { list, tips: effectOrderTip(list) };
+    return { list, tips: effectOrderTip(list), ...(multi ? { multi: multiSceneOffer(multi) } : {}) };
   });
 
   router.handle(API.works.create, async ({ params, user }) => {
@@ -114,13 +116,18 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
       // Without recognition, only the scenes with a script have timed text: refused when no scene has one.
       const recorded = plan.params.scenes!.every((s) => s.audio_file_id !== undefined && !s.text);
       if (subtitles && recorded && !(await recognitionConfigured(ctx))) throw new ApiError(MSG.subtitlesNeedRecognition);
-      const price = LIMITS.multiSceneCreditsPerSecond;
-      const reserved = Math.max(1, Math.ceil(plan.seconds * price));
+      // Stored on the channel that lip-syncs it, so the render job finds that channel's engine and its price.
+      const channel = multiSceneChannel(await new WorksRepository(q).enabledVideoChannels());
+      if (!channel) throw new ApiError(MSG.multiSceneNoChannel);
+      const price = Number(channel.credits);
+      const reserved = multiSceneCredits(plan.seconds, price);
       const workId = await new WorksRepository(q).add({
-        userId: user.id, name: params.name, api: params.api, isMulti: true, onlyAudio: params.output_mode === 'audio',
+        userId: user.id, name: params.name, api: channel.api, isMulti: true, onlyAudio: params.output_mode === 'audio',
         avatarId: plan.params.scenes![0]?.avatar_id ?? null, audioFileId: null, text: '', params: { ...plan.params, subtitles, bgm }, price, reserved,
       });
-      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: '多场景创作' }) };
+      const engine = lipSyncEngineFor(channel.engine, channel.config);
+      const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(plan.seconds) : undefined;
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `多场景创作·${channel.name}`, runsUpToSeconds }) };
     }),
   );
 
@@ -136,9 +143,9 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         url: Number(w.status) === WorkStatus.Success ? urls.url(w.video_key) : '',
         cover: urls.url(w.cover_key),
         status: Number(w.status),
-        // Multi-scene works are submitted as fy (V3.0) but rendered by the local engine: say what really renders them.
-        api_name: Number(w.is_multi) ? '多场景 V3.0 · 本地合成' : (w.channel_name ?? w.api),
-        api_key: Number(w.is_multi) ? 'local' : w.api,
+        // Multi-scene works are submitted as fy (V3.0) and stored on the channel that lip-syncs them: say which.
+        api_name: Number(w.is_multi) ? `多场景 · ${w.channel_name ?? w.api}` : (w.channel_name ?? w.api),
+        api_key: w.api,
         create_time: formatDateTime(w.created_at),
         duration: Number(w.duration),
         reason: w.reason,

@@ -13,7 +13,8 @@ import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
 import type { SpeechParams, SpokenStretch } from '../../engines/speech';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { AvatarsRepository } from '../avatars';
+import { AvatarsRepository, FACE_OK, analyseAndStoreFaces } from '../avatars';
+import type { FaceInput } from '../../engines/lipsync';
 import { WorksRepository, type RenderRow } from './works.repository';
 
 /** A work that cannot render (an input was deleted, its engine is gone): it fails at once, credits returned. */
@@ -81,6 +82,27 @@ export async function speak(ctx: FeatureContext, userId: number, spec: { voice_i
   const voice = await ctx.speech.readyVoice(spec.voice_id, userId);
   if (!voice) throw new WorkCannotRender('所选声音已不可用，积分已退回');
   return ctx.speech.synthesize(voice, text, spec, output);
+}
+
+/**
+ * An avatar's normalized video and face track for an engine that moves the mouth, fetched into `dir` (names
+ * prefixed by `tag`, so several avatars of one work do not collide). An avatar never analysed (published without a
+ * clone, or made before the engine) is analysed now and keeps the result.
+ */
+export async function avatarFaceInput(
+  ctx: FeatureContext,
+  avatar: { id: number; user_id: number | null; video_key: string; faces_key: string | null; face_note: string | null },
+  dir: string,
+  tag = '',
+): Promise<FaceInput> {
+  const video = await fetchObject(ctx.storage, avatar.video_key, path.join(dir, `${tag}avatar.mp4`));
+  let { faces_key: facesKey, face_note: note } = avatar;
+  if (!note) {
+    ({ facesKey, faceNote: note } = await analyseAndStoreFaces(ctx, avatar.user_id, video, dir));
+    if (!(await new AvatarsRepository(ctx.db).setFaces(avatar.id, facesKey, note)) && facesKey) await deleteObjects(ctx, [facesKey]);
+  }
+  if (note !== FACE_OK || !facesKey) return { note: note || MSG.lipSyncNoFace };
+  return { video, faces: await fetchObject(ctx.storage, facesKey, path.join(dir, `${tag}faces.bin`)) };
 }
 
 /**

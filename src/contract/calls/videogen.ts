@@ -5,7 +5,7 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
 import {
-  Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
+  Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
   removeById, userList,
 } from './fields';
 
@@ -27,6 +27,19 @@ export type VideoEngine = (typeof VIDEO_ENGINES)[number];
 export const videoGenerationCredits = (mode: (typeof VIDEO_MODES)[number], duration: number, percent = 100): number => {
   const base = (LIMITS.videoGenerationCredits[mode] as Record<number, number>)[duration] ?? 0;
   return base && Math.max(1, Math.round((base * percent) / 100));
+};
+
+/**
+ * ours (issue 33): of the offered ratios, the one nearest a picture's own shape (by log of width/height): what image
+ * to video frames a picture to unless another ratio is chosen.
+ */
+export const nearestVideoRatio = (width: number, height: number): (typeof LIMITS.videoRatios)[number] => {
+  const shape = Math.log(width / height);
+  const of = (r: string) => {
+    const [w, h] = r.split(':').map(Number);
+    return Math.abs(Math.log(w! / h!) - shape);
+  };
+  return [...LIMITS.videoRatios].sort((a, b) => of(a) - of(b))[0]!;
 };
 
 export const VideoRecord = z.object({
@@ -91,16 +104,19 @@ export const videogenCalls = {
     id: 'videogen.create', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
     summary:
       `Generate a video from text, or from an image (image_mode 1 first/last frame: image + optional image_tail; 2 reference: image). ` +
-      `Credits — ${videoCredits}. While the pro channel is down the server answers MSG.highQualityMaintenance.`,
+      `Credits — ${videoCredits}. While the pro channel is down the server answers MSG.highQualityMaintenance. ` +
+      'ours (issue 33): the prompt is required by Kling only (MSG.promptRequired; the camera move made on this machine keeps it ' +
+      'for reference); without aspect_ratio an image is framed at its own shape (nearestVideoRatio), a text at the first ratio.',
     request: z
       .object({
         type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text'),
-        prompt: generationPrompt(),
+        // Kling needs it; the camera move made here does not (the server checks by engine).
+        prompt: text('描述词', LIMITS.promptMaxChars).default(''),
         negative_prompt: text('反向描述词', LIMITS.promptMaxChars).default(''),
         cfg_scale: num('想象力', LIMITS.imagination.min, LIMITS.imagination.max).default(LIMITS.imagination.default),
         mode: oneOf('模式', VIDEO_MODES).default(LIMITS.videoModeDefault),
         duration: intOneOf('时长', LIMITS.videoDurations).default(LIMITS.videoDurations[0]),
-        aspect_ratio: oneOf('比例', LIMITS.videoRatios).default(LIMITS.videoRatios[0]),
+        aspect_ratio: oneOf('比例', LIMITS.videoRatios).optional(),
         image: pictureUrl(),
         image_tail: pictureUrl(),
         /** ours */

@@ -119,8 +119,38 @@ export const WorkSubmission = z
 
 export const MULTI_DRIVE_MODES = ['serial', 'random'] as const;
 export const MULTI_OUTPUT_MODES = ['video', 'audio'] as const;
-/** Multi-scene works use channel fy only (model V3.0, credits only). */
+/** Multi-scene works are submitted on channel fy (model V3.0, credits only); see multiSceneChannel for what renders them. */
 export const MULTI_SCENE_API = 'fy' as const;
+
+/**
+ * ours (issue 33): the channel that lip-syncs a multi-scene work's avatar scenes — fy when it is enabled and its
+ * engine moves the mouth (HeyGem, or the offline lip-sync engine), else the enabled channel of the offline lip-sync
+ * engine (本地口型); none when neither is there.
+ */
+export function multiSceneChannel<C extends { api: string; enabled: boolean; engine: string }>(channels: readonly C[]): C | undefined {
+  const movesMouth = (c: C) => c.enabled && (c.engine === 'heygem' || c.engine === 'lipsync');
+  return channels.find((c) => c.api === MULTI_SCENE_API && movesMouth(c)) ?? channels.find((c) => c.engine === 'lipsync' && c.enabled);
+}
+
+/**
+ * ours (issue 33): a multi-scene work costs its lip-sync channel's credits per second of the result (the same rate
+ * whether it outputs the video or only the audio), rounded up, at least 1; the estimate before submit, the
+ * reservation and the settlement are all this.
+ */
+export const multiSceneCredits = (seconds: number, creditsPerSecond: number): number => Math.max(1, Math.ceil(Math.round(seconds * creditsPerSecond * 1000) / 1000));
+
+/** ours: the multi-scene lip-sync channel as videoChannel answers it (absent: none is enabled). */
+export const MultiSceneChannel = z.object({
+  api: z.string(),
+  name: z.string(),
+  /** Credits per second of the result. */
+  credits: z.number(),
+  /** Rendered on this machine (the offline engine) rather than a remote one. */
+  local: z.boolean(),
+  /** MSG.multiSceneLipSync for it. */
+  tip: z.string(),
+});
+export type MultiSceneChannel = z.infer<typeof MultiSceneChannel>;
 
 /** One submitted scene (part 2 §3), an item of the JSON text `content`. */
 export const SceneItem = z
@@ -189,9 +219,11 @@ export const effectOrderTip = (channels: readonly Pick<VideoChannel, 'name' | 'v
 export const worksCalls = {
   videoChannel: defineCall({
     id: 'works.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'Video training channels (credits per second) and the tips line: the effect order of the channels offered, best first (spec name: videoChannel).',
+    summary:
+      'Video training channels (credits per second) and the tips line: the effect order of the channels offered, best first; ' +
+      'ours: `multi`, the channel that lip-syncs multi-scene works and its price (spec name: videoChannel).',
     request: empty,
-    response: z.object({ list: z.array(VideoChannel), tips: z.string() }),
+    response: z.object({ list: z.array(VideoChannel), tips: z.string(), multi: MultiSceneChannel.optional() }),
   }),
   create: defineCall({
     id: 'works.create', method: 'POST', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
@@ -203,7 +235,7 @@ export const worksCalls = {
   }),
   multi: defineCall({
     id: 'works.multi', method: 'POST', path: '/api/user/multiWorks', checked: true, auth: 'user', pathFromSpec: false,
-    summary: `Submit a multi-scene work (api fy, ${LIMITS.multiSceneCreditsPerSecond} credits per second of the result) (spec name: multiWorks).`,
+    summary: 'Submit a multi-scene work (api fy; lip-synced and priced per second of the result on multiSceneChannel) (spec name: multiWorks).',
     request: z
       .object({
         name: workName(),

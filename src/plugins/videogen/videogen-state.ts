@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { API, LIMITS, MSG, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
+import { API, LIMITS, MSG, nearestVideoRatio, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
   DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
 } from '../../core';
@@ -11,6 +11,17 @@ export const VideoGenStateToken = Symbol.for('videogen.State');
 
 export type PromptPanel = 'words' | 'presets' | null;
 export type PictureField = 'image' | 'imageTail';
+
+/** A picture's size as the browser decodes it (undefined without a browser, or when it does not load: the ratio stays). */
+function browserPictureSize(url: string): Promise<{ width: number; height: number } | undefined> {
+  if (typeof Image === 'undefined') return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => resolve(undefined);
+    img.src = url;
+  });
+}
 
 /** Makes the state of each open video generation screen. */
 @injectable()
@@ -49,6 +60,8 @@ export class VideoGenScreen extends OpenScreen {
   readonly picking$ = new BehaviorSubject<PictureField | null>(null);
   readonly materials: RemoteStore<Material[]>;
 
+  /** Reads a chosen picture's size (a spec may give its own). */
+  pictureSize = browserPictureSize;
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private debounce: ReturnType<typeof setTimeout> | null = null;
 
@@ -119,7 +132,7 @@ export class VideoGenScreen extends OpenScreen {
   /** The generate button: one click a throttle window; the first problem is said, else the confirmation opens. */
   ask(): void {
     if (!this.gate()) return;
-    const problem = formProblem(this.kind, this.form);
+    const problem = formProblem(this.kind, this.form, this.engines.value?.[this.kind].engine ?? null);
     if (problem) return this.s.notifier.warn(problem);
     if (this.form.mode === 'pro' && !this.proOpen) return this.s.notifier.warn(MSG.highQualityMaintenance);
     this.confirming$.next(true);
@@ -193,8 +206,21 @@ export class VideoGenScreen extends OpenScreen {
 
   pickMaterial(url: string): void {
     const field = this.picking$.value;
-    if (field) this.patch({ [field]: url });
+    if (field) this.setPicture(field, url);
     this.closePicker();
+  }
+
+  /**
+   * A picture chosen (uploaded or from the library). The first frame (or the reference) also sets the ratio to the
+   * nearest of its own shape (issue 33: a portrait cropped to 16:9 lost its head); another ratio may be chosen after.
+   */
+  setPicture(field: PictureField, url: string): void {
+    this.patch({ [field]: url });
+    if (field !== 'image' || !url) return;
+    void this.pictureSize(url).then(
+      (size) => size && this.form.image === url && this.patch({ ratio: nearestVideoRatio(size.width, size.height) }),
+      () => undefined,
+    );
   }
 
 }

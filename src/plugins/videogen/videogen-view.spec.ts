@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MSG, VideoTaskStatus, type VideoRecord } from '../../contract';
+import { LIMITS, MSG, VideoTaskStatus, nearestVideoRatio, type VideoRecord } from '../../contract';
 import { composePrompt, costOf, emptyForm, engineView, formFromRecord, formProblem, imaginationWarns, orgData, pickRandom, recommendCount, selectedRecord, submitParams, toggleWord } from './videogen-view';
 
 const group = { name: '镜头', list: [{ name: '推镜头', demo_url: '', is_multi: 0 as const }, { name: '环绕', demo_url: '', is_multi: 0 as const }] };
@@ -30,6 +30,11 @@ describe('video generation form', () => {
     expect(formProblem('image', { ...emptyForm(), content: 'a' })).toBe(MSG.firstFrameRequired);
     expect(formProblem('image', { ...emptyForm(), content: 'a', imageMode: 2 })).toBe(MSG.referenceImageRequired);
     expect(formProblem('text', { ...emptyForm(), chosen: ['环绕'] })).toBeNull();
+    // The prompt is Kling's: a camera move made here goes without one.
+    expect(formProblem('image', { ...emptyForm(), image: 'i' }, 'kling')).toBe(MSG.promptRequired);
+    expect(formProblem('image', { ...emptyForm(), image: 'i' }, 'local')).toBeNull();
+    // A picture's own ratio: the nearest offered.
+    expect([nearestVideoRatio(600, 1300), nearestVideoRatio(1920, 1080), nearestVideoRatio(900, 600), nearestVideoRatio(640, 700)]).toEqual(['9:16', '16:9', '16:9', '1:1']);
     expect([imaginationWarns(0.7), imaginationWarns(0.75)]).toEqual([false, true]);
     expect(submitParams('image', { ...emptyForm(), content: 'a', image: 'i', imageTail: 't', imageMode: 2 })).not.toHaveProperty('image_tail');
     expect(submitParams('text', { ...emptyForm(), content: 'a', image: 'i' })).not.toHaveProperty('image');

@@ -1,5 +1,5 @@
 /** What the two video generation screens decide without the server: the prompt sent, org_data, prices, the checks. */
-import { ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type PromptGroup, type VideoEngines, type VideoRecord } from '../../contract';
+import { ImageToVideoMode, LIMITS, MSG, VideoTaskStatus, videoGenerationCredits, type PromptGroup, type VideoEngine, type VideoEngines, type VideoRecord } from '../../contract';
 
 export type VideoKind = 'text' | 'image';
 export type VideoMode = 'std' | 'pro';
@@ -61,10 +61,13 @@ export const MODE_LABEL = { std: '标准', pro: '高品质' } as const;
 /** The price on the button: the price list times the engine's percent (a camera move made here costs a fraction). */
 export const costOf = (form: Pick<VideoForm, 'mode' | 'duration'>, percent = 100) => videoGenerationCredits(form.mode, form.duration, percent);
 
-/** The first problem before submitting (the server checks the same), or null. */
-export function formProblem(kind: VideoKind, form: VideoForm): string | null {
+/**
+ * The first problem before submitting (the server checks the same), or null. The prompt is Kling's to draw from: a
+ * camera move made here (`local`) keeps it for reference only and goes without one.
+ */
+export function formProblem(kind: VideoKind, form: VideoForm, engine: VideoEngine | null = 'kling'): string | null {
   if (kind === 'image' && !form.image) return form.imageMode === ImageToVideoMode.Reference ? MSG.referenceImageRequired : MSG.firstFrameRequired;
-  if (!composePrompt(form)) return MSG.promptRequired;
+  if (engine !== 'local' && !composePrompt(form)) return MSG.promptRequired;
   return null;
 }
 

@@ -26,6 +26,8 @@ export default function MultiplesPanel(_props: PanelProps) {
   const auditioning = useObservable(state.auditioning$, state.auditioning$.value);
   const flagged = useObservable(state.flagged$, state.flagged$.value);
   const submitting = useObservable(state.submitting$, state.submitting$.value);
+  const channel = useObservable(state.channel$, state.channel$.value);
+  useEffect(() => void state.loadChannel(), [state]);
   const player = useAudioPlayer((m) => notifier.error(m));
   const [picker, setPicker] = useState<Picker>(null);
   const host = usePanelHost();
@@ -81,7 +83,7 @@ export default function MultiplesPanel(_props: PanelProps) {
 
   const pickedScene = picker ? draft.scenes.find((s) => s.id === picker.sceneId) ?? null : null;
   const full = !canAddScene(draft);
-  const estimate = estimateDraft(draft);
+  const estimate = estimateDraft(draft, channel?.credits);
 
   return (
     <div className="mu-page" data-testid="multiples-panel">
@@ -132,7 +134,7 @@ export default function MultiplesPanel(_props: PanelProps) {
           )}
         </div>
 
-        <SidePanel draft={draft} submitting={submitting} onChange={(patch) => state.update((d) => ({ ...d, ...patch }))} onSubmit={() => void state.submit()} />
+        <SidePanel draft={draft} channel={channel} submitting={submitting} onChange={(patch) => state.update((d) => ({ ...d, ...patch }))} onSubmit={() => void state.submit()} />
       </div>
 
       {/* A narrow page: the estimate and submit stay at the bottom of the screen. */}

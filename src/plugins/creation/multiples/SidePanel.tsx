@@ -1,5 +1,5 @@
 import { Button, Icon } from '@blueprintjs/core';
-import { LIMITS, MSG } from '../../../contract';
+import { LIMITS, MSG, type MultiSceneChannel } from '../../../contract';
 import { estimateDraft, formatSeconds, type DriveMode, type MultiDraft, type OutputMode } from './scenes';
 import { Segments } from '../../../core';
 import { SubtitleOptions } from '../SubtitleOptions';
@@ -7,6 +7,8 @@ import { BgmPicker } from '../BgmPicker';
 
 export interface SidePanelProps {
   draft: MultiDraft;
+  /** The channel that lip-syncs the avatar scenes (undefined: still asking; null: none enabled). */
+  channel: MultiSceneChannel | null | undefined;
   submitting: boolean;
   onChange: (patch: Partial<Pick<MultiDraft, 'driveMode' | 'outputMode' | 'subtitles' | 'bgm'>>) => void;
   onSubmit: () => void;
@@ -18,12 +20,19 @@ const DRIVE_HINT: Record<DriveMode, string> = {
 };
 
 /** The right panel: drive mode, output, captions and background music (ours), generation mode (credits only), model (V3.0 only), the estimate, submit. */
-export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelProps) {
-  const estimate = estimateDraft(draft);
+export function SidePanel({ draft, channel, submitting, onChange, onSubmit }: SidePanelProps) {
+  const estimate = estimateDraft(draft, channel?.credits);
   const texts = draft.scenes.filter((s) => s.type === 'text').length;
   const audios = draft.scenes.length - texts;
   return (
     <aside className="mu-side" data-testid="multi-side" aria-label="合成设置">
+      {/* First: which engine lip-syncs the avatar scenes (and so what the price below is). */}
+      {channel !== undefined && (
+        <div className="mu-engine" data-testid="multi-engine-note" data-channel={channel?.api ?? ''}>
+          <Icon icon={channel ? 'info-sign' : 'warning-sign'} size={14} />
+          <span>{channel ? channel.tip : MSG.multiSceneNoChannel}</span>
+        </div>
+      )}
       <div className="mu-card">
         <div className="mu-field">
           <span className="mu-field-label">驱动模式</span>
@@ -69,7 +78,10 @@ export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelPr
             约 {formatSeconds(estimate.seconds)} 秒
           </dd>
           <dt>价格</dt>
-          <dd data-testid="price-per-second">{LIMITS.multiSceneCreditsPerSecond} 积分/秒</dd>
+          <dd data-testid="price-per-second" data-credits={channel?.credits}>
+            {channel ? `${channel.credits} 积分/秒` : '—'}
+            {channel && <span className="mu-figure-sub">（{channel.name}）</span>}
+          </dd>
           <dt>预计消耗</dt>
           <dd className="mu-cost" data-testid="estimate-credits" data-credits={estimate.credits}>
             {estimate.credits} <span className="mu-figure-sub">积分</span>
@@ -79,14 +91,6 @@ export function SidePanel({ draft, submitting, onChange, onSubmit }: SidePanelPr
           预估时长按每秒 {LIMITS.charsPerSecond} 个字加停顿时长计算，可能与实际合成时长存在差异，积分按实际合成时长扣除。
           {estimate.unknownAudio && ' 部分音频时长未能读取，未计入预估。'}
         </p>
-      </div>
-
-      <div className="mu-engine" data-testid="multi-engine-note">
-        <Icon icon="info-sign" size={14} />
-        <span>
-          <strong>{MSG.localEngineNote}。</strong>
-          多场景作品由内置本地引擎合成：数字人视频按每个场景的声音时长循环或截取，人物口型不会随台词变化。
-        </span>
       </div>
 
       <Button intent="primary" size="large" fill icon="send-message" text="提交合成" loading={submitting} onClick={onSubmit} className="mu-submit" data-testid="multi-submit" />

@@ -5,7 +5,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
-import { API, MSG } from '../../../contract';
+import { API, MSG, type MultiSceneChannel } from '../../../contract';
 import { DraftStore, TOKENS, leadingGate, speakAudition, type ScreenServices, TIMINGS } from '../../../core';
 import {
   MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
@@ -34,6 +34,8 @@ export class MultiplesState {
   readonly play$ = new Subject<{ sceneId: string; url: string }>();
   /** The draft last submitted, while it is still the one shown. */
   private readonly submitted$ = new BehaviorSubject<MultiDraft | null>(null);
+  /** The channel that lip-syncs the avatar scenes and its price (undefined: not known yet; null: none is enabled). */
+  readonly channel$ = new BehaviorSubject<MultiSceneChannel | null | undefined>(undefined);
   /** Text typed and not submitted (closing the tab asks first). */
   readonly unsaved$: Observable<boolean>;
   private readonly drafts: DraftStore<MultiDraft>;
@@ -48,6 +50,15 @@ export class MultiplesState {
     if (stored) this.draft$.next(stored);
     this.draft$.subscribe((draft) => draft !== this.submitted$.value && this.drafts.save(draft));
     this.unsaved$ = combineLatest([this.draft$, this.submitted$]).pipe(map(([d, sent]) => d !== sent && hasUnsavedText(d)), distinctUntilChanged());
+  }
+
+  /** Asks which channel renders multi-scene works (each time the page opens: an operator may have changed it). */
+  async loadChannel(): Promise<void> {
+    try {
+      this.channel$.next((await this.s.api.call(API.works.videoChannel, {}, { silent: true })).multi ?? null);
+    } catch {
+      /* unknown until the next opening: nothing is priced meanwhile */
+    }
   }
 
   get draft(): MultiDraft {

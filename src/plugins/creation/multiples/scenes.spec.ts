@@ -218,32 +218,35 @@ describe('checks before submitting, in the server order', () => {
 });
 
 describe('estimate and price', () => {
-  it('is characters / (4.2 × the scene speed) + pause seconds for text, plus each upload length; 15 credits per second rounded up', () => {
+  it('is characters / (4.2 × the scene speed) + pause seconds for text, plus each upload length; the channel\'s credits per second rounded up', () => {
     const d = readyDraft();
     const text = scene(d, 's1').text;
     // 10 characters + 0.5 s of pause, spoken at the voice's speed 1.2 (the server estimates the same way).
     expect(scene(d, 's1').rate).toBe(1.2);
     expect(estimateSeconds(text)).toBeCloseTo(10 / 4.2 + 0.5, 10);
-    const e = estimateDraft(d);
+    const e = estimateDraft(d, 2);
     expect(e.seconds).toBeCloseTo(10 / (4.2 * 1.2) + 0.5 + 6.2, 10);
-    expect(e.credits).toBe(Math.ceil(e.seconds * LIMITS.multiSceneCreditsPerSecond));
-    expect(e.credits).toBe(131);
+    expect(e.credits).toBe(Math.ceil(e.seconds * 2));
+    expect(e.credits).toBe(18);
+    // Until the channel's rate is known nothing is priced.
+    expect(estimateDraft(d, undefined).credits).toBe(0);
     expect(e.unknownAudio).toBe(false);
     expect(formatSeconds(e.seconds)).toBe('8.7');
   });
 
   it('leaves out empty texts and unread audio lengths, and says so', () => {
     let d = draftOf('text', 'audio');
-    expect(estimateDraft(d)).toEqual({ seconds: 0, credits: 0, unknownAudio: false });
+    expect(estimateDraft(d, 2)).toEqual({ seconds: 0, credits: 0, unknownAudio: false });
     d = setSceneAudio(d, 's2', { file_id: 1, url: '/u.mp3', name: 'u.mp3' });
-    expect(estimateDraft(d)).toEqual({ seconds: 0, credits: 0, unknownAudio: true });
+    expect(estimateDraft(d, 2)).toEqual({ seconds: 0, credits: 0, unknownAudio: true });
   });
 
   it('rounds up without counting float noise as a second', () => {
-    expect(priceOf(1)).toBe(15);
-    expect(priceOf(0.1 + 0.2)).toBe(5);
-    expect(priceOf(2.01)).toBe(31);
-    expect(priceOf(0)).toBe(0);
+    expect(priceOf(1, 15)).toBe(15);
+    expect(priceOf(0.1 + 0.2, 15)).toBe(5);
+    expect(priceOf(2.01, 15)).toBe(31);
+    expect(priceOf(0.2, 2)).toBe(1);
+    expect(priceOf(0, 2)).toBe(0);
     expect(formatSeconds(0)).toBe('0');
     expect(formatClock(83.4)).toBe('01:23');
     expect(formatClock(undefined)).toBe('');

@@ -4,7 +4,7 @@
  * cache, the client-side checks in the server's order, the estimate and its price, and the submitted request.
  */
 import {
-  LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, scriptLimit, stripEmotionMarks, stripPauses, workNameOr,
+  LIMITS, MSG, MULTI_SCENE_API, countChars, estimateSeconds, multiSceneCredits, scriptLimit, stripEmotionMarks, stripPauses, workNameOr,
   type Avatar, type CallRequest, type SceneItem, type Voice, API,
 } from '../../../contract';
 import {
@@ -255,25 +255,25 @@ export function sceneSeconds(scene: Scene): number {
 
 export interface Estimate {
   seconds: number;
-  /** 15 credits per second of the result, rounded up (what the server reserves). */
+  /** The lip-sync channel's credits per second of the result, rounded up (what the server reserves); 0 while unknown. */
   credits: number;
   /** An uploaded audio whose length the browser could not read (the estimate leaves it out). */
   unknownAudio: boolean;
 }
 
-export function estimateDraft(draft: MultiDraft): Estimate {
+/** The draft's estimate at `creditsPerSecond` (the multi-scene lip-sync channel's; undefined while not known). */
+export function estimateDraft(draft: MultiDraft, creditsPerSecond: number | undefined): Estimate {
   const seconds = draft.scenes.reduce((sum, s) => sum + sceneSeconds(s), 0);
   return {
     seconds,
-    credits: priceOf(seconds),
+    credits: creditsPerSecond === undefined ? 0 : priceOf(seconds, creditsPerSecond),
     unknownAudio: draft.scenes.some((s) => s.type === 'audio' && s.audio !== null && s.audio.duration === undefined),
   };
 }
 
-/** Credits for a length: LIMITS.multiSceneCreditsPerSecond per second, rounded up (the server's reservation). */
-export function priceOf(seconds: number): number {
-  if (!(seconds > 0)) return 0;
-  return Math.ceil(Math.round(seconds * LIMITS.multiSceneCreditsPerSecond * 1000) / 1000);
+/** Credits for a length at a rate: the contract's multiSceneCredits (the server's reservation); 0 for nothing to say. */
+export function priceOf(seconds: number, creditsPerSecond: number): number {
+  return seconds > 0 ? multiSceneCredits(seconds, creditsPerSecond) : 0;
 }
 
 /** 12.345 → 12.3; 0 → 0. */

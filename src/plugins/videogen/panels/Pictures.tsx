@@ -18,7 +18,7 @@ export function Pictures({ screen }: { screen: VideoGenScreen }) {
         </div>
       ) : (
         <>
-          <UploadBox type="image" accept=".png,.jpg,.jpeg" compact check={check} hint={HINT} onUploaded={(u) => screen.patch({ [field]: u.url })} data-testid={testId} />
+          <UploadBox type="image" accept=".png,.jpg,.jpeg" compact check={check} hint={HINT} onUploaded={(u) => screen.setPicture(field, u.url)} data-testid={testId} />
           <Button size="small" variant="minimal" icon="folder-open" text="从素材库选择" className="vg-from-material" onClick={() => screen.openPicker(field)} data-testid={`${testId}-material`} />
         </>
       )}

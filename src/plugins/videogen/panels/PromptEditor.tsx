@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Icon, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import { LIMITS, type PromptGroup } from '../../../contract';
+import { LIMITS, MSG, type PromptGroup } from '../../../contract';
 import { useStore, useValue } from '../../../core';
 import type { VideoGenScreen } from '../videogen-state';
 import { composePrompt } from '../videogen-view';
@@ -10,6 +10,9 @@ export function PromptEditor({ screen }: { screen: VideoGenScreen }) {
   const form = useValue(screen.form$);
   const panel = useValue(screen.panel$);
   const composed = composePrompt(form);
+  const engines = useStore(screen.engines);
+  // The camera move made here does not read the prompt (Kling does, and requires it).
+  const local = engines.value?.[screen.kind].engine === 'local';
   return (
     <div className="vg-card">
       <div className="vg-card-head">
@@ -19,6 +22,11 @@ export function PromptEditor({ screen }: { screen: VideoGenScreen }) {
           <Button icon="bookmark" text="我的预设" onClick={() => screen.openPresets()} data-testid="videogen-presets-open" />
         </ButtonGroup>
       </div>
+      {local && (
+        <p className="vg-prompt-note" data-testid="videogen-prompt-optional">
+          {MSG.videoPromptReferenceOnly}
+        </p>
+      )}
       <TextArea
         fill
         rows={4}
