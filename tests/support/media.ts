@@ -21,6 +21,12 @@ const ffOnce = (args: string[], file: string) => {
   return file;
 };
 
+/** One frame of a video a test made, as a jpg at `file`: `at` seconds in, or its last frame. */
+export function frameOf(video: string, at: number | 'last', file: string): string {
+  const seek = at === 'last' ? ['-sseof', '-0.2'] : ['-ss', String(at)];
+  return ffOnce([...seek, '-i', video, ...(at === 'last' ? ['-update', '1'] : ['-frames:v', '1']), '-q:v', '2'], file);
+}
+
 export function mediaDir(): string {
   return tempDir('aisa-media-');
 }

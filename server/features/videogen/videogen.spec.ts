@@ -10,12 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, VideoTaskStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { ffmpegCached, makeImage, mediaDir } from '../../../tests/support/media';
+import { ffmpegCached, frameOf, makeImage, mediaDir } from '../../../tests/support/media';
 import { FACE_PHOTO } from '../../../tests/support/face-media';
 import { startKlingPeer, type KlingPeer } from '../../../tests/support/peers/kling-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
-import { ffmpeg, probe } from '../../infra/media-probe';
+import { probe } from '../../infra/media-probe';
 import { closeLandmarkWorkers, pictureFaceBox } from '../../engines/lipsync';
 
 const dir = mediaDir();
@@ -30,8 +30,8 @@ const PORTRAIT = ffmpegCached(path.join(dir, 'portrait.jpg'), ['-i', FACE_PHOTO,
 async function facesAtEnds(video: string): Promise<{ width: number; height: number; first?: { left: number; top: number; right: number; bottom: number }; last?: { left: number; top: number; right: number; bottom: number } }> {
   const { video: v } = await probe(video, 'mp4');
   const [first, last] = [`${video}-first.jpg`, `${video}-last.jpg`];
-  await ffmpeg(['-y', '-i', video, '-frames:v', '1', '-q:v', '2', first]);
-  await ffmpeg(['-y', '-sseof', '-0.2', '-i', video, '-update', '1', '-q:v', '2', last]);
+  frameOf(video, 0, first);
+  frameOf(video, 'last', last);
   return { width: v!.width, height: v!.height, first: await pictureFaceBox(first), last: await pictureFaceBox(last) };
 }
 
