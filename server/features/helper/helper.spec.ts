@@ -203,6 +203,8 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   it('starts an extraction of a direct media link only after the card with its price is confirmed', async () => {
     const link = `${host.url}/v/clip.mp4`;
     const extractions = (c: ApiTestClient) => c.call(API.extraction.videoList, { page: 1, limit: 50 }).then((r) => r.data.list as { id: number; status: number }[]);
+    // The works the earlier cases made settle on their real length: the balance is read once none is left to settle.
+    await until(() => a.call(API.works.list, { page: 1, limit: 1 }), (r) => r.data.generate === 0, 120_000);
     const creditsBefore = await credits(a);
     const plan = planOf(await operate(a, `提取 ${link}`));
     expect(plan).toMatchObject({ credits: LIMITS.extractionCredits, items: [{ call: 'extraction.videoParse', label: `提取视频：「${[...link].slice(0, LIMITS.helper.labelClipChars).join('')}…」` }] });
