@@ -70,6 +70,11 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     return reply;
   };
   const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  /** The balance once no work is left to settle on its real length (earlier cases' works settle mid-case otherwise). */
+  const settledCredits = async (c: ApiTestClient) => {
+    await until(() => c.call(API.works.list, { page: 1, limit: 1 }), (r) => r.data.generate === 0, 120_000);
+    return credits(c);
+  };
   const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as { id: number; name: string }[]);
 
   async function stream(c: CallDef, params: Record<string, string>): Promise<Streamed> {
@@ -183,7 +188,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   });
 
   it("refuses another user's avatar or voice before any card, and a declined plan never runs", async () => {
-    const creditsBefore = await credits(a);
+    const creditsBefore = await settledCredits(a);
     for (const [q, why] of [[`做视频 ${avatarB} ${voice}`, MSG.helperAvatarMissing], [`做视频 ${avatarA} 999999`, MSG.helperVoiceMissing], ['试听 999999', MSG.helperVoiceMissing]] as const) {
       const refused = await operate(a, q);
       expect(refused.events.find((e) => e.step?.state === 'failed')?.step?.result, q).toBe(why);
@@ -203,9 +208,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   it('starts an extraction of a direct media link only after the card with its price is confirmed', async () => {
     const link = `${host.url}/v/clip.mp4`;
     const extractions = (c: ApiTestClient) => c.call(API.extraction.videoList, { page: 1, limit: 50 }).then((r) => r.data.list as { id: number; status: number }[]);
-    // The works the earlier cases made settle on their real length: the balance is read once none is left to settle.
-    await until(() => a.call(API.works.list, { page: 1, limit: 1 }), (r) => r.data.generate === 0, 120_000);
-    const creditsBefore = await credits(a);
+    const creditsBefore = await settledCredits(a);
     const plan = planOf(await operate(a, `提取 ${link}`));
     expect(plan).toMatchObject({ credits: LIMITS.extractionCredits, items: [{ call: 'extraction.videoParse', label: `提取视频：「${[...link].slice(0, LIMITS.helper.labelClipChars).join('')}…」` }] });
     expect([await credits(a), (await extractions(a)).length]).toEqual([creditsBefore, 0]);

@@ -43,8 +43,9 @@ describe('a worker job on S3 storage', () => {
     expect(ready.duration).toBeCloseTo(6, 0);
 
     const made = [ready.url, ready.cover, ready.cover_small].map((url: string) => t.app.ctx.urls.keyOf(url)!);
-    // The normalized copy (with its loop) replaced the upload: only the avatar's objects are in the bucket.
-    const stored = await keys();
+    // The normalized copy (with its loop) replaced the upload: only the avatar's objects are in the bucket. The
+    // upload is deleted just after the avatar reads as ready.
+    const stored = await until(keys, (k) => !k.includes(uploaded), 30_000);
     expect(stored).not.toContain(uploaded);
     expect(stored).toEqual(expect.arrayContaining(made));
     expect(stored).toHaveLength(4);
