@@ -62,8 +62,12 @@ export function estimateSeconds(text: string, rate = 1): number {
   return countChars(text) / (LIMITS.charsPerSecond * rate) + pauseSeconds(text);
 }
 
-/** A single work's reservation: its seconds at the channel's credits per second, rounded up (what works.create reserves). */
-export const workCredits = (seconds: number, creditsPerSecond: number): number => Math.ceil(seconds * creditsPerSecond);
+/**
+ * A single work's reservation: its seconds at the channel's credits per second, rounded up (what works.create
+ * reserves). The product is rounded to thousandths first, so float noise (2.1 × 3 = 6.3000000000000001) is not a
+ * credit more.
+ */
+export const workCredits = (seconds: number, creditsPerSecond: number): number => Math.ceil(Math.round(seconds * creditsPerSecond * 1000) / 1000);
 
 export function scriptLimit(channelApi?: string): number {
   return channelApi === 'nw' ? LIMITS.scriptMaxCharsNw : LIMITS.scriptMaxChars;

@@ -8,8 +8,8 @@ import { FPS, readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';
 import { MouthWarper, lipGap } from './mouth-warp';
 import { RawEncoder, prefetch, rawFrames } from './raw-video';
+import { X264 } from '../media/common';
 
-const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
 /** Frames decoded at once for a backward stretch (held in memory, then played in reverse). */
 const BACKWARD_CHUNK = 25;
 /** Frames the decoder may run ahead of the warp, and the warp ahead of the encoder, so all three work at once. */

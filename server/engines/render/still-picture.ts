@@ -5,9 +5,8 @@
  * at least 720 px (at most 1080), sizes are even, H.264 + AAC with faststart.
  */
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
+import { FPS, X264 } from '../media/common';
 
-const FPS = 25;
-const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p'];
 const SHORT_SIDE = { min: 720, max: 1080 } as const;
 /** The motion is computed on a picture this many times larger than the output, so the slow zoom does not jitter. */
 const OVERSAMPLE = 2;

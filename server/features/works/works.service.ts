@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fetchObject } from '../../infra/storage';
-import { AvatarStatus, MSG, type TimedText } from '../../../src/contract';
+import { AvatarStatus, MSG, workCredits, type TimedText } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
@@ -127,7 +127,7 @@ export async function materialAvatar(ctx: FeatureContext, work: RenderRow, dir: 
  */
 async function settle(q: Queryable, workId: number, work: RenderRow, seconds: number): Promise<{ charged: number; reason: string }> {
   const reserved = Number(work.reserved);
-  const due = Math.ceil(seconds * Number(work.price));
+  const due = workCredits(seconds, Number(work.price));
   if (due > reserved && work.params.estimated) {
     try {
       await spendIn(q, { userId: work.user_id, amount: due - reserved, action: '视频合成按实际时长补扣', key: `work:${workId}:extra` });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { countChars, scriptLimit } from '../script';
+import { countChars, scriptLimit, workCredits } from '../script';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
 import { musicTrackRef } from './music';
@@ -134,10 +134,10 @@ export function multiSceneChannel<C extends { api: string; enabled: boolean; eng
 
 /**
  * ours (issue 33): a multi-scene work costs its lip-sync channel's credits per second of the result (the same rate
- * whether it outputs the video or only the audio), rounded up, at least 1; the estimate before submit, the
- * reservation and the settlement are all this.
+ * whether it outputs the video or only the audio) as a single work does, at least 1; the estimate before submit,
+ * the reservation and the settlement are all this.
  */
-export const multiSceneCredits = (seconds: number, creditsPerSecond: number): number => Math.max(1, Math.ceil(Math.round(seconds * creditsPerSecond * 1000) / 1000));
+export const multiSceneCredits = (seconds: number, creditsPerSecond: number): number => Math.max(1, workCredits(seconds, creditsPerSecond));
 
 /** ours: the multi-scene lip-sync channel as videoChannel answers it (absent: none is enabled). */
 export const MultiSceneChannel = z.object({

@@ -4,7 +4,7 @@
  * audition and the submitted request (rate/volume/pitch only with a public voice), and the address's parameters.
  */
 import {
-  LIMITS, MSG, VoiceStatus, byEffect, countChars, estimateSeconds, scriptLimit, workNameOr,
+  LIMITS, MSG, VoiceStatus, byEffect, countChars, estimateSeconds, scriptLimit, workCredits, workNameOr,
   type API, type Avatar, type CallRequest, type Material, type Photo, type VideoChannel, type Voice,
 } from '../../../contract';
 import { hasText, isRecord, numberOr, pickedOr, stringOr, type DraftRules } from '../../../core';
@@ -305,8 +305,8 @@ export function draftSeconds(d: Pick<CreateDraft, 'mode' | 'audio' | 'text' | 'v
   return estimateSeconds(d.text, disabledSliders(d.voice?.api).rate ? 1 : d.params.rate);
 }
 
-/** Estimated seconds × the channel's credits per second, rounded up. */
-export const estimatePrice = (seconds: number, creditsPerSecond: number) => Math.ceil(seconds * creditsPerSecond);
+/** Estimated seconds × the channel's credits per second, rounded up: what works.create reserves. */
+export const estimatePrice = workCredits;
 
 
 // ------------------------------------------------------------------------------------------------ the stored draft
