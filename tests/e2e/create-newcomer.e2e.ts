@@ -100,6 +100,12 @@ describe('/create keeps its draft', () => {
     await page.click('[data-testid=create-voice-source] >> text=公共声音');
     await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
     await page.waitForSelector('[data-testid=create-voice-params]');
+    // On a laptop the picked voice's parameters come into sight in their pane, above the preview pane.
+    await page.waitForFunction(() => {
+      const params = document.querySelector('[data-testid=create-voice-params]')!.getBoundingClientRect();
+      const pane = document.querySelector('[data-testid=create-voices]')!.getBoundingClientRect();
+      return params.top >= pane.top && params.bottom <= pane.bottom + 1;
+    });
     expect(await page.textContent('[data-testid=create-head-price]')).toMatch(/约 \d+ 积分/);
     // No channel chosen yet: the preview speaks of the best one offered (本地口型), and the dialog preselects it;
     // the effect order names only the channels there are.

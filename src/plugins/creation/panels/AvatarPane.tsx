@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
-import { Segments, TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
+import { Segments, TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
 
@@ -20,6 +20,7 @@ interface Card {
 export function AvatarPane() {
   const { draft, update, query } = useCreate();
   const notifier = useService<Notifier>(TOKENS.Notifier);
+  const navigation = useService<Navigation>(TOKENS.Navigation);
   const [source, setSource] = useState<Source>(query.material ? 'material' : 'mine');
   const [orientation, setOrientation] = useState<Orientation>(query.orientation ?? 2);
 
@@ -80,7 +81,8 @@ export function AvatarPane() {
   }, [wanted, loaded.loading, loaded.list, source, query.avatarId, query.material, mine.list, pub.list, material.list, update]);
 
   // Without an avatar in the address the pane opens on the first list that has items (mine, then public in either
-  // orientation, then the material library), until the user picks a list.
+  // orientation, then the material library), until the user picks a list. With none anywhere (a new account on a
+  // new install) it comes back to 我的, which says how to make one.
   const settled = useRef(false);
   useEffect(() => {
     if (settled.current || wanted !== null || loaded.loading || !loaded.loaded) return;
@@ -91,7 +93,8 @@ export function AvatarPane() {
       return setSource('material');
     }
     settled.current = true;
-  }, [wanted, source, orientation, loaded.loading, loaded.loaded, mine.list, pub.list]);
+    if (source === 'material' && !query.material && material.list.length === 0) setSource('mine');
+  }, [wanted, source, orientation, loaded.loading, loaded.loaded, mine.list, pub.list, material.list, query.material]);
   const choose = (next: () => void) => {
     settled.current = true;
     next();
@@ -120,6 +123,7 @@ export function AvatarPane() {
           icon={source === 'material' ? 'folder-open' : 'person'}
           description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : source === 'public' ? '暂无公共数字人' : '素材库中还没有视频'}
           className="cr-empty"
+          action={source === 'mine' ? <Button icon="add" text="克隆数字人" onClick={() => navigation.navigate('/profile')} data-testid="create-avatar-clone" /> : undefined}
         />
       ) : (
         <div className={`cr-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`}>

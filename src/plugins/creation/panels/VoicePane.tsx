@@ -56,10 +56,16 @@ export function VoicePane() {
   const loaded = source === 'material' ? audios : voices;
   const hover = useHoverPreview();
 
+  // A voice the user picks shows its parameters: on a short pane they sit below the list, out of sight.
+  const params = useRef<HTMLElement | null>(null);
+  const revealParams = useRef(false);
   const pick = (voice: Voice) => {
     const problem = voicePickProblem(voice);
     if (problem) notifier.warn(problem);
-    else if (draft.voice?.id !== voice.id) update({ voice, mode: 'text' });
+    else if (draft.voice?.id !== voice.id) {
+      revealParams.current = true;
+      update({ voice, mode: 'text' });
+    }
     else if (draft.mode !== 'text') update({ mode: 'text' });
   };
   const pickAudio = (m: Material) => {
@@ -72,6 +78,11 @@ export function VoicePane() {
   const [pending, setPending] = useState<Sliders>(draft.params);
   const { busy: saving, run: save } = useAction();
   useEffect(() => setPending(draft.params), [draft.params, voice?.id]);
+  useEffect(() => {
+    if (!revealParams.current || !params.current) return;
+    revealParams.current = false;
+    params.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [voice?.id]);
   const off = disabledSliders(voice?.api);
   const confirm = async () => {
     if (!voice) return;
@@ -170,7 +181,7 @@ export function VoicePane() {
         )}
       </div>
       {voice && source !== 'material' && (
-        <section className="cr-params" data-testid="create-voice-params">
+        <section className="cr-params" data-testid="create-voice-params" ref={params}>
           <div className="cr-params-head">
             <span className="cr-params-title" title={isPublicVoice(voice) ? '随本次创作提交' : '保存到我的声音'}>声音参数</span>
             <Button

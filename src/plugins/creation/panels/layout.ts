@@ -51,6 +51,9 @@ export function withLayout(saved: unknown, screen: ScreenClass, layout: Serializ
   return base;
 }
 
+/** A dock shorter than this (a laptop's 800 px window) gives the 声音 pane more height than the 预览 pane. */
+const SHORT_DOCK_PX = 720;
+
 export const paneTitle = (id: PaneId) => PANES.find((p) => p.id === id)!.title;
 const title = paneTitle;
 
@@ -72,7 +75,9 @@ export function applyDefaultLayout(api: DockviewApi, screen: ScreenClass, width:
     add('script');
     add('avatar', { referencePanel: 'script', direction: 'left' }, { initialWidth: side });
     add('voice', { referencePanel: 'script', direction: 'right' }, { initialWidth: side });
-    add('preview', { referencePanel: 'voice', direction: 'below' }, height > 0 ? { initialHeight: Math.round(height * 0.55) } : undefined);
+    // On a short dock (a 1366×800 laptop) the voice list and its parameters get the larger share.
+    const previewShare = height < SHORT_DOCK_PX ? 0.42 : 0.55;
+    add('preview', { referencePanel: 'voice', direction: 'below' }, height > 0 ? { initialHeight: Math.round(height * previewShare) } : undefined);
   }
   api.getPanel('script')?.api.setActive();
 }
