@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
+import { LIMITS, MSG } from '../../../contract';
 import { TOKENS, VoicePicker, useAudioPlayer, useObservable, usePanelHost, useService, type Notifier, type PanelProps } from '../../../core';
 import { MultiplesStateToken, type MultiplesState } from './multiples-state';
 import {
@@ -145,7 +145,7 @@ export default function MultiplesPanel(_props: PanelProps) {
             <strong>{estimate.credits}</strong> 积分
           </span>
         </div>
-        <Button intent="primary" icon="send-message" text="提交合成" loading={submitting} onClick={() => void state.submit()} data-testid="multi-submit-bar" />
+        <Button intent="primary" icon="send-message" text="提交合成" loading={submitting} disabled={channel === null} title={channel === null ? MSG.multiSceneNoChannel : undefined} onClick={() => void state.submit()} data-testid="multi-submit-bar" />
       </div>
 
       <AvatarPicker

@@ -93,7 +93,8 @@ export function SidePanel({ draft, channel, submitting, onChange, onSubmit }: Si
         </p>
       </div>
 
-      <Button intent="primary" size="large" fill icon="send-message" text="提交合成" loading={submitting} onClick={onSubmit} className="mu-submit" data-testid="multi-submit" />
+      {/* No lip-sync channel enabled: nothing can render; the note at the top says why. */}
+      <Button intent="primary" size="large" fill icon="send-message" text="提交合成" loading={submitting} disabled={channel === null} title={channel === null ? MSG.multiSceneNoChannel : undefined} onClick={onSubmit} className="mu-submit" data-testid="multi-submit" />
     </aside>
   );
 }

@@ -114,6 +114,15 @@ describe('multi-scene submission', () => {
     expect(storage.data.has(DRAFT_KEY)).toBe(true);
   });
 
+  it('with no lip-sync channel enabled says so and sends nothing, even from the palette', async () => {
+    const { state, calls, notifier } = setup(() => ({ id: 1 }));
+    fill(state);
+    state.channel$.next(null);
+    expect(await state.submit()).toBe(false);
+    expect(notifier.warn).toHaveBeenCalledWith(MSG.multiSceneNoChannel);
+    expect(calls).toEqual([]);
+  });
+
   it('keeps the draft in storage: a new page (after closing the tab or a reload) starts from it, without auditions', async () => {
     const storage = memoryStorage();
     const first = setup(() => ({}), storage).state;

@@ -139,6 +139,11 @@ export class MultiplesState {
    */
   async submit(): Promise<boolean> {
     if (this.submitting$.value) return false;
+    // The palette's 提交合成 too: with no lip-sync channel enabled nothing can render.
+    if (this.channel$.value === null) {
+      this.s.notifier.warn(MSG.multiSceneNoChannel);
+      return false;
+    }
     const draft = this.draft;
     const problem = draftProblem(draft);
     if (problem) {
