@@ -81,6 +81,12 @@ const ENGINES: Record<string, (config: Record<string, unknown>) => LipSyncEngine
 };
 
 /**
+ * Whether a channel's engine renders picture works (photo avatars, pet and photo-speak): those on this machine do;
+ * remote lip-sync servers take avatar videos only. Known from the engine's name, without making it.
+ */
+export const rendersPictures = (engine: string | null | undefined): boolean => engine === 'local' || engine === 'lipsync';
+
+/**
  * The engine a video channel names, made from its stored settings; undefined when the channel has none that works
  * (`none`, or a name this server does not know). A remote engine's settings that cannot make one throw a
  * LipSyncEngineError (user-facing).

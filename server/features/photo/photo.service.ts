@@ -27,7 +27,7 @@ export type MouthMark = { x: number; y: number };
  * Whether the channel's video engine renders picture works: those on this machine do (the one that moves the mouth
  * with the offline lip-sync engine, the other with a camera motion); remote lip-sync servers take avatar videos only.
  */
-const rendersPictures = (engine: LipSyncEngine | undefined): engine is LipSyncEngine & { kind: 'local' } => engine?.kind === 'local';
+const madeHere = (engine: LipSyncEngine | undefined): engine is LipSyncEngine & { kind: 'local' } => engine?.kind === 'local';
 
 /** A picture work is thrown out with this (an input gone): the works feature fails it at once, credits returned. */
 export class PictureGone extends Error {}
@@ -71,7 +71,7 @@ export async function addOwnPhoto(ctx: FeatureContext, userId: number, p: { type
 export async function pictureForWork(q: Queryable, userId: number, photoId: number, engine: LipSyncEngine | undefined): Promise<{ photoId: number; photoType: number }> {
   const photo = await new PhotoRepository(q).usableBy(photoId, userId);
   if (!photo) throw new ApiError(MSG.photoMissing);
-  if (!rendersPictures(engine)) throw new ApiError(MSG.photoChannelUnsupported);
+  if (!madeHere(engine)) throw new ApiError(MSG.photoChannelUnsupported);
   return { photoId: photo.id, photoType: Number(photo.type) };
 }
 
@@ -102,7 +102,7 @@ export async function renderPictureTalking(ctx: FeatureContext, job: PictureRend
   const photo: PhotoRow | undefined = await new PhotoRepository(ctx.db).usableBy(job.photoId, job.userId);
   if (!photo) throw new PictureGone('图片已被删除，积分已退回');
   const engine = job.engine;
-  if (!rendersPictures(engine)) throw new PictureGone('该通道的视频引擎不可用，积分已退回');
+  if (!madeHere(engine)) throw new PictureGone('该通道的视频引擎不可用，积分已退回');
   const ext = photo.image_key.split('.').pop()!;
   const picture = await download(ctx, photo.image_key, path.join(job.dir, `picture.${ext}`));
   const size = { width: Number(photo.width), height: Number(photo.height) };

@@ -119,6 +119,8 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     const listed = (await a.call(API.works.videoChannel, {})).data.list as { api: string; credits: number }[];
     expect(listed.map((c) => c.api).sort()).toEqual(['fy', 'lip', 'local']);
     expect(listed.find((c) => c.api === 'fy')).toMatchObject({ credits: FY_PRICE, version_name: '3.0' });
+    // Pictures (photo avatars, pet and photo-speak) render on this machine only: the clients offer those channels.
+    expect(Object.fromEntries(listed.map((c) => [c.api, (c as { pictures?: boolean }).pictures]))).toEqual({ fy: false, lip: true, local: true });
   });
 
   it('renders a text work on fy through the engine into a playable mp4, charged once on the actual duration', async () => {

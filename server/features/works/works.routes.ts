@@ -9,7 +9,7 @@ import { formatDateTime } from '../../infra/time';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
-import { engineConcurrency, engineSlot, lipSyncEngineFor, type LipSyncEngine } from '../../engines/lipsync';
+import { engineConcurrency, engineSlot, lipSyncEngineFor, rendersPictures, type LipSyncEngine } from '../../engines/lipsync';
 import { WorksRepository, type WorkParams, type WorkRow } from './works.repository';
 import { workBgm } from './background-music';
 import { ownAudio, readyAvatar, reserveAndQueue, speechSettings } from './works.service';
@@ -81,7 +81,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
 
   router.handle(API.works.videoChannel, async () => {
     const channels = await works.enabledVideoChannels();
-    const list = channels.map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits) }));
+    const list = channels.map((c) => ({ api: c.api, name: c.name, desc: c.description, version_name: c.version_name, credits: Number(c.credits), pictures: rendersPictures(c.engine) }));
     const multi = multiSceneChannel(channels);
     // The spec's tip named 3.0/2.0 channels that may not be enabled: the order is of the channels offered.
     return { list, tips: effectOrderTip(list), ...(multi ? { multi: multiSceneOffer(multi) } : {}) };

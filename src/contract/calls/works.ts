@@ -203,6 +203,8 @@ export const VideoChannel = z.object({
   version_name: z.string(),
   /** Credits per second of video. */
   credits: z.number(),
+  /** ours: the channel renders picture works (photo avatars, pet and photo-speak); remote lip-sync servers do not. */
+  pictures: z.boolean().optional(),
 });
 export type VideoChannel = z.infer<typeof VideoChannel>;
 

@@ -3,7 +3,7 @@
  * editor keeps as a project's draft, how a draft is read back (anything missing or wrong falls back to the default),
  * and what stops a submit. The storyboard's cutting and price are the contract's (src/contract/storyboard.ts).
  */
-import { LIMITS, MSG, ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, countChars, storyScript, type OneclickAspect, type ScriptPlatform, type StoryScene, type TopicStyle } from '../../contract';
+import { LIMITS, MSG, ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, countChars, storyScript, type OneclickAspect, type ScriptPlatform, type StoryScene, type TopicStyle, type VideoChannel } from '../../contract';
 
 export const START_ROUTE = '/cozeVideo';
 export const EDIT_ROUTE = '/cozeVideo/editVideo';
@@ -97,6 +97,17 @@ export function avatarOfChoice(value: string): Pick<OneclickForm, 'video_id' | '
 
 /** The cover's scene, within the storyboard as it is now (scenes deleted since fall back to the last). */
 export const coverScene = (f: Pick<OneclickForm, 'cover_scene' | 'scenes'>): number => Math.min(Math.max(1, f.cover_scene), Math.max(1, f.scenes.length));
+
+/** The channels offered for the chosen avatar: a photo talks only on the channels that render pictures. */
+export const channelsFor = <C extends Pick<VideoChannel, 'api' | 'pictures'>>(channels: readonly C[], f: Pick<OneclickForm, 'photo_id'>): C[] =>
+  f.photo_id ? channels.filter((c) => c.pictures) : [...channels];
+
+/** A new avatar choice, and the channel moved to one that can render it when the chosen one cannot. */
+export function pickAvatar(value: string, f: Pick<OneclickForm, 'api'>, channels: readonly Pick<VideoChannel, 'api' | 'pictures'>[]): Partial<OneclickForm> {
+  const avatar = avatarOfChoice(value);
+  const offered = channelsFor(channels, avatar);
+  return offered.length && !offered.some((c) => c.api === f.api) ? { ...avatar, api: offered[0]!.api } : avatar;
+}
 
 /** What stops the start screen's 生成分镜. */
 export function startProblem(f: OneclickForm): string | null {

@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { merge, Subject, type Observable } from 'rxjs';
-import { API, LIMITS, MSG, type VideoChannel } from '../../../contract';
+import { API, LIMITS, MSG, effectOrderTip, type VideoChannel } from '../../../contract';
 import { ApiCallError, TIMINGS, leadingGate, speakAudition, type ScreenServices } from '../../../core';
 import { CREATE_CHANNEL_KEY, afterRefusal, auditionKey, auditionProblem, auditionRequest, buildSubmission, cachedAudition, channelProblem, preferredChannel, submitProblem, withAudition, type CachedAudition, type CreateDraft } from './create-logic';
 import type { CreateDraftHandle } from './use-create-draft';
 import type { CreateScreen } from './screens';
 
-export function useCreateSubmission(services: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>, screen: Pick<CreateScreen, 'route' | 'layoutSuffix'>) {
+export function useCreateSubmission(services: ScreenServices, d: CreateDraftHandle, closed$: Observable<void>, screen: Pick<CreateScreen, 'route' | 'layoutSuffix' | 'pictureType'>) {
   const { api, polling, notifier, auth, storage, navigation } = services;
   const { draft, draftRef, setDraft, update, markSubmitted } = d;
   const channelKey = CREATE_CHANNEL_KEY + screen.layoutSuffix;
@@ -38,11 +38,15 @@ export function useCreateSubmission(services: ScreenServices, d: CreateDraftHand
   useEffect(() => {
     const controller = new AbortController();
     api.call(API.works.videoChannel, {}, { silent: true, signal: controller.signal }).then(
-      (r) => setChannels({ list: r.list, tips: r.tips, loading: false }),
+      (r) => {
+        // A picture talks only on the channels that render pictures (the server refuses the others).
+        const list = screen.pictureType ? r.list.filter((c) => c.pictures) : r.list;
+        setChannels({ list, tips: screen.pictureType ? effectOrderTip(list) : r.tips, loading: false });
+      },
       () => !controller.signal.aborted && setChannels((c) => ({ ...c, loading: false })),
     );
     return () => controller.abort();
-  }, [api]);
+  }, [api, screen.pictureType]);
 
   const synthesize = useCallback(
     async (draft: CreateDraft): Promise<CachedAudition | null> => {

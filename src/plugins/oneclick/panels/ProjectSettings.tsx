@@ -3,7 +3,7 @@ import { FormGroup, SegmentedControl } from '@blueprintjs/core';
 import { MSG, ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
 import { HTMLSelect, useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
-import { ASPECT_LABELS, avatarChoice, avatarOfChoice } from '../oneclick-view';
+import { ASPECT_LABELS, avatarChoice, channelsFor, pickAvatar } from '../oneclick-view';
 
 export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
   const form = useValue(screen.form$);
@@ -16,11 +16,12 @@ export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
     { label: '照片数字人', items: photos.map((p) => ({ value: `p${p.id}`, name: p.source === 2 ? `公共 · ${p.name}` : p.name })) },
   ];
   const voices = useStore(screen.voices).value ?? [];
-  const channels = useStore(screen.channels).value ?? [];
+  const allChannels = useStore(screen.channels).value ?? [];
+  const channels = channelsFor(allChannels, form);
   return (
     <div className="oc-settings">
       <FormGroup label="数字人" labelFor="oc-avatar" className="oc-group" helperText={form.photo_id ? MSG.lipPictureNote : undefined}>
-        <HTMLSelect id="oc-avatar" fill value={avatarChoice(form)} onChange={(e) => screen.patch(avatarOfChoice(e.target.value))} data-testid="oneclick-avatar">
+        <HTMLSelect id="oc-avatar" fill value={avatarChoice(form)} onChange={(e) => screen.patch(pickAvatar(e.target.value, form, allChannels))} data-testid="oneclick-avatar">
           <option value="">请选择数字人</option>
           {groups.map(({ label, items }) =>
             items.length ? (
