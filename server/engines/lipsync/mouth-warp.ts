@@ -223,10 +223,11 @@ export class MouthWarper {
         if (Number.isNaN(out.t)) {
           mouthInside(inside, out.depth, out.across / reach, out.height, gap, drawTeeth, tooth, shown);
           const upperLip = out.depth < 0.5;
-          const cb = inside.cb + (lipAt(s, upperLip, lumaSize, cw, ch, 0.5) - inside.cb) * inside.lip;
-          const cr = inside.cr + (lipAt(s, upperLip, lumaSize + chromaSize, cw, ch, 0.5) - inside.cr) * inside.lip;
-          frame[uOff + at] = cb + (127 - cb) * inside.teeth;
-          frame[vOff + at] = cr + (134 - cr) * inside.teeth;
+          const lipCb = lipAt(s, upperLip, lumaSize, cw, ch, 0.5), lipCr = lipAt(s, upperLip, lumaSize + chromaSize, cw, ch, 0.5);
+          const cb = inside.cb + (lipCb - inside.cb) * inside.lip, cr = inside.cr + (lipCr - inside.cr) * inside.lip;
+          // Teeth take a little of the lips' (and the light's) warmth, so they sit in the picture's colours.
+          frame[uOff + at] = cb + (128 + (lipCb - 128) * 0.3 - cb) * inside.teeth;
+          frame[vOff + at] = cr + (130 + (lipCr - 128) * 0.3 - cr) * inside.teeth;
         } else {
           const sx = (cx + a * (out.s * ux - out.t * uy) - x0 - 0.5) / 2, sy = (cy + a * (out.s * uy + out.t * ux) - y0 - 0.5) / 2;
           frame[uOff + at] = sample(lumaSize, cw, ch, sx, sy);
