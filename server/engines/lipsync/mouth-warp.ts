@@ -279,7 +279,7 @@ function mouthInside(o: Inside, depth: number, across: number, heightPx: number,
   // Upper teeth, over the lips' blend: just under the upper lip, shaded toward the sides, gone under the lower lip.
   o.teeth = teeth * smoothstep(0.3, 1.5, fromUpper) * (1 - smoothstep(toothPx * 0.5, toothPx * 1.1, fromUpper)) * smoothstep(1.5, 4, fromLower) * (1 - smoothstep(0.2, 0.65, across)) * smoothstep(0.15, 0.35, gap);
   o.toothY = 150 - 45 * smoothstep(0, 0.6, across);
-  // Lighter toward the lips: their colour over a soft band two to four pixels wide, all of it while barely open.
+  // Lighter toward the lips: their colour over an even band (under half the opening, at most 8 px), all of it while barely open.
   const band = Math.min(8, Math.max(2.5, 0.45 * heightPx));
   o.lip = 1 - (1 - 0.8 * (1 - ramp(band, edge))) * shown;
 }
