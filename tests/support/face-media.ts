@@ -30,3 +30,12 @@ export function makeFacelessVideo(file: string, { width = 480, height = 640, sec
   return ffmpegCached(file, ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25`, '-t', String(seconds),
     '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']);
 }
+
+/**
+ * A still clip of a smiling face that shows its teeth between parted lips (FACE_PHOTO's woman on the right), for
+ * what the mouth warp makes of a source's own teeth.
+ */
+export function makeSmilingFaceVideo(file: string, { seconds = 1 } = {}): string {
+  return ffmpegCached(file, ['-loop', '1', '-i', FACE_PHOTO, '-vf', 'crop=600:800:1300:120,scale=480:640,format=yuv420p',
+    '-frames:v', String(Math.round(seconds * 25)), '-r', '25', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-movflags', '+faststart']);
+}

@@ -7,7 +7,7 @@
  * - `heygem` is a remote GPU server (heygem.ts), which the render job submits to and polls across its runs (remote.ts).
  * Pictures and video translation always use the offline engine: its face analysis and render are exported as they are.
  */
-import { MSG } from '../../../src/contract';
+import { MSG, type TimedText } from '../../../src/contract';
 import { renderTalkingVideo } from '../render';
 import { HeyGemEngine, type HeyGemConfig } from './heygem';
 import { renderLipSync } from './render';
@@ -31,6 +31,8 @@ export interface TalkingVideoJob {
   startAt?: number;
   /** For an engine that moves the mouth. */
   face?: FaceInput;
+  /** The speech's timed text, when known (the offline engine rounds the lips where it says o, u, ü). */
+  script?: readonly TimedText[];
   /** The share of the render done (0–1), from an engine that can tell (the offline lip sync, frame by frame). */
   onProgress?: (done: number) => void;
 }
@@ -67,7 +69,7 @@ const OFFLINE_LIPSYNC: LocalLipSyncEngine = {
   async render(job) {
     const face = job.face;
     if (face && 'faces' in face) {
-      const { duration } = await renderLipSync({ video: face.video, faces: face.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt, onProgress: job.onProgress });
+      const { duration } = await renderLipSync({ video: face.video, faces: face.faces, audio: job.audio.file, audioExt: job.audio.ext, output: job.output, startAt: job.startAt, script: job.script, onProgress: job.onProgress });
       return { duration };
     }
     return { ...(await renderLoop(job)), note: face?.note ?? MSG.lipSyncNoFace };

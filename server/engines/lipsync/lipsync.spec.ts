@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFaceVideo, makeFacelessVideo } from '../../../tests/support/face-media';
+import { makeFaceVideo, makeFacelessVideo, makeSmilingFaceVideo } from '../../../tests/support/face-media';
 import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { FFPROBE, probe } from '../../infra/media-probe';
 import { prepareAvatar, renderTalkingVideo } from '../render/avatar-loop';
-import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS } from './analyse';
-import { point, readFaceTrack } from './face-track';
-import { mouthCurve } from './mouth-curve';
-import { MouthWarper } from './mouth-warp';
+import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, trackFaces } from './analyse';
+import { point, readFaceTrack, type FaceTrack } from './face-track';
+import { mouthCurve, shapeCurve, syllableRounding } from './mouth-curve';
+import { MouthWarper, type MouthPose } from './mouth-warp';
 import { renderLipSync } from './render';
 
 let dir: string;
@@ -156,4 +156,123 @@ describe('offline lip-sync engine', () => {
     // holds a backward chunk (25 frames, 11.5 MB) and buffers. The 40 s render stays in `npm run bench`.
     expect((peak - before) / 1048576).toBeLessThan(100);
   }, 180_000);
+});
+
+/** Frame 0 of a 480×640 clip as yuv420p. */
+const firstFrame = (video: string) => new Uint8Array(execFileSync(FFMPEG, ['-loglevel', 'error', '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { maxBuffer: 1 << 24 }));
+
+/** The mouth's box on frame 0: the corners' span and a little more, down to the chin's middle. */
+function mouthBox(track: FaceTrack) {
+  const [lx, ly] = point(track, 0, 48), [rx, ry] = point(track, 0, 54), [, chin] = point(track, 0, 8);
+  const a = (rx - lx) / 2, cy = (ly + ry) / 2;
+  return { x0: Math.round(lx - 0.3 * a), x1: Math.round(rx + 0.3 * a), y0: Math.round(cy - 0.8 * a), y1: Math.round((cy + chin) / 2), a, cy };
+}
+
+/** The frame warped to `pose` (a copy). */
+function posed(source: Uint8Array, track: FaceTrack, pose: MouthPose): Uint8Array {
+  const frame = source.slice();
+  new MouthWarper(480, 640).apply(frame, track.points, 0, pose);
+  return frame;
+}
+
+const U = 480 * 640, V = U + 240 * 320;
+const chromaAt = (frame: Uint8Array, plane: number, x: number, y: number) => frame[plane + (y >> 1) * 240 + (x >> 1)]!;
+
+/**
+ * The opening the warp drew: the pixels of the mouth box it made much darker than the source was; with, along its
+ * border, the steepest step in luma between neighbours (a pasted shape has a hard one), and its inside's mean colour.
+ */
+function opening(before: Uint8Array, after: Uint8Array, box: ReturnType<typeof mouthBox>) {
+  const inside = (x: number, y: number) => before[y * 480 + x]! - after[y * 480 + x]! > 30 && after[y * 480 + x]! < 0.6 * before[y * 480 + x]!;
+  let n = 0, y = 0, cr = 0, left = Infinity, right = -Infinity;
+  const steps: number[] = [];
+  for (let py = box.y0; py < box.y1; py++) {
+    for (let px = box.x0; px < box.x1; px++) {
+      if (!inside(px, py)) continue;
+      n++; y += after[py * 480 + px]!; cr += chromaAt(after, V, px, py);
+      left = Math.min(left, px); right = Math.max(right, px);
+      const around = [[px - 1, py], [px + 1, py], [px, py - 1], [px, py + 1]] as const;
+      if (around.every(([qx, qy]) => inside(qx, qy))) continue;
+      steps.push(Math.max(...around.map(([qx, qy]) => Math.abs(after[py * 480 + px]! - after[qy * 480 + qx]!))));
+    }
+  }
+  steps.sort((p, q) => p - q);
+  return { pixels: n, meanY: y / n, meanCr: cr / n, width: right - left + 1, edgeStep: steps[Math.floor(steps.length * 0.95)] ?? 0 };
+}
+
+/** The mean absolute luma difference over the mouth box. */
+function boxDifference(a: Uint8Array, b: Uint8Array, box: ReturnType<typeof mouthBox>): number {
+  let sum = 0, n = 0;
+  for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++, n++) sum += Math.abs(a[y * 480 + x]! - b[y * 480 + x]!);
+  return sum / n;
+}
+
+/** With SHOTS_DIR set: the mouth box of each frame, 3× enlarged, side by side in one PNG, for people to look at. */
+function mouthShot(name: string, frames: Uint8Array[], box: ReturnType<typeof mouthBox>): void {
+  const root = process.env.SHOTS_DIR;
+  if (!root) return;
+  fs.mkdirSync(path.join(root, 'lipsync'), { recursive: true });
+  const w = (box.x1 - box.x0 + 40) & ~1, h = (box.y1 - box.y0 + 40) & ~1;
+  execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '480x640', '-i', 'pipe:0',
+    '-vf', `crop=${w}:${h}:${box.x0 - 20}:${box.y0 - 20},scale=${w * 3}:${h * 3}:flags=lanczos,tile=${frames.length}x1:padding=6`, '-frames:v', '1',
+    path.join(root, 'lipsync', `${name}.png`)], { input: Buffer.concat(frames) });
+}
+
+describe('the mouth it draws', () => {
+  let closed: { track: FaceTrack; frame: Uint8Array };
+  let smiling: { track: FaceTrack; frame: Uint8Array };
+
+  beforeAll(async () => {
+    const video = makeSmilingFaceVideo(path.join(dir, 'smiling.mp4'));
+    const track = await trackFaces(video);
+    smiling = { track, frame: firstFrame(video) };
+    if (!fs.existsSync(faces)) await analyseAvatarFaces(avatar, faces); // when run on its own
+    closed = { track: readFaceTrack(faces), frame: firstFrame(avatar) };
+  }, 120_000);
+
+  for (const face of ['closed', 'smiling'] as const) {
+    it(`leaves the ${face} mouth as it is at rest and opens it into a soft, shaded mouth`, () => {
+      const { track, frame } = face === 'closed' ? closed : smiling;
+      const box = mouthBox(track);
+      // At rest, and barely parted (the speech's tail), the mouth is the source's: no line drawn between the lips.
+      expect(boxDifference(frame, posed(frame, track, { open: 0, round: 0 }), box)).toBe(0);
+      const barely = posed(frame, track, { open: 0.04, round: 0 });
+      expect(boxDifference(frame, barely, box)).toBeLessThan(2);
+      expect(opening(frame, barely, box).pixels).toBeLessThan(3);
+
+      const half = posed(frame, track, { open: 0.5, round: 0 }), wide = posed(frame, track, { open: 1, round: 0 });
+      mouthShot(`${face}-rest-half-wide`, [frame, half, wide], box);
+      for (const open of [half, wide]) {
+        const o = opening(frame, open, box);
+        expect(o.pixels).toBeGreaterThan(40);
+        // Soft-edged: along its border neighbouring pixels step far less than at a pasted black shape's edge (~100 here).
+        expect(o.edgeStep).toBeLessThan(45);
+        // Shaded, not black: video-range black is 16; a red-brown inside has Cr above grey's 128.
+        expect(o.meanY).toBeGreaterThan(30);
+        expect(o.meanCr).toBeGreaterThan(134);
+      }
+      expect(opening(frame, wide, box).pixels).toBeGreaterThan(opening(frame, half, box).pixels * 1.3);
+    });
+  }
+
+  it('rounds the lips where the script says o, u or ü: the mouth is narrower than for 啊', () => {
+    expect(syllableRounding('啊哦呜女我好，OK')).toEqual([0, 1, 1, 1, 1, 0.5]);
+    // One sound, two scripts: the same spectrum, so only the words can tell the mouths apart.
+    const level = Float32Array.from({ length: 50 }, (_, f) => (f >= 10 && f < 40 ? -10 : -60));
+    const lowShare = new Float32Array(50).fill(0.5);
+    const said = (text: string) => shapeCurve(level, lowShare, 25, [{ start: 0.4, end: 1.6, text }]);
+    const ah = said('啊啊啊'), oo = said('呜呜呜');
+    expect(Math.max(...ah.round)).toBeLessThan(0.05);
+    expect(Math.min(...oo.round.subarray(20, 38))).toBeGreaterThan(0.8);
+    expect(Array.from(ah.open)).toEqual(Array.from(oo.open));
+
+    const { track, frame } = closed;
+    const box = mouthBox(track);
+    const f = 30;
+    const [saidAh, saidOo] = [ah, oo].map((c) => posed(frame, track, { open: c.open[f]!, round: c.round[f]! })) as [Uint8Array, Uint8Array];
+    mouthShot('closed-ah-oo', [frame, saidAh, saidOo], box);
+    const wideAh = opening(frame, saidAh, box), wideOo = opening(frame, saidOo, box);
+    console.log(`opening width: 啊 ${wideAh.width} px, 呜 ${wideOo.width} px (mouth ${(2 * box.a).toFixed(0)} px wide)`);
+    expect(wideOo.width).toBeLessThan(wideAh.width * 0.8);
+  });
 });

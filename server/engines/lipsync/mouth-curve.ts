@@ -2,8 +2,12 @@
  * The mouth's motion from the speech alone: for each video frame, how open (0..1) and how round (0..1) the
  * mouth is. Opening follows the loudness of the voice band (vowels open the mouth, hisses barely do),
  * roundness the balance between low and high formant energy (o/u against i/e); both are shaped by a quick
- * attack and a slower release, as lips move, and the mouth is shut in pauses.
+ * attack and a slower release, as lips move, and the mouth is shut in pauses. Where the timed script covers the
+ * speech, roundness comes from its words instead: each Chinese syllable's final (o, u, ü round the lips), laid over
+ * the voiced frames of its stretch in order.
  */
+import { pinyin } from 'pinyin-pro';
+import type { TimedText } from '../../../src/contract';
 import { DEMUXER, ffmpegPipe } from '../../infra/media-probe';
 
 const RATE = 16_000;
@@ -88,8 +92,46 @@ function percentile(xs: Float32Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
-/** Turns levels into a 0..1 opening: the voice's own loud frames open fully, RANGE_DB below them is shut. */
-export function shapeCurve(level: Float32Array, lowShare: Float32Array, fps: number): MouthCurve {
+/** Finals said with rounded lips, fully; and those that round only part of the syllable (a glide or an ending). */
+const ROUND_FINALS = /^(o|uo|ou|ong|iong|io|u|ü|v|ün|vn|un|ui|iu)$/;
+const HALF_ROUND_FINALS = /^(ao|iao|ua|uai|uan|uang|ueng|üe|ve|üan|van)$/;
+/** A frame this open (of the soft-kneed target) is voiced: the syllables of the script are spread over such frames. */
+const VOICED = 0.15;
+
+/** How round the lips are for each Han character of `text`, in order (0..1). */
+export function syllableRounding(text: string): number[] {
+  const han = Array.from(text).filter((c) => /\p{Script=Han}/u.test(c)).join('');
+  if (!han) return [];
+  return pinyin(han, { pattern: 'final', toneType: 'none', type: 'array' }).map((f) => (ROUND_FINALS.test(f) ? 1 : HALF_ROUND_FINALS.test(f) ? 0.5 : 0));
+}
+
+/**
+ * Roundness per frame from the timed script (NaN where it says nothing): each stretch's syllables share its voiced
+ * frames evenly, in order (a syllable is about as long as the next; the pauses between words are skipped).
+ */
+function scriptRounding(script: readonly TimedText[], target: Float32Array, fps: number): Float32Array {
+  const out = new Float32Array(target.length).fill(NaN);
+  for (const { start, end, text } of script) {
+    const syllables = syllableRounding(text);
+    const f0 = Math.max(0, Math.floor(start * fps)), f1 = Math.min(target.length, Math.ceil(end * fps));
+    if (!syllables.length || f1 <= f0) continue;
+    let voiced = 0;
+    for (let f = f0; f < f1; f++) if (target[f]! >= VOICED) voiced++;
+    let seen = 0;
+    for (let f = f0; f < f1; f++) {
+      const at = voiced ? seen / voiced : (f - f0) / (f1 - f0);
+      if (!voiced || target[f]! >= VOICED) seen++;
+      out[f] = syllables[Math.min(syllables.length - 1, Math.floor(at * syllables.length))]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * Turns levels into a 0..1 opening: the voice's own loud frames open fully, RANGE_DB below them is shut. `script`
+ * (the speech's timed text, when known) decides the rounding where it covers.
+ */
+export function shapeCurve(level: Float32Array, lowShare: Float32Array, fps: number, script: readonly TimedText[] = []): MouthCurve {
   const frames = level.length;
   const peak = percentile(level, 0.95);
   const floor = Math.max(percentile(level, 0.1) + 3, peak - RANGE_DB);
@@ -101,6 +143,8 @@ export function shapeCurve(level: Float32Array, lowShare: Float32Array, fps: num
     target[f] = x * x * (3 - 2 * x);
     roundTarget[f] = Math.min(1, Math.max(0, (lowShare[f]! - 0.55) / 0.35));
   }
+  const said = scriptRounding(script, target, fps);
+  for (let f = 0; f < frames; f++) if (!Number.isNaN(said[f]!)) roundTarget[f] = said[f]!;
   const open = new Float32Array(frames);
   const round = new Float32Array(frames);
   let o = 0, r = 0;
@@ -114,10 +158,10 @@ export function shapeCurve(level: Float32Array, lowShare: Float32Array, fps: num
   return { fps, open, round, level };
 }
 
-/** The mouth curve of an audio file, one value per video frame at `fps`. */
-export async function mouthCurve(audioPath: string, audioExt: string, fps = 25): Promise<MouthCurve> {
+/** The mouth curve of an audio file, one value per video frame at `fps`; `script` is its timed text, when known. */
+export async function mouthCurve(audioPath: string, audioExt: string, fps = 25, script?: readonly TimedText[]): Promise<MouthCurve> {
   const pcm = await decodePcm(audioPath, audioExt);
   const frames = Math.ceil((pcm.length / RATE) * fps);
   const { level, lowShare } = speechFeatures(pcm, fps, frames);
-  return shapeCurve(level, lowShare, fps);
+  return shapeCurve(level, lowShare, fps, script);
 }

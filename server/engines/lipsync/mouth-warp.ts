@@ -5,8 +5,10 @@
  * face, both in half mouth widths. The lower lip and jaw move down and the upper lip a little up; the
  * displacement is lens-shaped at the lips (the corners stay joined) and broad at the chin, and falls smoothly to
  * zero before the nose, past the cheeks and below the chin, so the warp has no edge to see. Between the parted
- * lips a mouth interior is drawn: a dark throat, a hint of upper teeth and tongue, shaded toward the corners.
- * Only pixels of that region are read or written.
+ * lips a mouth interior is drawn (mouthInside): soft-edged, shaded dark red-brown, the tongue when wide open. Teeth
+ * the source shows between its lips are its own, split on the lip line so each row moves with its jaw. Rounding
+ * (o, u, ü) draws the corners in and makes the opening narrower and rounder. Only pixels of that region are read
+ * or written.
  */
 
 export interface MouthPose {
@@ -27,11 +29,15 @@ const LOWER_SHARE = 0.72;
 /** The parted lips' outline: 1 in the middle, closing to 0 toward the corners, rounded. */
 const LENS_STEPS = 1024;
 const LENS = Float32Array.from({ length: LENS_STEPS + 1 }, (_, i) => Math.pow(1 - (i / LENS_STEPS) ** 2, 0.6));
-function lensAt(as: number): number {
-  const x = as / LENS_REACH;
+/** A fully rounded mouth's opening reaches this share of LENS_REACH. */
+const ROUND_REACH = 0.62;
+function lensAt(as: number, reach: number): number {
+  const x = as / reach;
   return x < 1 ? LENS[(x * LENS_STEPS) | 0]! : 0;
 }
 
+/** 0 at 0, rising evenly to 1 at `width`: a blend whose steepest step is as gentle as its width allows. */
+const ramp = (width: number, x: number) => Math.min(1, Math.max(0, x / width));
 const smoothstep = (e0: number, e1: number, x: number) => {
   const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
   return t * t * (3 - 2 * t);
@@ -101,7 +107,10 @@ export class MouthWarper {
     if (!(g.a > 4) || !(g.chinT > 0.5) || !(g.noseT < -0.2)) return;
     const { width: W, height: H } = this;
     const lower = gap * LOWER_SHARE, upper = gap - lower;
-    const narrow = (0.06 + 0.14 * pose.round) * pose.open * strength;
+    // Rounded lips: the corners come in and the opening narrows toward an O.
+    const round = Math.min(1, Math.max(0, pose.round));
+    const narrow = (0.06 + 0.24 * round) * pose.open * strength;
+    const reach = LENS_REACH * (1 - (1 - ROUND_REACH) * round * strength);
     const chinFade = Math.max(1.2, g.chinT * 0.7);
     const noseReach = Math.max(0.3, -g.noseT * 0.8);
 
@@ -133,7 +142,7 @@ export class MouthWarper {
       const line = lipLine(g, s);
       const tl = t - line;
       const as = Math.abs(s);
-      const lens = lensAt(as);
+      const lens = lensAt(as, reach);
       const jaw = 1 - smoothstep(1.1, 2.7, as);
       let dt: number;
       if (tl >= 0) {
@@ -166,6 +175,19 @@ export class MouthWarper {
       return (src[i]! * (1 - wx) + src[i + 1]! * wx) * (1 - wy) + (src[i + pw]! * (1 - wx) + src[i + pw + 1]! * wx) * wy;
     };
     const gapPx = gap * a;
+    // A gap of a pixel or two is the lips parting: drawn as the lips' own edge, so a mouth at rest shows no line.
+    const shown = smoothstep(1, 3.5, gapPx);
+    // A source with teeth between its lips keeps them (they move with their jaws); a closed one gets a hint of upper teeth.
+    const drawTeeth = 1 - teethShown(g, (s, t) => sample(0, rw, rh, cx + a * (s * ux - t * uy) - x0, cy + a * (s * uy + t * ux) - y0));
+    const tooth = 0.16 * a;
+    // Past the crease where closed lips meet: the colour of the lips' inner edges (or of the teeth, where they show).
+    const lipInset = Math.max(1.5 / a, 0.1);
+    const lipAt = (s: number, upperLip: boolean, plane: number, pw: number, ph: number, half: number) => {
+      const line = lipLine(g, s) + (upperLip ? -lipInset : lipInset);
+      const lx = (cx + a * (s * ux - line * uy) - x0 - half) / (half ? 2 : 1), ly = (cy + a * (s * uy + line * ux) - y0 - half) / (half ? 2 : 1);
+      return sample(plane, pw, ph, lx, ly);
+    };
+    const inside: Inside = { y: 0, cb: 0, cr: 0, lip: 0, teeth: 0, toothY: 0 };
 
     // Luma.
     for (let r = 0; r < rh; r++) {
@@ -178,16 +200,9 @@ export class MouthWarper {
         map(s, t);
         let v: number;
         if (Number.isNaN(out.t)) {
-          v = interiorLuma(out.depth, out.across / LENS_REACH, gapPx, out.height);
-          // Anti-aliased inner lip edges: within a pixel of the lips, blend toward the lip itself, a little shaded.
-          const fromEdge = Math.min(out.depth, 1 - out.depth) * out.height;
-          if (fromEdge < 1) {
-            // (In the source the lips meet on the lip line: the upper lip's edge is just above it, the lower's just below.)
-            const line = lipLine(g, s) + (out.depth < 0.5 ? -0.7 : 0.7) / a;
-            const lx = cx + a * (s * ux - line * uy) - x0, ly = cy + a * (s * uy + line * ux) - y0;
-            const lip = sample(0, rw, rh, lx, ly) * 0.85;
-            v = v * fromEdge + lip * (1 - fromEdge);
-          }
+          mouthInside(inside, out.depth, out.across / reach, out.height, gap, drawTeeth, tooth, shown);
+          v = inside.y + (lipAt(s, out.depth < 0.5, 0, rw, rh, 0) - inside.y) * inside.lip;
+          v += (inside.toothY - v) * inside.teeth;
         } else {
           const sx = cx + a * (out.s * ux - out.t * uy) - x0, sy = cy + a * (out.s * uy + out.t * ux) - y0;
           v = sample(0, rw, rh, sx, sy);
@@ -206,15 +221,13 @@ export class MouthWarper {
         map(s, t);
         const at = (y0 / 2 + r) * cW + x0 / 2 + c;
         if (Number.isNaN(out.t)) {
-          // The inside takes its hue from the lips beside it (toned down), so the half-resolution chroma has no rim.
-          const line = lipLine(g, s);
-          const lx = (cx + a * (s * ux - line * uy) - x0 - 0.5) / 2, ly = (cy + a * (s * uy + line * ux) - y0 - 0.5) / 2;
-          const lipCb = sample(lumaSize, cw, ch, lx, ly), lipCr = sample(lumaSize + chromaSize, cw, ch, lx, ly);
-          const teeth = teethAt(out.depth, out.across / LENS_REACH, gapPx, out.height);
-          // Teeth keep a little of the lips' warmth; the dark inside more of it.
-          const tint = 0.45 - 0.3 * teeth;
-          frame[uOff + at] = 128 + (lipCb - 128) * tint - 2 * teeth;
-          frame[vOff + at] = 128 + (lipCr - 128) * tint + 6 * (1 - teeth) + 2 * teeth;
+          mouthInside(inside, out.depth, out.across / reach, out.height, gap, drawTeeth, tooth, shown);
+          const upperLip = out.depth < 0.5;
+          const lipCb = lipAt(s, upperLip, lumaSize, cw, ch, 0.5), lipCr = lipAt(s, upperLip, lumaSize + chromaSize, cw, ch, 0.5);
+          const cb = inside.cb + (lipCb - inside.cb) * inside.lip, cr = inside.cr + (lipCr - inside.cr) * inside.lip;
+          // Teeth take a little of the lips' (and the light's) warmth, so they sit in the picture's colours.
+          frame[uOff + at] = cb + (128 + (lipCb - 128) * 0.3 - cb) * inside.teeth;
+          frame[vOff + at] = cr + (130 + (lipCr - 128) * 0.3 - cr) * inside.teeth;
         } else {
           const sx = (cx + a * (out.s * ux - out.t * uy) - x0 - 0.5) / 2, sy = (cy + a * (out.s * uy + out.t * ux) - y0 - 0.5) / 2;
           frame[uOff + at] = sample(lumaSize, cw, ch, sx, sy);
@@ -225,22 +238,48 @@ export class MouthWarper {
   }
 }
 
-/** How much of the upper teeth shows at this place inside the mouth (0..1). */
-function teethAt(depth: number, across: number, gapPx: number, heightPx: number): number {
-  // The teeth hang a few pixels below the upper lip, more as the mouth opens, only in its middle.
-  const reach = Math.min(0.4, (2 + 0.18 * gapPx) / Math.max(1, heightPx));
-  // In the upper lip's shadow at first, lit in the middle, a soft lower edge.
-  const d = depth / reach;
-  return smoothstep(0, 0.3, d) * (1 - smoothstep(0.65, 1, d)) * (1 - smoothstep(0.3, 0.75, across)) * smoothstep(3, 8, gapPx);
+/**
+ * How surely the source shows teeth between its lips (0..1), from its pixels: along the middle of the lip line teeth
+ * are much brighter than the lips above and below, where closed lips meet in a darker crease. (The landmarks' inner
+ * lips cannot tell: they read a closed mouth a little open.)
+ */
+function teethShown(g: Geometry, luma: (s: number, t: number) => number): number {
+  const bright: number[] = [];
+  for (const s of [-0.3, -0.15, 0, 0.15, 0.3]) {
+    const line = lipLine(g, s);
+    const lips = Math.max(luma(s, line - 0.22), luma(s, line + 0.28));
+    bright.push(Math.max(luma(s, line), luma(s, line - 0.05), luma(s, line + 0.05)) - lips);
+  }
+  bright.sort((p, q) => p - q);
+  return smoothstep(8, 30, bright[2]!);
 }
 
-/** The inside of the mouth (video-range luma): upper teeth at the top when open enough, a dark throat, the tongue low. */
-function interiorLuma(depth: number, across: number, gapPx: number, heightPx: number): number {
-  const corner = smoothstep(0.4, 1, across);
-  let v = 42 - 14 * Math.sin(Math.PI * depth) * (1 - corner) - 10 * corner;
-  const teeth = teethAt(depth, across, gapPx, heightPx);
-  // Teeth are lit at their edge and fall into shade toward the sides.
-  v += teeth * (105 - 45 * smoothstep(0.1, 0.75, across));
-  v += 24 * smoothstep(0.62, 0.95, depth) * (1 - corner) * smoothstep(6, 14, gapPx);
-  return v;
+interface Inside { y: number; cb: number; cr: number; lip: number; teeth: number; toothY: number }
+
+/**
+ * The inside of the mouth at a place between the parted lips (depth 0 at the upper lip, 1 at the lower; across 0 in
+ * the middle, 1 at the corners), as video-range Y, Cb, Cr, and `lip`: how much of the lip's own colour to blend in
+ * (1 at the lips' inner edges, falling over a few pixels, so the opening has no hard edge). Dark red-brown, darkest
+ * in the throat and toward the corners, warmer and lighter toward the lips; the tongue rises from below when the
+ * mouth is wide open; upper teeth (when `teeth`) hang from the upper lip, a fixed length the lower lip covers as the
+ * mouth closes.
+ */
+function mouthInside(o: Inside, depth: number, across: number, heightPx: number, gap: number, teeth: number, toothPx: number, shown: number): void {
+  const fromUpper = depth * heightPx, fromLower = (1 - depth) * heightPx;
+  const edge = Math.min(fromUpper, fromLower);
+  const corner = smoothstep(0.35, 1, across);
+  // The throat darkest in the middle; red-brown, lighter toward the lips; darker into the corners.
+  const deep = Math.sin(Math.PI * depth) * (1 - corner) * smoothstep(0.1, 0.4, gap);
+  const near = 1 - ramp(Math.max(3, 0.35 * heightPx), edge);
+  let y = 46 - 14 * deep - 8 * corner + 22 * near, cb = 121 + 3 * deep, cr = 147 - 8 * deep + 6 * near;
+  // The tongue: a soft mound low in the mouth, only when wide open.
+  const tongue = smoothstep(0.55, 0.92, depth) * (1 - smoothstep(0.2, 0.75, across)) * smoothstep(0.3, 0.55, gap);
+  y += (84 - y) * 0.55 * tongue; cb += (116 - cb) * 0.55 * tongue; cr += (160 - cr) * 0.55 * tongue;
+  o.y = y; o.cb = cb; o.cr = cr;
+  // Upper teeth, over the lips' blend: just under the upper lip, shaded toward the sides, gone under the lower lip.
+  o.teeth = teeth * smoothstep(0.3, 1.5, fromUpper) * (1 - smoothstep(toothPx * 0.5, toothPx * 1.1, fromUpper)) * smoothstep(1.5, 4, fromLower) * (1 - smoothstep(0.2, 0.65, across)) * smoothstep(0.15, 0.35, gap);
+  o.toothY = 150 - 45 * smoothstep(0, 0.6, across);
+  // Lighter toward the lips: their colour over an even band (under half the opening, at most 8 px), all of it while barely open.
+  const band = Math.min(8, Math.max(2.5, 0.45 * heightPx));
+  o.lip = 1 - (1 - 0.8 * (1 - ramp(band, edge))) * shown;
 }

@@ -3,6 +3,7 @@
  * from one ffmpeg through the mouth warp into another as raw yuv420p, one frame at a time; the output is
  * H.264/AAC mp4 with faststart, cut to exactly the audio's length, like the loop render.
  */
+import type { TimedText } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
 import { FPS, readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';
@@ -25,6 +26,8 @@ export interface LipSyncJob {
   output: string;
   /** Seconds into the ping-pong to start at (a random start keeps works of one avatar from all starting alike). */
   startAt?: number;
+  /** The speech's timed text, when known: its words say where the lips round (o, u, ü). */
+  script?: readonly TimedText[];
   /** Told after each frame: the share of the frames done (0–1). Cheap to call; the caller decides how often to act. */
   onProgress?: (done: number) => void;
 }
@@ -95,7 +98,7 @@ export async function renderLipSync(job: LipSyncJob): Promise<LipSyncResult> {
     timing[key] += (now - mark) / 1000;
     mark = now;
   };
-  const curve = await mouthCurve(job.audio, job.audioExt, FPS);
+  const curve = await mouthCurve(job.audio, job.audioExt, FPS, job.script);
   lap('curve');
   const warper = new MouthWarper(W, H);
   // The avatar's lips at rest: the narrowest gap the landmarks read over its frames.

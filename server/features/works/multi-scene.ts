@@ -140,7 +140,7 @@ export async function renderMulti(ctx: FeatureContext, workId: number, work: Ren
       avatars.set(scene.avatar_id!, avatar);
     }
     const video = path.join(dir, `scene-${i}.mp4`);
-    const rendered = await engine.render({ loop: avatar.loop, audio: audios[i]!, output: video, face: avatar.face, startAt: sceneStart(work, avatar.seconds) });
+    const rendered = await engine.render({ loop: avatar.loop, audio: audios[i]!, output: video, face: avatar.face, script: timed[i], startAt: sceneStart(work, avatar.seconds) });
     if (rendered.note) notes.add(rendered.note);
     seconds.push(rendered.duration);
     videos.push(video);

@@ -75,7 +75,7 @@ async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow
   if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   const faceInput = engine.movesMouth ? await faceInputOf(ctx, work, face, dir) : undefined;
   const output = path.join(dir, 'work.mp4');
-  const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput, onProgress: progressReporter(ctx, workId) });
+  const { duration, note } = await engine.render({ loop: face.loop, audio, output, face: faceInput, script: timed, onProgress: progressReporter(ctx, workId) });
   return { file: output, ext: 'mp4', duration, coverKey: face.coverKey, note, timed };
 }
 
