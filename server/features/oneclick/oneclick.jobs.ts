@@ -7,7 +7,7 @@
  * channel's price, B-roll at the multi-scene rate); failed and refunded otherwise.
  */
 import path from 'node:path';
-import { AvatarStatus, LIMITS, WORK_IN_PROGRESS, countChars, estimateSeconds, oneclickCredits, type TimedText } from '../../../src/contract';
+import { AvatarStatus, LIMITS, WORK_IN_PROGRESS, countChars, estimateSeconds, oneclickCredits, shiftTimed, type TimedText } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { probe } from '../../infra/media-probe';
 import { runPaidJob } from '../../infra/paid-job';
@@ -119,7 +119,9 @@ async function renderOneclick(ctx: FeatureContext, work: RenderRow, dir: string,
       else {
         const stretch = { file: path.join(dir, `stretch-${i}.wav`), ext: 'wav' };
         await joinSoundSpans(speech.file, speech.ext, [{ start: bounds[i]!, end: bounds[i + 1]! }], seconds + 1, stretch.file);
-        const note = await avatarScene!(i, stretch, bounds[i]!, clip, size, count);
+        // The scene's own lines, from its start: the engine rounds the lips where they say o, u or ü.
+        const script = shiftTimed(timed.filter((t) => t.end > bounds[i]! && t.start < bounds[i + 1]!), -bounds[i]!);
+        const note = await avatarScene!(i, stretch, bounds[i]!, clip, size, count, script);
         if (note) notes.add(note);
       }
       avatarSeconds += seconds;
@@ -149,9 +151,9 @@ async function perSceneAvatar(ctx: FeatureContext, work: RenderRow, dir: string)
   // Each avatar scene starts where the avatar would be by then, so cuts between its scenes do not jump back to its start.
   const loopLength = Math.max(1, Math.floor(await loopSeconds(loop)));
   const face = engine.movesMouth && work.params.oneclick!.scenes.some((s) => s.kind === 'avatar') ? await faceInputOf(ctx, work, {}, dir) : undefined;
-  return async (i: number, audio: { file: string; ext: string }, start: number, clip: string, size: { width: number; height: number }, count: number) => {
+  return async (i: number, audio: { file: string; ext: string }, start: number, clip: string, size: { width: number; height: number }, count: number, script: TimedText[]) => {
     const talking = path.join(dir, `talking-${i}.mp4`);
-    const { note } = await engine.render({ loop, audio, output: talking, face, startAt: Math.floor(start) % loopLength });
+    const { note } = await engine.render({ loop, audio, output: talking, face, script, startAt: Math.floor(start) % loopLength });
     await frameVideo(talking, 'mp4', size, count, clip);
     return note;
   };
