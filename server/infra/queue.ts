@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render', 'helper-run'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render', 'helper-run', 'openapi-webhook'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -46,6 +46,8 @@ export interface JobPayloads {
   'oneclick-render': { workId: number; step?: number };
   /** Runs a confirmed background task of the 超级助手, item after item, as its user. */
   'helper-run': { planId: number };
+  /** A work an API key submitted: watched until it ends, then its webhook delivered (deliveryId set) and retried with backoff. */
+  'openapi-webhook': { keyId: number; workId: number; deliveryId?: number };
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */
