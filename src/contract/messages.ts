@@ -615,6 +615,7 @@ export const MSG = {
   idempotencyRunning: '相同 Idempotency-Key 的请求仍在处理，请稍后重试',
   webhookUrlInvalid: '回调地址须是公网可访问的 https 地址',
   webhookSaved: '回调地址已保存',
+  webhookCleared: '已关闭回调通知',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
