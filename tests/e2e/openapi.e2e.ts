@@ -1,7 +1,7 @@
 /**
  * 账号 → API 密钥 against the real server: reached from the account menu, a key is created and shown once (it works
  * on /open/v1 at once), its callback URL saved, then revoked (the same key answers 401); the palette opens the page.
- * With SHOTS_DIR set, the page with keys and the created-key dialog in both themes, at desktop and phone width.
+ * The reference page /open/docs renders the document. With SHOTS_DIR set, the page with keys and the created-key dialog in both themes, at desktop and phone width.
  */
 import { describe, expect, it } from 'vitest';
 import { API, MSG, OPEN_BASE } from '../../src/contract';
@@ -54,6 +54,15 @@ describe('API keys', () => {
     await page.goto(`${j.server.url}/#/home`);
     await runCommand(page, 'API 密钥', 'openapi.keys');
     await page.waitForSelector('.dock-panel[data-route="/apiKeys"] [data-testid=ak-panel]');
+
+    // The reference page renders the generated document with the viewer from our own assets.
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.goto(`${j.server.url}/open/docs`);
+    await page.waitForFunction(() => document.querySelectorAll('.swagger-ui .opblock').length === 8, undefined, { timeout: 30_000 });
+    expect(await page.textContent('.swagger-ui .title')).toContain('AI超级分身 开放接口');
+    expect(failed).toEqual([]);
+    await shoot(page, 'docs-light-desktop');
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import { FetchRefused, guardedPost } from '../../infra/guarded-fetch';
 import type { JobPayloads } from '../../infra/queue';
 import type { FeatureContext } from '../../app-context';
 import { OpenApiRepository } from './openapi.repository';
-import { openWork, ownWork, webhookSignature } from './openapi.service';
+import { WATCH_SECONDS, openWork, ownWork, webhookSignature } from './openapi.service';
 
 type Payload = JobPayloads['openapi-webhook'];
 
@@ -29,7 +29,7 @@ export async function runWebhook(ctx: FeatureContext, payload: Payload): Promise
     throw err;
   }
   if (work.status !== WorkStatus.Success && work.status !== WorkStatus.Failed) {
-    await ctx.queue.send('openapi-webhook', payload, { startAfter: ctx.config.openApi?.watchSeconds ?? 5 });
+    await ctx.queue.send('openapi-webhook', payload, { startAfter: ctx.config.openApi?.watchSeconds ?? WATCH_SECONDS });
     return;
   }
   const event: WebhookEvent = work.status === WorkStatus.Success ? 'work.done' : 'work.failed';

@@ -16,7 +16,7 @@ import { PerUserRate, type RateCount } from '../../infra/rate-limit';
 import type { FeatureContext } from '../../app-context';
 import { FORM_OVERHEAD, MAX_BYTES, REFUSED, uploadService } from '../upload';
 import { OpenApiRepository, type KeyRow } from './openapi.repository';
-import { keyHash, openWork, ownWork } from './openapi.service';
+import { WATCH_SECONDS, keyHash, openWork, ownWork } from './openapi.service';
 import { openApiDocument } from './openapi.document';
 
 /** The HTTP status of a refusal, by its message: what an integrator's code branches on. */
@@ -173,7 +173,7 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
           ...(audio ? { drive: 'audio', voice_id: w.audio_file_id } : { drive: 'text', user_voice_id: w.voice_id, text: w.text }),
         };
         const { id } = await router.invoke(API.works.create, params, c.user, { request, reply });
-        if (c.key.webhook_url) await ctx.queue.send('openapi-webhook', { keyId: c.key.id, workId: id }, { startAfter: ctx.config.openApi?.watchSeconds ?? 5 });
+        if (c.key.webhook_url) await ctx.queue.send('openapi-webhook', { keyId: c.key.id, workId: id }, { startAfter: ctx.config.openApi?.watchSeconds ?? WATCH_SECONDS });
         return { status: 201, body: { id } };
       });
     }));

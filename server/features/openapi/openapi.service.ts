@@ -8,6 +8,9 @@ import { API, API_KEY_PREFIX, MSG, linkRefusal, type Work } from '../../../src/c
 import type { ServerConfig } from '../../infra/config';
 import { ApiError, type FeatureRouter, type SessionUser } from '../../infra/http';
 
+/** How often a work submitted under a key with a callback URL is looked at, until it ends (ServerConfig.openApi). */
+export const WATCH_SECONDS = 10;
+
 /** Characters of a key the list shows (the prefix and a few more). */
 const SHOWN_CHARS = API_KEY_PREFIX.length + 6;
 
