@@ -114,6 +114,16 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     expect(await open('GET', '/nothing', keyA.key)).toMatchObject({ status: 404, body: { msg: MSG.notFound } });
   });
 
+  it('answers 402 when the credits do not cover a work, charging nothing; the key list says when a key was last used', async () => {
+    const poor = await t.user('15900000004', 0);
+    const key = await newKey(poor);
+    const publicAvatar = await readyAvatar(t, null, makeVideo(path.join(dir, 'open.mp4'), { width: 640, height: 360, seconds: 3 }), '公共主播');
+    const refused = await open('POST', '/works', key.key, { name: '没积分', channel: 'local', avatar_id: publicAvatar, voice_id: voiceId, text: '大家好。' }, { 'idempotency-key': 'poor-1' });
+    expect(refused).toMatchObject({ status: 402, body: { code: 1, msg: MSG.insufficientCredits } });
+    expect((await open('GET', '/works', key.key)).body).toEqual({ list: [], total: 0 });
+    expect((await poor.call(API.openapi.keyList, {})).data.list[0].last_used_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
   it('drives the whole flow with a client generated from openapi.json: upload, work, replayed idempotency key, webhook, download, delete', async () => {
     const doc = await open('GET', '/openapi.json', undefined);
     expect(doc.body.openapi).toBe('3.1.0');
@@ -188,6 +198,11 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another key of the same user has its own allowance.
     expect((await open('GET', '/me', keyB)).status).toBe(200);
+    // Submissions have their own, smaller one (counted per attempt that reaches the works call).
+    const works = await newKey(b, '提交');
+    const attempt = () => open('POST', '/works', works.key, { name: '没有声音', channel: 'local', avatar_id: avatarId, text: '你好' });
+    for (let i = 0; i < LIMITS.openApi.worksPerMinute; i++) expect((await attempt()).status).toBe(400);
+    expect(await attempt()).toMatchObject({ status: 429, body: { msg: MSG.tooManyRequests } });
   });
 
   it('serves the reference page and its viewer from our own assets', async () => {
