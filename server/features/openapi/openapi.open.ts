@@ -84,7 +84,7 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
   }
 
   /** One endpoint: the key, the request rate, the parsed input, then `run`; every refusal answers `{code, msg}`. */
-  function serve<E extends OpenEndpoint>(e: E, run: (c: Caller, input: { body: unknown; query: Record<string, unknown>; id: number }, request: FastifyRequest, reply: FastifyReply) => Promise<Answer>) {
+  function serve(e: OpenEndpoint, run: (c: Caller, input: { body: unknown; query: Record<string, unknown>; id: number }, request: FastifyRequest, reply: FastifyReply) => Promise<Answer>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const c = await caller(request);
       if (!c) return refuse(reply, MSG.apiKeyInvalid);
@@ -108,7 +108,6 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
     if (!parsed.success) throw new ApiError(validationMessage(parsed.error));
     return parsed.data;
   };
-
 
   const path = (e: OpenEndpoint) => e.path.replace('{id}', ':id');
   const E = OPEN_ENDPOINTS;
