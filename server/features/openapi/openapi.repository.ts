@@ -111,6 +111,10 @@ export class OpenApiRepository {
     await this.q.query('DELETE FROM api_idempotency WHERE key_id = $1 AND idem_key = $2 AND status IS NULL', [keyId, idemKey]);
   }
 
+  async sweepIdempotent(): Promise<void> {
+    await this.q.query("DELETE FROM api_idempotency WHERE created_at < now() - interval '1 day'");
+  }
+
   /** Answers the new delivery's id, or undefined when this event of this object was already queued for the key. */
   async addDelivery(d: { keyId: number; event: string; objectId: number; body: string }): Promise<number | undefined> {
     const { rows } = await this.q.query<{ id: number }>(

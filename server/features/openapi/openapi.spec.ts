@@ -11,6 +11,7 @@ import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { creditsOf } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
 import { webhookSignature, webhookUrlRefused } from './openapi.service';
+import { OpenApiRepository } from './openapi.repository';
 
 const dir = mediaDir();
 
@@ -160,6 +161,10 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     const reused = await client.open.workCreate({ ...submission, name: '另一个' }, headers).catch((r: Response & { error: unknown }) => r);
     expect(reused.status).toBe(409);
     expect(reused.error).toEqual({ code: 1, msg: MSG.idempotencyReused });
+    // The hourly sweep forgets answers older than a day, and only those.
+    await t.app.ctx.db.query("UPDATE api_idempotency SET created_at = now() - interval '2 days' WHERE idem_key = 'order-1'");
+    await new OpenApiRepository(t.app.ctx.db).sweepIdempotent();
+    expect((await t.app.ctx.db.query('SELECT idem_key FROM api_idempotency')).rows).toEqual([]);
 
     expect(await open('GET', `/works/${id}`, keyB)).toMatchObject({ status: 404, body: { msg: MSG.notFound } });
     expect(await open('DELETE', `/works/${id}`, keyB)).toMatchObject({ status: 404 });
