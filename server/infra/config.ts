@@ -55,6 +55,12 @@ export interface ServerConfig {
    * servers, whose voice lists the tests arrange themselves).
    */
   seedPublicVoices?: boolean;
+  /**
+   * The public API (issue 34). `webhookLoopback` (WEBHOOK_ALLOW_LOOPBACK, off by default) lets a key's callback URL
+   * be a plain-http loopback address, for a receiver on this machine; `watchSeconds`: how often a work a key
+   * submitted is looked at for its webhook; `webhookRetrySeconds`: a failed delivery's first retry (doubling).
+   */
+  openApi?: { webhookLoopback?: boolean; watchSeconds?: number; webhookRetrySeconds?: number };
 }
 
 /** The render job's cadence on a remote lip-sync engine (seconds) and its bounds (server/features/works/remote-render.ts). */
@@ -139,6 +145,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     remoteRender: lipSyncPollSeconds === undefined ? undefined : { pollSeconds: lipSyncPollSeconds },
     s3: s3FromEnv(env),
     seedPublicVoices: onOff(env, 'SEED_PUBLIC_VOICES', true),
+    openApi: { webhookLoopback: onOff(env, 'WEBHOOK_ALLOW_LOOPBACK', false) },
   };
 }
 

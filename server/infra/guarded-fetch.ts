@@ -36,6 +36,8 @@ export interface FetchGuard {
   maxRedirects?: number;
   /** Loopback ports a test's peers listen on (never set in production). */
   allowLoopbackPorts?: readonly number[];
+  /** Every loopback port: a webhook receiver on this machine, when the operator allows it (WEBHOOK_ALLOW_LOOPBACK). */
+  allowLoopback?: boolean;
   /** Name resolution (default: the system's, every address). */
   resolve?: (host: string) => Promise<ResolvedAddress[]>;
 }
@@ -44,7 +46,7 @@ const systemResolve = async (host: string): Promise<ResolvedAddress[]> => dns.pr
 
 /** Checks one hop: its scheme, then every address its host resolves to. Answers the address to connect to. */
 async function checkedAddress(url: URL, guard: FetchGuard): Promise<ResolvedAddress> {
-  const allowPort = (port: number) => !!guard.allowLoopbackPorts?.includes(port);
+  const allowPort = (port: number) => !!guard.allowLoopback || !!guard.allowLoopbackPorts?.includes(port);
   const refusal = linkRefusal(url, allowPort);
   if (refusal) throw new FetchRefused(refusal, `refused ${url.protocol} link to ${url.hostname}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -65,17 +67,45 @@ async function checkedAddress(url: URL, guard: FetchGuard): Promise<ResolvedAddr
   return addresses[0]!;
 }
 
-/** One GET to a checked address; answers the response (a redirect is not followed here). */
-function request(url: URL, to: ResolvedAddress, signal: AbortSignal): Promise<http.IncomingMessage> {
+const USER_AGENT = 'Mozilla/5.0 (compatible; AISuperAvatar/1.0)';
+
+/** One request to a checked address (a GET unless a body is posted); answers the response (a redirect is not followed here). */
+function request(url: URL, to: ResolvedAddress, signal: AbortSignal, post?: { body: string; headers: Record<string, string> }): Promise<http.IncomingMessage> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [to]);
     else callback(null, to.address, to.family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup, signal, headers: { 'user-agent': 'Mozilla/5.0 (compatible; AISuperAvatar/1.0)', accept: '*/*' } }, resolve);
+    const headers = { 'user-agent': USER_AGENT, accept: '*/*', ...post?.headers };
+    const req = client.request(url, { method: post ? 'POST' : 'GET', lookup, signal, headers }, resolve);
     req.on('error', reject);
+    req.end(post?.body);
   });
+}
+
+/**
+ * Posts `body` to a user's callback URL under the same guard (no redirect is followed): answers the HTTP status.
+ * Throws FetchRefused for a refused address, a timeout or a network failure.
+ */
+export async function guardedPost(link: string, body: string, headers: Record<string, string>, guard: Omit<FetchGuard, 'maxBytes' | 'maxRedirects'>): Promise<number> {
+  const timeoutMs = guard.timeoutMs ?? LIMITS.extractionFetch.timeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new FetchRefused('invalid', 'not a URL');
+  }
+  const to = await checkedAddress(url, { ...guard, maxBytes: 0 });
+  try {
+    const res = await request(url, to, signal, { body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } });
+    res.resume();
+    return res.statusCode ?? 0;
+  } catch (err) {
+    if (signal.aborted) throw new FetchRefused('timeout', `no answer within ${timeoutMs} ms`);
+    throw new FetchRefused('network', (err as Error).message);
+  }
 }
 
 /**

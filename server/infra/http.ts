@@ -127,7 +127,7 @@ export function keysEqual(a: string, b: string): boolean {
  * It answers only calls of the feature's own contract group (`avatars.*` for the avatars feature …): one name per
  * feature, checked at start-up (see CallRouter.forFeature).
  */
-export type FeatureRouter = Pick<CallRouter, 'handle' | 'guard' | 'handledElsewhere'>;
+export type FeatureRouter = Pick<CallRouter, 'handle' | 'guard' | 'handledElsewhere' | 'invoke'>;
 
 /** A feature registered a call of another contract group: the server does not start. */
 export class ForeignCallError extends Error {
@@ -144,6 +144,7 @@ export class CallRouter {
   /** Call id → the feature that answers it (or SERVER_OWNER). */
   private readonly owners = new Map<string, string>();
   private readonly guards = new Map<string, CallGuard<CallDef>>();
+  private readonly handlers = new Map<string, CallHandler<CallDef>>();
   private readonly sealedReplies = new SealedReplies();
 
   constructor(
@@ -153,6 +154,7 @@ export class CallRouter {
 
   handle<C extends CallDef>(call: C, handler: CallHandler<C>, owner = SERVER_OWNER): void {
     this.claim(call, owner);
+    this.handlers.set(call.id, handler as unknown as CallHandler<CallDef>);
     this.app.route({
       method: call.method,
       url: call.path,
@@ -214,6 +216,25 @@ export class CallRouter {
     });
   }
 
+  /**
+   * Runs a call as `user` through its other door (the public API, issue 34): the same request schema, guard, handler
+   * and reply check as over HTTP, without the envelope. Refusals throw ApiError with the call's own message. A job
+   * invokes without a request: only calls whose handlers read neither request nor reply (lists, reads).
+   */
+  async invoke<C extends CallDef>(call: C, input: unknown, user: SessionUser, http?: { request: FastifyRequest; reply: FastifyReply }): Promise<CallResponse<C>> {
+    const handler = this.handlers.get(call.id) as CallHandler<C> | undefined;
+    if (!handler) throw new Error(`call ${call.id} has no handler to invoke`);
+    const parsed = call.request.safeParse(input);
+    if (!parsed.success) throw new ApiError(validationMessage(parsed.error));
+    const ctx = { params: parsed.data, user, ip: http?.request.ip ?? '', request: http?.request, reply: http?.reply } as CallContext<C>;
+    const guard = this.guards.get(call.id) as CallGuard<C> | undefined;
+    const result = await (guard ? guard(ctx, () => handler(ctx)) : handler(ctx));
+    const data = result instanceof WithMessage ? result.data : result;
+    const checked = call.response.safeParse(data);
+    if (!checked.success) throw new Error(`reply of ${call.id} does not match the contract`);
+    return checked.data as CallResponse<C>;
+  }
+
   /** Wraps a call's handler, whichever feature registers it (one guard a call). */
   guard<C extends CallDef>(call: C, guard: CallGuard<C>): void {
     if (this.guards.has(call.id)) throw new Error(`call ${call.id} has two guards`);
@@ -245,6 +266,7 @@ export class CallRouter {
       handle: (call, handler) => this.handle(own(call), handler, name),
       handledElsewhere: (call) => this.handledElsewhere(own(call), name),
       guard: (call, guard) => this.guard(call, guard),
+      invoke: (call, input, user, http) => this.invoke(call, input, user, http),
     };
   }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from './db';
 
-export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render', 'helper-run'] as const;
+export const JOB_NAMES = ['account-sweep', 'upload-sweep', 'voices-sweep', 'avatars-clone', 'works-render', 'voices-train', 'voices-synthesize', 'extraction-run', 'imagegen-run', 'chat-sweep', 'videogen-run', 'translation-run', 'dubbing-run', 'copywrite-read', 'music-generate', 'bot-sweep', 'replica-analyse', 'oneclick-render', 'helper-run', 'openapi-webhook', 'openapi-sweep'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobPayloads {
@@ -46,6 +46,10 @@ export interface JobPayloads {
   'oneclick-render': { workId: number; step?: number };
   /** Runs a confirmed background task of the 超级助手, item after item, as its user. */
   'helper-run': { planId: number };
+  /** A work an API key submitted: watched until it ends, then its webhook delivered (deliveryId set) and retried with backoff. */
+  'openapi-webhook': { keyId: number; workId: number; deliveryId?: number };
+  /** Idempotency keys' answers older than a day: a retry comes within minutes, not days. */
+  'openapi-sweep': Record<string, never>;
 }
 
 /** What a handler knows of the job it runs: its id and how many attempts came before. */
@@ -58,7 +62,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobRu
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Recurring jobs: cron in UTC. */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'account-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'voices-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *', 'bot-sweep': '*/5 * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = { 'account-sweep': '17 * * * *', 'upload-sweep': '*/10 * * * *', 'voices-sweep': '*/10 * * * *', 'chat-sweep': '*/5 * * * *', 'bot-sweep': '*/5 * * * *', 'openapi-sweep': '41 * * * *' };
 
 export class MissingJobHandlerError extends Error {}
 

@@ -239,6 +239,11 @@ export const LIMITS = {
    * plan may hold, how much of a tool's answer the model reads back, and how many background tasks the list shows.
    */
   helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24, historySize: 50, historyTurns: 6, titleMaxChars: 30 },
+  /**
+   * ours: the public API (issue 34): keys a user may hold, requests and works a key may start a minute, the largest
+   * page, the deliveries the key page shows, and how long a webhook is retried (its first retry's delay, doubling).
+   */
+  openApi: { maxKeys: 10, requestsPerMinute: 60, worksPerMinute: 10, maxPageSize: 100, deliveryLogSize: 20, webhookRetryHours: 24, webhookFirstRetrySeconds: 30, webhookTimeoutMs: 10_000 },
 } as const;
 
 /** Channel api codes seen in the specification, plus our own offline engine. */

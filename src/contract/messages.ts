@@ -603,6 +603,19 @@ export const MSG = {
   helperAvatarMissing: '找不到这个数字分身（只能使用我的或公共的数字分身）',
   helperVoiceMissing: '找不到这个声音（只能使用我的或公共的声音）',
   helperConversationMissing: '对话不存在或已删除',
+  // ---- the public API (ours; issue 34)
+  apiKeyNameRequired: '请填写密钥名称',
+  apiKeyLimit: (max: number) => `最多只能创建${max}个API密钥，请先撤销不用的密钥`,
+  apiKeyGuest: '游客不能创建API密钥，请先登录正式账号',
+  apiKeyMissing: '密钥不存在或已撤销',
+  apiKeyInvalid: 'API密钥无效或已撤销',
+  apiKeyCreated: '密钥已创建，请立即复制保存，关闭后将无法再次查看',
+  apiKeyRevoked: '密钥已撤销',
+  idempotencyReused: '这个 Idempotency-Key 已用于另一个请求',
+  idempotencyRunning: '相同 Idempotency-Key 的请求仍在处理，请稍后重试',
+  webhookUrlInvalid: '回调地址须是公网可访问的 https 地址',
+  webhookSaved: '回调地址已保存',
+  webhookCleared: '已关闭回调通知',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

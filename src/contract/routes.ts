@@ -28,6 +28,9 @@ export interface RouteDef {
 const r = (path: string, title: string, icon: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, title, icon, ...extra });
 const nav = (section: NavSection, order: number, id?: string) => ({ nav: { section, order, id: id ?? '' } });
 
+/** ours (issue 34): the key page, which the account menu and the palette open. */
+export const API_KEYS_ROUTE = '/apiKeys';
+
 const TABLE: RouteDef[] = [
   r('/home', '首页', 'home', nav('function', 1)),
   r('/create', '开始创作', 'video', { ...nav('function', 2), query: ['id', 'hs', 'source', 'origin', 'audioId', 'type'] }),
@@ -72,6 +75,8 @@ const TABLE: RouteDef[] = [
   r('/cozeVideo/editVideo', '一键成片·编辑', 'film', { query: ['id'] }),
   r('/cozeVideo/history', '一键成片·历史', 'film'),
   r('/store/dubbing/index', '配音', 'volume-up'),
+  // ours (issue 34): reached from the account menu and the palette.
+  r(API_KEYS_ROUTE, 'API 密钥', 'key'),
 
   r('/login', '登录', 'log-in', { standalone: true, query: ['state', 'redirectUrl'] }),
   r('/protocol', '协议', 'document', { standalone: true, query: ['type'] }),

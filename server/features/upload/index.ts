@@ -17,4 +17,6 @@ export { checkMedia, MediaRefused } from './upload.rules';
 /** The user's own files, for the features that take an upload. */
 export { UploadRepository } from './upload.repository';
 /** What a multipart form adds to its file, for the features that take one straight (bot.hear). */
-export { FORM_OVERHEAD } from './upload.service';
+export { FORM_OVERHEAD, uploadService } from './upload.service';
+/** Content checks and limits by type, for the public API's uploads. */
+export { MAX_BYTES, REFUSED } from './upload.rules';

@@ -3,14 +3,13 @@
  * and the voice-clone audio), thin over the upload service: the browser posts the file to `/storage` (key = dir +
  * timestamp + random + extension, x-token header), then `upload.complete` registers it.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { API, MSG, ResultCode, TOKEN_HEADER } from '../../../src/contract';
 import { ApiError, sendResult } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { MAX_BYTES, REFUSED } from './upload.rules';
-import { FORM_OVERHEAD, POLICY_TTL_SECONDS, uploadService } from './upload.service';
+import { FORM_OVERHEAD, uploadService } from './upload.service';
 
 export async function registerUploadRoutes(ctx: FeatureContext): Promise<void> {
   const { router, app } = ctx;
@@ -79,12 +78,8 @@ export async function registerUploadRoutes(ctx: FeatureContext): Promise<void> {
         part.file.resume();
         return answer(ResultCode.Error, REFUSED.voice, null, 413);
       }
-      const upload = randomUUID();
-      const key = `uploads/${user.id}/${upload}/${Date.now()}`;
-      const refused = await uploads.receive({ userId: user.id, upload, type: 'voice', key, declared, max: MAX_BYTES.voice, expiresAt: Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS, file: part.file });
-      if (refused) return answer(ResultCode.Error, refused);
       try {
-        return answer(ResultCode.Ok, MSG.uploadSucceeded, await uploads.register(user.id, key, upload, 'voice', part.filename));
+        return answer(ResultCode.Ok, MSG.uploadSucceeded, await uploads.acceptPosted({ userId: user.id, type: 'voice', declared, file: part.file, fileName: part.filename }));
       } catch (err) {
         if (err instanceof ApiError) return answer(ResultCode.Error, err.message);
         throw err;

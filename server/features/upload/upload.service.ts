@@ -172,5 +172,18 @@ export function uploadService(ctx: FeatureContext) {
     return register(userId, key, upload, type, name);
   }
 
-  return { signUpload, complete, readPolicy, receive, register };
+  /**
+   * A file posted in one multipart request (the voice-clone audio, the public API's uploads): stored under the
+   * user's space, checked by content and registered; refused with the type's message (ApiError).
+   */
+  async function acceptPosted(p: { userId: number; type: UploadFileType; declared: number; file: Readable & { truncated?: boolean }; fileName: string | undefined }) {
+    const upload = randomUUID();
+    const key = `uploads/${p.userId}/${upload}/${Date.now()}`;
+    const expiresAt = Math.floor(Date.now() / 1000) + POLICY_TTL_SECONDS;
+    const refused = await receive({ userId: p.userId, upload, type: p.type, key, declared: p.declared, max: MAX_BYTES[p.type], expiresAt, file: p.file });
+    if (refused) throw new ApiError(refused);
+    return register(p.userId, key, upload, p.type, p.fileName);
+  }
+
+  return { signUpload, complete, readPolicy, receive, register, acceptPosted };
 }

@@ -35,6 +35,8 @@ export interface WorkRow {
   srt_key: string;
   duration: number;
   reason: string;
+  reserved: number;
+  charged: number;
   created_at: Date;
   channel_name: string | null;
   channel_config: Record<string, unknown> | null;
@@ -183,6 +185,7 @@ export interface WorkFilter {
   photo_type?: 0 | 1 | 2;
   oneclick?: 0 | 1;
   type?: number;
+  id?: number;
 }
 
 /** WHERE clause and arguments of the works list ($1 is the user). */
@@ -193,6 +196,7 @@ function listFilter(userId: number, f: WorkFilter): { where: string; args: unkno
     args.push(value);
     where.push(`${column} ${op} $${args.length}`);
   };
+  if (f.id !== undefined) add('w.id', f.id);
   if (f.status !== undefined) add('w.status', f.status);
   if (f.name) add('w.name', `%${f.name}%`, 'ILIKE');
   if (f.is_multi !== undefined) add('w.is_multi', f.is_multi);

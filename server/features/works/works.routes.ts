@@ -149,6 +149,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
         create_time: formatDateTime(w.created_at),
         duration: Number(w.duration),
         reason: w.reason,
+        credits: Number(w.status) === WorkStatus.Success ? Number(w.charged) : Number(w.status) === WorkStatus.Failed ? 0 : Number(w.reserved),
         ...(Number(w.status) === WorkStatus.Success && w.srt_key ? { srt: urls.url(w.srt_key) } : {}),
         ...progressLine(w),
       })),

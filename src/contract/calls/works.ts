@@ -48,6 +48,8 @@ export const Work = z.object({
   seconds_left: z.number().optional(),
   /** ours: the work's subtitles (SRT), once done, when its speech has timed text (as translated videos have). */
   srt: z.string().optional(),
+  /** ours: credits charged, once done (reserved while in progress; 0 once refunded). */
+  credits: z.number().optional(),
 });
 export type Work = z.infer<typeof Work>;
 
@@ -278,6 +280,8 @@ export const worksCalls = {
       /** ours: 1 only one-click works (/cozeVideo), 0 none of them. */
       oneclick: optionalFilter(flag('一键成片')),
       type: optionalFilter(int('类型', 0, 99)),
+      /** ours: one work by its id (the public API's GET /works/{id}). */
+      id: optionalFilter(int('作品ID', 1)),
     }),
     response: z.object({ list: z.array(Work), generate: z.number(), total: z.number() }),
   }),

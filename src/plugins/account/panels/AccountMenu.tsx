@@ -1,5 +1,5 @@
 import { Button, Icon, Popover, Tag } from '@blueprintjs/core';
-import { LOGIN_ROUTE } from '../../../contract';
+import { API_KEYS_ROUTE, LOGIN_ROUTE } from '../../../contract';
 import { TOKENS, useObservable, useService, vipStatus, type AuthService, type Navigation, type ThemeService } from '../../../core';
 import { AccountActionsToken, PasswordDialogToken, type PasswordDialogState } from '../account-state';
 import type { AccountActions } from '../account-commands';
@@ -26,6 +26,7 @@ export default function AccountMenu() {
       </div>
       <div className="account-actions">
         {!guest && <Button alignText="start" variant="minimal" icon="key" text="修改密码" className="bp6-popover-dismiss" onClick={() => passwordDialog.open()} />}
+        {!guest && <Button alignText="start" variant="minimal" icon="code" text="API 密钥" className="bp6-popover-dismiss" onClick={() => navigation.navigate(API_KEYS_ROUTE)} data-testid="account-api-keys" />}
         {guest ? (
           <Button alignText="start" variant="minimal" icon="log-in" text="立即登录" className="bp6-popover-dismiss" onClick={() => navigation.navigate(LOGIN_ROUTE, { state: '2' })} />
         ) : (
