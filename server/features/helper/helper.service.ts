@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
-  API, HELPER_TOOLS, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ROUTES, TOKEN_HEADER, estimateSeconds, helperToolName, openReply, paramsInQuery,
+  API, HELPER_TOOLS, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, PhotoType, ROUTES, TOKEN_HEADER, estimateSeconds, helperToolName, openReply, paramsInQuery,
   sealRequest, withStep, workCredits, type CallDef, type HelperConversation, type HelperTurn, type HelperEvent, type HelperPlan, type HelperStep, type HelperTool,
 } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
@@ -238,6 +238,9 @@ export class HelperService {
     if (tool.call === API.works.create) {
       const avatar = typeof p.video_id === 'number' ? await this.nameOf(token, API.avatars.list, p.video_id) : '';
       if (avatar === undefined) return { refused: MSG.helperAvatarMissing };
+      // A photo-speak picture (person or pet) as the avatar.
+      const photo = typeof p.photo_id === 'number' ? await this.nameOf(token, API.photo.list, p.photo_id, [{ type: PhotoType.Person }, { type: PhotoType.Pet }]) : '';
+      if (photo === undefined) return { refused: MSG.photoMissing };
       const voice = typeof p.user_voice_id === 'number' ? await this.nameOf(token, API.voices.list, p.user_voice_id) : '';
       if (voice === undefined) return { refused: MSG.helperVoiceMissing };
       const channels = await callAs(this.ctx, token, API.works.videoChannel, {});
@@ -245,7 +248,7 @@ export class HelperService {
       if (!channel) return { refused: MSG.channelUnavailable };
       const text = String(p.text ?? '');
       const credits = workCredits(estimateSeconds(text, typeof p.rate === 'number' ? p.rate : 1), channel.credits);
-      const who = [avatar && `分身「${avatar}」`, voice && `声音「${voice}」`, `通道「${channel.name}」`].filter(Boolean).join('，');
+      const who = [avatar && `分身「${avatar}」`, photo && `照片「${photo}」`, voice && `声音「${voice}」`, `通道「${channel.name}」`].filter(Boolean).join('，');
       return { label: `合成视频「${String(p.name ?? '')}」：${who}，文案「${short(text)}」`, credits };
     }
     if (tool.call === API.voices.audition) {
@@ -263,11 +266,14 @@ export class HelperService {
   }
 
   /** The name of one of the user's own or a public avatar or voice, by id, as the user sees it (undefined: not theirs to use). */
-  private async nameOf(token: string, list: CallDef, id: number): Promise<string | undefined> {
-    for (const source of [1, 2]) {
-      const answer = await callAs(this.ctx, token, list, { source, page: 1, limit: LIMITS.listLimitAll });
-      const found = (answer.data as { list?: { id: number; name: string }[] } | null)?.list?.find((x) => x.id === id);
-      if (found) return found.name;
+  /** The name of a thing the user may use (theirs, then public), through its list call; `kinds` adds each kind's own filter. */
+  private async nameOf(token: string, list: CallDef, id: number, kinds: Record<string, unknown>[] = [{}]): Promise<string | undefined> {
+    for (const kind of kinds) {
+      for (const source of [1, 2]) {
+        const answer = await callAs(this.ctx, token, list, { ...kind, source, page: 1, limit: LIMITS.listLimitAll });
+        const found = (answer.data as { list?: { id: number; name: string }[] } | null)?.list?.find((x) => x.id === id);
+        if (found) return found.name;
+      }
     }
     return undefined;
   }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ExtractionStatus, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, workCredits, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient, type Reply } from '../../../tests/support/app';
-import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { ffmpegCached, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
+import { uploadFile } from '../../../tests/support/upload';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { startOpenAiPeer, type OpenAiPeer, type PeerRequest } from '../../../tests/support/peers/openai-peer';
 import { startMediaHost, type MediaHost } from '../../../tests/support/peers/parse-peers';
@@ -32,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([peer.close(), host.close()]));
 
 /**
- * The model: "积分" asks for my credits, then says them; "做视频 <avatar> <voice>" asks for one work, "批量 …" for three;
+ * The model: "积分" asks for my credits, then says them; "做视频 <avatar> <voice>" asks for one work ("照片视频 <photo>
+ * <voice>" with a photo-speak picture), "批量 …" for three;
  * anything else is answered in words.
  */
 function agent(req: PeerRequest): { text: string } | { tools: { name: string; arguments: unknown }[] } {
@@ -41,6 +43,7 @@ function agent(req: PeerRequest): { text: string } | { tools: { name: string; ar
   if (word === '积分') return toolAnswer ? { text: `查到了：${toolAnswer.content}` } : { tools: [{ name: 'account_credits', arguments: {} }] };
   const work = (n: number) => ({ name: 'works_create', arguments: { name: `助手作品${n}`, text: `${SCRIPT}第${n}段。`, api: 'local', video_id: Number(avatar), user_voice_id: Number(voice) } });
   if (word === '做视频' && !toolAnswer) return { tools: [work(1)] };
+  if (word === '照片视频' && !toolAnswer) return { tools: [{ name: 'works_create', arguments: { name: '照片作品', text: SCRIPT, api: 'local', photo_id: Number(avatar), user_voice_id: Number(voice) } }] };
   if (word === '批量' && !toolAnswer) return { tools: [work(1), work(2), work(3)] };
   if (word === '提取' && !toolAnswer) return { tools: [{ name: 'extraction_videoParse', arguments: { link: avatar } }] };
   if (word === '试听' && !toolAnswer) return { tools: [{ name: 'voices_audition', arguments: { voice_id: Number(avatar), text: SCRIPT } }] };
@@ -203,6 +206,21 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect(await call(a, API.helper.confirm, { id: declined.id })).toMatchObject({ code: 1, msg: MSG.helperPlanNotAwaiting });
     expect(await credits(a)).toBe(creditsBefore);
     expect((await works(b)).length).toBe(0);
+  });
+
+  it("names a photo-speak picture on the card, and refuses another user's", async () => {
+    const picture = ffmpegCached(path.join(mediaDir(), 'helper-photo.png'), ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280', '-frames:v', '1']);
+    const photoOf = async (c: ApiTestClient, name: string) => {
+      const up = await uploadFile(c, 'image', picture, `${name}.png`);
+      return (await call(c, API.photo.create, { type: 1, name, file_id: up.data.file_id })).data.id as number;
+    };
+    const [mine, theirs] = [await photoOf(a, '我的照片'), await photoOf(b, '别人的照片')];
+    const plan = planOf(await operate(a, `照片视频 ${mine} ${voice}`));
+    expect(plan.items[0]!.label).toContain('照片「我的照片」，声音「公共声音」');
+    await call(a, API.helper.cancel, { id: plan.id });
+    const refused = await operate(a, `照片视频 ${theirs} ${voice}`);
+    expect(refused.events.find((e) => e.step?.state === 'failed')?.step?.result).toBe(MSG.photoMissing);
+    expect(refused.events.some((e) => e.step?.state === 'confirm')).toBe(false);
   });
 
   it('starts an extraction of a direct media link only after the card with its price is confirmed', async () => {
