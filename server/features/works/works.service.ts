@@ -61,7 +61,7 @@ export async function readyAvatar(q: Queryable, id: number, userId: number) {
 
 /**
  * Inside a work's submitting transaction: reserves its credits (MSG.insufficientCredits when short, which rolls
- * everything back) and queues its render, which runs only if the transaction commits.
+ * everything back) and queues its render at its fair-queue turn, which runs only if the transaction commits.
  */
 export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number }): Promise<number> {
   if (work.amount > 0) {
@@ -73,7 +73,8 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
+  const turn = await new WorksRepository(q).takeTurn(work.workId, work.userId);
+  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds, priority: -turn }, q);
   return work.workId;
 }
 

@@ -24,6 +24,7 @@ import { botCalls } from './bot';
 import { replicaCalls } from './replica';
 import { oneclickCalls } from './oneclick';
 import { helperCalls } from './helper';
+import { batchCalls } from './batch';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -52,6 +53,7 @@ export const API = {
   replica: replicaCalls,
   oneclick: oneclickCalls,
   helper: helperCalls,
+  batch: batchCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -116,6 +118,7 @@ export {
   siteCalls, accountCalls, adminCalls, creditsCalls, noticeCalls, guideCalls, uploadCalls, avatarsCalls, voicesCalls, worksCalls,
   materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
   replicaCalls, oneclickCalls, helperCalls,
+  batchCalls,
 };
 export * from './site';
 export * from './account';
@@ -143,3 +146,4 @@ export * from './bot';
 export * from './replica';
 export * from './oneclick';
 export * from './helper';
+export * from './batch';
