@@ -29,6 +29,7 @@ import { botFeature } from './bot';
 import { replicaFeature } from './replica';
 import { oneclickFeature } from './oneclick';
 import { helperFeature } from './helper';
+import { batchFeature } from './batch';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -44,4 +45,5 @@ export const FEATURES: readonly FeatureModule[] = [
   replicaFeature,
   oneclickFeature,
   helperFeature,
+  batchFeature,
 ];

@@ -14,6 +14,7 @@ CREATE TABLE batch_rows (
   name text NOT NULL,
   fields text NOT NULL,
   work_id integer REFERENCES works (id) ON DELETE SET NULL,
+  cancelled boolean NOT NULL DEFAULT false,
   PRIMARY KEY (batch_id, idx)
 );
 CREATE INDEX batch_rows_work ON batch_rows (work_id);

@@ -176,3 +176,16 @@ export async function failWork(ctx: FeatureContext, workId: number, work: Render
   });
   await deleteObjects(ctx, scratch);
 }
+
+/** Cancels the user's work if it has not started (its reservation returned exactly, once): true when it had not. */
+export async function cancelQueuedWork(ctx: FeatureContext, workId: number, userId: number, reason: string): Promise<boolean> {
+  return ctx.db.tx(async (q) => {
+    const works = new WorksRepository(q);
+    const work = await works.renderInput(workId);
+    if (!work || !(await works.cancelQueued(workId, userId, reason))) return false;
+    if (work.spend_entry_id) {
+      await refundIn(q, { userId, spendEntryId: work.spend_entry_id, amount: Number(work.reserved), action: '视频合成取消退回', key: `work:${workId}:failed` });
+    }
+    return true;
+  });
+}
