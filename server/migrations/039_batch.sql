@@ -4,6 +4,8 @@ CREATE TABLE batches (
   id serial PRIMARY KEY,
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   name text NOT NULL,
+  -- The latest zip of its finished videos (replaced when made again).
+  zip_key text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX batches_user ON batches (user_id, id DESC);

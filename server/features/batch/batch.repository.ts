@@ -51,6 +51,12 @@ export class BatchRepository {
     return rows.map((r) => ({ ...r, idx: Number(r.idx), fields: JSON.parse(r.fields) as BatchRowFields }));
   }
 
+  /** Keeps the batch's new zip; answers the one it replaces ('' when none). */
+  async replaceZip(batchId: number, key: string): Promise<string> {
+    const { rows } = await this.q.query<{ old: string }>('UPDATE batches b SET zip_key = $2 FROM batches o WHERE b.id = $1 AND o.id = b.id RETURNING o.zip_key AS old', [batchId, key]);
+    return rows[0]?.old ?? '';
+  }
+
   async markCancelled(batchId: number, idx: number): Promise<void> {
     await this.q.query('UPDATE batch_rows SET cancelled = true WHERE batch_id = $1 AND idx = $2', [batchId, idx]);
   }

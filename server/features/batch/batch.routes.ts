@@ -9,6 +9,7 @@ import type { FeatureContext } from '../../app-context';
 import { cancelQueuedWork } from '../works';
 import { BatchRepository, rowStatus } from './batch.repository';
 import { checkRow, checkRows, queueRow } from './batch.service';
+import { zipBatch } from './batch.zip';
 
 const countsOf = (statuses: readonly number[]): BatchCounts => {
   const n = (s: number) => statuses.filter((x) => x === s).length;
@@ -76,6 +77,13 @@ export function registerBatchRoutes(ctx: FeatureContext): void {
     }
     if (!cancelled) throw new ApiError(MSG.batchNothingToCancel);
     return { cancelled };
+  });
+
+  router.handle(API.batch.zip, async ({ params, user }) => {
+    const batch = await ownBatch(params.id, user.id);
+    const key = await zipBatch(ctx, user.id, batch.id);
+    if (!key) throw new ApiError(MSG.batchNothingDone);
+    return { url: ctx.urls.url(key, { download: true }) };
   });
 
   router.handle(API.batch.retry, async ({ params, user }) => {

@@ -5,6 +5,7 @@ import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
+import { zipEntries } from '../../../tests/support/zip';
 
 const dir = mediaDir();
 const LINE = '大家好，欢迎光临。';
@@ -118,6 +119,13 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
     expect(starts.get(rows[2].work_id) ?? Infinity).toBeGreaterThan(bStart);
     expect(starts.get(rows[3].work_id) ?? Infinity).toBeGreaterThan(bStart);
     expect(await a.call(API.batch.retry, { id: batchId })).toMatchObject({ code: 1, msg: MSG.batchNothingToRetry });
+    // One zip of the finished rows, each named after its row.
+    const zip = await a.call(API.batch.zip, { id: batchId });
+    expect(zip.code).toBe(0);
+    const entries = await zipEntries(Buffer.from(await (await fetch(`${t.url}${zip.data.url}`)).arrayBuffer()));
+    const doneRows = rows.filter((x: any) => x.status === BatchRowStatus.Done);
+    expect(entries.sort()).toEqual(doneRows.map((x: any) => `${String(x.index).padStart(3, '0')}-${x.name}.mp4`).sort());
+    expect(await b.call(API.batch.zip, { id: batchId })).toMatchObject({ code: 1, msg: MSG.batchMissing });
     const listed = (await a.call(API.batch.list, { page: 1, limit: 10 })).data;
     expect(listed.list[0]).toMatchObject({ id: batchId, name: '双十一', total: 8, counts });
   }, 240_000);

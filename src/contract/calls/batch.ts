@@ -96,6 +96,12 @@ export const batchCalls = {
     request: z.object({ id: id('批次ID') }),
     response: z.object({ cancelled: z.number() }),
   }),
+  zip: defineCall({
+    id: 'batch.zip', method: 'POST', path: '/api/batch/zip', checked: true, auth: 'user', pathFromSpec: false,
+    summary: 'One zip of every finished row (mp4 and, where it has one, SRT, named after the rows): answers its download URL.',
+    request: z.object({ id: id('批次ID') }),
+    response: z.object({ url: z.string() }),
+  }),
   retry: defineCall({
     id: 'batch.retry', method: 'POST', path: '/api/batch/retry', checked: true, auth: 'user', pathFromSpec: false,
     summary: 'Submits the failed rows again, each as a new work (checked and reserved as at create); answers how many.',
