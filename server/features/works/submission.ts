@@ -90,5 +90,5 @@ export async function queueWork(ctx: FeatureContext, q: Queryable, userId: numbe
     captions: speech.captions,
   });
   const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(speech.seconds) : undefined;
-  return reserveAndQueue(ctx, q, { userId, workId, amount: plan.reserved, action: `视频合成·${plan.channelName}`, runsUpToSeconds });
+  return reserveAndQueue(ctx, q, { userId, workId, amount: plan.reserved, action: `视频合成·${plan.channelName}`, runsUpToSeconds, onThisMachine: engine?.kind !== 'remote' });
 }

@@ -70,7 +70,7 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
       });
       const engine = lipSyncEngineFor(channel.engine, channel.config);
       const runsUpToSeconds = engine?.kind === 'local' ? engine.renderJobSeconds(plan.seconds) : undefined;
-      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `多场景创作·${channel.name}`, runsUpToSeconds }) };
+      return { id: await reserveAndQueue(ctx, q, { userId: user.id, workId, amount: reserved, action: `多场景创作·${channel.name}`, runsUpToSeconds, onThisMachine: engine?.kind !== 'remote' || params.output_mode === 'audio' }) };
     }),
   );
 

@@ -61,9 +61,10 @@ export async function readyAvatar(q: Queryable, id: number, userId: number) {
 
 /**
  * Inside a work's submitting transaction: reserves its credits (MSG.insufficientCredits when short, which rolls
- * everything back) and queues its render at its fair-queue turn, which runs only if the transaction commits.
+ * everything back) and queues its render — rendered on this machine, at its fair-queue turn —, which runs only if the
+ * transaction commits.
  */
-export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number }): Promise<number> {
+export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number; onThisMachine: boolean }): Promise<number> {
   if (work.amount > 0) {
     try {
       const spend = await spendIn(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
@@ -73,8 +74,9 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  const turn = await new WorksRepository(q).takeTurn(work.workId, work.userId);
-  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds, priority: -turn }, q);
+  // A remote engine's works keep their order of arrival: its own line (first come, first served) orders them there.
+  const priority = work.onThisMachine ? -(await new WorksRepository(q).takeTurn(work.workId, work.userId)) : 0;
+  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds, priority }, q);
   return work.workId;
 }
 
