@@ -2,7 +2,7 @@
  * Batch creation (/batch) against the real server: the template downloads (its headers are the contract's); three
  * rows filled in it, one with a voice name that does not exist, are uploaded; the grid shows that row's error with
  * the closest voice name; fixed in place, the batch is submitted, its three works finish on the batch page, and the
- * zip downloads with one mp4 per row named after it. Screenshots (SHOTS_DIR): the grid with an error and the batch
+ * zip downloads with each row's mp4 and SRT named after it. Screenshots (SHOTS_DIR): the grid with an error and the batch
  * page, dark on a desktop and light on a 390 px phone.
  */
 import fs from 'node:fs';
@@ -97,7 +97,8 @@ describe('batch creation', () => {
     expect(await page.locator('[data-testid=batch-page-row][data-status="3"]').count()).toBe(3);
 
     const zip = await download(page, '[data-testid=batch-zip]', path.join(dir, 'batch.zip'));
-    expect((await zipEntries(fs.readFileSync(zip))).sort()).toEqual(ROWS.map(([name], i) => `00${i + 1}-${name}.mp4`));
+    // Each row's video and its subtitles (its speech's timed text), named after the row.
+    expect((await zipEntries(fs.readFileSync(zip))).sort()).toEqual(ROWS.flatMap(([name], i) => [`00${i + 1}-${name}.mp4`, `00${i + 1}-${name}.srt`]));
     await context.close();
   });
 
@@ -108,6 +109,7 @@ describe('batch creation', () => {
       const { page, context } = await openBatch('/batch', { theme, ...(phone ? { viewport: PHONE_VIEWPORT } : {}) });
       await uploadWithError(page, table);
       if (phone) expect(await horizontalOverflow(page, '.bat-page', '.bat-page *:not(.bat-table-wrap *)')).toEqual([]);
+      if (phone) await page.locator('[data-testid=batch-grid]').scrollIntoViewIfNeeded();
       await shoot(page, `grid-error-${look}`);
       await page.click('[data-testid=batch-list-item]');
       await page.waitForSelector('[data-testid=batch-count-done][data-value="3"]');

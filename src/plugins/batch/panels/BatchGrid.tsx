@@ -81,7 +81,7 @@ function Row({ row, index, screen }: { row: GridRow; index: number; screen: Batc
         <td><Button icon="cross" variant="minimal" aria-label="删除该行" onClick={() => screen.drop(row.key)} data-testid="batch-row-drop" /></td>
       </tr>
       {check?.error && (
-        <tr className="bat-error-row"><td /><td colSpan={GRID_FIELDS.length + 2} data-testid="batch-row-error">第{index}行：{check.error}</td></tr>
+        <tr className="bat-error-row"><td /><td colSpan={GRID_FIELDS.length + 2}><div className="bat-error" data-testid="batch-row-error">第{index}行：{check.error}</div></td></tr>
       )}
     </>
   );
