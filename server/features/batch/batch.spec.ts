@@ -119,12 +119,12 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
     expect(starts.get(rows[2].work_id) ?? Infinity).toBeGreaterThan(bStart);
     expect(starts.get(rows[3].work_id) ?? Infinity).toBeGreaterThan(bStart);
     expect(await a.call(API.batch.retry, { id: batchId })).toMatchObject({ code: 1, msg: MSG.batchNothingToRetry });
-    // One zip of the finished rows, each named after its row.
     const zip = await a.call(API.batch.zip, { id: batchId });
     expect(zip.code).toBe(0);
     const entries = await zipEntries(Buffer.from(await (await fetch(`${t.url}${zip.data.url}`)).arrayBuffer()));
     const doneRows = rows.filter((x: any) => x.status === BatchRowStatus.Done);
-    expect(entries.sort()).toEqual(doneRows.map((x: any) => `${String(x.index).padStart(3, '0')}-${x.name}.mp4`).sort());
+    // Each done row's video and its subtitles (the speech's timed text), named after the row.
+    expect(entries.sort()).toEqual(doneRows.flatMap((x: any) => ['mp4', 'srt'].map((ext) => `${String(x.index).padStart(3, '0')}-${x.name}.${ext}`)).sort());
     expect(await b.call(API.batch.zip, { id: batchId })).toMatchObject({ code: 1, msg: MSG.batchMissing });
     const listed = (await a.call(API.batch.list, { page: 1, limit: 10 })).data;
     expect(listed.list[0]).toMatchObject({ id: batchId, name: '双十一', total: 8, counts });
