@@ -242,7 +242,7 @@ export const LIMITS = {
    * ours: 批量创作 (issue 35): rows a batch may hold (a row's script is scriptMaxChars, as at /create), the name of an
    * unnamed batch, and the fair queue's limit on one user's works rendering at once.
    */
-  batch: { maxRows: 100, defaultName: '未命名批次', perUserRunning: 2, pollMs: 3000 },
+  batch: { maxRows: 100, defaultName: '未命名批次', perUserRunning: 2 },
   helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24, historySize: 50, historyTurns: 6, titleMaxChars: 30 },
 } as const;
 
