@@ -30,6 +30,7 @@ import { replicaFeature } from './replica';
 import { oneclickFeature } from './oneclick';
 import { helperFeature } from './helper';
 import { openapiFeature } from './openapi';
+import { batchFeature } from './batch';
 
 export const FEATURES: readonly FeatureModule[] = [
   siteFeature, accountFeature, adminFeature, creditsFeature, noticeFeature, guideFeature, mediaFeature, uploadFeature,
@@ -46,4 +47,5 @@ export const FEATURES: readonly FeatureModule[] = [
   oneclickFeature,
   helperFeature,
   openapiFeature,
+  batchFeature,
 ];

@@ -238,6 +238,11 @@ export const LIMITS = {
    * ours: 超级助手 (issue 32): a question's length, how many rounds of tool calls one request may take, the items one
    * plan may hold, how much of a tool's answer the model reads back, and how many background tasks the list shows.
    */
+  /**
+   * ours: 批量创作 (issue 35): rows a batch may hold (a row's script is scriptMaxChars, as at /create), the name of an
+   * unnamed batch, and the fair queue's limit on one user's works rendering at once.
+   */
+  batch: { maxRows: 100, defaultName: '未命名批次', perUserRunning: 2 },
   helper: { questionMaxChars: 2000, maxRounds: 6, maxItems: 10, toolAnswerMaxChars: 6000, planListSize: 20, labelClipChars: 24, historySize: 50, historyTurns: 6, titleMaxChars: 30 },
   /**
    * ours: the public API (issue 34): keys a user may hold, requests and works a key may start a minute, the largest

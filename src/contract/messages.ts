@@ -616,6 +616,22 @@ export const MSG = {
   webhookUrlInvalid: '回调地址须是公网可访问的 https 地址',
   webhookSaved: '回调地址已保存',
   webhookCleared: '已关闭回调通知',
+  // ---- 批量创作 (ours; /batch, issue 35)
+  batchRowsInvalid: '表格内容格式有误',
+  batchEmpty: '表格里没有要创作的行',
+  batchTooManyRows: (max: number) => `一个批次最多${max}行，请分成几批提交`,
+  /** The whole batch refused: each bad row's number and reason. */
+  batchRejected: (rows: readonly { index: number; error: string }[]) => `以下行有误，整批未提交：${rows.map((r) => `第${r.index}行：${r.error}`).join('；')}`,
+  batchMissing: '批次不存在或已删除',
+  batchNothingToCancel: '没有可取消的行（已开始的无法取消）',
+  batchNothingToRetry: '没有失败的行',
+  batchRowCancelled: '已取消，积分已退回',
+  batchAvatarUnknown: (name: string) => `找不到名为“${name}”的数字人`,
+  batchVoiceUnknown: (name: string) => `找不到名为“${name}”的声音`,
+  batchChannelUnknown: (name: string) => `找不到名为“${name}”的通道`,
+  batchClosest: (names: readonly string[]) => `，您是不是要找：${names.join('、')}`,
+  batchFileUnreadable: '读取表格失败，请使用下载的模板（xlsx 或 csv）',
+  batchNothingDone: '这个批次还没有完成的视频',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -34,6 +34,7 @@ export const API_KEYS_ROUTE = '/apiKeys';
 const TABLE: RouteDef[] = [
   r('/home', '首页', 'home', nav('function', 1)),
   r('/create', '开始创作', 'video', { ...nav('function', 2), query: ['id', 'hs', 'source', 'origin', 'audioId', 'type'] }),
+  r('/batch', '批量创作', 'th', { ...nav('function', 2), query: ['id'] }),
   r('/multiples', '多场景创作', 'layers', nav('function', 3)),
   r('/store', '创作商店', 'shop', nav('function', 4)),
   r('/explosiveAnalysis', '超级复刻', 'duplicate', nav('function', 5)),

@@ -48,6 +48,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // One-click storyboards are scenes of their own shape (multiples' SCENES would be refused).
   'oneclick.create': { scenes: JSON.stringify([{ text: '你好。', kind: 'avatar' }]), photo_id: undefined, bgm_id: undefined },
   'oneclick.saveDraft': { id: undefined, draft: JSON.stringify({ scenes: [{ text: '你好。', kind: 'avatar' }] }) },
+  // Batch rows are works.create's fields (multiples' SCENES would be rows of another shape); check answers each row's error.
+  'batch.check': { rows: JSON.stringify([{ name: '一', text: '你好', video_id: 1, user_voice_id: 1, api: 'local' }]) },
+  'batch.create': { rows: JSON.stringify([{ name: '一', text: '你好', video_id: 1, user_voice_id: 1, api: 'local' }]) },
 };
 
 /** Params the call's request schema accepts, one value for each of its fields. */

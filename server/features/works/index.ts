@@ -4,7 +4,9 @@ import { runWorkRender } from './works.jobs';
 
 /** What one-click creation (its own render job of a work) uses of works. */
 export { WorksRepository, type RenderRow, type WorkParams } from './works.repository';
-export { WorkCannotRender, failWork, finishWork, speak, speechSettings, type RenderedWork } from './works.service';
+export { WorkCannotRender, cancelQueuedWork, failWork, finishWork, speak, speechSettings, type RenderedWork } from './works.service';
+/** What batch creation uses: the same checks, price and queueing as works.create. */
+export { planWork, queueWork, type Submission, type WorkPlan } from './submission';
 export { faceInputOf } from './works.jobs';
 export { runRemoteRender, type RemoteRenderUse } from './remote-render';
 export { captionsOfWork, withSubtitles } from './subtitles';

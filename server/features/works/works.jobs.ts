@@ -4,7 +4,7 @@
  * idempotency keys, and only the last attempt turns an error into a failed work (an engine's permanent error does at once).
  */
 import path from 'node:path';
-import { MSG, WORK_IN_PROGRESS } from '../../../src/contract';
+import { LIMITS, MSG, WORK_IN_PROGRESS, WorkStatus } from '../../../src/contract';
 import { runPaidJob } from '../../infra/paid-job';
 import type { FeatureContext } from '../../app-context';
 import { SpeechEngineError } from '../../engines/speech';
@@ -99,6 +99,20 @@ function permanentReason(err: unknown): string | undefined {
 }
 
 /**
+ * The fair queue's per-user limit: a work not yet started whose user already has LIMITS.batch.perUserRunning renders
+ * on this machine goes back to the queue at its own turn, asked again after one poll, and the queue takes the next.
+ */
+async function waitsForItsUser(ctx: FeatureContext, workId: number, work: RenderRow): Promise<boolean> {
+  if (work.status !== WorkStatus.Queued) return false;
+  if ((await new WorksRepository(ctx.db).renderingOf(work.user_id)) < LIMITS.batch.perUserRunning) return false;
+  const price = Number(work.price);
+  const engine = lipSyncEngineFor(work.engine, work.engine_config);
+  const runsUpToSeconds = engine?.kind === 'local' && price > 0 ? engine.renderJobSeconds(Number(work.reserved) / price) : undefined;
+  await ctx.queue.send('works-render', { workId }, { startAfter: ctx.config.jobPollSeconds, priority: -(work.turn ?? 0), runsUpToSeconds });
+  return true;
+}
+
+/**
  * Through the paid-job runner. `step` is the chain token of a work on a remote engine (each poll re-queues the job
  * with the next one); local renders run once and ignore it.
  */
@@ -113,6 +127,7 @@ export function runWorkRender(ctx: FeatureContext, workId: number, attempt: numb
         const engine = multi ? multiSceneEngine(work) : lipSyncEngineFor(work.engine, work.engine_config);
         const onThisMachine = work.params.photo_id || (multi && work.params.output_mode === 'audio');
         if (engine?.kind === 'remote' && !onThisMachine) return await runRemoteRender(ctx, workId, work, engine, step);
+        if (await waitsForItsUser(ctx, workId, work)) return;
         await works.markRendering(workId);
         await withWorkDir(ctx.config.dataDir, async (dir) => {
           const rendered = multi ? await renderMulti(ctx, workId, work, engine?.kind === 'local' ? engine : OFFLINE, dir) : await renderSingle(ctx, workId, work, engine, dir);

@@ -8,6 +8,13 @@ const IN_PROGRESS = `(${WORK_IN_PROGRESS.join(', ')})`;
 const WAITING_AHEAD = `SELECT count(*)::int FROM remote_lipsync_tasks o
   WHERE o.engine = t.engine AND o.state = 'queued' AND (o.queued_at, o.work_id) < (t.queued_at, t.work_id)`;
 const FINISHED = `(${WorkStatus.Success}, ${WorkStatus.Failed})`;
+/**
+ * Of work `w`, waiting for its render on this machine: the works the fair queue takes before it (a lower turn, or the
+ * same turn submitted earlier), as pg-boss takes works-render jobs by priority (-turn), then age.
+ */
+const FAIR_AHEAD = `SELECT count(*)::int FROM works o
+  WHERE o.status = ${WorkStatus.Queued} AND o.turn IS NOT NULL AND (o.turn, o.id) < (w.turn, w.id)
+    AND NOT EXISTS (SELECT 1 FROM remote_lipsync_tasks r WHERE r.work_id = o.id)`;
 
 export interface ChannelRow {
   api: string;
@@ -50,6 +57,8 @@ export interface WorkRow {
   /** A render on this machine: its progress (0–100) and when it began. */
   local_progress: number | null;
   render_started_at: Date | null;
+  /** Queued for this machine's fair queue: the works it takes first. */
+  fair_ahead: number | null;
 }
 
 /** A scene of a multi-scene work, as stored for the render job. */
@@ -121,6 +130,8 @@ export interface RenderRow {
   price: number;
   reserved: number;
   spend_entry_id: number | null;
+  /** Its fair-queue turn (null: queued before the fair queue). */
+  turn: number | null;
 }
 
 export type RemoteTaskState = 'queued' | 'submitted' | 'done';
@@ -285,7 +296,8 @@ export class WorksRepository {
               -- A multi-scene work's progress over all its scenes.
               (t.scene * 100 + t.progress) / GREATEST(1, jsonb_array_length(t.scenes)) AS remote_progress,
               CASE WHEN t.state = 'queued' THEN (SELECT count(*)::int FROM remote_lipsync_tasks o WHERE o.engine = t.engine AND o.state = 'submitted') END AS remote_running,
-              CASE WHEN t.state = 'queued' THEN (${WAITING_AHEAD}) END AS remote_waiting_ahead
+              CASE WHEN t.state = 'queued' THEN (${WAITING_AHEAD}) END AS remote_waiting_ahead,
+              CASE WHEN w.status = ${WorkStatus.Queued} AND w.turn IS NOT NULL AND t.work_id IS NULL THEN (${FAIR_AHEAD}) END AS fair_ahead
          FROM works w LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api LEFT JOIN remote_lipsync_tasks t ON t.work_id = w.id
         WHERE ${where} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`,
       args,
@@ -312,13 +324,50 @@ export class WorksRepository {
     const { rows } = await this.q.query<RenderRow>(
       `SELECT w.user_id, w.status, w.is_multi, c.engine, c.config AS engine_config, a.loop_key, a.video_key AS avatar_video_key, a.cover_key,
               a.id AS avatar_id, a.user_id AS avatar_user_id, a.faces_key, a.face_note, f.object_key AS audio_key, w.text, w.params, w.captions, w.price,
-              w.reserved, w.spend_entry_id
+              w.reserved, w.spend_entry_id, w.turn
          FROM works w LEFT JOIN avatars a ON a.id = w.avatar_id LEFT JOIN files f ON f.id = w.audio_file_id
          LEFT JOIN channels c ON c.kind = 'video' AND c.api = w.api
         WHERE w.id = $1`,
       [workId],
     );
     return rows[0] && { ...rows[0], status: Number(rows[0].status) };
+  }
+
+  /**
+   * The fair queue: the work takes its user's next render turn, never one before the queue's front (the lowest turn
+   * still queued, or the latest turn given when none is), so a user's long batch does not hold back a later user.
+   */
+  async takeTurn(workId: number, userId: number): Promise<number> {
+    const { rows } = await this.q.query<{ last_turn: number }>(
+      `INSERT INTO work_turns (user_id, last_turn)
+       VALUES ($1, COALESCE((SELECT min(turn) FROM works WHERE status = ${WorkStatus.Queued} AND turn IS NOT NULL), (SELECT max(last_turn) FROM work_turns), 0))
+       ON CONFLICT (user_id) DO UPDATE SET last_turn = GREATEST(work_turns.last_turn + 1, EXCLUDED.last_turn)
+       RETURNING last_turn`,
+      [userId],
+    );
+    const turn = Number(rows[0]!.last_turn);
+    await this.q.query('UPDATE works SET turn = $2 WHERE id = $1', [workId, turn]);
+    return turn;
+  }
+
+  /** How many of the user's works render on this machine now (the fair queue's per-user limit). */
+  async renderingOf(userId: number): Promise<number> {
+    const { rows } = await this.q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM works w WHERE w.user_id = $1 AND w.status = ${WorkStatus.Rendering}
+          AND NOT EXISTS (SELECT 1 FROM remote_lipsync_tasks r WHERE r.work_id = w.id)`,
+      [userId],
+    );
+    return Number(rows[0]!.n);
+  }
+
+  /** Cancels a work not yet started (still queued): true when it was; the caller returns its credits. */
+  async cancelQueued(workId: number, userId: number, reason: string): Promise<boolean> {
+    const { rowCount } = await this.q.query(
+      `UPDATE works SET status = ${WorkStatus.Failed}, reason = $3, finished_at = now()
+        WHERE id = $1 AND user_id = $2 AND status = ${WorkStatus.Queued} AND NOT EXISTS (SELECT 1 FROM remote_lipsync_tasks r WHERE r.work_id = $1)`,
+      [workId, userId, reason],
+    );
+    return rowCount > 0;
   }
 
   async markRendering(workId: number): Promise<void> {

@@ -61,9 +61,10 @@ export async function readyAvatar(q: Queryable, id: number, userId: number) {
 
 /**
  * Inside a work's submitting transaction: reserves its credits (MSG.insufficientCredits when short, which rolls
- * everything back) and queues its render, which runs only if the transaction commits.
+ * everything back) and queues its render — rendered on this machine, at its fair-queue turn —, which runs only if the
+ * transaction commits.
  */
-export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number }): Promise<number> {
+export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number; onThisMachine: boolean }): Promise<number> {
   if (work.amount > 0) {
     try {
       const spend = await spendIn(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
@@ -73,7 +74,9 @@ export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: {
       throw err;
     }
   }
-  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds }, q);
+  // A remote engine's works keep their order of arrival: its own line (first come, first served) orders them there.
+  const priority = work.onThisMachine ? -(await new WorksRepository(q).takeTurn(work.workId, work.userId)) : 0;
+  await ctx.queue.send('works-render', { workId: work.workId }, { runsUpToSeconds: work.runsUpToSeconds, priority }, q);
   return work.workId;
 }
 
@@ -174,4 +177,17 @@ export async function failWork(ctx: FeatureContext, workId: number, work: Render
     return task?.scratch_keys ?? [];
   });
   await deleteObjects(ctx, scratch);
+}
+
+/** Cancels the user's work if it has not started (its reservation returned exactly, once): true when it had not. */
+export async function cancelQueuedWork(ctx: FeatureContext, workId: number, userId: number, reason: string): Promise<boolean> {
+  return ctx.db.tx(async (q) => {
+    const works = new WorksRepository(q);
+    const work = await works.renderInput(workId);
+    if (!work || !(await works.cancelQueued(workId, userId, reason))) return false;
+    if (work.spend_entry_id) {
+      await refundIn(q, { userId, spendEntryId: work.spend_entry_id, amount: Number(work.reserved), action: '视频合成取消退回', key: `work:${workId}:failed` });
+    }
+    return true;
+  });
 }

@@ -25,6 +25,7 @@ import { replicaCalls } from './replica';
 import { oneclickCalls } from './oneclick';
 import { helperCalls } from './helper';
 import { openapiCalls } from './openapi';
+import { batchCalls } from './batch';
 
 /** The whole call catalogue, grouped by feature. */
 export const API = {
@@ -54,6 +55,7 @@ export const API = {
   oneclick: oneclickCalls,
   helper: helperCalls,
   openapi: openapiCalls,
+  batch: batchCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(API).flatMap((group) => Object.values(group) as CallDef[]);
@@ -119,6 +121,7 @@ export {
   materialCalls, photoCalls, extractionCalls, translationCalls, writingCalls, imagegenCalls, videogenCalls, chatCalls, dubbingCalls, copywriteCalls, musicCalls, botCalls,
   replicaCalls, oneclickCalls, helperCalls,
   openapiCalls,
+  batchCalls,
 };
 export * from './site';
 export * from './account';
@@ -147,3 +150,4 @@ export * from './replica';
 export * from './oneclick';
 export * from './helper';
 export * from './openapi';
+export * from './batch';

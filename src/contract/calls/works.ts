@@ -40,7 +40,7 @@ export const Work = z.object({
   duration: z.number().optional(),
   /** ours: why it failed (status 4). */
   reason: z.string().optional(),
-  /** ours: waiting in our queue for a remote lip-sync engine: how many submissions go before it (0: it starts next). */
+  /** ours: waiting in our queue (this machine's fair queue, or a remote lip-sync engine's line): how many works go before it (0: it starts next). */
   queue_ahead: z.number().optional(),
   /** ours: on a remote lip-sync engine or rendering on this machine: its progress, 0–100. */
   progress: z.number().optional(),
