@@ -129,4 +129,28 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
     const listed = (await a.call(API.batch.list, { page: 1, limit: 10 })).data;
     expect(listed.list[0]).toMatchObject({ id: batchId, name: '双十一', total: 8, counts });
   }, 240_000);
+
+  it('retries the failed rows as new works: the same row, charged again, then done', async () => {
+    const setLocal = (engine: string) => t.operator(API.admin.channelSet, { api: 'local', kind: 'video', engine, enabled: 'false' });
+    // The channel's engine is taken away while the rows wait: they fail, their credits come back.
+    const batchId = await t.withJobsPaused(async () => {
+      const made = await submit(a, [row({ name: '重试一' }), row({ name: '重试二' })], '重试');
+      expect(made.code, made.msg).toBe(0);
+      expect((await setLocal('none')).code).toBe(0);
+      return made.data.id as number;
+    });
+    const failed = await until(() => detail(a, batchId), (r) => r.data.counts.failed === 2, 120_000);
+    expect(failed.data.counts).toMatchObject({ failed: 2, done: 0 });
+    const firstWorks = failed.data.rows.map((r: any) => r.work_id);
+    expect((await t.operator(API.admin.channelSet, { api: 'local', kind: 'video', engine: 'local', enabled: 'true' })).code).toBe(0);
+    const before = await credits(a);
+    const retried = await a.call(API.batch.retry, { id: batchId });
+    expect(retried).toMatchObject({ code: 0, data: { retried: 2 } });
+    expect(await credits(a)).toBeLessThan(before);
+    const done = await until(() => detail(a, batchId), (r) => r.data.counts.done === 2, 120_000);
+    expect(done.data.rows.map((r: any) => r.name)).toEqual(['重试一', '重试二']);
+    // Each row now points at its new work; the failed ones stay in the works list as they were.
+    expect(done.data.rows.map((r: any) => r.work_id).every((id: number, i: number) => id !== firstWorks[i])).toBe(true);
+    expect(await a.call(API.batch.retry, { id: batchId })).toMatchObject({ code: 1, msg: MSG.batchNothingToRetry });
+  }, 240_000);
 });
