@@ -1,6 +1,7 @@
 /** Bots, employments, conversations and their messages (issue 32): every statement of the super employee. */
 import { ChatAnswerStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { AnswerMessages } from '../chat';
 
 /** A bot with what its card shows; the prompt is read apart, only by the answer stream. */
 export interface BotRow {
@@ -59,8 +60,10 @@ const COLUMNS: Record<keyof NewBot, string> = {
   welcome: 'welcome', prompt: 'prompt', credits: 'credits', mouth: 'mouth',
 };
 
-export class BotRepository {
-  constructor(private readonly db: Queryable) {}
+export class BotRepository extends AnswerMessages {
+  constructor(db: Queryable) {
+    super(db, { messages: 'bot_messages', conversations: 'bot_conversations' });
+  }
 
   // ---- the operator's bots
 
@@ -251,19 +254,6 @@ export class BotRepository {
     return rows[0];
   }
 
-  /** The turns before an answer that go upstream: questions and finished answers, the newest `turns`, oldest first. */
-  async turnsBefore(cid: number, mid: number, turns: number): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
-    const { rows } = await this.db.query<{ role: 'user' | 'assistant'; content: string }>(
-      `SELECT role, content FROM (
-         SELECT id, role, content FROM bot_messages
-          WHERE conversation_id = $1 AND id < $2 AND (role = 'user' OR (status = $3 AND content <> ''))
-          ORDER BY id DESC LIMIT $4) recent
-        ORDER BY id`,
-      [cid, mid, ChatAnswerStatus.Done, turns],
-    );
-    return rows;
-  }
-
   async answer(userId: number, cid: number, mid: number): Promise<BotAnswerRow | undefined> {
     const { rows } = await this.db.query<BotAnswerRow>(
       `SELECT m.id, m.conversation_id, m.role, m.content, m.status, m.error, m.created_at, c.user_id, c.bot_id, m.credits, m.spend_entry_id
@@ -272,18 +262,6 @@ export class BotRepository {
       [mid, cid, userId],
     );
     return rows[0];
-  }
-
-  /** Pending → streaming; false when another stream has it already. */
-  async claimAnswer(mid: number): Promise<boolean> {
-    const { rows } = await this.db.query('UPDATE bot_messages SET status = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3 RETURNING id', [
-      mid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending,
-    ]);
-    return rows.length > 0;
-  }
-
-  async setSpend(mid: number, spendEntryId: number): Promise<void> {
-    await this.db.query('UPDATE bot_messages SET spend_entry_id = $2 WHERE id = $1', [mid, spendEntryId]);
   }
 
   async finishAnswer(mid: number, end: { status: ChatAnswerStatus; content: string; error?: string }): Promise<void> {
@@ -296,14 +274,6 @@ export class BotRepository {
 
   /** Ends answers left streaming by a dead process: failed with `error`; returns them for their refunds. */
   async closeAbandoned(staleSeconds: number, error: string): Promise<{ id: number; user_id: number; credits: number; spend_entry_id: number | null }[]> {
-    const { rows } = await this.db.query<{ id: number; user_id: number; credits: number; spend_entry_id: number | null }>(
-      `UPDATE bot_messages m SET status = $1, error = $2
-         FROM bot_conversations c
-        WHERE c.id = m.conversation_id AND m.status = $3
-          AND COALESCE(m.stream_heartbeat_at, m.created_at) < now() - make_interval(secs => $4)
-        RETURNING m.id, c.user_id, m.credits, m.spend_entry_id`,
-      [ChatAnswerStatus.Failed, error, ChatAnswerStatus.Streaming, staleSeconds],
-    );
-    return rows;
+    return this.closeStale<{ id: number; user_id: number; credits: number; spend_entry_id: number | null }>(staleSeconds, error, ', m.credits');
   }
 }

@@ -1,6 +1,7 @@
 /** Conversations and their messages (part 2 §3): every statement of the copy chat. */
 import { ChatAnswerStatus, type ChatModel } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { AnswerMessages } from './answer-messages.repository';
 
 export interface ConversationRow {
   id: number;
@@ -26,8 +27,10 @@ export interface AnswerRow extends MessageRow {
   error: string;
 }
 
-export class ChatRepository {
-  constructor(private readonly db: Queryable) {}
+export class ChatRepository extends AnswerMessages {
+  constructor(db: Queryable) {
+    super(db, { messages: 'chat_messages', conversations: 'chat_conversations' });
+  }
 
   async createConversation(userId: number, title: string): Promise<number> {
     const { rows } = await this.db.query<{ id: number }>('INSERT INTO chat_conversations (user_id, title) VALUES ($1, $2) RETURNING id', [userId, title]);
@@ -41,10 +44,6 @@ export class ChatRepository {
     );
     await this.db.query('UPDATE chat_conversations SET updated_at = now() WHERE id = $1', [m.cid]);
     return rows[0]!.id;
-  }
-
-  async setSpend(mid: number, spendEntryId: number): Promise<void> {
-    await this.db.query('UPDATE chat_messages SET spend_entry_id = $2 WHERE id = $1', [mid, spendEntryId]);
   }
 
   async listConversations(userId: number, page: { limit: number; offset: number }): Promise<{ rows: ConversationRow[]; total: number }> {
@@ -102,19 +101,6 @@ export class ChatRepository {
     return rows;
   }
 
-  /** The turns before an answer that go upstream: questions and finished answers, the newest `turns`, oldest first. */
-  async turnsBefore(cid: number, mid: number, turns: number): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
-    const { rows } = await this.db.query<{ role: 'user' | 'assistant'; content: string }>(
-      `SELECT role, content FROM (
-         SELECT id, role, content FROM chat_messages
-          WHERE conversation_id = $1 AND id < $2 AND (role = 'user' OR (status = $3 AND content <> ''))
-          ORDER BY id DESC LIMIT $4) recent
-        ORDER BY id`,
-      [cid, mid, ChatAnswerStatus.Done, turns],
-    );
-    return rows;
-  }
-
   /** The user's answer `mid` in conversation `cid`, or undefined when either is not theirs. */
   async answer(userId: number, cid: number, mid: number): Promise<AnswerRow | undefined> {
     const { rows } = await this.db.query<AnswerRow>(
@@ -124,14 +110,6 @@ export class ChatRepository {
       [mid, cid, userId],
     );
     return rows[0];
-  }
-
-  /** Pending → streaming; false when another stream has it already (only one relays an answer). */
-  async claimAnswer(mid: number): Promise<boolean> {
-    const { rows } = await this.db.query('UPDATE chat_messages SET status = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3 RETURNING id', [
-      mid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending,
-    ]);
-    return rows.length > 0;
   }
 
   async finishAnswer(mid: number, end: { status: ChatAnswerStatus; content: string; reasoning: string; error?: string }): Promise<void> {
@@ -147,19 +125,8 @@ export class ChatRepository {
     ]);
   }
 
-  /**
-   * Ends the answers left streaming by a process that died (no heartbeat for `staleSeconds`): failed with `error`,
-   * keeping what they had saved. Answers whose charge is to be refunded (in the same transaction).
-   */
+  /** Ends answers left streaming by a dead process: failed with `error`; returns them for their refunds. */
   async closeAbandoned(staleSeconds: number, error: string): Promise<{ id: number; user_id: number; spend_entry_id: number | null }[]> {
-    const { rows } = await this.db.query<{ id: number; user_id: number; spend_entry_id: number | null }>(
-      `UPDATE chat_messages m SET status = $1, error = $2
-         FROM chat_conversations c
-        WHERE c.id = m.conversation_id AND m.status = $3
-          AND COALESCE(m.stream_heartbeat_at, m.created_at) < now() - make_interval(secs => $4)
-        RETURNING m.id, c.user_id, m.spend_entry_id`,
-      [ChatAnswerStatus.Failed, error, ChatAnswerStatus.Streaming, staleSeconds],
-    );
-    return rows;
+    return this.closeStale<{ id: number; user_id: number; spend_entry_id: number | null }>(staleSeconds, error);
   }
 }

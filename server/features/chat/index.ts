@@ -21,3 +21,4 @@ export const chatFeature = defineFeature({
     },
   },
 });
+export { AnswerMessages } from './answer-messages.repository';

@@ -1,0 +1,64 @@
+/**
+ * What the copy chat and the employees' talk share about answers streamed into a messages table: the turns that go
+ * upstream, the one stream that may relay an answer, its charge, and the answers a dead process left streaming.
+ * Each feature's repository extends it with its own tables.
+ */
+import { ChatAnswerStatus } from '../../../src/contract';
+import type { Queryable } from '../../infra/db';
+
+export interface AnswerTables {
+  /** Holds role, content, status, error, spend_entry_id, stream_heartbeat_at and conversation_id. */
+  messages: string;
+  /** Holds user_id. */
+  conversations: string;
+}
+
+export class AnswerMessages {
+  constructor(
+    protected readonly db: Queryable,
+    private readonly tables: AnswerTables,
+  ) {}
+
+  /** The turns before an answer that go upstream: questions and finished answers, the newest `turns`, oldest first. */
+  async turnsBefore(cid: number, mid: number, turns: number): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
+    const { rows } = await this.db.query<{ role: 'user' | 'assistant'; content: string }>(
+      `SELECT role, content FROM (
+         SELECT id, role, content FROM ${this.tables.messages}
+          WHERE conversation_id = $1 AND id < $2 AND (role = 'user' OR (status = $3 AND content <> ''))
+          ORDER BY id DESC LIMIT $4) recent
+        ORDER BY id`,
+      [cid, mid, ChatAnswerStatus.Done, turns],
+    );
+    return rows;
+  }
+
+  /** Pending → streaming; false when another stream has it already (only one relays an answer). */
+  async claimAnswer(mid: number): Promise<boolean> {
+    const { rows } = await this.db.query(`UPDATE ${this.tables.messages} SET status = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3 RETURNING id`, [
+      mid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending,
+    ]);
+    return rows.length > 0;
+  }
+
+  async setSpend(mid: number, spendEntryId: number): Promise<void> {
+    await this.db.query(`UPDATE ${this.tables.messages} SET spend_entry_id = $2 WHERE id = $1`, [mid, spendEntryId]);
+  }
+
+  /**
+   * Ends the answers left streaming by a process that died (no heartbeat for `staleSeconds`): failed with `error`,
+   * keeping what they had saved. Answers whose charge is to be refunded (in the same transaction), with `extra`
+   * columns of the message.
+   */
+  protected async closeStale<R extends { id: number; user_id: number; spend_entry_id: number | null }>(staleSeconds: number, error: string, extra = ''): Promise<R[]> {
+    const { messages, conversations } = this.tables;
+    const { rows } = await this.db.query<R>(
+      `UPDATE ${messages} m SET status = $1, error = $2
+         FROM ${conversations} c
+        WHERE c.id = m.conversation_id AND m.status = $3
+          AND COALESCE(m.stream_heartbeat_at, m.created_at) < now() - make_interval(secs => $4)
+        RETURNING m.id, c.user_id, m.spend_entry_id${extra}`,
+      [ChatAnswerStatus.Failed, error, ChatAnswerStatus.Streaming, staleSeconds],
+    );
+    return rows;
+  }
+}
