@@ -195,6 +195,10 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
 
   it('dubs through the same door: refusals in Chinese, one line spoken into an mp3 and its SRT, the webhook, another user\'s dub unseen, delete', async () => {
     const dub = (body: unknown, key = keyA.key, headers: Record<string, string> = {}) => open('POST', '/dubbings', key, body, headers);
+    const doc = (await open('GET', '/openapi.json', undefined)).body;
+    expect(Object.keys(doc.paths[`${OPEN_BASE}/dubbings`]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${OPEN_BASE}/dubbings/{id}`]).sort()).toEqual(['delete', 'get']);
+    expect(doc.components.schemas.DubbingCreate.properties.lines.example[0]).toMatchObject({ voice_id: expect.any(Number), text: expect.any(String) });
     expect(await dub({ name: '空', lines: [] })).toMatchObject({ status: 400, body: { code: 1, msg: MSG.dubLinesEmpty } });
     expect(await dub({ name: '无声', lines: [{ text: '你好' }] })).toMatchObject({ status: 400, body: { code: 1, msg: expect.stringContaining('voice_id') } });
     expect(await dub({ name: '空句', lines: [{ voice_id: voiceId, text: ' ' }] })).toMatchObject({ status: 400, body: { code: 1, msg: MSG.dubLineEmpty(1) } });
