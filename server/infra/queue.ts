@@ -47,7 +47,7 @@ export interface JobPayloads {
   /** Runs a confirmed background task of the 超级助手, item after item, as its user. */
   'helper-run': { planId: number };
   /** A work an API key submitted: watched until it ends, then its webhook delivered (deliveryId set) and retried with backoff. */
-  'openapi-webhook': { keyId: number; workId: number; deliveryId?: number };
+  'openapi-webhook': { keyId: number; kind: 'work' | 'dubbing'; objectId: number; deliveryId?: number };
   /** Idempotency keys' answers older than a day: a retry comes within minutes, not days. */
   'openapi-sweep': Record<string, never>;
 }

@@ -118,12 +118,16 @@ export class DubbingRepository {
     return (await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
-  /** Newest first; `generate` counts the user's dubs still in progress. */
-  async list(userId: number, page: { limit: number; offset: number }): Promise<{ rows: DubbingRow[]; total: number; generate: number }> {
-    const { rows } = await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [userId, page.limit, page.offset]);
+  /** Newest first; `generate` counts the user's dubs still in progress; `id` narrows both to that one dub (when it is theirs). */
+  async list(userId: number, page: { limit: number; offset: number; id?: number }): Promise<{ rows: DubbingRow[]; total: number; generate: number }> {
+    const only = page.id ?? null;
+    const { rows } = await this.q.query<DubbingRow>(
+      'SELECT * FROM dubbings WHERE user_id = $1 AND ($4::int IS NULL OR id = $4) ORDER BY id DESC LIMIT $2 OFFSET $3',
+      [userId, page.limit, page.offset, only],
+    );
     const count = await this.q.query<{ total: number; generate: number }>(
-      'SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = ANY($2)))::int AS generate FROM dubbings WHERE user_id = $1',
-      [userId, [...DUBBING_IN_PROGRESS]],
+      'SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = ANY($2)))::int AS generate FROM dubbings WHERE user_id = $1 AND ($3::int IS NULL OR id = $3)',
+      [userId, [...DUBBING_IN_PROGRESS], only],
     );
     return { rows, total: Number(count.rows[0]!.total), generate: Number(count.rows[0]!.generate) };
   }

@@ -48,7 +48,7 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
 
   router.handle(API.dubbing.list, async ({ params, user }) => {
     const limit = params.limit > 0 ? params.limit : LIMITS.dubbing.historyPageSize;
-    const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit, id: params.id });
     return { list: rows.map(view), total, generate };
   });
 

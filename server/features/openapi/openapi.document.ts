@@ -11,8 +11,12 @@ const RATE_HEADERS = {
   'RateLimit-Reset': { description: '多少秒后额度恢复', schema: { type: 'integer' as const } },
 };
 
+/** What an endpoint is about, as its refusals name it. */
+const objectOf = (e: OpenEndpoint) => (e.path.startsWith('/dubbings') ? '配音' : '作品');
+
 function operation(e: OpenEndpoint): ZodOpenApiOperationObject {
   const post = e.method === 'POST';
+  const object = objectOf(e);
   return {
     operationId: e.id,
     summary: e.summary,
@@ -31,10 +35,10 @@ function operation(e: OpenEndpoint): ZodOpenApiOperationObject {
       [post ? '201' : '200']: { description: '成功', headers: RATE_HEADERS, content: { 'application/json': { schema: e.response } } },
       '400': error('参数有误（msg 说明原因）'),
       '401': error('缺少或无效的 API 密钥（含已撤销的密钥）'),
-      ...(e.id === 'workCreate' ? { '402': error('积分不足') } : {}),
-      ...(e.pathId ? { '404': error('作品不存在（或不是你的）') } : {}),
-      ...(post || e.method === 'DELETE' ? { '409': error('幂等键已用于另一个请求，或作品仍在合成中') } : {}),
-      '429': { ...error(`请求过于频繁（每个密钥每分钟 ${LIMITS.openApi.requestsPerMinute} 次，提交作品每分钟 ${LIMITS.openApi.worksPerMinute} 次）`), headers: { 'Retry-After': { description: '多少秒后再试', schema: { type: 'integer' } } } },
+      ...(post && e.body !== 'multipart' ? { '402': error('积分不足') } : {}),
+      ...(e.pathId ? { '404': error(`${object}不存在（或不是你的）`) } : {}),
+      ...(post ? { '409': error('幂等键已用于另一个请求，或首次请求仍在处理') } : e.method === 'DELETE' ? { '409': error(`${object}仍在生成中`) } : {}),
+      '429': { ...error(`请求过于频繁（每个密钥每分钟 ${LIMITS.openApi.requestsPerMinute} 次，提交作品与配音合计每分钟 ${LIMITS.openApi.worksPerMinute} 次）`), headers: { 'Retry-After': { description: '多少秒后再试', schema: { type: 'integer' } } } },
     },
   };
 }
@@ -53,7 +57,7 @@ export function openApiDocument(): object {
       version: '1.0.0',
       description:
         '用账号里创建的 API 密钥（Authorization: Bearer aisa_…）调用。与网页端同一套检查、价格和限制。' +
-        `出错时答 {code: 1, msg} 与相应的 HTTP 状态码。作品结束时，若密钥设置了回调地址，会 POST 一个 WebhookEvent，` +
+        `出错时答 {code: 1, msg} 与相应的 HTTP 状态码。作品或配音结束时，若提交它的密钥设置了回调地址，会 POST 一个 WebhookEvent（work.done、work.failed、dubbing.done、dubbing.failed），` +
         `签名为 HMAC-SHA256(密钥的 webhook_secret, 时间戳 + "." + 请求体)，放在 ${WEBHOOK_SIGNATURE_HEADER}（十六进制）与 ${WEBHOOK_TIMESTAMP_HEADER}（秒）。`,
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { WebhookEvent: WebhookBody } },

@@ -1,40 +1,56 @@
 /**
- * `openapi-webhook`: a work an API key submitted is looked at until it ends; then its event is recorded once and
- * posted, signed, to the key's callback URL under the SSRF guard, retried with doubling delays for
+ * `openapi-webhook`: a work or a dub an API key submitted is looked at until it ends; then its event is recorded once
+ * and posted, signed, to the key's callback URL under the SSRF guard, retried with doubling delays for
  * LIMITS.openApi.webhookRetryHours. Each attempt's outcome is what the key page's delivery log shows.
  */
-import { DeliveryStatus, LIMITS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, WorkStatus, type WebhookEvent } from '../../../src/contract';
-import { ApiError } from '../../infra/http';
+import { DeliveryStatus, DubbingStatus, LIMITS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, WorkStatus, type WebhookEvent } from '../../../src/contract';
+import { ApiError, type SessionUser } from '../../infra/http';
 import { FetchRefused, guardedPost } from '../../infra/guarded-fetch';
 import type { JobPayloads } from '../../infra/queue';
 import type { FeatureContext } from '../../app-context';
 import { OpenApiRepository } from './openapi.repository';
-import { WATCH_SECONDS, openWork, ownWork, webhookSignature } from './openapi.service';
+import { WATCH_SECONDS, openDubbing, openWork, ownDubbing, ownWork, webhookSignature } from './openapi.service';
 
 type Payload = JobPayloads['openapi-webhook'];
 
 /** The longest wait between two attempts. */
 const MAX_RETRY_SECONDS = 6 * 3600;
 
+/** Each watched kind: the object as the REST surface shows it to its owner, and its event once it has ended. */
+const WATCHED: Record<Payload['kind'], {
+  find: (ctx: FeatureContext, user: SessionUser, id: number) => Promise<{ id: number; status: number }>;
+  ended: (status: number) => WebhookEvent | undefined;
+}> = {
+  work: {
+    find: async (ctx, user, id) => openWork(await ownWork(ctx.router, user, id)),
+    ended: (s) => (s === WorkStatus.Success ? 'work.done' : s === WorkStatus.Failed ? 'work.failed' : undefined),
+  },
+  dubbing: {
+    find: async (ctx, user, id) => openDubbing(await ownDubbing(ctx.router, user, id)),
+    ended: (s) => (s === DubbingStatus.Done ? 'dubbing.done' : s === DubbingStatus.Failed ? 'dubbing.failed' : undefined),
+  },
+};
+
 export async function runWebhook(ctx: FeatureContext, payload: Payload): Promise<void> {
   const keys = new OpenApiRepository(ctx.db);
   if (payload.deliveryId !== undefined) return deliver(ctx, keys, payload.deliveryId, payload);
   const key = await keys.liveKey(payload.keyId);
   if (!key?.webhook_url) return;
-  let work;
+  const watched = WATCHED[payload.kind];
+  let data;
   try {
-    work = await ownWork(ctx.router, { id: key.user_id, username: key.username, is_tourist: 0, token: '' }, payload.workId);
+    data = await watched.find(ctx, { id: key.user_id, username: key.username, is_tourist: 0, token: '' }, payload.objectId);
   } catch (err) {
     if (err instanceof ApiError) return; // deleted before it ended: nothing to announce
     throw err;
   }
-  if (work.status !== WorkStatus.Success && work.status !== WorkStatus.Failed) {
+  const event = watched.ended(data.status);
+  if (!event) {
     await ctx.queue.send('openapi-webhook', payload, { startAfter: ctx.config.openApi?.watchSeconds ?? WATCH_SECONDS });
     return;
   }
-  const event: WebhookEvent = work.status === WorkStatus.Success ? 'work.done' : 'work.failed';
-  const body = JSON.stringify({ event, created: Math.floor(Date.now() / 1000), data: openWork(work) });
-  const deliveryId = await keys.addDelivery({ keyId: key.id, event, objectId: work.id, body });
+  const body = JSON.stringify({ event, created: Math.floor(Date.now() / 1000), data });
+  const deliveryId = await keys.addDelivery({ keyId: key.id, event, objectId: data.id, body });
   if (deliveryId !== undefined) await deliver(ctx, keys, deliveryId, payload);
 }
 

@@ -9,14 +9,15 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import {
-  API, IDEMPOTENCY_HEADER, LIMITS, MSG, OPEN_BASE, OPEN_ENDPOINTS, OpenWorkCreate, ResultCode, WorkStatus, type OpenEndpoint,
+  API, IDEMPOTENCY_HEADER, LIMITS, MSG, OPEN_BASE, OPEN_ENDPOINTS, OpenDubbingCreate, OpenWorkCreate, ResultCode, WorkStatus, type OpenEndpoint,
 } from '../../../src/contract';
 import { ApiError, validationMessage, type SessionUser } from '../../infra/http';
+import type { JobPayloads } from '../../infra/queue';
 import { PerUserRate, type RateCount } from '../../infra/rate-limit';
 import type { FeatureContext } from '../../app-context';
 import { FORM_OVERHEAD, MAX_BYTES, REFUSED, uploadService } from '../upload';
 import { OpenApiRepository, type KeyRow } from './openapi.repository';
-import { WATCH_SECONDS, keyHash, openWork, ownWork } from './openapi.service';
+import { WATCH_SECONDS, keyHash, openDubbing, openWork, ownDubbing, ownWork } from './openapi.service';
 import { openApiDocument } from './openapi.document';
 
 /** The HTTP status of a refusal, by its message: what an integrator's code branches on. */
@@ -24,9 +25,11 @@ const STATUS_OF: ReadonlyMap<string, number> = new Map([
   [MSG.apiKeyInvalid, 401],
   [MSG.insufficientCredits, 402],
   [MSG.notFound, 404],
+  [MSG.dubRecordMissing, 404],
   [MSG.idempotencyReused, 409],
   [MSG.idempotencyRunning, 409],
   [MSG.workBusyOrMissing, 409],
+  [MSG.dubBusy, 409],
   [MSG.tooManyRequests, 429],
 ]);
 
@@ -44,7 +47,8 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
   const keys = new OpenApiRepository(db);
   const uploads = uploadService(ctx);
   const requests = new PerUserRate(LIMITS.openApi.requestsPerMinute);
-  const worksRate = new PerUserRate(LIMITS.openApi.worksPerMinute);
+  /** Works and dubs submitted: one allowance for both. */
+  const submissions = new PerUserRate(LIMITS.openApi.worksPerMinute);
   const document = openApiDocument();
 
   const send = (reply: FastifyReply, a: Answer) => reply.status(a.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(a.body));
@@ -81,6 +85,16 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
       await keys.releaseIdempotent(keyId, idem);
       throw err;
     }
+  }
+
+  /** A submission (a work or a dub): once per Idempotency-Key, under the submissions rate, watched for its webhook. */
+  function submit(c: Caller, e: OpenEndpoint, input: unknown, kind: JobPayloads['openapi-webhook']['kind'], http: { request: FastifyRequest; reply: FastifyReply }, create: () => Promise<{ id: number }>) {
+    return idempotent(http.request, c.key.id, bodyHash([e.id, input]), async () => {
+      if (!limitHeaders(http.reply, LIMITS.openApi.worksPerMinute, submissions.count(c.key.id))) throw new ApiError(MSG.tooManyRequests);
+      const { id } = await create();
+      if (c.key.webhook_url) await ctx.queue.send('openapi-webhook', { keyId: c.key.id, kind, objectId: id }, { startAfter: ctx.config.openApi?.watchSeconds ?? WATCH_SECONDS });
+      return { status: 201, body: { id } };
+    });
   }
 
   /** One endpoint: the key, the request rate, the parsed input, then `run`; every refusal answers `{code, msg}`. */
@@ -164,16 +178,13 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
 
     scope.post(path(E.workCreate), serve(E.workCreate, async (c, { body }, request, reply) => {
       const w = body as z.output<typeof OpenWorkCreate>;
-      return idempotent(request, c.key.id, bodyHash([E.workCreate.id, w]), async () => {
-        if (!limitHeaders(reply, LIMITS.openApi.worksPerMinute, worksRate.count(c.key.id))) throw new ApiError(MSG.tooManyRequests);
+      return submit(c, E.workCreate, w, 'work', { request, reply }, () => {
         const audio = w.audio_file_id !== undefined;
         const params = {
           name: w.name, api: w.channel, video_id: w.avatar_id, subtitles: w.subtitles ? 1 : 0,
           ...(audio ? { drive: 'audio', voice_id: w.audio_file_id } : { drive: 'text', user_voice_id: w.voice_id, text: w.text }),
         };
-        const { id } = await router.invoke(API.works.create, params, c.user, { request, reply });
-        if (c.key.webhook_url) await ctx.queue.send('openapi-webhook', { keyId: c.key.id, workId: id }, { startAfter: ctx.config.openApi?.watchSeconds ?? WATCH_SECONDS });
-        return { status: 201, body: { id } };
+        return router.invoke(API.works.create, params, c.user, { request, reply });
       });
     }));
 
@@ -189,6 +200,28 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
       const found = await ownWork(router, c.user, id, { request, reply });
       if (found.status !== WorkStatus.Success && found.status !== WorkStatus.Failed) throw new ApiError(MSG.workBusyOrMissing);
       await router.invoke(API.works.remove, { id }, c.user, { request, reply });
+      return { status: 200, body: {} };
+    }));
+
+    // The browser's dubbing calls; its lines travel as JSON text there, as an array here.
+    scope.post(path(E.dubbingCreate), serve(E.dubbingCreate, async (c, { body }, request, reply) => {
+      const d = body as z.output<typeof OpenDubbingCreate>;
+      return submit(c, E.dubbingCreate, d, 'dubbing', { request, reply }, () =>
+        router.invoke(API.dubbing.create, { ...d, lines: JSON.stringify(d.lines) }, c.user, { request, reply }));
+    }));
+
+    scope.get(path(E.dubbingList), serve(E.dubbingList, async (c, { query }, request, reply) => {
+      const { page, limit } = query as { page: number; limit: number };
+      const r = await router.invoke(API.dubbing.list, { page, limit }, c.user, { request, reply });
+      return { status: 200, body: { list: r.list.map(openDubbing), total: r.total } };
+    }));
+
+    scope.get(path(E.dubbingGet), serve(E.dubbingGet, async (c, { id }, request, reply) => ({ status: 200, body: openDubbing(await ownDubbing(router, c.user, id, { request, reply })) })));
+
+    // One still being made answers 409 (MSG.dubBusy) from the call itself.
+    scope.delete(path(E.dubbingDelete), serve(E.dubbingDelete, async (c, { id }, request, reply) => {
+      await ownDubbing(router, c.user, id, { request, reply });
+      await router.invoke(API.dubbing.remove, { id }, c.user, { request, reply });
       return { status: 200, body: {} };
     }));
   }, { prefix: OPEN_BASE });

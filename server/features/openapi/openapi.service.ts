@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API, API_KEY_PREFIX, MSG, linkRefusal, type Work } from '../../../src/contract';
+import { API, API_KEY_PREFIX, MSG, linkRefusal, type DubbingRecord, type Work } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
 import { ApiError, type FeatureRouter, type SessionUser } from '../../infra/http';
 
@@ -44,9 +44,23 @@ export const openWork = (w: Work) => ({
   id: w.id, name: w.name, status: w.status, url: w.url, srt: w.srt ?? '', duration: w.duration ?? 0, credits: w.credits ?? 0, reason: w.reason ?? '', create_time: w.create_time,
 });
 
+type Http = { request: FastifyRequest; reply: FastifyReply };
+
 /** The user's work of this id, as the works list answers it, or a 404 (another user's work is no work). */
-export async function ownWork(router: FeatureRouter, user: SessionUser, id: number, http?: { request: FastifyRequest; reply: FastifyReply }): Promise<Work> {
+export async function ownWork(router: FeatureRouter, user: SessionUser, id: number, http?: Http): Promise<Work> {
   const found = (await router.invoke(API.works.list, { id, page: 1, limit: 1 }, user, http)).list[0];
+  if (!found) throw new ApiError(MSG.notFound);
+  return found;
+}
+
+/** A dub as the REST surface and the webhooks show it. */
+export const openDubbing = (d: DubbingRecord) => ({
+  id: d.id, name: d.name, status: d.status, url: d.url, srt: d.srt, duration: d.duration, credits: d.credits, reason: d.reason ?? '', create_time: d.create_time,
+});
+
+/** The user's dub of this id, as the dubbing history answers it, or a 404. */
+export async function ownDubbing(router: FeatureRouter, user: SessionUser, id: number, http?: Http): Promise<DubbingRecord> {
+  const found = (await router.invoke(API.dubbing.list, { id, page: 1, limit: 1 }, user, http)).list[0];
   if (!found) throw new ApiError(MSG.notFound);
   return found;
 }

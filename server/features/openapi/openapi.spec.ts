@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi } from 'swagger-typescript-api';
-import { API, LIMITS, MSG, OPEN_BASE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '../../../src/contract';
+import { API, DubbingStatus, LIMITS, MSG, OPEN_BASE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, parseSrt } from '../../../src/contract';
+import { probe } from '../../infra/media-probe';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, downloadTo } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
 import { webhookSignature, webhookUrlRefused } from './openapi.service';
 import { OpenApiRepository } from './openapi.repository';
@@ -192,6 +193,53 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     expect(await open('GET', `/works/${id}`, keyA.key)).toMatchObject({ status: 404 });
   }, 300_000);
 
+  it('dubs through the same door: refusals in Chinese, one line spoken into an mp3 and its SRT, the webhook, another user\'s dub unseen, delete', async () => {
+    const dub = (body: unknown, key = keyA.key, headers: Record<string, string> = {}) => open('POST', '/dubbings', key, body, headers);
+    const doc = (await open('GET', '/openapi.json', undefined)).body;
+    expect(Object.keys(doc.paths[`${OPEN_BASE}/dubbings`]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${OPEN_BASE}/dubbings/{id}`]).sort()).toEqual(['delete', 'get']);
+    expect(doc.components.schemas.DubbingCreate.properties.lines.example[0]).toMatchObject({ voice_id: expect.any(Number), text: expect.any(String) });
+    expect(await dub({ name: '空', lines: [] })).toMatchObject({ status: 400, body: { code: 1, msg: MSG.dubLinesEmpty } });
+    expect(await dub({ name: '无声', lines: [{ text: '你好' }] })).toMatchObject({ status: 400, body: { code: 1, msg: expect.stringContaining('voice_id') } });
+    expect(await dub({ name: '空句', lines: [{ voice_id: voiceId, text: ' ' }] })).toMatchObject({ status: 400, body: { code: 1, msg: MSG.dubLineEmpty(1) } });
+    expect(await dub({ name: '文本', lines: '[]' })).toMatchObject({ status: 400, body: { code: 1, msg: expect.stringMatching(/[\u4e00-\u9fff]/) } });
+    const refused = await dub({ name: '没有的声音', lines: [{ voice_id: 2 ** 31 - 1, text: '你好' }] });
+    expect(refused).toMatchObject({ status: 400, body: { code: 1, msg: expect.stringMatching(/^第1句/) } });
+
+    const line = '大家好，欢迎收听今天的节目。';
+    const submission = { name: '接口配音', lines: [{ voice_id: voiceId, text: line, role: '旁白' }], gap: 0.3 };
+    const created = await dub(submission, keyA.key, { 'idempotency-key': 'dub-1' });
+    expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number) } });
+    const id = created.body.id as number;
+    expect((await dub(submission, keyA.key, { 'idempotency-key': 'dub-1' })).body).toEqual({ id });
+    expect((await open('GET', '/dubbings', keyA.key)).body.total).toBe(1);
+
+    expect(await open('GET', `/dubbings/${id}`, keyB)).toMatchObject({ status: 404, body: { code: 1, msg: MSG.notFound } });
+    expect(await open('DELETE', `/dubbings/${id}`, keyB)).toMatchObject({ status: 404, body: { code: 1, msg: MSG.notFound } });
+    expect((await open('GET', '/dubbings', keyB)).body).toEqual({ list: [], total: 0 });
+
+    const done = (await until(() => open('GET', `/dubbings/${id}`, keyA.key), (r) => r.body.status !== DubbingStatus.Queued && r.body.status !== DubbingStatus.Running, 120_000)).body;
+    expect(done).toMatchObject({ id, name: '接口配音', status: DubbingStatus.Done, reason: '', credits: 0 });
+    const mp3 = await downloadTo(t, done.url, dir, 'mp3');
+    const heard = await probe(mp3, 'mp3');
+    expect(heard.audio?.codec).toBe('mp3');
+    expect(Math.abs(heard.duration - done.duration)).toBeLessThan(0.2);
+    const srt = parseSrt(await (await fetch(`${t.url}${done.srt}`)).text());
+    expect(srt.map((c) => c.lines.join(''))).toEqual([line.replace(/。$/, '')]);
+    expect((await open('GET', '/dubbings?page=1&limit=5', keyA.key)).body).toEqual({ total: 1, list: [done] });
+
+    // Submitted under a key with a callback URL: its own event, signed the same way.
+    const got = (await until(async () => hook.got.find((g) => JSON.parse(g.body).event === 'dubbing.done'), Boolean, 30_000))!;
+    expect(got.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(webhookSignature(keyA.webhook_secret, Number(got.headers[WEBHOOK_TIMESTAMP_HEADER]), got.body));
+    expect(JSON.parse(got.body).data).toEqual(done);
+    const log = await until(() => a.call(API.openapi.deliveries, { id: keyA.id }), (r) => r.data.list.some((d: { event: string; status: number }) => d.event === 'dubbing.done' && d.status === 2), 10_000);
+    expect(log.data.list[0]).toMatchObject({ event: 'dubbing.done', object_id: id, attempts: 1, last_code: 200 });
+
+    expect(await open('DELETE', `/dubbings/${id}`, keyA.key)).toMatchObject({ status: 200, body: {} });
+    expect(await open('GET', `/dubbings/${id}`, keyA.key)).toMatchObject({ status: 404 });
+    expect((await fetch(`${t.url}${done.url}`)).status).toBe(404);
+  }, 180_000);
+
   it('limits each key to its requests a minute: RateLimit headers, then 429 with Retry-After', async () => {
     const burst = await newKey(b, '压测');
     const first = await open('GET', '/me', burst.key);
@@ -208,6 +256,8 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     const attempt = () => open('POST', '/works', works.key, { name: '没有声音', channel: 'local', avatar_id: avatarId, text: '你好' });
     for (let i = 0; i < LIMITS.openApi.worksPerMinute; i++) expect((await attempt()).status).toBe(400);
     expect(await attempt()).toMatchObject({ status: 429, body: { msg: MSG.tooManyRequests } });
+    // A dub is a submission too: the same allowance.
+    expect(await open('POST', '/dubbings', works.key, { name: '配音', lines: [{ voice_id: voiceId, text: '你好' }] })).toMatchObject({ status: 429, body: { msg: MSG.tooManyRequests } });
   });
 
   it('serves the reference page and its viewer from our own assets', async () => {

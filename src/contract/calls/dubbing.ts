@@ -136,7 +136,12 @@ export const dubbingCalls = {
   list: defineCall({
     id: 'dubbing.list', method: 'GET', path: '/api/dubbing/list', checked: true, auth: 'user', pathFromSpec: false,
     summary: `The user's dubs, newest first; generate (ours) counts those in progress (the screen polls every ${LIMITS.generationPollMs} ms while > 0).`,
-    request: z.object({ page: page(), limit: int('条数', 0, 100).default(D.historyPageSize) }),
+    request: z.object({
+      page: page(),
+      limit: int('条数', 0, 100).default(D.historyPageSize),
+      /** ours: one dub by its id (the public API's GET /dubbings/{id}). */
+      id: optionalFilter(int('配音ID', 1)),
+    }),
     response: listPage(DubbingRecord).extend({ generate: z.number().optional() }),
   }),
   remove: removeById({ id: 'dubbing.remove', path: '/api/dubbing', pathFromSpec: false, summary: 'Delete a finished or failed dub and its files (the client confirms first).' }, '配音ID'),

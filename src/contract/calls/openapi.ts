@@ -20,7 +20,9 @@ export const OPEN_DOCS_PATH = '/open/docs';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const WEBHOOK_SIGNATURE_HEADER = 'x-aisa-signature';
 export const WEBHOOK_TIMESTAMP_HEADER = 'x-aisa-timestamp';
-export const WEBHOOK_EVENTS = ['work.done', 'work.failed'] as const;
+export const WORK_EVENTS = ['work.done', 'work.failed'] as const;
+export const DUBBING_EVENTS = ['dubbing.done', 'dubbing.failed'] as const;
+export const WEBHOOK_EVENTS = [...WORK_EVENTS, ...DUBBING_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** A webhook delivery's status: 1 pending (retrying), 2 delivered, 3 given up. */
 export const DeliveryStatus = { Pending: 1, Delivered: 2, Failed: 3 } as const;
@@ -129,6 +131,42 @@ export const OpenWork = z.object({
   create_time: Timestamp,
 }).meta({ id: 'Work' });
 
+export const OpenDubbingLine = z.object({
+  voice_id: id('声音ID（我的或公共的，已训练完成）', 7),
+  text: z.string().meta({ description: '台词（可含停顿标记 <#秒数#>）', example: '大家好，欢迎收听。' }),
+  rate: z.number().optional().meta({ description: '语速' }),
+  volume: z.number().optional().meta({ description: '音量' }),
+  pitch: z.number().optional().meta({ description: '音调' }),
+  emotion: z.string().optional().meta({ description: '情绪（仅 MiniMax 声音）' }),
+  pause_after: z.number().optional().meta({ description: '句后停顿（秒）', example: 0.5 }),
+  role: z.string().optional().meta({ description: '角色名（对话时，如 旁白、甲）', example: '旁白' }),
+}).meta({ id: 'DubbingLine' });
+
+/** The browser's dubbing create call with its lines as a JSON array rather than JSON text; the call checks them. */
+export const OpenDubbingCreate = z.object({
+  name: z.string().meta({ example: '产品旁白' }),
+  lines: z.array(OpenDubbingLine).meta({
+    description: `台词列表（最多 ${LIMITS.dubbing.maxLines} 句、${LIMITS.dubbing.maxChars} 字、${LIMITS.dubbing.maxRoles} 个角色）`,
+    example: [{ voice_id: 7, text: '大家好，欢迎收听。', role: '旁白' }, { voice_id: 8, text: '今天聊聊新品。', role: '主持人', pause_after: 0.5 }],
+  }),
+  gap: z.number().optional().meta({ description: `句间隔（秒，默认 ${LIMITS.dubbing.gap.default}）`, example: LIMITS.dubbing.gap.default }),
+  bgm: z.string().optional().meta({ description: '背景音乐：音乐库的曲目（lib-<n> 或 my-<n>）', example: 'lib-3' }),
+  bgm_id: id('背景音乐：素材库里的音频ID（有 bgm 时不用）', 15).optional(),
+  bgm_volume: z.number().optional().meta({ description: '背景音乐音量', example: LIMITS.dubbing.bgmVolume.default }),
+}).meta({ id: 'DubbingCreate' });
+
+export const OpenDubbing = z.object({
+  id: id('配音ID', 51),
+  name: z.string(),
+  status: z.number().int().meta({ description: '1 排队，2 生成中，3 完成，4 失败', example: 3 }),
+  url: z.string().meta({ description: '完成后的 mp3 地址（带签名的相对地址，拼上站点地址下载）' }),
+  srt: z.string().meta({ description: '字幕（SRT）地址，完成前为空' }),
+  duration: z.number().meta({ description: '秒' }),
+  credits: z.number().int().meta({ description: '扣除的积分（生成中为预留的积分）' }),
+  reason: z.string().meta({ description: '失败原因' }),
+  create_time: Timestamp,
+}).meta({ id: 'Dubbing' });
+
 export const OpenPage = z.object({
   page: z.coerce.number().int().min(1).default(1).meta({ example: 1 }),
   limit: z.coerce.number().int().min(1).max(LIMITS.openApi.maxPageSize).default(20).meta({ example: 20 }),
@@ -149,6 +187,8 @@ export interface OpenEndpoint {
 }
 
 const listOf = (item: z.ZodType) => z.object({ list: z.array(item), total: z.number().int() });
+const Created = z.object({ id: id('作品或配音的ID', 42) }).meta({ id: 'Created' });
+const Empty = z.object({}).meta({ id: 'Empty' });
 
 /** The REST surface, in the document's order. */
 export const OPEN_ENDPOINTS = {
@@ -161,11 +201,20 @@ export const OPEN_ENDPOINTS = {
     query: z.object({ type: z.enum(['video', 'voice', 'image']).default('voice').meta({ description: '文件类型' }) }),
     response: z.object({ file_id: id('文件ID', 30) }).meta({ id: 'Upload' }),
   },
-  workCreate: { id: 'workCreate', method: 'POST', path: '/works', summary: '提交视频作品（预留积分，完成后按实际时长结算）', body: OpenWorkCreate, response: z.object({ id: id('作品ID', 42) }).meta({ id: 'Created' }) },
+  workCreate: { id: 'workCreate', method: 'POST', path: '/works', summary: '提交视频作品（预留积分，完成后按实际时长结算）', body: OpenWorkCreate, response: Created },
   workList: { id: 'workList', method: 'GET', path: '/works', summary: '我的作品（新的在前，分页）', query: OpenPage, response: listOf(OpenWork).meta({ id: 'WorkList' }) },
   workGet: { id: 'workGet', method: 'GET', path: '/works/{id}', summary: '一个作品的状态与结果', pathId: true, response: OpenWork },
-  workDelete: { id: 'workDelete', method: 'DELETE', path: '/works/{id}', summary: '删除已结束的作品', pathId: true, response: z.object({}).meta({ id: 'Empty' }) },
+  workDelete: { id: 'workDelete', method: 'DELETE', path: '/works/{id}', summary: '删除已结束的作品', pathId: true, response: Empty },
+  dubbingCreate: { id: 'dubbingCreate', method: 'POST', path: '/dubbings', summary: '提交配音（多句多角色合成一个 mp3 与字幕；预留积分，按实际朗读的字数结算）', body: OpenDubbingCreate, response: Created },
+  dubbingList: { id: 'dubbingList', method: 'GET', path: '/dubbings', summary: '我的配音（新的在前，分页）', query: OpenPage, response: listOf(OpenDubbing).meta({ id: 'DubbingList' }) },
+  dubbingGet: { id: 'dubbingGet', method: 'GET', path: '/dubbings/{id}', summary: '一个配音的状态与结果', pathId: true, response: OpenDubbing },
+  dubbingDelete: { id: 'dubbingDelete', method: 'DELETE', path: '/dubbings/{id}', summary: '删除已结束的配音', pathId: true, response: Empty },
 } as const satisfies Record<string, OpenEndpoint>;
 
-/** What a webhook posts: the event and the work as `GET /works/{id}` answers it. */
-export const WebhookBody = z.object({ event: z.enum(WEBHOOK_EVENTS), created: z.number().int(), data: OpenWork }).meta({ id: 'WebhookEvent' });
+/** What a webhook posts: the event and the object as `GET /works/{id}` or `GET /dubbings/{id}` answers it. */
+export const WebhookBody = z
+  .union([
+    z.object({ event: z.enum(WORK_EVENTS), created: z.number().int(), data: OpenWork }),
+    z.object({ event: z.enum(DUBBING_EVENTS), created: z.number().int(), data: OpenDubbing }),
+  ])
+  .meta({ id: 'WebhookEvent' });

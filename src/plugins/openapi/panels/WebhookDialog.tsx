@@ -21,7 +21,7 @@ export default function WebhookDialog() {
   return (
     <Dialog isOpen={view !== null} onClose={() => state.closeWebhook()} title={`回调通知：${view?.key.name ?? ''}`} icon="notifications" className="ak-dialog ak-webhook-dialog">
       <DialogBody>
-        <p className="ak-usage">作品完成或失败时（{WEBHOOK_EVENTS.join('、')}），向这个 https 地址 POST 一条带签名的通知；失败会在 24 小时内按递增间隔重试。</p>
+        <p className="ak-usage">作品或配音完成或失败时（{WEBHOOK_EVENTS.join('、')}），向这个 https 地址 POST 一条带签名的通知；失败会在 24 小时内按递增间隔重试。</p>
         <InputGroup value={url} onValueChange={setUrl} placeholder="https://example.com/aisa/webhook" leftIcon="link" aria-label="回调地址" data-testid="ak-webhook-url" fill />
         <h3 className="ak-log-title">最近的投递</h3>
         {view?.deliveries === null ? (
