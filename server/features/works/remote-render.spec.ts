@@ -23,6 +23,8 @@ const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家
  * The render job's polls and looks for a slot, shortened: what is tested is their order, not their length. The wait
  * after a busy answer stays the product's 5 s: the busy test finishes the other client's job within it.
  */
+/** A remote render under a loaded CI machine can pass a minute; a stuck one still fails. */
+const RENDER_TIMEOUT_MS = 180_000;
 const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
 /** Channel fy's seeded price, credits per second. */
 const FY_PRICE = 15;
@@ -123,7 +125,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(Object.fromEntries(listed.map((c) => [c.api, (c as { pictures?: boolean }).pictures]))).toEqual({ fy: false, lip: true, local: true });
   });
 
-  it('renders a text work on fy through the engine into a playable mp4, charged once on the actual duration', async () => {
+  it('renders a text work on fy through the engine into a playable mp4, charged once on the actual duration', { timeout: RENDER_TIMEOUT_MS }, async () => {
     const before = await credits(a);
     const filesBefore = await files();
     const id = await create(a, '唇形文本', { drive: 'text', user_voice_id: publicVoice, text: SCRIPT });
@@ -150,7 +152,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(await tasksLeft()).toBe(0);
   });
 
-  it('background music goes under the engine\'s result as under a local render', async () => {
+  it('background music goes under the engine\'s result as under a local render', { timeout: RENDER_TIMEOUT_MS }, async () => {
     // A 3 kHz tone as the library track, under a work whose own sound is a 330 Hz tone: the band holds only the music.
     const track = await t.operator(API.music.publish, { name: '远端配乐', audio: makeTone(path.join(dir, 'tone-3k.mp3'), { hz: 3000, seconds: 6 }) });
     expect(track.code).toBe(0);
@@ -163,7 +165,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(Math.abs(scored.duration - plain.duration)).toBeLessThan(0.1);
   });
 
-  it('a material-library video as the avatar: prepared for the engine, the work keeps its own cover', async () => {
+  it('a material-library video as the avatar: prepared for the engine, the work keeps its own cover', { timeout: RENDER_TIMEOUT_MS }, async () => {
     await uploadFile(a, 'video', avatarVideo);
     const videos = (await a.call(API.material.list, { type: 'video', page: 1, limit: 50 })).data.list as { id: number }[];
     const filesBefore = await files();
@@ -177,7 +179,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(await tasksLeft()).toBe(0);
   });
 
-  it('three works at once with a limit of 1: queued in order with their places shown, one on the engine at a time, all finished', async () => {
+  it('three works at once with a limit of 1: queued in order with their places shown, one on the engine at a time, all finished', { timeout: RENDER_TIMEOUT_MS }, async () => {
     peer.progressSteps = 2;
     const before = await credits(a);
     const ids = [await create(a, '一'), await create(a, '二'), await create(a, '三')];
@@ -212,7 +214,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     for (const w of done) expect((await playable(t.url, w.url)).duration).toBeGreaterThan(5);
   });
 
-  it('an engine busy with a job that is not ours: the work keeps its place and is submitted again later', async () => {
+  it('an engine busy with a job that is not ours: the work keeps its place and is submitted again later', { timeout: RENDER_TIMEOUT_MS }, async () => {
     peer.progressSteps = 2;
     const foreign = lipSyncEngineFor('heygem', { base_url: peer.url });
     if (foreign?.kind !== 'remote') throw new Error('heygem is a remote engine');
@@ -229,7 +231,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(submissionsOf(id).map((s) => [s.body.code, s.code])).toEqual([[`w${id}-1`, 10001], [`w${id}-2`, 10000]]);
   });
 
-  it('a job the engine fails: the work fails with its reason and the reservation comes back exactly', async () => {
+  it('a job the engine fails: the work fails with its reason and the reservation comes back exactly', { timeout: RENDER_TIMEOUT_MS }, async () => {
     peer.failWith = 'CUDA out of memory';
     const before = await credits(a);
     const id = await create(a, '会失败');
@@ -240,7 +242,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     expect(await tasksLeft()).toBe(0);
   });
 
-  it('a task the engine lost in a restart is submitted again, and the work finishes once', async () => {
+  it('a task the engine lost in a restart is submitted again, and the work finishes once', { timeout: RENDER_TIMEOUT_MS }, async () => {
     // Long enough to be restarted mid-job (progress climbs 4% a poll).
     peer.progressSteps = 20;
     const before = await credits(a);
