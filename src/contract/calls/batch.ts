@@ -8,7 +8,7 @@ import { defineCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, page, text } from '../schema';
-import { Timestamp, listPage } from './fields';
+import { Timestamp, listPage, jsonText } from './fields';
 
 /** A row's state: its work's, or cancelled before it started. */
 export const BatchRowStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4, Cancelled: 5 } as const;
@@ -26,17 +26,7 @@ export const BatchRowFields = z.object({
 export type BatchRowFields = z.infer<typeof BatchRowFields>;
 
 /** `rows`: JSON text of the rows in, the rows out (each checked on its own by the server, with its row number). */
-const batchRows = z
-  .string({ error: MSG.batchRowsInvalid })
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MSG.batchRowsInvalid });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(BatchRowFields, { error: MSG.batchRowsInvalid }).min(1, MSG.batchEmpty).max(LIMITS.batch.maxRows, MSG.batchTooManyRows(LIMITS.batch.maxRows)));
+const batchRows = jsonText(MSG.batchRowsInvalid).pipe(z.array(BatchRowFields, { error: MSG.batchRowsInvalid }).min(1, MSG.batchEmpty).max(LIMITS.batch.maxRows, MSG.batchTooManyRows(LIMITS.batch.maxRows)));
 
 /** One row's check: its error (absent: it would be accepted) and its estimated credits. */
 export const BatchRowCheck = z.object({ index: z.number(), error: z.string().optional(), credits: z.number() });

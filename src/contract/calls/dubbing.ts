@@ -14,7 +14,7 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { captionText } from '../subtitles';
 import { id, int, num, page, plainString, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText } from './fields';
 import { musicTrackRef } from './music';
 
 /** A dub's status: 1 queued, 2 running, 3 done, 4 failed (with its reason). */
@@ -45,17 +45,7 @@ export function dubbingRoles(lines: readonly Pick<DubbingLine, 'role' | 'voice_i
 }
 
 /** `lines`: JSON text of the line list in, checked lines out; every message names the line it is about. */
-const dubbingLines = z
-  .string({ error: MSG.dubLinesInvalid })
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MSG.dubLinesInvalid });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(DubbingLine, { error: MSG.dubLinesInvalid }).min(1, MSG.dubLinesEmpty).max(D.maxLines, MSG.dubTooManyLines(D.maxLines)))
+const dubbingLines = jsonText(MSG.dubLinesInvalid).pipe(z.array(DubbingLine, { error: MSG.dubLinesInvalid }).min(1, MSG.dubLinesEmpty).max(D.maxLines, MSG.dubTooManyLines(D.maxLines)))
   .superRefine((lines, ctx) => {
     lines.forEach((line, i) => {
       if (!captionText(line.text)) {

@@ -137,3 +137,13 @@ export const historyRequest = <T extends readonly [string, ...string[]]>(types: 
     page: page(),
     limit: int('条数', 0, LIMITS.historyLimit).default(LIMITS.historyLimit),
   });
+/** A field sent as JSON text: parsed, else refused with `message`; `.pipe()` the parsed value into its schema. */
+export const jsonText = (message: string) =>
+  z.string({ error: message }).transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });

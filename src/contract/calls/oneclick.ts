@@ -13,7 +13,7 @@ import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_S
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -29,17 +29,7 @@ const SceneInput = z.object({
 });
 
 /** `scenes`: JSON text of the storyboard in, checked scenes out. */
-const sceneList = z
-  .string({ error: MSG.oneclickScenesInvalid })
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MSG.oneclickScenesInvalid });
-      return z.NEVER;
-    }
-  })
-  .pipe(
+const sceneList = jsonText(MSG.oneclickScenesInvalid).pipe(
     z
       .array(SceneInput, { error: MSG.oneclickScenesInvalid })
       .min(1, MSG.oneclickScenesRequired)

@@ -7,7 +7,7 @@ import { countChars, scriptLimit, workCredits } from '../script';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -181,17 +181,7 @@ export const SceneItem = z
 export type SceneItem = z.infer<typeof SceneItem>;
 
 /** `content`: JSON text of the scene list in, parsed scenes out. */
-const sceneContent = z
-  .string({ error: MSG.sceneContentInvalid })
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MSG.sceneContentInvalid });
-      return z.NEVER;
-    }
-  })
-  .pipe(
+const sceneContent = jsonText(MSG.sceneContentInvalid).pipe(
     z
       .array(SceneItem, { error: MSG.sceneContentInvalid })
       .min(1, MSG.sceneListEmpty)
