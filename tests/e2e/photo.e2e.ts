@@ -146,7 +146,8 @@ describe('pet and photo-speak', () => {
     await typeScript(page, '主人你好，我是旺财，', 0.5, '今天我们去公园散步吧。');
     await pickPublicVoice(page);
     const cardSelector = await submitTo(page, 'lip', 'pet', 2);
-    expect(await page.textContent('[data-testid=works-count-pet]')).toContain('1');
+    // The tab's count arrives with the works list (– until then).
+    await page.waitForSelector('[data-testid=works-count-pet] >> text=1');
     // Left 未命名, the work is named after the script's first words (and so is its download), not 未命名.
     const petName = '主人你好，我是旺财，今天';
     expect(((await client.call(API.works.list, { page: 1, limit: 1 })).data.list as { name: string }[])[0]!.name).toBe(petName);

@@ -26,7 +26,7 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-const START = `window.ui = SwaggerUIBundle({ url: '${OPEN_BASE}/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
+const START = `window.ui = SwaggerUIBundle({ url: '${OPEN_BASE}/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: null });\n`;
 
 export async function registerDocsPage(ctx: FeatureContext): Promise<void> {
   const root = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
