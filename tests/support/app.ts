@@ -13,6 +13,7 @@ import { build, jobHandlers } from '../../server/app';
 import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
+import { cheapenPasswordHashesForTests } from '../../server/infra/passwords';
 import { seedPgliteData } from './pglite-template';
 import { tempDir } from './temp-dirs';
 import { createDatabase } from './postgres';
@@ -103,6 +104,7 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
 export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}, on?: { dataDir: string; databaseUrl?: string }): Promise<TestApp> {
   const dataDir = on?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
   if (kind === 'pglite' && !on) seedPgliteData(dataDir);
+  cheapenPasswordHashesForTests();
   const database = kind === 'postgres' && !on ? await createDatabase(inject('postgresUrl')) : undefined;
   const app = await build({
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, role: 'all', logLevel: 'silent',
