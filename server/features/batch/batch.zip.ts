@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { ZipArchive } from 'archiver';
 import { BatchRowStatus } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -18,6 +17,8 @@ export async function zipBatch(ctx: FeatureContext, userId: number, batchId: num
   const repo = new BatchRepository(ctx.db);
   const done = (await repo.rows(batchId)).filter((r) => rowStatus(r) === BatchRowStatus.Done && r.video_key);
   if (!done.length) return undefined;
+  // The zip library takes almost half a second to load: only when a zip is made.
+  const { ZipArchive } = await import('archiver');
   return withWorkDir(ctx.config.dataDir, async (dir) => {
     const file = path.join(dir, 'batch.zip');
     const out = fs.createWriteStream(file);
