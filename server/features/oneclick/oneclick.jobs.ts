@@ -222,7 +222,7 @@ export function runOneclickRender(ctx: FeatureContext, workId: number, attempt: 
         if (photoId) {
           // A photo-speak picture talks over the whole speech as the photo feature renders it, and the scenes are cut from it.
           const whole = path.join(dir, 'talking.mp4');
-          await renderPictureTalking(ctx, { userId: work.user_id, photoId, engine, audio: spoken.speech, dir }, whole);
+          await renderPictureTalking(ctx, { userId: work.user_id, photoId, engine, audio: spoken.speech, script: spoken.timed, dir }, whole);
           talking = { whole };
         }
         await completeWork(ctx, workId, work, dir, spoken, talking);

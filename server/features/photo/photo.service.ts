@@ -6,7 +6,7 @@
  * card says so.
  */
 import path from 'node:path';
-import { MSG, PhotoType, type PhotoTypeValue } from '../../../src/contract';
+import { MSG, PhotoType, type PhotoTypeValue, type TimedText } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { Queryable } from '../../infra/db';
 import type { FeatureContext } from '../../app-context';
@@ -81,6 +81,8 @@ export interface PictureRender {
   /** The channel's video engine (lipSyncEngineFor). */
   engine: LipSyncEngine | undefined;
   audio: { file: string; ext: string };
+  /** The speech's timed text, when known: the lips round where its words do (as on an avatar). */
+  script?: readonly TimedText[];
   dir: string;
 }
 
@@ -108,7 +110,7 @@ export async function renderPictureTalking(ctx: FeatureContext, job: PictureRend
   const size = { width: Number(photo.width), height: Number(photo.height) };
   const mark = photo.mouth_x !== null && photo.mouth_y !== null ? { x: Number(photo.mouth_x), y: Number(photo.mouth_y) } : undefined;
   const face = engine.movesMouth ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
-  if (face?.track) return renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output });
+  if (face?.track) return renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output, script: job.script });
   const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
   return { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
 }

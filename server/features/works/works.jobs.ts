@@ -70,7 +70,7 @@ async function renderSingle(ctx: FeatureContext, workId: number, work: RenderRow
     throw new WorkCannotRender('数字人或音频已被删除');
   }
   const timed = await captionsOfWork(ctx, workId, work, audio, dir, spoken);
-  if (work.params.photo_id) return { ...(await renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, dir })), timed };
+  if (work.params.photo_id) return { ...(await renderPictureWork(ctx, { userId: work.user_id, photoId: work.params.photo_id, engine, audio, script: timed, dir })), timed };
   const face = await faceOf(ctx, work, dir);
   if (engine?.kind !== 'local') throw new WorkCannotRender('该通道的视频引擎不可用，积分已退回');
   const faceInput = engine.movesMouth ? await faceInputOf(ctx, work, face, dir) : undefined;
