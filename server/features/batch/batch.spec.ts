@@ -130,6 +130,32 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
     expect(listed.list[0]).toMatchObject({ id: batchId, name: '双十一', total: 8, counts });
   }, 240_000);
 
+  it(`renders at most ${LIMITS.batch.perUserRunning} of one user's works at once: the next waits for one of them, another user's goes first`, async () => {
+    const c = await t.user('15500000004', 2000);
+    const d = await t.user('15500000005', 2000);
+    const db = t.app.ctx.db;
+    // Two of C's works render on other machines (theirs is the row's state; their jobs are those machines').
+    const [elsewhere, waiting] = await t.withJobsPaused(async () => {
+      const made = await submit(c, [row({ name: '别处一' }), row({ name: '别处二' }), row({ name: '等待' })], '限流');
+      expect(made.code, made.msg).toBe(0);
+      const ids = ((await detail(c, made.data.id)).data.rows as any[]).map((r) => r.work_id as number);
+      const others = ids.slice(0, LIMITS.batch.perUserRunning);
+      await db.query(`UPDATE works SET status = ${WorkStatus.Rendering}, render_started_at = now() WHERE id = ANY($1::int[])`, [others]);
+      await db.query(`DELETE FROM pgboss.job WHERE name = 'works-render' AND (data->>'workId')::int = ANY($1::int[])`, [others]);
+      return [others, ids.at(-1)!] as const;
+    });
+    // D's work joins at the turn of C's third and after it: without the limit, C's third would render first.
+    const other = await d.call(API.works.create, { name: '别人的', text: LINE, video_id: avatar, user_voice_id: voice, api: 'local' });
+    expect(other.code, other.msg).toBe(0);
+    await until(() => worksOf(d), (l) => l[0]?.status === WorkStatus.Success, 120_000);
+    // D's work came and went; C's third is still queued, not started.
+    expect((await worksOf(c)).find((w) => w.id === waiting)).toMatchObject({ status: WorkStatus.Queued });
+    expect((await startedAt([waiting])).get(waiting)).toBeNull();
+    // One of the other machines finishes: C's third starts and is done.
+    await db.query(`UPDATE works SET status = ${WorkStatus.Failed} WHERE id = $1`, [elsewhere[0]]);
+    await until(() => worksOf(c), (l) => l.find((w) => w.id === waiting)?.status === WorkStatus.Success, 120_000);
+  }, 240_000);
+
   it('retries the failed rows as new works: the same row, charged again, then done', async () => {
     const setLocal = (engine: string) => t.operator(API.admin.channelSet, { api: 'local', kind: 'video', engine, enabled: 'false' });
     // The channel's engine is taken away while the rows wait: they fail, their credits come back.
