@@ -370,7 +370,7 @@ describe('/multiples: checks, the voice picker and the palette', () => {
     await context.close();
   }, 180_000);
 
-  it("shows the server's message when it refuses (not enough credits) and stays on the page", async () => {
+  it("shows the server's message when it refuses (not enough credits) and stays on the page; with no lip-sync channel, no submit", async () => {
     const { page, context } = await openMultiples(USERS.poor);
     const s1 = scene(page, 0);
     await pickAvatar(page, s1, AVATARS.portrait);
@@ -382,6 +382,18 @@ describe('/multiples: checks, the voice picker and the palette', () => {
     expect(hashPath(page)).toBe('/multiples');
     expect(await page.locator('[data-testid=multi-submit] .bp6-spinner').count()).toBe(0);
     await context.close();
+
+    // With no lip-sync channel open, the page says so and offers no submit (the server would refuse it).
+    await server.admin('channel', 'set', 'lip', '--kind', 'video', '--enabled', 'false');
+    try {
+      const closed = await openMultiples(USERS.poor);
+      await closed.page.waitForSelector(`[data-testid=multi-engine-note] >> text=${MSG.multiSceneNoChannel}`);
+      expect(await closed.page.isDisabled('[data-testid=multi-submit]')).toBe(true);
+      expect(await closed.page.getAttribute('[data-testid=multi-submit]', 'title')).toBe(MSG.multiSceneNoChannel);
+      await closed.context.close();
+    } finally {
+      await server.admin('channel', 'set', 'lip', '--kind', 'video', '--enabled', 'true');
+    }
   }, 120_000);
 });
 
