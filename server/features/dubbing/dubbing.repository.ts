@@ -1,6 +1,7 @@
 /** Every SQL statement of the dubbing studio: dubs, the voices and channels they speak with, the music under them. */
 import { DUBBING_IN_PROGRESS, DubbingStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { PaidRecords } from '../../infra/paid-records';
 
 /** A line as the job speaks it: what was submitted, with the voice's name and channel at submit (for the history). */
 export interface StoredLine {
@@ -58,8 +59,10 @@ export interface DubbingVoiceRow {
   dub_credits: number;
 }
 
-export class DubbingRepository {
-  constructor(private readonly q: Queryable) {}
+export class DubbingRepository extends PaidRecords<DubbingRow> {
+  constructor(q: Queryable) {
+    super(q, 'dubbings');
+  }
 
   /** The voices' names, channels, engines and channel dubbing prices (own or public voices only). */
   async voices(ids: number[], userId: number): Promise<Map<number, DubbingVoiceRow>> {
@@ -104,18 +107,6 @@ export class DubbingRepository {
       [r.userId, r.name, DubbingStatus.Queued, JSON.stringify(r.lines), r.gap, r.bgmFileId, r.bgmVolume, r.chars, r.reserved],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE dubbings SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<DubbingRow | undefined> {
-    return (await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE id = $1', [id])).rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<DubbingRow | undefined> {
-    return (await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
   /** Newest first; `generate` counts the user's dubs still in progress; `id` narrows both to that one dub (when it is theirs). */

@@ -1,6 +1,7 @@
 /** Every SQL statement of AI music: the users' tasks and the operator's library. */
 import { MUSIC_IN_PROGRESS, MusicStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { PaidRecords } from '../../infra/paid-records';
 
 export interface MusicRow {
   id: number;
@@ -29,8 +30,10 @@ export interface LibraryRow {
 
 const OPEN = [...MUSIC_IN_PROGRESS];
 
-export class MusicRepository {
-  constructor(private readonly q: Queryable) {}
+export class MusicRepository extends PaidRecords<MusicRow> {
+  constructor(q: Queryable) {
+    super(q, 'music_tasks');
+  }
 
   async add(t: { userId: number; title: string; prompt: string; lyrics: string; instrumental: boolean; credits: number }): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
@@ -38,18 +41,6 @@ export class MusicRepository {
       [t.userId, t.title, t.prompt, t.lyrics, t.instrumental, MusicStatus.Queued, t.credits],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE music_tasks SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<MusicRow | undefined> {
-    return (await this.q.query<MusicRow>('SELECT * FROM music_tasks WHERE id = $1', [id])).rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<MusicRow | undefined> {
-    return (await this.q.query<MusicRow>('SELECT * FROM music_tasks WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
   /** Newest first; `generate` counts the user's tasks still in progress. */
