@@ -23,7 +23,7 @@ export { RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type Rename
 export { leadingGate } from './leading-gate';
 export { TIMINGS, type ClientTimings } from './timings';
 export { AUDITION_GIVE_UP_MS, speakAudition } from './audition';
-export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
+export { commandTable, navigationCommands, onPage, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime, parseChinaTime, vipStatus, type VipStatus } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
