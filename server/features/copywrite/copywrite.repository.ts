@@ -4,7 +4,8 @@ import { pageOfUser, type Queryable } from '../../infra/db';
 import { PaidRecords } from '../../infra/paid-records';
 import { SQL_TODAY_CST } from '../../infra/time';
 
-export interface CopyRow {
+/** A submitted video and the copy read from it: what a copy record and a super replica video analysis both hold. */
+export interface VideoCopyRow {
   id: number;
   user_id: number;
   way: number;
@@ -13,14 +14,17 @@ export interface CopyRow {
   title: string;
   status: number;
   reason: string;
-  source: CopySource | '';
   text: string;
   segments: CopySegment[];
   cover_key: string;
   duration: number;
-  free: boolean;
   spend_entry_id: number | null;
   created_at: Date;
+}
+
+export interface CopyRow extends VideoCopyRow {
+  source: CopySource | '';
+  free: boolean;
 }
 
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
