@@ -3,6 +3,7 @@
  * repository extends this with the table's own statements. Table names come from code, never from a request.
  */
 import type { Queryable } from './db';
+import { ApiError } from './http';
 
 export class PaidRecords<Row> {
   constructor(
@@ -57,5 +58,13 @@ export class JobRecords<Row> extends PaidRecords<Row> {
       id, userId, [...this.statuses.open],
     ]);
     return rows[0];
+  }
+
+  /** Deletes the user's record for a delete call: refused with `missing` when it is not theirs, `busy` while in progress. */
+  async removeFinished(id: number, userId: number, refusals: { missing: string; busy: string }): Promise<Row> {
+    if (!(await this.own(id, userId))) throw new ApiError(refusals.missing);
+    const removed = await this.remove(id, userId);
+    if (!removed) throw new ApiError(refusals.busy);
+    return removed;
   }
 }
