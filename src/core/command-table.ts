@@ -36,10 +36,15 @@ export function navigationCommands<State>(
   return NavigationCommands;
 }
 
-/** A list page's refresh command: open the page unless it is already shown, then reload its list. */
-export function refreshOn(navigation: Navigation, route: string, refresh: () => void): () => void {
+/** A command that acts on a page: open `route` unless it is already shown, then act. */
+export function onPage<R>(navigation: Navigation, route: string, act: () => R): () => R {
   return () => {
     if (navigation.current.path !== route) navigation.navigate(route);
-    refresh();
+    return act();
   };
+}
+
+/** A list page's refresh command: open the page unless it is already shown, then reload its list. */
+export function refreshOn(navigation: Navigation, route: string, refresh: () => void): () => void {
+  return onPage(navigation, route, refresh);
 }

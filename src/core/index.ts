@@ -23,7 +23,7 @@ export { RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type Rename
 export { leadingGate } from './leading-gate';
 export { TIMINGS, type ClientTimings } from './timings';
 export { AUDITION_GIVE_UP_MS, speakAudition } from './audition';
-export { commandTable, navigationCommands, refreshOn, type CommandRow } from './command-table';
+export { commandTable, navigationCommands, onPage, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
 export { formatDuration, formatClock, formatSize, formatDate, formatDateTime, parseChinaTime, vipStatus, type VipStatus } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
@@ -56,7 +56,7 @@ export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, 
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
-export { useScreen, useValue, useStore, useDeletionFlow, type StoreView } from './screen-hooks';
+export { useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { HTMLSelect } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
 export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

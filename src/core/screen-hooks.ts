@@ -1,5 +1,5 @@
 /** How a view reads a state service's screen (screen-state.ts): owns it while mounted, subscribes to its parts. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { Deletion } from './action';
 import { remoteValue, type Loaded } from './remote';
@@ -16,6 +16,15 @@ export function useScreen<T extends { dispose(): void }>(create: () => T): T {
 /** The current value of a subject, re-rendering on each change. */
 export function useValue<T>(subject: BehaviorSubject<T>): T {
   return useObservable(subject, subject.value);
+}
+
+/** A scrolling area's ref that keeps it at its end whenever `content` changes (a conversation as answers arrive). */
+export function useScrolledToEnd(content: unknown): RefObject<HTMLDivElement | null> {
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    area.current?.scrollTo({ top: area.current.scrollHeight });
+  }, [content]);
+  return area;
 }
 
 /** A RemoteStore as a view reads it (the fields of useRemote's answer; the store itself reloads). */

@@ -14,8 +14,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
-import { parseJsonBody, trimBaseUrl } from '../provider-http';
-import { MSG_NOT_CONFIGURED, DEFAULT_PROVIDER_TIMEOUT_MS, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, wholeStretch, type AudioPart } from './provider-shared';
+import { parseJsonBody } from '../provider-http';
+import { CloudConnection, readSample, providerFetch, withTempDir, joinAudio, looksLikeMp3, clamp, wholeStretch, type AudioPart } from './provider-shared';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** The synthesis model sent in the `model` header unless the channel names another. */
@@ -42,18 +42,9 @@ function fishError(status: number, during: 'clone' | 'state' | 'tts'): SpeechEng
   return new SpeechEngineError(`语音服务返回错误（HTTP ${status}）`);
 }
 
-export class FishAudioEngine implements SpeechEngine {
-  private readonly baseUrl: string;
-  private readonly apiKey: string;
-  private readonly model: string;
-  private readonly timeoutMs: number;
-
+export class FishAudioEngine extends CloudConnection implements SpeechEngine {
   constructor(config: EngineConfig) {
-    if (!config.api_key?.trim() || !config.base_url?.trim()) throw new SpeechEngineError(MSG_NOT_CONFIGURED);
-    this.baseUrl = trimBaseUrl(config.base_url);
-    this.apiKey = config.api_key.trim();
-    this.model = config.model?.trim() || FISH_DEFAULT_MODEL;
-    this.timeoutMs = config.timeout_ms && config.timeout_ms > 0 ? config.timeout_ms : DEFAULT_PROVIDER_TIMEOUT_MS;
+    super(config, FISH_DEFAULT_MODEL);
   }
 
   async clone(sample: CloneSample): Promise<TrainingState> {

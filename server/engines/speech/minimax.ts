@@ -14,8 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { splitScript } from '../../../src/contract/script';
-import { trimBaseUrl } from '../provider-http';
-import { clamp, DEFAULT_PROVIDER_TIMEOUT_MS, joinAudio, looksLikeMp3, MSG_NOT_CONFIGURED, providerFetch, readSample, splitAtSentenceEnds, wholeStretch, withTempDir, type AudioPart } from './provider-shared';
+import { clamp, CloudConnection, joinAudio, looksLikeMp3, providerFetch, readSample, splitAtSentenceEnds, wholeStretch, withTempDir, type AudioPart } from './provider-shared';
 import { SpeechEngineError, type CloneSample, type EngineConfig, type EngineVoice, type SpeechEngine, type SpeechParams, type SpokenStretch, type TrainingState } from './speech-engine';
 
 /** The t2a_v2 model unless the channel names another. */
@@ -181,20 +180,12 @@ interface MiniMaxAnswer {
   code: number;
 }
 
-export class MiniMaxEngine implements SpeechEngine {
-  private readonly baseUrl: string;
-  private readonly apiKey: string;
-  private readonly model: string;
+export class MiniMaxEngine extends CloudConnection implements SpeechEngine {
   private readonly groupId: string;
-  private readonly timeoutMs: number;
 
   constructor(config: EngineConfig) {
-    if (!config.api_key?.trim() || !config.base_url?.trim()) throw new SpeechEngineError(MSG_NOT_CONFIGURED);
-    this.baseUrl = trimBaseUrl(config.base_url);
-    this.apiKey = config.api_key.trim();
-    this.model = config.model?.trim() || MINIMAX_DEFAULT_MODEL;
+    super(config, MINIMAX_DEFAULT_MODEL);
     this.groupId = config.group_id?.trim() ?? '';
-    this.timeoutMs = config.timeout_ms && config.timeout_ms > 0 ? config.timeout_ms : DEFAULT_PROVIDER_TIMEOUT_MS;
   }
 
   async clone(sample: CloneSample): Promise<TrainingState> {

@@ -3,14 +3,30 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
-import { fetchWithDeadline, ProviderUnreachable, type ProviderResponse } from '../provider-http';
-import { SpeechEngineError, type CloneSample, type SpokenStretch } from './speech-engine';
+import { fetchWithDeadline, ProviderUnreachable, trimBaseUrl, type ProviderResponse } from '../provider-http';
+import { SpeechEngineError, type CloneSample, type EngineConfig, type SpokenStretch } from './speech-engine';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
 
 const SAMPLE_MIME: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav' };
 
 export const MSG_NOT_CONFIGURED = '该渠道尚未配置接口密钥';
+
+/** A cloud provider adapter's connection, read from its channel: key and address required, model and timeout defaulted. */
+export abstract class CloudConnection {
+  protected readonly baseUrl: string;
+  protected readonly apiKey: string;
+  protected readonly model: string;
+  protected readonly timeoutMs: number;
+
+  constructor(config: EngineConfig, defaultModel: string) {
+    if (!config.api_key?.trim() || !config.base_url?.trim()) throw new SpeechEngineError(MSG_NOT_CONFIGURED);
+    this.baseUrl = trimBaseUrl(config.base_url);
+    this.apiKey = config.api_key.trim();
+    this.model = config.model?.trim() || defaultModel;
+    this.timeoutMs = config.timeout_ms && config.timeout_ms > 0 ? config.timeout_ms : DEFAULT_PROVIDER_TIMEOUT_MS;
+  }
+}
 
 /**
  * One HTTP exchange with a speech provider (see ../provider-http.ts): network failures and timeouts become

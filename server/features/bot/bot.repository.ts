@@ -179,18 +179,6 @@ export class BotRepository extends AnswerMessages {
     return rows.length > 0;
   }
 
-  /** Streaming, or waiting for its stream for less than `pendingSeconds` (as the copy chat's). */
-  async answerInProgress(cid: number, pendingSeconds: number): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `SELECT 1 FROM bot_messages
-        WHERE conversation_id = $1 AND role = 'assistant'
-          AND (status = $2 OR (status = $3 AND created_at > now() - make_interval(secs => $4)))
-        LIMIT 1`,
-      [cid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending, pendingSeconds],
-    );
-    return rows.length > 0;
-  }
-
   async addMessage(m: { cid: number; role: 'user' | 'assistant'; content: string; status: ChatAnswerStatus; credits?: number }): Promise<number> {
     const { rows } = await this.db.query<{ id: number }>(
       'INSERT INTO bot_messages (conversation_id, role, content, status, credits) VALUES ($1, $2, $3, $4, $5) RETURNING id',

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type ChatStreamEvent, type MouthRegion } from '../../../src/contract';
+import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type MouthRegion } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
@@ -17,17 +17,10 @@ import { readFaceTrack } from '../../engines/lipsync';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { AvatarsRepository } from '../avatars';
 import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { ABANDONED_AFTER_SECONDS, conversationTitle, PROGRESS_MS, type AnswerSink } from '../chat';
 import { VoicesRepository } from '../voices';
 import { BotRepository, type BotAnswerRow, type BotRow, type NewBot } from './bot.repository';
 
-/** A conversation is titled after the start of its first question. */
-const TITLE_CHARS = 20;
-/** A streaming answer saves what it has (and so shows it is alive) this often. */
-const PROGRESS_MS = 5_000;
-/** An answer streaming without a heartbeat for this long was left by a dead process (as the copy chat's). */
-export const ABANDONED_AFTER_SECONDS = 60;
-
-export type AnswerSink = (event: ChatStreamEvent) => void;
 
 /** A bot's card: its picture or its public avatar's cover and loop; never its prompt. */
 export function botView(ctx: Pick<FeatureContext, 'urls'>, b: BotRow, mine: { employed: boolean; cid?: number; last_message?: string }): BotView {
@@ -139,7 +132,7 @@ export class BotService {
       if ((await creditBalance(q, userId)) < bot.credits) throw new ApiError(MSG.insufficientCredits);
       const repo = new BotRepository(q);
       let cid = input.cid;
-      if (cid === undefined) cid = await repo.createConversation(userId, bot.id, [...input.content.trim()].slice(0, TITLE_CHARS).join(''));
+      if (cid === undefined) cid = await repo.createConversation(userId, bot.id, conversationTitle(input.content));
       else {
         // One answer at a time per conversation: a second send waits for the first one's lock, then sees its answer.
         if (!(await repo.lockConversation(userId, bot.id, cid))) throw new ApiError(MSG.chatNotFound);

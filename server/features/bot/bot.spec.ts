@@ -15,6 +15,7 @@ import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { runAdmin } from '../../../tests/support/server';
 import { until } from '../../../tests/support/wait';
+import { readAnswerEvents } from '../../../tests/support/answer-stream';
 import { writeServerInfo } from '../../infra/data-dir';
 
 /** A marker only the prompt holds: any reply or event that carries it leaked the prompt. */
@@ -72,30 +73,13 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
       seen.push(out.raw);
       return { ...out, json: JSON.parse(out.raw) as Streamed['json'] };
     }
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffered = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        out.raw += value;
-        buffered += value;
-        const blocks = buffered.split('\n\n');
-        buffered = blocks.pop()!;
-        for (const block of blocks) {
-          if (!block.startsWith('data: ')) continue;
-          const event = JSON.parse(block.slice(6)) as ChatStreamEvent;
-          out.events.push(event);
-          out.answer += event.message;
-        }
-        if (stopAfter !== undefined && out.events.filter((e) => e.message).length >= stopAfter) {
-          stop.abort();
-          break;
-        }
-      }
-    } catch (err) {
-      if (!stop.signal.aborted) throw err;
-    }
+    await readAnswerEvents(res, stop, {
+      raw: (chunk) => (out.raw += chunk),
+      event: (event) => {
+        out.events.push(event);
+        out.answer += event.message;
+      },
+    }, stopAfter);
     seen.push(out.raw);
     return out;
   }

@@ -32,6 +32,21 @@ export class AnswerMessages {
     return rows;
   }
 
+  /**
+   * Whether the conversation has an answer under way: streaming, or waiting for its stream for less than
+   * `pendingSeconds` (a browser that never opened its stream does not block the conversation for ever).
+   */
+  async answerInProgress(cid: number, pendingSeconds: number): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM ${this.tables.messages}
+        WHERE conversation_id = $1 AND role = 'assistant'
+          AND (status = $2 OR (status = $3 AND created_at > now() - make_interval(secs => $4)))
+        LIMIT 1`,
+      [cid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending, pendingSeconds],
+    );
+    return rows.length > 0;
+  }
+
   /** Pending → streaming; false when another stream has it already (only one relays an answer). */
   async claimAnswer(mid: number): Promise<boolean> {
     const { rows } = await this.db.query(`UPDATE ${this.tables.messages} SET status = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3 RETURNING id`, [

@@ -71,21 +71,6 @@ export class ChatRepository extends AnswerMessages {
     return rows.length > 0;
   }
 
-  /**
-   * Whether the conversation has an answer under way: streaming, or waiting for its stream for less than
-   * `pendingSeconds` (a browser that never opened its stream does not block the conversation for ever).
-   */
-  async answerInProgress(cid: number, pendingSeconds: number): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `SELECT 1 FROM chat_messages
-        WHERE conversation_id = $1 AND role = 'assistant'
-          AND (status = $2 OR (status = $3 AND created_at > now() - make_interval(secs => $4)))
-        LIMIT 1`,
-      [cid, ChatAnswerStatus.Streaming, ChatAnswerStatus.Pending, pendingSeconds],
-    );
-    return rows.length > 0;
-  }
-
   async ownsConversation(userId: number, cid: number): Promise<boolean> {
     const { rows } = await this.db.query('SELECT 1 FROM chat_conversations WHERE id = $1 AND user_id = $2', [cid, userId]);
     return rows.length > 0;

@@ -5,31 +5,19 @@
  * keeps what arrived and its charge.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ChatAnswerStatus, LIMITS, MSG, type ChatModel, type ChatStreamEvent } from '../../../src/contract';
+import { ChatAnswerStatus, LIMITS, MSG, type ChatModel } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
 import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type OpenAiCompatibleConfig } from '../../engines/chat';
 import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
 import type { SiteSettings } from '../../app-context';
+import { ABANDONED_AFTER_SECONDS, conversationTitle, PROGRESS_MS, type AnswerSink } from './answer-stream';
 import { ChatRepository, type AnswerRow } from './chat.repository';
-
-/** A conversation is titled after the start of its first question. */
-const TITLE_CHARS = 20;
 
 const SYSTEM_PROMPT =
   '你是一名资深的中文文案助手，擅长短视频口播文案、营销文案、标题和脚本的创作与修改。回答简洁、直接、可直接使用；需要时分点作答。';
 
-/** A streaming answer saves what it has (and so shows it is alive) this often. */
-const PROGRESS_MS = 5_000;
-/**
- * An answer streaming without a heartbeat for this long was left by a process that died. Well above PROGRESS_MS;
- * with several API processes on one PostgreSQL, a live one's answers always beat more recently.
- */
-export const ABANDONED_AFTER_SECONDS = 60;
-
-/** Where the stream's events go: the route writes them to the browser. */
-export type AnswerSink = (event: ChatStreamEvent) => void;
 
 export class ChatService {
   constructor(
@@ -49,7 +37,7 @@ export class ChatService {
       if ((await creditBalance(q, userId)) < LIMITS.chatAnswerCredits) throw new ApiError(MSG.insufficientCredits);
       const chats = new ChatRepository(q);
       let cid = input.cid;
-      if (cid === undefined) cid = await chats.createConversation(userId, [...input.content.trim()].slice(0, TITLE_CHARS).join(''));
+      if (cid === undefined) cid = await chats.createConversation(userId, conversationTitle(input.content));
       else {
         // Exactly one answer at a time per conversation: a second send (a double click, two tabs) waits for the
         // first one's lock here and then sees its answer under way.

@@ -3,6 +3,7 @@ import { API, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../../src
 import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { until } from '../../../tests/support/wait';
+import { readAnswerEvents } from '../../../tests/support/answer-stream';
 import { redactUrl } from '../../infra/logging';
 
 let peer: OpenAiPeer;
@@ -29,30 +30,13 @@ async function stream(t: TestApp, client: ApiTestClient, ids: { cid: unknown; mi
   const type = res.headers.get('content-type') ?? '';
   const out: Streamed = { status: res.status, type, events: [], answer: '', reasoning: '' };
   if (!type.startsWith('text/event-stream')) return { ...out, json: (await res.json()) as Streamed['json'] };
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffered += value;
-      const blocks = buffered.split('\n\n');
-      buffered = blocks.pop()!;
-      for (const block of blocks) {
-        if (!block.startsWith('data: ')) continue;
-        const event = JSON.parse(block.slice(6)) as ChatStreamEvent;
-        out.events.push(event);
-        out.answer += event.message;
-        out.reasoning += event.reasoning ?? '';
-      }
-      if (stopAfter !== undefined && out.events.filter((e) => e.message).length >= stopAfter) {
-        stop.abort();
-        break;
-      }
-    }
-  } catch (err) {
-    if (!stop.signal.aborted) throw err;
-  }
+  await readAnswerEvents(res, stop, {
+    event: (event) => {
+      out.events.push(event);
+      out.answer += event.message;
+      out.reasoning += event.reasoning ?? '';
+    },
+  }, stopAfter);
   return out;
 }
 

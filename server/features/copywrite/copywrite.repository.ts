@@ -1,9 +1,11 @@
 /** Every SQL statement of copy extraction records. */
 import { CopywriteStatus, type CopySegment, type CopySource } from '../../../src/contract';
 import { pageOfUser, type Queryable } from '../../infra/db';
+import { PaidRecords } from '../../infra/paid-records';
 import { SQL_TODAY_CST } from '../../infra/time';
 
-export interface CopyRow {
+/** A submitted video and the copy read from it: what a copy record and a super replica video analysis both hold. */
+export interface VideoCopyRow {
   id: number;
   user_id: number;
   way: number;
@@ -12,22 +14,27 @@ export interface CopyRow {
   title: string;
   status: number;
   reason: string;
-  source: CopySource | '';
   text: string;
   segments: CopySegment[];
   cover_key: string;
   duration: number;
-  free: boolean;
   spend_entry_id: number | null;
   created_at: Date;
+}
+
+export interface CopyRow extends VideoCopyRow {
+  source: CopySource | '';
+  free: boolean;
 }
 
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
 const FREE_COUNT_LOCK = 7151;
 const OPEN = [CopywriteStatus.Queued, CopywriteStatus.Running];
 
-export class CopywriteRepository {
-  constructor(private readonly q: Queryable) {}
+export class CopywriteRepository extends PaidRecords<CopyRow> {
+  constructor(q: Queryable) {
+    super(q, 'copy_records');
+  }
 
   /** Free extractions used today (a failed one does not count: it was given back). */
   async freeUsedToday(userId: number, lock = false): Promise<number> {
@@ -45,19 +52,6 @@ export class CopywriteRepository {
       [r.userId, r.way, r.link, r.fileId, r.title, CopywriteStatus.Queued, r.free],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE copy_records SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<CopyRow | undefined> {
-    return (await this.q.query<CopyRow>('SELECT * FROM copy_records WHERE id = $1', [id])).rows[0];
-  }
-
-  /** The user's record, whatever its state; undefined for another user's. */
-  async own(id: number, userId: number): Promise<CopyRow | undefined> {
-    return (await this.q.query<CopyRow>('SELECT * FROM copy_records WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
   /** Newest first; only record `id` when given. */

@@ -11,3 +11,4 @@ export const copywriteFeature = defineFeature({
 
 /** Super replica reads a video's copy as copy extraction does. */
 export { readVideoCopy, submittedVideo, type ReadCopy, type VideoSource } from './copywrite.service';
+export type { VideoCopyRow } from './copywrite.repository';

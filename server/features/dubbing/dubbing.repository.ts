@@ -1,6 +1,7 @@
 /** Every SQL statement of the dubbing studio: dubs, the voices and channels they speak with, the music under them. */
 import { DUBBING_IN_PROGRESS, DubbingStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { JobRecords } from '../../infra/paid-records';
 
 /** A line as the job speaks it: what was submitted, with the voice's name and channel at submit (for the history). */
 export interface StoredLine {
@@ -58,8 +59,10 @@ export interface DubbingVoiceRow {
   dub_credits: number;
 }
 
-export class DubbingRepository {
-  constructor(private readonly q: Queryable) {}
+export class DubbingRepository extends JobRecords<DubbingRow> {
+  constructor(q: Queryable) {
+    super(q, 'dubbings', { failed: DubbingStatus.Failed, open: DUBBING_IN_PROGRESS });
+  }
 
   /** The voices' names, channels, engines and channel dubbing prices (own or public voices only). */
   async voices(ids: number[], userId: number): Promise<Map<number, DubbingVoiceRow>> {
@@ -106,18 +109,6 @@ export class DubbingRepository {
     return rows[0]!.id;
   }
 
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE dubbings SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<DubbingRow | undefined> {
-    return (await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE id = $1', [id])).rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<DubbingRow | undefined> {
-    return (await this.q.query<DubbingRow>('SELECT * FROM dubbings WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
-  }
-
   /** Newest first; `generate` counts the user's dubs still in progress; `id` narrows both to that one dub (when it is theirs). */
   async list(userId: number, page: { limit: number; offset: number; id?: number }): Promise<{ rows: DubbingRow[]; total: number; generate: number }> {
     const only = page.id ?? null;
@@ -147,25 +138,7 @@ export class DubbingRepository {
     return rowCount > 0;
   }
 
-  /** Fails an in-progress dub with its reason; answers the row as it was (so it refunds once), or undefined. */
-  async fail(id: number, reason: string): Promise<DubbingRow | undefined> {
-    const { rows } = await this.q.query<DubbingRow>(
-      `UPDATE dubbings d SET status = $2, reason = $3, finished_at = now() FROM dubbings old
-        WHERE d.id = $1 AND old.id = d.id AND d.status = ANY($4) RETURNING old.*`,
-      [id, DubbingStatus.Failed, reason, [...DUBBING_IN_PROGRESS]],
-    );
-    return rows[0];
-  }
-
   async rename(id: number, userId: number, name: string): Promise<boolean> {
     return (await this.q.query('UPDATE dubbings SET name = $3 WHERE id = $1 AND user_id = $2', [id, userId, name])).rowCount > 0;
-  }
-
-  /** Deletes a finished or failed dub of the user's; answers it (for its objects), or undefined. */
-  async remove(id: number, userId: number): Promise<DubbingRow | undefined> {
-    const { rows } = await this.q.query<DubbingRow>('DELETE FROM dubbings WHERE id = $1 AND user_id = $2 AND NOT (status = ANY($3)) RETURNING *', [
-      id, userId, [...DUBBING_IN_PROGRESS],
-    ]);
-    return rows[0];
   }
 }

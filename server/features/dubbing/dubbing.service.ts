@@ -92,10 +92,7 @@ export async function submitDubbing(ctx: FeatureContext, userId: number, s: Subm
 
 /** Deletes a finished or failed dub and its files (a copy saved to the material library stays). */
 export async function removeDubbing(ctx: FeatureContext, userId: number, id: number): Promise<void> {
-  const repo = new DubbingRepository(ctx.db);
-  if (!(await repo.own(id, userId))) throw new ApiError(MSG.dubRecordMissing);
-  const removed = await repo.remove(id, userId);
-  if (!removed) throw new ApiError(MSG.dubBusy);
+  const removed = await new DubbingRepository(ctx.db).removeFinished(id, userId, { missing: MSG.dubRecordMissing, busy: MSG.dubBusy });
   await deleteObjects(ctx, ownedKeys(removed));
 }
 

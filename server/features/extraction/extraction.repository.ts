@@ -1,6 +1,7 @@
 /** Every SQL statement of video and audio extraction records, and of saving one to the material library. */
 import { ExtractionStatus, MaterialSource } from '../../../src/contract';
 import { pageOfUser, type Queryable } from '../../infra/db';
+import { PaidRecords } from '../../infra/paid-records';
 import { SQL_TODAY_CST } from '../../infra/time';
 
 /** 1 video extraction, 2 audio extraction. */
@@ -26,12 +27,13 @@ export interface ExtractionRow {
   created_at: Date;
 }
 
-
 /** A lock id of its own, so two submits of one user count the free extractions one after the other. */
 const FREE_COUNT_LOCK = 7150;
 
-export class ExtractionRepository {
-  constructor(private readonly q: Queryable) {}
+export class ExtractionRepository extends PaidRecords<ExtractionRow> {
+  constructor(q: Queryable) {
+    super(q, 'analyses');
+  }
 
   /** Free extractions of this kind used today (a failed one does not count: it was given back). */
   async freeUsedToday(userId: number, kind: ExtractionTypeValue, lock = false): Promise<number> {
@@ -49,14 +51,6 @@ export class ExtractionRepository {
       [r.userId, r.kind, r.way, r.link, r.fileId, ExtractionStatus.Processing, r.description, r.free],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE analyses SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<ExtractionRow | undefined> {
-    return (await this.q.query<ExtractionRow>('SELECT * FROM analyses WHERE id = $1', [id])).rows[0];
   }
 
   /** Newest first, by status when given. */

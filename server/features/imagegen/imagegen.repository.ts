@@ -1,6 +1,7 @@
 /** Every SQL statement of text to image: generation records, suggested prompts, the user's reference pictures. */
 import { ImagegenStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { PaidRecords } from '../../infra/paid-records';
 
 export interface ImageRecordRow {
   id: number;
@@ -16,8 +17,10 @@ export interface ImageRecordRow {
   created_at: Date;
 }
 
-export class ImageGenRepository {
-  constructor(private readonly q: Queryable) {}
+export class ImageGenRepository extends PaidRecords<ImageRecordRow> {
+  constructor(q: Queryable) {
+    super(q, 'image_generations');
+  }
 
   async create(r: { userId: number; prompt: string; ratio: string; asked: number; referenceKey: string }): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
@@ -27,23 +30,9 @@ export class ImageGenRepository {
     return rows[0]!.id;
   }
 
-  async setSpend(id: number, spendEntryId: number): Promise<void> {
-    await this.q.query('UPDATE image_generations SET spend_entry_id = $2 WHERE id = $1', [id, spendEntryId]);
-  }
-
-  async get(id: number): Promise<ImageRecordRow | undefined> {
-    const { rows } = await this.q.query<ImageRecordRow>('SELECT * FROM image_generations WHERE id = $1', [id]);
-    return rows[0];
-  }
-
   /** The record while it is still in progress, locked: only one job run finishes it. */
   async lockPending(id: number): Promise<ImageRecordRow | undefined> {
     const { rows } = await this.q.query<ImageRecordRow>('SELECT * FROM image_generations WHERE id = $1 AND status = $2 FOR UPDATE', [id, ImagegenStatus.Pending]);
-    return rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<ImageRecordRow | undefined> {
-    const { rows } = await this.q.query<ImageRecordRow>('SELECT * FROM image_generations WHERE id = $1 AND user_id = $2', [id, userId]);
     return rows[0];
   }
 

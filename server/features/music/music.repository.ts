@@ -1,6 +1,7 @@
 /** Every SQL statement of AI music: the users' tasks and the operator's library. */
 import { MUSIC_IN_PROGRESS, MusicStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { JobRecords } from '../../infra/paid-records';
 
 export interface MusicRow {
   id: number;
@@ -29,8 +30,10 @@ export interface LibraryRow {
 
 const OPEN = [...MUSIC_IN_PROGRESS];
 
-export class MusicRepository {
-  constructor(private readonly q: Queryable) {}
+export class MusicRepository extends JobRecords<MusicRow> {
+  constructor(q: Queryable) {
+    super(q, 'music_tasks', { failed: MusicStatus.Failed, open: OPEN });
+  }
 
   async add(t: { userId: number; title: string; prompt: string; lyrics: string; instrumental: boolean; credits: number }): Promise<number> {
     const { rows } = await this.q.query<{ id: number }>(
@@ -38,18 +41,6 @@ export class MusicRepository {
       [t.userId, t.title, t.prompt, t.lyrics, t.instrumental, MusicStatus.Queued, t.credits],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE music_tasks SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<MusicRow | undefined> {
-    return (await this.q.query<MusicRow>('SELECT * FROM music_tasks WHERE id = $1', [id])).rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<MusicRow | undefined> {
-    return (await this.q.query<MusicRow>('SELECT * FROM music_tasks WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
   /** Newest first; `generate` counts the user's tasks still in progress. */
@@ -81,16 +72,6 @@ export class MusicRepository {
     return rowCount > 0;
   }
 
-  /** Fails an in-progress task with its reason; answers it as it was (so it refunds once), or undefined. */
-  async fail(id: number, reason: string): Promise<MusicRow | undefined> {
-    const { rows } = await this.q.query<MusicRow>(
-      `UPDATE music_tasks t SET status = $2, reason = $3, finished_at = now() FROM music_tasks old
-        WHERE t.id = $1 AND old.id = t.id AND t.status = ANY($4) RETURNING old.*`,
-      [id, MusicStatus.Failed, reason, OPEN],
-    );
-    return rows[0];
-  }
-
   async rename(id: number, userId: number, title: string): Promise<boolean> {
     return (await this.q.query('UPDATE music_tasks SET title = $3 WHERE id = $1 AND user_id = $2', [id, userId, title])).rowCount > 0;
   }
@@ -99,12 +80,6 @@ export class MusicRepository {
   async setBackground(id: number, userId: number, on: boolean): Promise<boolean> {
     const { rowCount } = await this.q.query('UPDATE music_tasks SET background = $3 WHERE id = $1 AND user_id = $2 AND status = $4', [id, userId, on, MusicStatus.Done]);
     return rowCount > 0;
-  }
-
-  /** Deletes a finished or failed task of the user's; answers it (for its object), or undefined. */
-  async remove(id: number, userId: number): Promise<MusicRow | undefined> {
-    const { rows } = await this.q.query<MusicRow>('DELETE FROM music_tasks WHERE id = $1 AND user_id = $2 AND NOT (status = ANY($3)) RETURNING *', [id, userId, OPEN]);
-    return rows[0];
   }
 
   /** The user's done tracks marked as background music, newest first. */

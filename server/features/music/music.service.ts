@@ -86,10 +86,7 @@ export function musicView(ctx: FeatureContext, r: MusicRow): MusicTask {
 
 /** Deletes a finished or failed task and its file (a copy saved to the material library stays). */
 export async function removeMusic(ctx: FeatureContext, userId: number, id: number): Promise<void> {
-  const repo = new MusicRepository(ctx.db);
-  if (!(await repo.own(id, userId))) throw new ApiError(MSG.musicTaskMissing);
-  const removed = await repo.remove(id, userId);
-  if (!removed) throw new ApiError(MSG.musicBusy);
+  const removed = await new MusicRepository(ctx.db).removeFinished(id, userId, { missing: MSG.musicTaskMissing, busy: MSG.musicBusy });
   await deleteObjects(ctx, [removed.audio_key]);
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AccountAnalysis, LIMITS, SCRIPT_STYLE_NAMES, ScriptVariant, TopicIdea, VideoAnalysis, type CopySegment, type PersonaDraft, type ScriptStyle } from '../../../src/contract';
 import type { ChatMessage } from '../../engines/chat';
 import type { ParsedProfile } from '../../engines/parse';
+import type { ProductFields } from './replica.repository';
 
 const R = LIMITS.replica;
 const ONLY_JSON = '只输出一个 JSON 对象，不要任何解释、标题或代码块标记。';
@@ -26,14 +27,8 @@ export const readAccountAnalysis = reader(AccountAnalysis);
 export const readVariants = (max: number) => (json: unknown) => reader(Variants)(json)?.slice(0, max);
 export const readTopics = (json: unknown) => reader(Topics)(json)?.slice(0, R.topics);
 
-export interface ProductBrief {
-  name: string;
-  category: string;
-  price: number;
-  selling_points: string;
-  audience: string;
-  scenes: string;
-}
+/** What a prompt tells of a product: its stored fields but the picture. */
+export type ProductBrief = Omit<ProductFields, 'image_file_id'>;
 
 const lines = (pairs: [string, string][]) => pairs.filter(([, v]) => v.trim()).map(([k, v]) => `${k}：${v.trim()}`).join('\n');
 

@@ -1,6 +1,7 @@
 /** Every SQL statement of super replica: personas, products, video and account analyses, kept scripts. */
 import { ReplicaStatus, type AccountAnalysis, type CopySegment, type PersonaDraft, type ScriptVariant, type VideoAnalysis } from '../../../src/contract';
 import { pageOfUser, type Queryable } from '../../infra/db';
+import type { VideoCopyRow } from '../copywrite';
 
 export interface PersonaRow extends PersonaDraft {
   id: number;
@@ -27,22 +28,8 @@ export interface ProductRow extends Omit<ProductFields, 'price'> {
   created_at: Date;
 }
 
-export interface VideoRow {
-  id: number;
-  user_id: number;
-  way: number;
-  link: string;
-  file_id: number | null;
-  title: string;
-  status: number;
-  reason: string;
-  text: string;
-  segments: CopySegment[];
-  duration: number;
+export interface VideoRow extends VideoCopyRow {
   analysis: VideoAnalysis | null;
-  cover_key: string;
-  spend_entry_id: number | null;
-  created_at: Date;
 }
 
 export interface AccountRow {

@@ -1,6 +1,7 @@
 /** Every SQL statement of video translation records. */
 import { WorkStatus, WORK_IN_PROGRESS } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import { JobRecords } from '../../infra/paid-records';
 import type { Transcript } from '../../engines/asr';
 import type { EngineVoice } from '../../engines/speech';
 
@@ -39,8 +40,10 @@ export interface TranslationRow {
 /** The objects a record owns (deleted with it). */
 export const ownedKeys = (r: Pick<TranslationRow, 'dub_key' | 'video_key' | 'srt_key' | 'cover_key'>) => [r.dub_key, r.video_key, r.srt_key, r.cover_key].filter(Boolean);
 
-export class TranslationRepository {
-  constructor(private readonly q: Queryable) {}
+export class TranslationRepository extends JobRecords<TranslationRow> {
+  constructor(q: Queryable) {
+    super(q, 'translations', { failed: WorkStatus.Failed, open: WORK_IN_PROGRESS });
+  }
 
   /** The user's uploaded video (registered by the upload calls, checked by content there), its length and material name. */
   async ownVideoFile(fileId: number, userId: number): Promise<{ key: string; seconds: number; name: string } | undefined> {
@@ -59,18 +62,6 @@ export class TranslationRepository {
       [r.userId, r.fileId, r.name, r.sourceLang, r.targetLang, r.mode, WorkStatus.Queued, r.sourceSeconds, r.reserved],
     );
     return rows[0]!.id;
-  }
-
-  async setSpend(id: number, entryId: number): Promise<void> {
-    await this.q.query('UPDATE translations SET spend_entry_id = $2 WHERE id = $1', [id, entryId]);
-  }
-
-  async get(id: number): Promise<TranslationRow | undefined> {
-    return (await this.q.query<TranslationRow>('SELECT * FROM translations WHERE id = $1', [id])).rows[0];
-  }
-
-  async own(id: number, userId: number): Promise<TranslationRow | undefined> {
-    return (await this.q.query<TranslationRow>('SELECT * FROM translations WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
   /** Newest first; `generate` counts the user's records still in progress. */
@@ -118,21 +109,5 @@ export class TranslationRepository {
       [id, WorkStatus.Success, r.videoKey, r.coverKey, r.duration, r.charged, r.reason, [...WORK_IN_PROGRESS]],
     );
     return rowCount > 0;
-  }
-
-  /** Fails an in-progress record with its reason; answers the row as it was when this call failed it (so it refunds once). */
-  async fail(id: number, reason: string): Promise<TranslationRow | undefined> {
-    const { rows } = await this.q.query<TranslationRow>(
-      `UPDATE translations t SET status = $2, reason = $3, finished_at = now() FROM translations old
-        WHERE t.id = $1 AND old.id = t.id AND t.status = ANY($4) RETURNING old.*`,
-      [id, WorkStatus.Failed, reason, [...WORK_IN_PROGRESS]],
-    );
-    return rows[0];
-  }
-
-  /** Deletes a finished or failed record of the user's; answers it (for its objects), or undefined. */
-  async remove(id: number, userId: number): Promise<TranslationRow | undefined> {
-    const { rows } = await this.q.query<TranslationRow>('DELETE FROM translations WHERE id = $1 AND user_id = $2 AND NOT (status = ANY($3)) RETURNING *', [id, userId, [...WORK_IN_PROGRESS]]);
-    return rows[0];
   }
 }

@@ -93,11 +93,7 @@ export async function submitTranslation(ctx: FeatureContext, userId: number, s: 
 
 /** Deletes a finished or failed record and the objects it made (the upload stays in the material library). */
 export async function removeTranslation(ctx: FeatureContext, userId: number, id: number): Promise<void> {
-  const repo = new TranslationRepository(ctx.db);
-  const record = await repo.own(id, userId);
-  if (!record) throw new ApiError(MSG.translationRecordMissing);
-  const removed = await repo.remove(id, userId);
-  if (!removed) throw new ApiError(MSG.translationBusy);
+  const removed = await new TranslationRepository(ctx.db).removeFinished(id, userId, { missing: MSG.translationRecordMissing, busy: MSG.translationBusy });
   await deleteObjects(ctx, ownedKeys(removed));
 }
 

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Button, ButtonGroup, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { ConfirmDelete, hasMorePages, MessageBox, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ConfirmDelete, hasMorePages, MessageBox, useDeletionFlow, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ChatStateToken, type ChatScreen, type ChatState } from '../chat-state';
 import { MessageBubble } from './MessageBubble';
 import './chat.css';
@@ -74,10 +73,7 @@ function Conversations({ screen }: { screen: ChatScreen }) {
 /** The conversation, kept scrolled to its end as answers arrive. */
 function Messages({ screen }: { screen: ChatScreen }) {
   const bubbles = useValue(screen.bubbles$);
-  const area = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    area.current?.scrollTo({ top: area.current.scrollHeight });
-  }, [bubbles]);
+  const area = useScrolledToEnd(bubbles);
   return (
     <div className="chat-messages" ref={area} data-testid="chat-messages">
       {bubbles.length === 0 && <NonIdealState icon="chat" title="有什么文案需要帮忙？" description={`每次回答消耗 ${LIMITS.chatAnswerCredits} 积分；回答失败不扣积分。`} />}

@@ -220,7 +220,7 @@ describe('multi-scene auditions', () => {
 describe('multi-scene palette commands', () => {
   it('open /multiples and add a text or an audio scene, or submit', async () => {
     const { state, navigation, notifier } = setup(() => ({}));
-    const commands = new MultiplesCommands(state, navigation).commands();
+    const commands = new MultiplesCommands(navigation, state).commands();
     const run = (id: string) => commands.find((c) => c.id === id)!.run();
     expect(commands.map((c) => c.title)).toEqual(['多场景：添加文本场景', '多场景：添加音频场景', '多场景：提交合成']);
     await run('creation.multiples.addText');

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { MessageBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { MessageBox, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
 import type { BotView } from '../../../contract';
 import { EmployeeStateToken, type EmployeeState, type TalkingScreen } from '../employee-state';
 import { TalkButton } from './TalkButton';
@@ -47,10 +46,7 @@ function Talking({ screen, bot }: { screen: TalkingScreen; bot: BotView }) {
 function Lines({ screen, bot }: { screen: TalkingScreen; bot: BotView }) {
   const lines = useValue(screen.lines$);
   const making = useValue(screen.making$);
-  const area = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    area.current?.scrollTo({ top: area.current.scrollHeight });
-  }, [lines]);
+  const area = useScrolledToEnd(lines);
   return (
     <div className="talk-lines" ref={area} data-testid="employee-lines">
       {bot.welcome && <div className="talk-line assistant welcome">{bot.welcome}</div>}

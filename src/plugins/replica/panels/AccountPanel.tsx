@@ -7,7 +7,7 @@ import { LIMITS, type AccountAnalysis } from '../../../contract';
 import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type AccountScreen, type ReplicaState } from '../replica-state';
 import { INDEX_ROUTE, PERSONAS_ROUTE } from '../replica-view';
-import { ChatMissing, Pill } from './common';
+import { ChatMissing, Pill, RecentPicks } from './common';
 import './replica.css';
 
 export default function AccountPanel({ closed$ }: PanelProps) {
@@ -111,18 +111,7 @@ function History({ screen }: { screen: AccountScreen }) {
   const list = useStore(screen.history).value?.list ?? [];
   return (
     <aside className="rp-card rp-recent">
-      <h3>分析记录</h3>
-      {!list.length && <p className="rp-muted">暂无记录</p>}
-      <ul>
-        {list.map((r) => (
-          <li key={r.id}>
-            <button type="button" className="rp-pick" onClick={() => screen.show(r.analysis)}>
-              <span className="rp-title">{r.analysis.positioning}</span>
-              <span className="rp-muted">{r.create_time}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <RecentPicks heading="分析记录" picks={list.map((r) => ({ key: r.id, title: r.analysis.positioning, meta: r.create_time, onPick: () => screen.show(r.analysis) }))} />
     </aside>
   );
 }

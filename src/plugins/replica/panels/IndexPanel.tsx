@@ -4,7 +4,7 @@ import { LIMITS } from '../../../contract';
 import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type IndexScreen, type ReplicaState } from '../replica-state';
 import { CHILDREN, STYLES, videoTitle } from '../replica-view';
-import { ChatMissing, Picker, VariantsView } from './common';
+import { ChatMissing, Picker, RecentPicks, VariantsView } from './common';
 import './replica.css';
 
 export default function IndexPanel({ closed$ }: PanelProps) {
@@ -84,30 +84,24 @@ function RecentWork({ screen }: { screen: IndexScreen }) {
   const scripts = useStore(screen.scripts).value?.list ?? [];
   return (
     <aside className="rp-card rp-recent" data-testid="replica-index-recent">
-      <h3>最近拆解</h3>
-      {!videos.length && <p className="rp-muted">暂无记录</p>}
-      <ul>
-        {videos.map((r) => (
-          <li key={r.id}>
-            <button type="button" className="rp-pick" onClick={() => screen.openVideo(r.id)}>
-              <span className="rp-title">{videoTitle(r)}</span>
-              <span className="rp-muted">{r.analysis ? `${Math.round(r.analysis.score)} 分 · ` : ''}{r.create_time}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <h3>最近脚本</h3>
-      {!scripts.length && <p className="rp-muted">暂无记录</p>}
-      <ul>
-        {scripts.map((s) => (
-          <li key={s.id}>
-            <button type="button" className="rp-pick" onClick={() => screen.variants.set(s.variants)}>
-              <span className="rp-title">{s.kind === 'mimic' ? '仿写' : '脚本'} · {s.topic || s.variants[0]?.title}</span>
-              <span className="rp-muted">{s.persona_name}{s.product_name ? ` × ${s.product_name}` : ''}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <RecentPicks
+        heading="最近拆解"
+        picks={videos.map((r) => ({
+          key: r.id,
+          title: videoTitle(r),
+          meta: <>{r.analysis ? `${Math.round(r.analysis.score)} 分 · ` : ''}{r.create_time}</>,
+          onPick: () => screen.openVideo(r.id),
+        }))}
+      />
+      <RecentPicks
+        heading="最近脚本"
+        picks={scripts.map((s) => ({
+          key: s.id,
+          title: <>{s.kind === 'mimic' ? '仿写' : '脚本'} · {s.topic || s.variants[0]?.title}</>,
+          meta: <>{s.persona_name}{s.product_name ? ` × ${s.product_name}` : ''}</>,
+          onPick: () => screen.variants.set(s.variants),
+        }))}
+      />
     </aside>
   );
 }

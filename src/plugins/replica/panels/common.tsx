@@ -89,3 +89,31 @@ export function VariantsView({ variants, screen }: { variants: Screen['variants'
 export function Pill({ intent, children }: { intent: Intent; children: React.ReactNode }) {
   return <span className={`rp-pill rp-pill-${intent}`}>{children}</span>;
 }
+
+/** A record in a recent list: its title, and a muted line under it. */
+export interface RecentPick {
+  key: number;
+  title: React.ReactNode;
+  meta: React.ReactNode;
+  onPick: () => void;
+}
+
+/** A heading and its records to pick from, or 暂无记录 (the recent lists beside the replica screens). */
+export function RecentPicks({ heading, picks }: { heading: string; picks: RecentPick[] }) {
+  return (
+    <>
+      <h3>{heading}</h3>
+      {!picks.length && <p className="rp-muted">暂无记录</p>}
+      <ul>
+        {picks.map((p) => (
+          <li key={p.key}>
+            <button type="button" className="rp-pick" onClick={p.onPick}>
+              <span className="rp-title">{p.title}</span>
+              <span className="rp-muted">{p.meta}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
