@@ -13,7 +13,6 @@ import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, 
 export const DubbingStateToken = Symbol.for('dubbing.State');
 export const DubbingCommandsToken = Symbol.for('dubbing.Commands');
 export const DUBBING_ROUTE = '/store/dubbing/index';
-/** A preview still unfinished after this long is given up (its job may be lost). */
 
 @injectable()
 export class DubbingState {

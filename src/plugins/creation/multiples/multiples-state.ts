@@ -17,9 +17,6 @@ export const MultiplesCommandsToken = Symbol.for('creation.multiples.Commands');
 export const MULTIPLES_ROUTE = '/multiples';
 export const WORKS_ROUTE = '/works';
 
-/** An audition still unfinished after this long is given up (the job may be lost). */
-
-
 @injectable()
 export class MultiplesState {
   readonly draft$ = new BehaviorSubject<MultiDraft>(emptyDraft());
