@@ -3,6 +3,9 @@ import { JOB_NAMES, JOB_RETRY_LIMIT, JobQueue, MissingJobHandlerError, WORKER_DE
 import { DB_KINDS, useApp } from '../../tests/support/app';
 import { until } from '../../tests/support/wait';
 
+/** The heartbeat of the two queues of the dead-worker case. */
+const BEAT_SECONDS = 2;
+
 describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
   const t = useApp(kind);
 
@@ -29,15 +32,16 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
     expect(count).toBe(1);
   });
 
-  it("retries a job whose worker stopped beating (once more on its last attempt), and never a live worker's", { timeout: 60_000 }, async () => {
+  it("retries a job whose worker stopped beating (once more on its last attempt), and never a live worker's", { timeout: 120_000 }, async () => {
     const db = t.app.ctx.db;
     const noop = Object.fromEntries(JOB_NAMES.map((n) => [n, async () => undefined])) as unknown as JobHandlers;
     await t.withJobsPaused(async () => {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       const runs: JobRun[] = [];
-      const victim = new JobQueue(db, { pollSeconds: 0.5, heartbeatSeconds: 1, retryDelaySeconds: 0 });
-      const rescuer = new JobQueue(db, { pollSeconds: 0.5, heartbeatSeconds: 1, retryDelaySeconds: 0 });
+      // Beats every 2 s, dead after 9 s of silence: on a loaded machine a live worker's beat can be a few seconds late.
+      const victim = new JobQueue(db, { pollSeconds: 0.5, heartbeatSeconds: BEAT_SECONDS, retryDelaySeconds: 0 });
+      const rescuer = new JobQueue(db, { pollSeconds: 0.5, heartbeatSeconds: BEAT_SECONDS, retryDelaySeconds: 0 });
       try {
         await victim.start();
         await victim.work({ ...noop, 'account-sweep': async (_p, job) => (runs.push(job), held) });
@@ -46,13 +50,13 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
         // A second worker beats beside the live one for several dead-worker spans: the running job stays its own.
         await rescuer.start();
         await rescuer.work({ ...noop, 'account-sweep': async (_p, job) => void runs.push(job) });
-        await new Promise((r) => setTimeout(r, 1000 * 1 * WORKER_DEAD_BEATS * 1.5));
+        await new Promise((r) => setTimeout(r, 1000 * BEAT_SECONDS * WORKER_DEAD_BEATS * 1.5));
         expect(runs).toHaveLength(1);
         // The job is on its last attempt when the victim falls silent (as a killed process does): the rescuer still
         // runs it once more, past the limit, so its handler's give-up path (mark failed, refund) can run.
         await db.query('UPDATE pgboss.job SET retry_count = $2 WHERE id = $1', [id, JOB_RETRY_LIMIT]);
         clearInterval((victim as unknown as { heartbeat: NodeJS.Timeout }).heartbeat);
-        await until(async () => runs.length, (n) => n === 2, 30_000);
+        await until(async () => runs.length, (n) => n === 2, 60_000);
         expect(runs[1]).toMatchObject({ id, retryCount: JOB_RETRY_LIMIT + 1 });
       } finally {
         release();
