@@ -15,7 +15,7 @@ const BUNDLED: Partial<Record<IconName, { 16: IconPaths; 20: IconPaths }>> = {
 
 /**
  * Blueprint's default loader fetches every icon's paths at once (≈200 KB gzip). Ours loads each icon on
- * first use from a small chunk of its size and first letter (vite.config.ts groups them), and the map of those
+ * first use from a small chunk of its size and first two letters (vite.config.ts groups them), and the map of those
  * chunks only when the first icon is drawn.
  */
 export function installIconLoader(): void {
