@@ -144,7 +144,8 @@ export async function newPage(
 /** Blueprint toasts: the text of the latest one. */
 export async function lastToast(page: Page): Promise<string> {
   const toast = page.locator('.bp6-toast').last();
-  await toast.waitFor({ state: 'visible', timeout: 10_000 });
+  // A toast that follows a page load can come well after 10 s on a loaded machine (it then stays for its own timeout).
+  await toast.waitFor({ state: 'visible', timeout: 30_000 });
   return (await toast.innerText()).trim();
 }
 
