@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import Ajv from 'ajv';
 import { resolveTarget, virtualModuleSource, type ManifestFile } from './src/shell/manifest.ts';
+import { BUNDLED_ICON_NAMES } from './src/shell/bundled-icons.ts';
 
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
 const VIRTUAL_ID = 'virtual:workbench-plugins';
@@ -47,7 +48,7 @@ function zodWithoutEval(): Plugin {
 const ICON_PATHS = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/](16|20)px[\\/]paths[\\/]([a-z0-9-]+)\.js$/;
 
 /** Not icons: the folder's index (all of them), and the icons the app bundles (they stay in its entry). */
-const NOT_GROUPED = new Set(['index', 'error', 'refresh']);
+const NOT_GROUPED = new Set<string>(['index', ...BUNDLED_ICON_NAMES]);
 
 /** The chunk of an icon's paths: `icons16-ad`…, or null to leave the module where it is. */
 function iconGroup(id: string): string | null {

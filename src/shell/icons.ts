@@ -3,15 +3,16 @@ import error16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/error.js';
 import error20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/error.js';
 import refresh16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh.js';
 import refresh20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh.js';
+import type { BUNDLED_ICON_NAMES } from './bundled-icons';
 
-/**
- * The icons of 加载失败 (lazy-chunk.tsx) ship with the app: that state appears when chunks cannot be fetched, and
- * its icons would be empty boxes if they had to be fetched too.
- */
-const BUNDLED: Partial<Record<IconName, { 16: IconPaths; 20: IconPaths }>> = {
+type SizedPaths = { 16: IconPaths; 20: IconPaths };
+
+/** The paths of BUNDLED_ICON_NAMES (every one of them): 加载失败's icons would be empty boxes if they had to be fetched too. */
+const BUNDLED: Record<(typeof BUNDLED_ICON_NAMES)[number], SizedPaths> = {
   error: { 16: error16, 20: error20 },
   refresh: { 16: refresh16, 20: refresh20 },
 };
+const bundled: Partial<Record<IconName, SizedPaths>> = BUNDLED;
 
 /**
  * Blueprint's default loader fetches every icon's paths at once (≈200 KB gzip). Ours loads each icon on
@@ -20,6 +21,6 @@ const BUNDLED: Partial<Record<IconName, { 16: IconPaths; 20: IconPaths }>> = {
  */
 export function installIconLoader(): void {
   Icons.setLoaderOptions({
-    loader: async (name, size) => BUNDLED[name]?.[size === 16 ? 16 : 20] ?? (await import('./icon-paths')).loadIconPaths(name, size),
+    loader: async (name, size) => bundled[name]?.[size === 16 ? 16 : 20] ?? (await import('./icon-paths')).loadIconPaths(name, size),
   });
 }
