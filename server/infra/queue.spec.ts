@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_NAMES, JOB_RETRY_LIMIT, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, reportJobFailure, type JobHandlers, type JobRun } from './queue';
+import { JOB_NAMES, JOB_RETRY_LIMIT, JobQueue, MissingJobHandlerError, WORKER_DEAD_BEATS, WORKER_FALLBACK_POLL_SECONDS, reportJobFailure, type JobHandlers, type JobRun } from './queue';
+import type { Db } from './db';
 import { DB_KINDS, useApp } from '../../tests/support/app';
 import { until } from '../../tests/support/wait';
 
@@ -65,6 +66,47 @@ describe.each(DB_KINDS)('job queue on the same database (%s)', (kind) => {
       }
       expect((await db.query('SELECT 1 FROM queue_running')).rows).toEqual([]);
     });
+  });
+});
+
+describe.each(DB_KINDS)('asking for jobs (%s)', (kind) => {
+  // No workers of the app's own: the queues below are the only ones.
+  const t = useApp(kind, { runWorker: false });
+
+  it('asks once per poll for every job name, and wakes the worker of a job another process sent', { timeout: 60_000 }, async () => {
+    const noop = Object.fromEntries(JOB_NAMES.map((n) => [n, async () => undefined])) as unknown as JobHandlers;
+    let asked = 0;
+    let counting = false;
+    // The worker's database, counting its fetches of jobs (pg-boss's fetch locks the rows it takes).
+    const db: Db = new Proxy(t.app.ctx.db, {
+      get: (target, prop, receiver) =>
+        prop === 'query'
+          ? (sql: string, params?: unknown[]) => ((counting && /SKIP LOCKED/.test(sql) ? asked++ : 0), target.query(sql, params))
+          : Reflect.get(target, prop, receiver),
+    });
+    const worker = new JobQueue(db, { pollSeconds: 0.2 });
+    // A process that only sends (a web process): its send wakes no worker of the one above.
+    const sender = new JobQueue(t.app.ctx.db, { pollSeconds: 0.2 });
+    const ran: string[] = [];
+    try {
+      await worker.start();
+      await worker.work({ ...noop, 'account-sweep': async (_p, job) => void ran.push(job.id) });
+      await sender.start();
+      // Idle: the workers started by asking once each; after that, no name's worker asks by itself before its fallback.
+      await new Promise((r) => setTimeout(r, 500));
+      counting = true;
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(asked).toBe(0);
+      // A job sent by the other process is found by the next poll and run at once, long before the fallback asks.
+      const sentAt = Date.now();
+      const id = await sender.send('account-sweep', {});
+      await until(async () => ran, (list) => list.includes(id!), 20_000);
+      expect(Date.now() - sentAt).toBeLessThan((WORKER_FALLBACK_POLL_SECONDS * 1000) / 2);
+      expect(asked).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.stop();
+      await sender.stop();
+    }
   });
 });
 
