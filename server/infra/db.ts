@@ -61,11 +61,13 @@ export interface Db extends Queryable {
 /** The embedded database's own folder inside the data directory. */
 export const PGLITE_DIR = 'pgdata';
 
-export async function openPglite(dataDir: string): Promise<Db> {
+/** The embedded database under dataDir, or (`image`, a dumpDataDir tar) one in memory loaded from that dump. */
+export async function openPglite(dataDir: string, image?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const dir = path.join(dataDir, PGLITE_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
-  const pg: PGlite = await PGlite.create(dir);
+  const pg: PGlite = image
+    ? await PGlite.create('memory://', { loadDataDir: new Blob([fs.readFileSync(image)]) })
+    : await PGlite.create(path.join(dataDir, PGLITE_DIR));
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await q.query<T>(sql, params);
@@ -123,6 +125,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   };
 }
 
-export function openDb(config: { dataDir: string; databaseUrl?: string }): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDb(config: { dataDir: string; databaseUrl?: string; pgliteImage?: string }): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, config.pgliteImage);
 }

@@ -14,7 +14,7 @@ import { FEATURES } from '../../server/features';
 import type { ServerConfig } from '../../server/infra/config';
 import { operatorKey } from '../../server/infra/data-dir';
 import { cheapenPasswordHashesForTests } from '../../server/infra/passwords';
-import { seedPgliteData } from './pglite-template';
+import { pgliteImage, seedPgliteData } from './pglite-template';
 import { tempDir } from './temp-dirs';
 import { createDatabase } from './postgres';
 import { DB_KINDS, type DbKind } from './db-kinds';
@@ -103,11 +103,14 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
  */
 export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = {}, on?: { dataDir: string; databaseUrl?: string }): Promise<TestApp> {
   const dataDir = on?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `aisa-test-${kind}-`));
-  if (kind === 'pglite' && !on) seedPgliteData(dataDir);
+  // A fresh embedded database lives in memory (`pgliteImage: undefined` asks for one on disk, for a second app to
+  // open after this one stops); one opened on a given data directory is that directory's.
+  const image = kind === 'pglite' && !on && !overrides.dataDir && !('pgliteImage' in overrides) ? pgliteImage() : undefined;
+  if (kind === 'pglite' && !on && !image) seedPgliteData(dataDir);
   cheapenPasswordHashesForTests();
   const database = kind === 'postgres' && !on ? await createDatabase(inject('postgresUrl')) : undefined;
   const app = await build({
-    host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, role: 'all', logLevel: 'silent',
+    host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, pgliteImage: image, role: 'all', logLevel: 'silent',
     webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,
     // Failure paths retry at once here: what is tested is that they retry, not how long they wait.
     jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, ...overrides,

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { openPglite, PGLITE_DIR } from '../../server/infra/db';
 import { migrate } from '../../server/infra/migrate';
 import { JobQueue } from '../../server/infra/queue';
-import { PGLITE_TEMPLATE_ENV } from './pglite-template';
+import { PGLITE_IMAGE_ENV, PGLITE_TEMPLATE_ENV } from './pglite-template';
 
 /**
  * A fresh embedded database costs an initdb inside WebAssembly (seconds, far more on a busy machine), and every
  * test server starts on one. This makes one per run, migrated and with the queue's schema, for the helpers to copy
- * into each new data directory (seedPgliteData). The first start of a real data directory is tested on its own.
+ * into each new data directory (seedPgliteData), and its dump, which in-process test servers load into memory. The first start of a real data directory is tested on its own.
  */
 export default async function setup() {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-pglite-template-'));
@@ -19,7 +19,14 @@ export default async function setup() {
   await queue.start();
   await queue.stop();
   await db.close();
+  // The same database as one file, for the test servers that hold theirs in memory (pgliteImage).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const template = await PGlite.create(path.join(base, PGLITE_DIR));
+  const image = path.join(base, 'image.tar');
+  fs.writeFileSync(image, Buffer.from(await (await template.dumpDataDir('none')).arrayBuffer()));
+  await template.close();
   // The environment, not provide(): the test workers inherit it, and so do helpers that run outside a test.
   process.env[PGLITE_TEMPLATE_ENV] = path.join(base, PGLITE_DIR);
+  process.env[PGLITE_IMAGE_ENV] = image;
   return () => fs.rmSync(base, { recursive: true, force: true });
 }

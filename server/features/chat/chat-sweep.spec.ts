@@ -17,7 +17,8 @@ describe.each(DB_KINDS)('chat answers left streaming by a dead process (%s)', (k
   });
 
   it('are closed with what they had and refunded; live ones are left alone', async () => {
-    const first = await startApp(kind);
+    // On disk: a second app opens the same data once this one stops.
+    const first = await startApp(kind, { pgliteImage: undefined });
     apps.push(first);
     const username = `1570000${kind === 'pglite' ? 1 : 2}901`;
     const a = await first.user(username, 100);
