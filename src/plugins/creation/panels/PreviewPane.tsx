@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import { MSG, countChars, pauseSeconds, scriptLimit } from '../../../contract';
 import { useCreate } from './create-draft';
-import { AUDITION_LABELS } from '../../../core';
+import { AUDITION_LABELS, LoopingVideo } from '../../../core';
 import { cachedAudition, estimatePrice, isPublicVoice } from './create-logic';
 
 /** 预览: the avatar (its video), the voice, the estimate and the chosen channel's price; the audition plays here. */
@@ -26,7 +26,7 @@ export function PreviewPane() {
     <div className="cr-pane cr-preview" data-pane="preview" data-testid="create-preview">
       <div className="cr-stage">
         {draft.avatar?.url ? (
-          <video key={draft.avatar.url} src={draft.avatar.url} poster={draft.avatar.cover || undefined} muted loop autoPlay playsInline preload="metadata" data-testid="create-stage-video" />
+          <LoopingVideo key={draft.avatar.url} src={draft.avatar.url} poster={draft.avatar.cover || undefined} data-testid="create-stage-video" />
         ) : draft.avatar?.cover ? (
           <img src={draft.avatar.cover} alt={draft.avatar.name} />
         ) : (

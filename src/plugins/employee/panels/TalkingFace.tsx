@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BotView } from '../../../contract';
+import { LoopingVideo } from '../../../core';
 import type { Speaker } from '../speaker';
 
 /**
- * The employee on screen while it speaks. A public avatar plays its loop; its mouth region (from the avatar's face
- * track) opens with the voice's loudness. The frame takes the video's own shape, so the region's fractions land on
- * the mouth whatever the avatar's orientation. A picture without a known mouth glows with the voice instead.
+ * The employee on screen while it speaks. A public avatar plays its loop (at rest under reduced motion); its mouth
+ * region (from the avatar's face track) opens with the voice's loudness. The frame takes the video's own shape, so
+ * the region's fractions land on the mouth whatever the avatar's orientation. A picture without a known mouth glows
+ * with the voice instead.
  */
 export function TalkingFace({ bot, speaker }: { bot: BotView; speaker: Speaker }) {
   const face = useRef<HTMLDivElement>(null);
@@ -19,7 +21,7 @@ export function TalkingFace({ bot, speaker }: { bot: BotView; speaker: Speaker }
   return (
     <div className={`talk-face${m ? '' : ' still'}`} ref={face} style={{ aspectRatio: String(ratio) }} data-testid="employee-face">
       {bot.video ? (
-        <video src={bot.video} poster={bot.avatar} autoPlay muted loop playsInline onLoadedMetadata={(e) => e.currentTarget.videoWidth && setRatio(e.currentTarget.videoWidth / e.currentTarget.videoHeight)} />
+        <LoopingVideo src={bot.video} poster={bot.avatar} onLoadedMetadata={(e) => e.currentTarget.videoWidth && setRatio(e.currentTarget.videoWidth / e.currentTarget.videoHeight)} />
       ) : bot.avatar ? (
         <img src={bot.avatar} alt={bot.name} />
       ) : (

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Icon, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { LIMITS, MSG, type PromptGroup } from '../../../contract';
-import { useStore, useValue } from '../../../core';
+import { LoopingVideo, useStore, useValue } from '../../../core';
 import type { VideoGenScreen } from '../videogen-state';
 import { composePrompt } from '../videogen-view';
 import { Presets } from './Presets';
@@ -104,7 +104,7 @@ function WordBank({ screen, chosen }: { screen: VideoGenScreen; chosen: string[]
 /** A word's demo: a short looping clip, or a picture. */
 function WordDemo({ url }: { url: string }) {
   return /\.(mp4|mov|webm)(\?|$)/i.test(url) ? (
-    <video className="vg-word-demo" src={url} autoPlay muted loop playsInline />
+    <LoopingVideo className="vg-word-demo" src={url} />
   ) : (
     <img className="vg-word-demo" src={url} alt="" />
   );
