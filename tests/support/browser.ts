@@ -138,7 +138,22 @@ export async function newPage(
   }
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[page error]', err.message));
+  pollEvery100ms(page);
   return { context, page };
+}
+
+/** How often a page's waitForFunction checks its condition unless a call says otherwise. */
+const WAIT_POLL_MS = 100;
+
+/**
+ * Playwright checks a waitForFunction condition on every animation frame by default, which makes the page draw 60
+ * frames a second for as long as it waits: measured, 6% of a core per waiting page, against under 1% checking every
+ * 100 ms. No journey needs a state caught within the same frame (`frames` and `settled` wait on frames themselves).
+ */
+function pollEvery100ms(page: Page): void {
+  const waitForFunction = page.waitForFunction.bind(page);
+  page.waitForFunction = ((fn: Parameters<Page['waitForFunction']>[0], arg?: unknown, options?: { polling?: number | 'raf'; timeout?: number }) =>
+    waitForFunction(fn, arg, { polling: WAIT_POLL_MS, ...options })) as Page['waitForFunction'];
 }
 
 /** Blueprint toasts: the text of the latest one. */
