@@ -13,7 +13,7 @@ import { createElement, Suspense } from 'react';
 export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
-export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm } from './shared-video';
+export { ShareVideoForm, sharedVideoProblem, type ShareVideoFormProps } from './shared-video';
 export { ShareForm, linkProblem, type ShareFormOwner } from './share-form';
 export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
