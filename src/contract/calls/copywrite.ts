@@ -62,6 +62,10 @@ export const videoSourceRequest = z
     if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
   });
 
+/** videoSourceRequest of an uploaded video or of a pasted share text. */
+export const videoSource = (source: { fileId: number } | { link: string }): z.input<typeof videoSourceRequest> =>
+  'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
+
 export const copywriteCalls = defineGroup('copywrite', {
   submit: specCall('POST', '/api/text/analyse', {
     summary: `Extract the copy of a link (type 1; a whole share text is fine) or an uploaded video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.copywrite.credits} credits unless a free extraction is left.`,
