@@ -11,7 +11,7 @@ import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId, removeById } from './fields';
+import { Flag, Timestamp, flag, optionalId, removeById, userList } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
@@ -151,11 +151,7 @@ export const helperCalls = defineGroup('helper', {
     request: z.object({ id: id('任务ID'), item_id: optionalId('子任务ID') }),
     response: HelperPlan,
   }),
-  plans: userCall('GET', '/api/helper/plans', {
-    summary: 'ours: my background tasks, latest first, each with its items and their states.',
-    request: empty,
-    response: z.object({ list: z.array(HelperPlan) }),
-  }),
+  plans: userList({ path: '/api/helper/plans', pathFromSpec: false, summary: 'ours: my background tasks, latest first, each with its items and their states.' }, HelperPlan),
   conversations: userCall('GET', '/api/helper/conversations', {
     summary: 'ours: my past conversations of one helper screen (async 0 /helper/operation, 1 /helper/asyncOperation), latest first.',
     request: z.object({ async: flag('后台任务').default(0) }),

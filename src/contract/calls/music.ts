@@ -12,7 +12,7 @@ import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, page, plainString, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, removeById, renameById } from './fields';
+import { Flag, Timestamp, flag, listPage, removeById, renameById, userList } from './fields';
 
 const M = LIMITS.music;
 
@@ -111,11 +111,10 @@ export const musicCalls = defineGroup('music', {
     response: z.object({ engine: z.enum(MUSIC_ENGINES).nullable(), credits: z.number() }),
   }),
   /** ours */
-  library: userCall('GET', '/api/music/library', {
-    summary: 'ours: what the user may pick as background music: the published library tracks, then their own done tracks marked as background music.',
-    request: empty,
-    response: z.object({ list: z.array(MusicTrack) }),
-  }),
+  library: userList(
+    { path: '/api/music/library', pathFromSpec: false, summary: 'ours: what the user may pick as background music: the published library tracks, then their own done tracks marked as background music.' },
+    MusicTrack,
+  ),
   /** ours: the operator's */
   publish: operatorCall('POST', '/api/admin/musicPublish', {
     summary: 'Publish a library track from a local audio file on the server machine, checked like an upload and normalised in loudness.',
