@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from './http';
-import { newObjectKey, type Storage } from './storage';
+import { fetchObject, newObjectKey, type Storage } from './storage';
+import { withWorkDir } from './work-dirs';
 import { sniffFile } from './media-files';
 import type { Queryable } from './db';
 
@@ -22,6 +23,17 @@ export async function storeUserFile({ db, storage }: FileStore, userId: number |
   const { size } = await storage.put(key, fs.createReadStream(file));
   const { rows } = await db.query<{ id: number }>(`INSERT INTO files (user_id, kind, object_key, size, duration) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [userId, kind, key, size, duration]);
   return { key, fileId: rows[0]!.id };
+}
+
+/**
+ * The user's own copy of a stored object (saving a result to the material library), so that deleting either one
+ * leaves the other whole. The object passes through a work folder under the data directory.
+ */
+export async function copyToUserFile(store: FileStore & { config: { dataDir: string } }, userId: number, key: string, ext: string, kind: StoredKind, duration = 0) {
+  return withWorkDir(store.config.dataDir, async (dir) => {
+    const file = await fetchObject(store.storage, key, path.join(dir, `copy.${ext}`));
+    return storeUserFile(store, userId, file, ext, kind, duration);
+  });
 }
 
 export async function deleteObjects({ db, storage }: FileStore, keys: string[]): Promise<void> {

@@ -37,6 +37,38 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType, const A
   return def;
 }
 
+/** A call as its group lists it: the group names it (`group.key`, see defineGroup). */
+export type CallEntry<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends CallAuth = CallAuth> = Omit<CallDef<Req, Res, A>, 'id'>;
+
+/** What each call states for itself, whatever its kind. */
+type CallBody<Req extends z.ZodType, Res extends z.ZodType> = Pick<CallDef<Req, Res>, 'summary' | 'request' | 'response'>;
+
+/** A group of calls, each named after the group and its key: key `add` of group `bot` is `bot.add`. */
+export function defineGroup<const G extends string, T extends Record<string, CallEntry>>(group: G, entries: T): { [K in keyof T & string]: T[K] & { id: `${G}.${K}` } } {
+  const named = Object.entries(entries).map(([key, entry]) => [key, { id: `${group}.${key}`, ...entry }]);
+  return Object.fromEntries(named) as { [K in keyof T & string]: T[K] & { id: `${G}.${K}` } };
+}
+
+/** A call of any kind, stated in full (the kinds below fix what they have in common). */
+export function callEntry<Req extends z.ZodType, Res extends z.ZodType, const A extends CallAuth>(entry: CallEntry<Req, Res, A>): CallEntry<Req, Res, A> {
+  return entry;
+}
+
+/** A signed-in user's call, signed both ways, at a path we designed. */
+export function userCall<Req extends z.ZodType, Res extends z.ZodType>(method: HttpMethod, path: string, body: CallBody<Req, Res>): CallEntry<Req, Res, 'user'> {
+  return { method, path, checked: true, auth: 'user', pathFromSpec: false, ...body };
+}
+
+/** A signed-in user's call, signed both ways, at the method and path the specification states. */
+export function specCall<Req extends z.ZodType, Res extends z.ZodType>(method: HttpMethod, path: string, body: CallBody<Req, Res>): CallEntry<Req, Res, 'user'> {
+  return { ...userCall(method, path, body), pathFromSpec: true };
+}
+
+/** A call of `npm run admin`: the operator key from loopback, not signed, at a path we designed. */
+export function operatorCall<Req extends z.ZodType, Res extends z.ZodType>(method: HttpMethod, path: string, body: CallBody<Req, Res>): CallEntry<Req, Res, 'operator'> {
+  return { method, path, checked: false, auth: 'operator', pathFromSpec: false, ...body };
+}
+
 /** Query-string transport for GET and DELETE, form body for POST and PUT. */
 export function paramsInQuery(method: HttpMethod): boolean {
   return method === 'GET' || method === 'DELETE';

@@ -13,7 +13,7 @@ import { createElement, Suspense } from 'react';
 export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
-export { ShareLinkInput, SharedVideoUpload, sharedVideoProblem, useShareForm } from './shared-video';
+export { ShareVideoForm, sharedVideoProblem, type ShareVideoFormProps } from './shared-video';
 export { ShareForm, linkProblem, type ShareFormOwner } from './share-form';
 export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
@@ -56,7 +56,7 @@ const VoicePickerImpl = lazyChunk(() => import('./voice-picker').then((m) => ({ 
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
-export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, hasMorePages, type RemoteStoreOptions } from './screen-state';
+export { RemoteStore, PagedStore, DeletionFlow, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { HTMLSelect } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';

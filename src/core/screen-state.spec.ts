@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { MSG } from '../contract';
 import { RxPollingService } from './polling-service';
-import { DeletionFlow, hasMorePages, PagedStore, RemoteStore, runBusy } from './screen-state';
+import { DeletionFlow, hasMorePages, PagedStore, RemoteStore, runBusy, runBusyItem } from './screen-state';
 import type { Notifier } from './tokens';
 
 beforeEach(() => vi.useFakeTimers());
@@ -150,5 +150,16 @@ describe('DeletionFlow and runBusy', () => {
     expect(await running).toBe(true);
     expect(busy$.value).toBe(false);
     expect(await runBusy(busy$, async () => Promise.reject(new Error('x')))).toBe(false);
+  });
+
+  it('runBusyItem marks only its own item busy, each until its own work ends', async () => {
+    const busy$ = new BehaviorSubject<ReadonlySet<number>>(new Set());
+    const first = runBusyItem(busy$, 1, () => settle(10));
+    const second = runBusyItem(busy$, 2, async () => Promise.reject(new Error('x')));
+    expect([...busy$.value]).toEqual([1, 2]);
+    expect(await second).toBe(false);
+    expect([...busy$.value]).toEqual([1]);
+    expect(await first).toBe(true);
+    expect(busy$.value.size).toBe(0);
   });
 });

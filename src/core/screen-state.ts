@@ -160,15 +160,29 @@ export class PagedStore<I extends { id: number }, P extends Page<I>> {
  * Runs `work` with `busy$` set; true when it succeeded. A failure has already been shown by the ApiClient (the
  * server's message), so it only answers false.
  */
-export async function runBusy(busy$: BehaviorSubject<boolean>, work: () => Promise<unknown>): Promise<boolean> {
-  busy$.next(true);
+export function runBusy(busy$: BehaviorSubject<boolean>, work: () => Promise<unknown>): Promise<boolean> {
+  return busyWhile((on) => busy$.next(on), work);
+}
+
+/** runBusy for one item of a list: `key` is in `busy$` while `work` runs, so each item shows its own spinner. */
+export function runBusyItem<K>(busy$: BehaviorSubject<ReadonlySet<K>>, key: K, work: () => Promise<unknown>): Promise<boolean> {
+  return busyWhile((on) => {
+    const next = new Set(busy$.value);
+    if (on) next.add(key);
+    else next.delete(key);
+    busy$.next(next);
+  }, work);
+}
+
+async function busyWhile(mark: (on: boolean) => void, work: () => Promise<unknown>): Promise<boolean> {
+  mark(true);
   try {
     await work();
     return true;
   } catch {
     return false;
   } finally {
-    busy$.next(false);
+    mark(false);
   }
 }
 

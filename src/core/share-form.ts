@@ -43,10 +43,15 @@ export class ShareForm {
     this.way$ = new BehaviorSubject(way);
   }
 
+  /** The way chosen is the upload (the upload box shows instead of the link box). */
+  byUpload(way: number): boolean {
+    return this.owner.byUpload(way);
+  }
+
   /** The problem is said, else the form is sent; a success empties the form. */
   async start(): Promise<boolean> {
     if (this.submitting$.value) return false;
-    const upload = this.owner.byUpload(this.way$.value);
+    const upload = this.byUpload(this.way$.value);
     const video = this.video$.value;
     const text = this.text$.value;
     const problem = upload ? (video ? null : MSG.translationVideoRequired) : linkProblem(text);

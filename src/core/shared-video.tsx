@@ -3,7 +3,7 @@
  * a pasted share link (or the whole share text), or an uploaded MP4/MOV.
  */
 import type { FormEvent } from 'react';
-import { InputGroup } from '@blueprintjs/core';
+import { Button, InputGroup, SegmentedControl, type IconName } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import { useValue } from './screen-hooks';
 import type { ShareForm } from './share-form';
@@ -75,4 +75,43 @@ export function useShareForm(form: ShareForm) {
     submitting: useValue(form.submitting$),
     start,
   };
+}
+
+export interface ShareVideoFormProps {
+  form: ShareForm;
+  /** The way selector's choices (link or upload); without them, the link box alone. */
+  ways?: readonly { value: number; label: string }[];
+  /** The submit button: its text, its icon, and another icon for the upload way. */
+  submit: { text: string; icon: IconName; uploadIcon?: IconName };
+  /** Prefix of the parts' test ids (-way, -upload, -link, -start). */
+  testId: string;
+}
+
+/** The way, the link box or the upload box, and the button; Enter or the button submits. */
+export function ShareVideoForm({ form, ways, submit, testId }: ShareVideoFormProps) {
+  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(form);
+  return (
+    <form className="share-form" onSubmit={start}>
+      {ways && (
+        <SegmentedControl
+          className="share-ways"
+          options={ways.map((w) => ({ value: String(w.value), label: w.label }))}
+          value={String(way)}
+          onValueChange={(v) => form.way$.next(Number(v))}
+          data-testid={`${testId}-way`}
+        />
+      )}
+      {form.byUpload(way) ? (
+        <div className="share-upload">
+          <SharedVideoUpload round={uploadRound} onVideo={(file) => form.video$.next(file)} onBusyChange={(busy) => form.uploading$.next(busy)} testId={`${testId}-upload`} />
+          <Button type="submit" intent="primary" size="large" icon={submit.uploadIcon ?? submit.icon} text={submit.text} loading={submitting} disabled={uploading || !video} data-testid={`${testId}-start`} />
+        </div>
+      ) : (
+        <div className="share-link">
+          <ShareLinkInput value={text} onChange={(t) => form.text$.next(t)} testId={`${testId}-link`} />
+          <Button type="submit" intent="primary" size="large" icon={submit.icon} text={submit.text} loading={submitting} data-testid={`${testId}-start`} />
+        </div>
+      )}
+    </form>
+  );
 }

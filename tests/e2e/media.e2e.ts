@@ -410,24 +410,24 @@ describe('/material/index', () => {
     await context.close();
   });
 
-  it('uploads audio and images into their tabs and plays them', async () => {
-    const { page, context } = await loggedInPage(USERS.material, '/material/index?type=audio');
+  /** Uploads `file` with the upload dialog, waits for its card (`name`) and opens it. */
+  async function uploadAndOpen(page: Page, file: string, name: string) {
     await page.click('[data-testid=material-upload-open]');
-    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', mp3);
+    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', file);
     await page.waitForSelector('[data-testid=material-upload] [data-testid=upload-item][data-phase=done]');
     await page.click('[data-testid=material-upload-done]');
-    await page.waitForSelector('[data-testid=material-card] >> text=speech');
+    await page.waitForSelector(`[data-testid=material-card] >> text=${name}`);
     await page.click('[data-testid=material-open]');
+  }
+
+  it('uploads audio and images into their tabs and plays them', async () => {
+    const { page, context } = await loggedInPage(USERS.material, '/material/index?type=audio');
+    await uploadAndOpen(page, mp3, 'speech');
     await page.waitForSelector('[data-testid=material-audio]');
     await page.keyboard.press('Escape');
 
     await page.click('[data-testid=material-tab-image]');
-    await page.click('[data-testid=material-upload-open]');
-    await page.setInputFiles('[data-testid=material-upload] [data-testid=upload-input]', png);
-    await page.waitForSelector('[data-testid=material-upload] [data-testid=upload-item][data-phase=done]');
-    await page.click('[data-testid=material-upload-done]');
-    await page.waitForSelector('[data-testid=material-card] >> text=cover');
-    await page.click('[data-testid=material-open]');
+    await uploadAndOpen(page, png, 'cover');
     await page.waitForSelector('[data-testid=material-image]');
     await context.close();
   });

@@ -64,6 +64,20 @@ export class ApiTestClient {
   }
 }
 
+/**
+ * Calls that keep every reply as JSON text in `seen`, for specs that look for a secret (an operator's prompt) in
+ * whatever the server answered.
+ */
+export function recordingCalls() {
+  const seen: string[] = [];
+  const call = async <C extends CallDef>(client: ApiTestClient, c: C, params: Record<string, unknown> = {}): Promise<Reply<any>> => {
+    const reply = await client.call(c, params);
+    seen.push(JSON.stringify(reply));
+    return reply;
+  };
+  return { seen, call };
+}
+
 export interface TestApp {
   kind: DbKind;
   app: FastifyInstance;

@@ -1,9 +1,8 @@
 /** Operator calls behind `npm run admin` (loopback and operator key only; see CallRouter). */
-import path from 'node:path';
 import { API, MSG, WorkStatus } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { createAccount, issueRedeemCodes } from '../credits';
-import { fileIdOf, localFileSize, publishLocalFile, type PublishableKind } from '../../infra/user-files';
+import { fileIdOf, publishLocalFile, type PublishableKind } from '../../infra/user-files';
 import { storageUrl } from '../../infra/media-files';
 import type { FeatureContext } from '../../app-context';
 import { GuideRepository } from '../guide';
@@ -46,17 +45,8 @@ export function registerAdminRoutes(ctx: FeatureContext): void {
 
   router.handle(API.admin.avatarPublish, async ({ params }) => {
     await refuseTakenName(params.name);
-    const full = path.resolve(params.video);
-    const size = localFileSize(full);
-    if (size === null) throw new ApiError(`文件不存在：${params.video}`);
-    const { checkMedia, MediaRefused } = await import('../upload');
-    let seconds: number;
-    try {
-      seconds = (await checkMedia(full, 'video', size)).duration;
-    } catch (err) {
-      if (err instanceof MediaRefused) throw new ApiError(`${params.video}：${err.message}`);
-      throw err;
-    }
+    const { checkOperatorFile } = await import('../upload');
+    const seconds = (await checkOperatorFile(params.video, 'video')).media.duration;
     const key = await publish(params.video, 'video');
     return { id: await db.tx(async (q) => startClone(q, ctx.queue, { userId: null, name: params.name, sourceFileId: (await fileIdOf(q, key))!, seconds })) };
   });

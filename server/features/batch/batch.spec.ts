@@ -2,6 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, BatchRowStatus, LIMITS, MSG, WorkStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
@@ -17,7 +18,7 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
   let avatar: number;
   let voice: number;
 
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
   const worksOf = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
   const row = (over: Record<string, unknown> = {}) => ({ name: '商品介绍', text: LINE, video_id: avatar, user_voice_id: voice, api: 'local', ...over });
   const submit = (c: ApiTestClient, rows: unknown[], name = '双十一') => c.call(API.batch.create, { name, rows: JSON.stringify(rows) });

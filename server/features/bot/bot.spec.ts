@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ChatAnswerStatus, LIMITS, MSG, ResultCode, type CallDef, type ChatStreamEvent } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient, type Reply } from '../../../tests/support/app';
+import { DB_KINDS, recordingCalls, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { makeFaceVideo } from '../../../tests/support/face-media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -50,13 +51,8 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
   let botId = 0;
   let freeId = 0;
   /** Every reply body and event text seen, to look for the prompt in. */
-  const seen: string[] = [];
-  const call = async <C extends CallDef>(client: ApiTestClient, c: C, params: Record<string, unknown> = {}): Promise<Reply<any>> => {
-    const reply = await client.call(c, params);
-    seen.push(JSON.stringify(reply));
-    return reply;
-  };
-  const credits = (client: ApiTestClient) => client.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const { seen, call } = recordingCalls();
+  const credits = creditsOf;
   const admin = async (...args: string[]) => {
     const out = await runAdmin(t.dataDir, args);
     seen.push(out);

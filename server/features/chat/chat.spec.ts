@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { until } from '../../../tests/support/wait';
 import { readAnswerEvents } from '../../../tests/support/answer-stream';
@@ -53,7 +54,7 @@ describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
   let a: ApiTestClient;
   let b: ApiTestClient;
   let poor: ApiTestClient;
-  const credits = (client: ApiTestClient) => client.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
   const send = (client: ApiTestClient, content: string, extra: Record<string, unknown> = {}) => client.call(API.chat.sendMessage, { content, ...extra });
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { hashPassword } from '../../infra/passwords';
 import type { Sessions } from '../../infra/sessions';
 import type { SiteSettings } from '../../app-context';
 import { CreditsRepository, type ClaimedCode } from './credits.repository';
-import { daysFromNow, grantCredits, InsufficientCreditsError, spendIn } from './ledger';
+import { daysFromNow, grantCredits, spendOrRefuse } from './ledger';
 
 const MB = 1024 * 1024;
 const GUEST_CREDITS_DAYS = 30;
@@ -126,13 +126,8 @@ export async function expandSpace(db: Db, userId: number, settings: SiteSettings
     const repo = new CreditsRepository(q);
     const extra = await repo.lockExtraSpace(userId);
     if (baseGb + extra + LIMITS.spaceExpandGb > maxGb) throw new ApiError(MSG.spaceExpandAtLimit);
-    try {
-      // The key names the step, so a repeated request for the same step is charged once.
-      await spendIn(q, { userId, amount: LIMITS.spaceExpandCredits, action: `空间扩容${LIMITS.spaceExpandGb}GB`, key: `space-expand:${extra + LIMITS.spaceExpandGb}` });
-    } catch (err) {
-      if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-      throw err;
-    }
+    // The key names the step, so a repeated request for the same step is charged once.
+    await spendOrRefuse(q, { userId, amount: LIMITS.spaceExpandCredits, action: `空间扩容${LIMITS.spaceExpandGb}GB`, key: `space-expand:${extra + LIMITS.spaceExpandGb}` });
     await repo.setExtraSpace(userId, extra + LIMITS.spaceExpandGb);
   });
 }

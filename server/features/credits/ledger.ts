@@ -7,7 +7,9 @@
  * Every spend locks the user's row, so concurrent spends of one user run one after another and the balance
  * can never go below zero; an idempotency key makes a repeated spend charge once.
  */
+import { MSG } from '../../../src/contract';
 import type { Db, Queryable } from '../../infra/db';
+import { ApiError } from '../../infra/http';
 
 export class InsufficientCreditsError extends Error {
   constructor(
@@ -98,6 +100,16 @@ export async function spendIn(q: Queryable, spend: { userId: number; amount: num
     left -= take;
   }
   return { entryId, charged: true };
+}
+
+/** spendIn for a user's request: a balance that does not cover the spend answers them MSG.insufficientCredits. */
+export async function spendOrRefuse(q: Queryable, spend: { userId: number; amount: number; action: string; key: string }): Promise<SpendResult> {
+  try {
+    return await spendIn(q, spend);
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
+    throw err;
+  }
 }
 
 export function spendCredits(db: Db, spend: { userId: number; amount: number; action: string; key: string }): Promise<SpendResult> {

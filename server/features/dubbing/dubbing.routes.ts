@@ -1,12 +1,9 @@
 /** The dubbing calls: create, the history, rename, delete, save to the material library, and the channels' prices. */
-import path from 'node:path';
 import { API, DubbingStatus, LIMITS, MSG, captionText, type DubbingRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError, WithMessage } from '../../infra/http';
-import { fetchObject } from '../../infra/storage';
 import { formatDateTime } from '../../infra/time';
-import { storeUserFile } from '../../infra/user-files';
-import { withWorkDir } from '../../infra/work-dirs';
+import { copyToUserFile } from '../../infra/user-files';
 import { MaterialRepository } from '../material';
 import { DubbingRepository, type DubbingRow } from './dubbing.repository';
 import { dubbingPrices, removeDubbing, submitDubbing } from './dubbing.service';
@@ -67,10 +64,7 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
     const record = await records.own(params.id, user.id);
     if (!record) throw new ApiError(MSG.dubRecordMissing);
     if (Number(record.status) !== DubbingStatus.Done || !record.audio_key) throw new ApiError(MSG.dubNotReady);
-    const copy = await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const file = await fetchObject(ctx.storage, record.audio_key, path.join(dir, 'dub.mp3'));
-      return storeUserFile(ctx, user.id, file, 'mp3', 'voice', Number(record.duration));
-    });
+    const copy = await copyToUserFile(ctx, user.id, record.audio_key, 'mp3', 'voice', Number(record.duration));
     const materials = new MaterialRepository(db);
     const audioId = await materials.addSavedFile(user.id, { type: 'audio', name: record.name, origin: 'dubbing', fileId: copy.fileId });
     const script = dubbingScript(record.lines).slice(0, LIMITS.textMaterialMaxChars);

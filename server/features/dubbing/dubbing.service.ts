@@ -20,7 +20,7 @@ import { deleteObjects, fileIdOf, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { duckMusicUnder, sequenceSounds, speechStretch } from '../../engines/media';
 import { SpeechEngineError } from '../../engines/speech';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { MusicRepository } from '../music';
 import { DubbingRepository, ownedKeys, type DubbingRow, type StoredLine } from './dubbing.repository';
 import { dubbingSrt, lineSentences, placeLines, silencesAfter } from './dubbing.timeline';
@@ -72,22 +72,17 @@ export async function submitDubbing(ctx: FeatureContext, userId: number, s: Subm
   const music = await chosenMusic(ctx, repo, s, userId);
   const chars = lines.reduce((n, l) => n + l.chars, 0);
   const reserved = dubbingCredits(lines.map((l) => ({ chars: l.chars, perUnit: l.per_unit })));
-  try {
-    return await ctx.db.tx(async (q) => {
-      const records = new DubbingRepository(q);
-      const id = await records.add({ userId, name: s.name, lines, gap: s.gap, bgmFileId: music?.fileId ?? null, bgmVolume: s.bgm_volume, chars, reserved });
-      if (reserved > 0) {
-        const spend = await spendIn(q, { userId, amount: reserved, action: '配音', key: `dubbing:${id}` });
-        await records.setSpend(id, spend.entryId);
-      }
-      // A provider may take a while a line; the queue must not take a long dub for stuck.
-      await ctx.queue.send('dubbing-run', { dubbingId: id }, { runsUpToSeconds: 120 + 30 * lines.length }, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return await ctx.db.tx(async (q) => {
+    const records = new DubbingRepository(q);
+    const id = await records.add({ userId, name: s.name, lines, gap: s.gap, bgmFileId: music?.fileId ?? null, bgmVolume: s.bgm_volume, chars, reserved });
+    if (reserved > 0) {
+      const spend = await spendOrRefuse(q, { userId, amount: reserved, action: '配音', key: `dubbing:${id}` });
+      await records.setSpend(id, spend.entryId);
+    }
+    // A provider may take a while a line; the queue must not take a long dub for stuck.
+    await ctx.queue.send('dubbing-run', { dubbingId: id }, { runsUpToSeconds: 120 + 30 * lines.length }, q);
+    return id;
+  });
 }
 
 /** Deletes a finished or failed dub and its files (a copy saved to the material library stays). */

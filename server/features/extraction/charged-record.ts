@@ -3,11 +3,9 @@
  * copy extraction; super replica's analyses are always paid): at submit, in one transaction, the record is added free while the user's free count for it lasts
  * today, else charged, and its job queued; when it fails for good, its credits or its free count are given back once.
  */
-import { MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import type { Queryable } from '../../infra/db';
-import { ApiError } from '../../infra/http';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 
 /** Free extractions a day for each kind (operator setting extraction_free_daily; 0 when unset). */
 export async function freeDaily(ctx: FeatureContext): Promise<number> {
@@ -40,18 +38,13 @@ export async function addCharged(
 ): Promise<number> {
   const { usedToday } = steps;
   const daily = usedToday ? await freeDaily(ctx) : 0;
-  try {
-    return await ctx.db.tx(async (q) => {
-      const free = daily > 0 && (await usedToday!(q)) < daily;
-      const id = await steps.add(q, free);
-      if (!free) await steps.setSpend(q, id, (await spendIn(q, { userId: c.userId, amount: c.credits, action: c.action, key: c.key(id) })).entryId);
-      await steps.queue(q, id);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return await ctx.db.tx(async (q) => {
+    const free = daily > 0 && (await usedToday!(q)) < daily;
+    const id = await steps.add(q, free);
+    if (!free) await steps.setSpend(q, id, (await spendOrRefuse(q, { userId: c.userId, amount: c.credits, action: c.action, key: c.key(id) })).entryId);
+    await steps.queue(q, id);
+    return id;
+  });
 }
 
 /** Fails the record (`fail` answers it when it was still open) and refunds its charge, once. */

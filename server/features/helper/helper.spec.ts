@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ExtractionStatus, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, workCredits, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient, type Reply } from '../../../tests/support/app';
+import { DB_KINDS, recordingCalls, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { ffmpegCached, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -66,13 +67,8 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   let avatarB = 0;
   let voice = 0;
   /** Every response body seen, to look for the prompts in. */
-  const seen: string[] = [];
-  const call = async <C extends CallDef>(client: ApiTestClient, c: C, params: Record<string, unknown> = {}): Promise<Reply<any>> => {
-    const reply = await client.call(c, params);
-    seen.push(JSON.stringify(reply));
-    return reply;
-  };
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const { seen, call } = recordingCalls();
+  const credits = creditsOf;
   /** The balance once no work is left to settle on its real length (earlier cases' works settle mid-case otherwise). */
   const settledCredits = async (c: ApiTestClient) => {
     await until(() => c.call(API.works.list, { page: 1, limit: 1 }), (r) => r.data.generate === 0, 120_000);

@@ -1,15 +1,12 @@
 /** Text-to-image calls (part 2 §7): generate, records, delete, suggested prompts, save to material; the operator's engine and prompts. */
-import path from 'node:path';
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
-import { deleteObjects, storeUserFile } from '../../infra/user-files';
-import { withWorkDir } from '../../infra/work-dirs';
+import { copyToUserFile, deleteObjects } from '../../infra/user-files';
 import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image';
 import { MaterialRepository } from '../material';
 import { ImageGenRepository } from './imagegen.repository';
 import { imageEngineConfig, recordView, submitImageGeneration } from './imagegen.service';
-import { fetchObject } from '../../infra/storage';
 
 /** A saved picture is named after the start of its prompt. */
 const MATERIAL_NAME_CHARS = 15;
@@ -44,11 +41,7 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     const key = record.image_keys[params.index];
     if (!key) throw new ApiError(MSG.imageNotReady);
     const ext = key.split('.').pop()!;
-    const copy = await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const file = path.join(dir, `image.${ext}`);
-      await fetchObject(ctx.storage, key, file);
-      return storeUserFile(ctx, user.id, file, ext, 'image');
-    });
+    const copy = await copyToUserFile(ctx, user.id, key, ext, 'image');
     const name = [...record.prompt.replace(/\s+/g, ' ').trim()].slice(0, MATERIAL_NAME_CHARS).join('') || LIMITS.defaultWorkName;
     return { id: await new MaterialRepository(db).addSavedFile(user.id, { type: 'image', name, origin: 'text_to_image', fileId: copy.fileId }) };
   });

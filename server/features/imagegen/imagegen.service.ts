@@ -16,7 +16,7 @@ import { deleteObjects, storeUserFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { formatDateTime } from '../../infra/time';
 import { downloadWithDeadline, ImageEngineError, imageEngineFor, ProviderDownloadTooLarge, ProviderUnreachable, resolveImageConfig, type ImageEngineConfig, type ImageRatio, type MadeImage } from '../../engines/image';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { ImageGenRepository, type ImageRecordRow } from './imagegen.repository';
 import { fetchObject } from '../../infra/storage';
 
@@ -37,19 +37,14 @@ export async function submitImageGeneration(ctx: FeatureContext, userId: number,
     if (!key || !(await new ImageGenRepository(ctx.db).ownImageKey(userId, key))) throw new ApiError(MSG.imageReferenceMissing);
     referenceKey = key;
   }
-  try {
-    return await ctx.db.tx(async (q) => {
-      const records = new ImageGenRepository(q);
-      const id = await records.create({ userId, prompt: input.text, ratio: input.ratio, asked: input.num, referenceKey });
-      const spend = await spendIn(q, { userId, amount: input.num * LIMITS.imageCreditsEach, action: '文生图', key: `image-generate:${id}` });
-      await records.setSpend(id, spend.entryId);
-      await ctx.queue.send('imagegen-run', { recordId: id }, {}, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return await ctx.db.tx(async (q) => {
+    const records = new ImageGenRepository(q);
+    const id = await records.create({ userId, prompt: input.text, ratio: input.ratio, asked: input.num, referenceKey });
+    const spend = await spendOrRefuse(q, { userId, amount: input.num * LIMITS.imageCreditsEach, action: '文生图', key: `image-generate:${id}` });
+    await records.setSpend(id, spend.entryId);
+    await ctx.queue.send('imagegen-run', { recordId: id }, {}, q);
+    return id;
+  });
 }
 
 /** What the history list shows of a record (fresh signed URLs each time). */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { makeImage, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { uploadFile } from '../../../tests/support/upload';
@@ -28,7 +29,7 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   let a: ApiTestClient;
   let b: ApiTestClient;
   const phone = (n: number) => `1590000${kind === 'pglite' ? 1 : 2}${String(n).padStart(3, '0')}`;
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
   const generate = (c: ApiTestClient, params: Record<string, unknown>) => c.call(API.imagegen.create, { type: 'text', ratio: '1:1', num: 1, ...params });
   const records = (c: ApiTestClient) => c.call(API.imagegen.list, { type: 'text' }).then((r) => r.data.list as any[]);
   const finished = async (c: ApiTestClient, id: number) => {

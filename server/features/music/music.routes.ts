@@ -3,9 +3,7 @@ import path from 'node:path';
 import { API, LIMITS, MSG, MusicStatus, type MusicTrack } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError, WithMessage } from '../../infra/http';
-import { fetchObject } from '../../infra/storage';
-import { storeUserFile } from '../../infra/user-files';
-import { withWorkDir } from '../../infra/work-dirs';
+import { copyToUserFile } from '../../infra/user-files';
 import { MUSIC_SETTING_KEYS } from '../../engines/music';
 import { MaterialRepository } from '../material';
 import { MusicRepository } from './music.repository';
@@ -41,10 +39,7 @@ export function registerMusicRoutes(ctx: FeatureContext): void {
     if (!record) throw new ApiError(MSG.musicTaskMissing);
     if (Number(record.status) !== MusicStatus.Done || !record.audio_key) throw new ApiError(MSG.musicNotReady);
     const ext = path.extname(record.audio_key).slice(1);
-    const copy = await withWorkDir(ctx.config.dataDir, async (dir) => {
-      const file = await fetchObject(ctx.storage, record.audio_key, path.join(dir, `music.${ext}`));
-      return storeUserFile(ctx, user.id, file, ext, 'voice', Number(record.duration));
-    });
+    const copy = await copyToUserFile(ctx, user.id, record.audio_key, ext, 'voice', Number(record.duration));
     const id = await new MaterialRepository(db).addSavedFile(user.id, { type: 'audio', name: record.title, origin: 'music', fileId: copy.fileId });
     return new WithMessage({ id }, MSG.saveSucceeded);
   });

@@ -18,7 +18,7 @@ import { deleteObjects, localFileSize, storeUserFile } from '../../infra/user-fi
 import { withWorkDir } from '../../infra/work-dirs';
 import { normaliseLoudness } from '../../engines/media';
 import { MUSIC_SETTING_KEYS, MusicEngineError, musicEngineFor, resolveMusicConfig, type MusicEngine } from '../../engines/music';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { checkMedia, MediaRefused } from '../upload';
 import { VoicesRepository } from '../voices';
 import { MusicRepository, type MusicRow } from './music.repository';
@@ -52,22 +52,17 @@ export async function submitMusic(ctx: FeatureContext, userId: number, s: Submis
   const lyrics = instrumental ? '' : s.lyrics;
   if (lyrics && [...lyrics.replace(/\[[^\]]*\]/g, '').replace(/\s/g, '')].length < M.lyricsMinChars) throw new ApiError(MSG.musicLyricsTooShort(M.lyricsMinChars));
   const credits = musicCredits(settings);
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new MusicRepository(q);
-      const id = await repo.add({ userId, title: s.title, prompt: s.prompt, lyrics, instrumental, credits });
-      if (credits > 0) {
-        const spend = await spendIn(q, { userId, amount: credits, action: 'AI音乐', key: `music:${id}` });
-        await repo.setSpend(id, spend.entryId);
-      }
-      // A song takes the provider a minute or two, a written song twice that: the queue must not take it for stuck.
-      await ctx.queue.send('music-generate', { musicId: id }, { runsUpToSeconds: 25 * 60 }, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return await ctx.db.tx(async (q) => {
+    const repo = new MusicRepository(q);
+    const id = await repo.add({ userId, title: s.title, prompt: s.prompt, lyrics, instrumental, credits });
+    if (credits > 0) {
+      const spend = await spendOrRefuse(q, { userId, amount: credits, action: 'AI音乐', key: `music:${id}` });
+      await repo.setSpend(id, spend.entryId);
+    }
+    // A song takes the provider a minute or two, a written song twice that: the queue must not take it for stuck.
+    await ctx.queue.send('music-generate', { musicId: id }, { runsUpToSeconds: 25 * 60 }, q);
+    return id;
+  });
 }
 
 export function musicView(ctx: FeatureContext, r: MusicRow): MusicTask {

@@ -10,20 +10,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG, WorkStatus, parseSrt, storyboardPrice } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { ffmpegCached, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { ffmpegCached, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { ssimAt } from '../../../tests/support/picture-media';
-import { gardenBoard, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
-import { readyAvatar } from '../../../tests/support/ready-avatar';
+import { gardenBoard, oneclickCast, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
 import { creditsOf } from '../../../tests/support/voices';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
-const { still: STILL, bars: BARS } = oneclickMedia(dir);
+const MEDIA = oneclickMedia(dir);
+const { bars: BARS } = MEDIA;
 /** The photo-speak picture: a portrait unlike the bars (no face: the camera moves over it). */
 const PHOTO = ffmpegCached(path.join(dir, 'photo-portrait.png'), ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280', '-frames:v', '1']);
 const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
@@ -60,13 +60,7 @@ describe.each(DB_KINDS)('one-click creation: photo avatars, remote channels, cov
   };
 
   beforeAll(async () => {
-    a = await t.user('15710000001', 5000);
-    b = await t.user('15710000002', 5000);
-    avatar = await readyAvatar(t, a, STILL, '一键主播');
-    voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是主持人。'), api: 'local' })).data.id;
-    const up = await uploadFile(a, 'image', BARS, '花园.png');
-    expect(up.code, up.msg).toBe(0);
-    picture = up.data.url;
+    ({ a, b, avatar, voice, picture } = await oneclickCast(t, ['15710000001', '15710000002'], dir, MEDIA));
     const own = await uploadFile(a, 'image', PHOTO, '我的照片.png');
     const made = await a.call(API.photo.create, { type: 1, name: '我的照片', file_id: own.data.file_id });
     expect(made.code, made.msg).toBe(0);

@@ -11,7 +11,7 @@ import { ApiError } from '../../infra/http';
 import { lipSyncEngineFor } from '../../engines/lipsync';
 import { AvatarsRepository } from '../avatars';
 import { pictureForWork } from '../photo';
-import { InsufficientCreditsError, spendIn } from '../credits';
+import { spendOrRefuse } from '../credits';
 import { imageEngineConfig, submitImageGeneration } from '../imagegen';
 import { paidAnswer } from '../replica';
 import { WorksRepository, speechSettings, workBgm, type WorkParams } from '../works';
@@ -68,13 +68,8 @@ export async function submitOneclick(ctx: FeatureContext, userId: number, p: Sub
       // The works row's price is the channel's per second (whole credits); the job settles on the scenes' own rates.
       text: storyScript(scenes), params, price: Number(channel.credits), reserved: price.credits, oneclick: true,
     });
-    try {
-      const spend = await spendIn(q, { userId, amount: price.credits, action: `一键成片·${channel.name}`, key: `work:${workId}` });
-      await inTx.setSpendEntry(workId, spend.entryId);
-    } catch (err) {
-      if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-      throw err;
-    }
+    const spend = await spendOrRefuse(q, { userId, amount: price.credits, action: `一键成片·${channel.name}`, key: `work:${workId}` });
+    await inTx.setSpendEntry(workId, spend.entryId);
     const project = new OneclickRepository(q);
     const draft = JSON.stringify({
       name: p.name, aspect: p.aspect, video_id: p.video_id, photo_id: p.photo_id, user_voice_id: p.user_voice_id, api: p.api, subtitles: p.subtitles,

@@ -11,11 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG, OneclickDraft, WorkStatus, parseSrt, proposeStoryboard, splitSentences, storyboardPrice } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
+import { FFMPEG, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { ssimAt } from '../../../tests/support/picture-media';
-import { gardenBoard, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
+import { gardenBoard, oneclickCast, oneclickMedia, workEnded, worksOf } from '../../../tests/support/oneclick';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { creditsOf } from '../../../tests/support/voices';
 import { uploadFile } from '../../../tests/support/upload';
@@ -24,7 +24,8 @@ import { FFPROBE, probe } from '../../infra/media-probe';
 import { AvatarsRepository } from '../avatars';
 
 const dir = mediaDir();
-const { still: STILL, bars: BARS } = oneclickMedia(dir);
+const MEDIA = oneclickMedia(dir);
+const { still: STILL, bars: BARS } = MEDIA;
 const SCRIPT = '大家好，今天聊聊春天的花园。先看这片开满鲜花的草地。最后记得关注我们，下期再见。';
 
 /** The chat peer answers by what its system prompt asks: a script (its hook left out of the body) or a picture prompt. */
@@ -70,13 +71,7 @@ describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
     c.call(API.oneclick.create, { name: '春天的花园', user_voice_id: voice, video_id: avatar, api: 'lip', aspect: '9:16', subtitles: 1, scenes: JSON.stringify(board(picture)), ...body });
 
   beforeAll(async () => {
-    a = await t.user('15700000001', 5000);
-    b = await t.user('15700000002', 5000);
-    avatar = await readyAvatar(t, a, STILL, '一键主播');
-    voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是主持人。'), api: 'local' })).data.id;
-    const up = await uploadFile(a, 'image', BARS, '花园.png');
-    expect(up.code, up.msg).toBe(0);
-    picture = up.data.url;
+    ({ a, b, avatar, voice, picture } = await oneclickCast(t, ['15700000001', '15700000002'], dir, MEDIA));
     materialId = (await a.call(API.material.list, { page: 1, limit: 10 })).data.list.find((m: { url: string }) => m.url === picture)?.id;
   }, 240_000);
 

@@ -1,10 +1,9 @@
 /** The pet and person picture calls (part 2 §7): list mine or the public AI library, add from an upload, delete my own; the operator's publish. */
-import path from 'node:path';
 import { API, MSG, PhotoSource } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
-import { deleteObjects, localFileSize } from '../../infra/user-files';
-import { checkMedia, MediaRefused } from '../upload';
+import { deleteObjects } from '../../infra/user-files';
+import { checkOperatorFile } from '../upload';
 import { PhotoRepository } from './photo.repository';
 import { addOwnPhoto, addPhoto } from './photo.service';
 
@@ -49,15 +48,7 @@ export function registerPhotoRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.photo.publish, async ({ params }) => {
-    const file = path.resolve(params.image);
-    const size = localFileSize(file);
-    if (size === null) throw new ApiError(`文件不存在：${params.image}`);
-    try {
-      await checkMedia(file, 'image', size);
-    } catch (err) {
-      if (err instanceof MediaRefused) throw new ApiError(`${params.image}：${err.message}`);
-      throw err;
-    }
+    const { file } = await checkOperatorFile(params.image, 'image');
     return { id: await addPhoto(ctx, { userId: null, type: params.type, name: params.name, file }) };
   });
 }

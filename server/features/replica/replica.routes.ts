@@ -41,6 +41,16 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
     if (!ok) throw new ApiError(missing);
     return {};
   };
+  /** A persona or product saved: record `id` updated when given (missing: not the user's), else one added within its limit. */
+  const saved = async (id: number | undefined, update: (id: number) => Promise<boolean>, add: () => Promise<number | undefined>, say: { missing: string; full: string }) => {
+    if (id !== undefined) {
+      if (!(await update(id))) throw new ApiError(say.missing);
+      return { id };
+    }
+    const added = await add();
+    if (added === undefined) throw new ApiError(say.full);
+    return { id: added };
+  };
 
   router.handle(API.replica.engine, async () => ({
     ready: resolveChatConfig(ctx.config.chat, await ctx.settings.all()) !== null,
@@ -54,15 +64,13 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
     const { rows, total } = await repo.personas(user.id, paging(params));
     return { list: rows.map(personaView), total };
   });
-  router.handle(API.replica.personaSave, async ({ params: { id, ...persona }, user }) => {
-    if (id !== undefined) {
-      if (!(await repo.updatePersona(id, user.id, persona))) throw new ApiError(MSG.replicaPersonaMissing);
-      return { id };
-    }
-    const added = await db.tx((q) => new ReplicaRepository(q).addPersona(user.id, persona, R.maxPersonas));
-    if (added === undefined) throw new ApiError(MSG.replicaPersonasFull(R.maxPersonas));
-    return { id: added };
-  });
+  router.handle(API.replica.personaSave, async ({ params: { id, ...persona }, user }) =>
+    saved(
+      id,
+      (own) => repo.updatePersona(own, user.id, persona),
+      () => db.tx((q) => new ReplicaRepository(q).addPersona(user.id, persona, R.maxPersonas)),
+      { missing: MSG.replicaPersonaMissing, full: MSG.replicaPersonasFull(R.maxPersonas) },
+    ));
   router.handle(API.replica.personaRemove, async ({ params, user }) => removed(await repo.removePersona(params.id, user.id), MSG.replicaPersonaMissing));
 
   router.handle(API.replica.products, async ({ params, user }) => {
@@ -71,13 +79,12 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
   });
   router.handle(API.replica.productSave, async ({ params: { id, image, ...fields }, user }) => {
     const product = { ...fields, image_file_id: await ownImage(ctx, user.id, image) };
-    if (id !== undefined) {
-      if (!(await repo.updateProduct(id, user.id, product))) throw new ApiError(MSG.replicaProductMissing);
-      return { id };
-    }
-    const added = await db.tx((q) => new ReplicaRepository(q).addProduct(user.id, product, R.maxProducts));
-    if (added === undefined) throw new ApiError(MSG.replicaProductsFull(R.maxProducts));
-    return { id: added };
+    return saved(
+      id,
+      (own) => repo.updateProduct(own, user.id, product),
+      () => db.tx((q) => new ReplicaRepository(q).addProduct(user.id, product, R.maxProducts)),
+      { missing: MSG.replicaProductMissing, full: MSG.replicaProductsFull(R.maxProducts) },
+    );
   });
   router.handle(API.replica.productRemove, async ({ params, user }) => removed(await repo.removeProduct(params.id, user.id), MSG.replicaProductMissing));
 

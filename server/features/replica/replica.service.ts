@@ -16,7 +16,7 @@ import { AsrFailed } from '../../engines/asr';
 import { ParseFailed, parserFromSettings, type ParsedProfile } from '../../engines/parse';
 import { askJson, ChatAnswerInvalid, ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type ChatMessage } from '../../engines/chat';
 import { readVideoCopy, submittedVideo } from '../copywrite';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { addCharged, failCharged, fetchFailureReason, linkIn } from '../extraction';
 import { UploadRepository } from '../upload';
 import { profileText, readVideoAnalysis, videoAnalysisAsk, type ProductBrief } from './replica.prompts';
@@ -50,13 +50,7 @@ function chatFailure(err: unknown): string | undefined {
 export async function paidAnswer<T>(ctx: FeatureContext, userId: number, action: string, messages: ChatMessage[], read: (json: unknown) => T | undefined): Promise<T> {
   const engine = await requireChat(ctx);
   const key = `replica:${randomUUID()}`;
-  let spendEntryId: number;
-  try {
-    spendEntryId = (await ctx.db.tx((q) => spendIn(q, { userId, amount: LIMITS.chatAnswerCredits, action, key }))).entryId;
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  const spendEntryId = (await ctx.db.tx((q) => spendOrRefuse(q, { userId, amount: LIMITS.chatAnswerCredits, action, key }))).entryId;
   try {
     return await askJson(engine, messages, read, { temperature: 0.8, maxTokens: 4096 });
   } catch (err) {

@@ -32,7 +32,7 @@ import { analyseAvatarFaces, renderLipSync } from '../../engines/lipsync';
 import { captionReaderAvailable, readCaptions } from '../../engines/ocr';
 import { extractSpeechWav, joinSoundSpans, laySpeechOver, makeCover, normaliseVideo, replaceSound } from '../../engines/media';
 import { measureVoice, SampleHasNoSpeech, SpeechEngineError, type CloneSample, type EngineVoice, type SpeechEngine, type TrainingState } from '../../engines/speech';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { VoicesRepository } from '../voices';
 import { fitSlots, translatedLines, type PlacedSpeech } from './dubbing';
 import { ownedKeys, TranslationRepository, type DubClone, type TranslationRow } from './translation.repository';
@@ -74,21 +74,16 @@ export async function submitTranslation(ctx: FeatureContext, userId: number, s: 
   const mode = s.mode as TranslationModeValue;
   const reserved = translateCredits(video.seconds, mode);
   const name = `${video.name.replace(/\.[^.]+$/, '') || '视频'}（${languageName(s.targetLang)}）`;
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new TranslationRepository(q);
-      const id = await repo.add({ userId, fileId: s.fileId, name, sourceLang: s.sourceLang, targetLang: s.targetLang, mode, sourceSeconds: video.seconds, reserved });
-      const spend = await spendIn(q, { userId, amount: reserved, action: '视频翻译', key: `translate:${id}` });
-      await repo.setSpend(id, spend.entryId);
-      // Lip sync renders every frame: its job may run far longer than a mux.
-      const runsUpToSeconds = 120 + Math.ceil(video.seconds) * (mode === TranslationMode.LipSync ? 8 : 3);
-      await ctx.queue.send('translation-run', { translationId: id }, { runsUpToSeconds }, q);
-      return id;
-    });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+  return await ctx.db.tx(async (q) => {
+    const repo = new TranslationRepository(q);
+    const id = await repo.add({ userId, fileId: s.fileId, name, sourceLang: s.sourceLang, targetLang: s.targetLang, mode, sourceSeconds: video.seconds, reserved });
+    const spend = await spendOrRefuse(q, { userId, amount: reserved, action: '视频翻译', key: `translate:${id}` });
+    await repo.setSpend(id, spend.entryId);
+    // Lip sync renders every frame: its job may run far longer than a mux.
+    const runsUpToSeconds = 120 + Math.ceil(video.seconds) * (mode === TranslationMode.LipSync ? 8 : 3);
+    await ctx.queue.send('translation-run', { translationId: id }, { runsUpToSeconds }, q);
+    return id;
+  });
 }
 
 /** Deletes a finished or failed record and the objects it made (the upload stays in the material library). */

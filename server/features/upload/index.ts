@@ -18,5 +18,7 @@ export { checkMedia, MediaRefused } from './upload.rules';
 export { UploadRepository } from './upload.repository';
 /** What a multipart form adds to its file, for the features that take one straight (bot.hear). */
 export { FORM_OVERHEAD, uploadService } from './upload.service';
+/** The operator's local files, checked before they are published. */
+export { checkOperatorFile } from './upload.service';
 /** Content checks and limits by type, for the public API's uploads. */
 export { MAX_BYTES, REFUSED } from './upload.rules';

@@ -4,12 +4,14 @@
  * them. Space is reserved before the bytes land, so concurrent uploads can never exceed a user's quota.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MSG, UPLOAD_FILE_TYPES, type UploadFileType } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { dataSecret } from '../../infra/data-dir';
+import { localFileSize } from '../../infra/user-files';
 import type { FeatureContext } from '../../app-context';
-import { checkHead, checkMedia, MAX_BYTES, MediaRefused, REFUSED } from './upload.rules';
+import { checkHead, checkMedia, MAX_BYTES, MediaRefused, REFUSED, type CheckedMedia } from './upload.rules';
 import { isObjectKey, readHead } from '../../infra/storage';
 import { UploadRepository, type Reservation } from './upload.repository';
 
@@ -186,4 +188,20 @@ export function uploadService(ctx: FeatureContext) {
   }
 
   return { signUpload, complete, readPolicy, receive, register, acceptPosted };
+}
+
+/**
+ * A file on the server machine that the operator publishes (`given` as they typed it), checked as an upload of
+ * `type` would be; a refusal names the file.
+ */
+export async function checkOperatorFile(given: string, type: UploadFileType): Promise<{ file: string; media: CheckedMedia }> {
+  const file = path.resolve(given);
+  const size = localFileSize(file);
+  if (size === null) throw new ApiError(`文件不存在：${given}`);
+  try {
+    return { file, media: await checkMedia(file, type, size) };
+  } catch (err) {
+    if (err instanceof MediaRefused) throw new ApiError(`${given}：${err.message}`);
+    throw err;
+  }
 }

@@ -14,7 +14,7 @@ import { probe } from '../../infra/media-probe';
 import { sniffFile } from '../../infra/media-files';
 import { formatDateTime } from '../../infra/time';
 import { videoEngines } from '../../engines/videogen';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { refundIn, spendOrRefuse } from '../credits';
 import { VideoGenRepository, type VideoRow } from './videogen.repository';
 
 export type VideoSubmit = CallParsedRequest<typeof API.videogen.create>;
@@ -55,23 +55,18 @@ export async function submitVideo(ctx: FeatureContext, userId: number, p: VideoS
   const [imageKey, tailKey] = [first?.key ?? '', tail?.key ?? ''];
   // Unless chosen: an image at its own shape (a portrait stays a portrait), a text at the first ratio.
   const aspectRatio = p.aspect_ratio ?? (first ? nearestVideoRatio(first.width, first.height) : LIMITS.videoRatios[0]);
-  try {
-    return await ctx.db.tx(async (q) => {
-      const repo = new VideoGenRepository(q);
-      const id = await repo.create({
-        user_id: userId, type: p.type, engine: engine as VideoEngine, prompt: p.prompt, negative_prompt: p.negative_prompt, cfg_scale: p.cfg_scale,
-        mode: p.mode, duration: p.duration, aspect_ratio: aspectRatio, image_mode: p.type === 'image' ? p.image_mode : ImageToVideoMode.FirstLastFrame,
-        image_key: imageKey, image_tail_key: tailKey, org_data: p.org_data ?? '', credits,
-      });
-      const spend = await spendIn(q, { userId, amount: credits, action: p.type === 'text' ? '文生视频' : '图生视频', key: `video-generation:${id}` });
-      await repo.setSpend(id, spend.entryId);
-      await ctx.queue.send('videogen-run', { recordId: id }, { runsUpToSeconds: 10 * 60 }, q);
-      return id;
+  return await ctx.db.tx(async (q) => {
+    const repo = new VideoGenRepository(q);
+    const id = await repo.create({
+      user_id: userId, type: p.type, engine: engine as VideoEngine, prompt: p.prompt, negative_prompt: p.negative_prompt, cfg_scale: p.cfg_scale,
+      mode: p.mode, duration: p.duration, aspect_ratio: aspectRatio, image_mode: p.type === 'image' ? p.image_mode : ImageToVideoMode.FirstLastFrame,
+      image_key: imageKey, image_tail_key: tailKey, org_data: p.org_data ?? '', credits,
     });
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-    throw err;
-  }
+    const spend = await spendOrRefuse(q, { userId, amount: credits, action: p.type === 'text' ? '文生视频' : '图生视频', key: `video-generation:${id}` });
+    await repo.setSpend(id, spend.entryId);
+    await ctx.queue.send('videogen-run', { recordId: id }, { runsUpToSeconds: 10 * 60 }, q);
+    return id;
+  });
 }
 
 /** Ends a record as failed once, refunding its credits in the same transaction. */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, VideoTaskStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { ffmpegCached, frameOf, makeImage, mediaDir } from '../../../tests/support/media';
 import { FACE_PHOTO } from '../../../tests/support/face-media';
 import { startKlingPeer, type KlingPeer } from '../../../tests/support/peers/kling-peer';
@@ -45,7 +46,7 @@ afterAll(async () => {
   await closeLandmarkWorkers();
 });
 
-const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+const credits = creditsOf;
 
 describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   const t = useApp(kind, { videoGen: { pollSeconds: 0.5 } });

@@ -7,7 +7,7 @@ import { API, AuditionStatus, CLONING_SERVER_UPLOAD_TIPS, LIMITS, MSG, VOICE_TYP
 import { ApiError, WithMessage } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
 import { OFFLINE_LANGUAGES, type SpeechParams } from '../../engines/speech';
-import { InsufficientCreditsError, spendIn } from '../credits';
+import { spendOrRefuse } from '../credits';
 import { VoicesRepository, type VoiceChannelRow, type VoiceRow } from './voices.repository';
 import { startAudition, startTraining } from './voices.service';
 
@@ -105,13 +105,8 @@ export function registerVoiceRoutes(ctx: FeatureContext): void {
         voiceId, userId: user.id, api: channel.api, fileId: params.file_id, free: free && price > 0, credits: free ? 0 : price, isModify: !!modifying,
       });
       if (!free) {
-        try {
-          const spend = await spendIn(q, { userId: user.id, amount: price, action: `声音克隆·${channel.name}`, key: `voice-training:${trainingId}` });
-          await inTx.setTrainingSpend(trainingId, spend.entryId);
-        } catch (err) {
-          if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-          throw err;
-        }
+        const spend = await spendOrRefuse(q, { userId: user.id, amount: price, action: `声音克隆·${channel.name}`, key: `voice-training:${trainingId}` });
+        await inTx.setTrainingSpend(trainingId, spend.entryId);
       }
       return { id: voiceId };
     });

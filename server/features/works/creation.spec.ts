@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, estimateSeconds, multiSceneCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -28,7 +29,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
   let publicVoice: number;
   let sceneAudio: { file_id: number };
 
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
   const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
   const finished = (c: ApiTestClient, id: number) => until(() => works(c), (w) => [3, 4].includes(w.list.find((x: any) => x.id === id)?.status), 120_000).then((w) => w.list.find((x: any) => x.id === id));
   async function download(url: string, ext: string) {

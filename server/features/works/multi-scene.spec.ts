@@ -9,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, multiSceneCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { makeFaceVideo } from '../../../tests/support/face-media';
 import { measureLips } from '../../../tests/support/lip-measure';
@@ -28,7 +29,7 @@ describe.each(DB_KINDS)('multi-scene works lip-sync (%s)', (kind) => {
   let face: number;
   let audios: { id: number; seconds: number }[];
 
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
   const workOf = (c: ApiTestClient, id: number) => c.call(API.works.list, { page: 1, limit: 50, is_multi: 1 }).then((r) => r.data.list.find((w: any) => w.id === id));
   const finished = (c: ApiTestClient, id: number) => until(() => workOf(c, id), (w) => [3, 4].includes(w?.status), 180_000);
   const audioScene = (i: number, videoId: number) => ({ type: 'audio', file_id: audios[i]!.id, video_id: videoId });

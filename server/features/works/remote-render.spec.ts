@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { API, MSG, multiSceneCredits } from '../../../src/contract';
 import { ApiTestClient, DB_KINDS, preparedData, startApp, type TestApp } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { levelDb, makeAudio, makeSpeech, makeTone, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { createDatabase } from '../../../tests/support/postgres';
@@ -29,7 +30,7 @@ const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
 /** Channel fy's seeded price, credits per second. */
 const FY_PRICE = 15;
 
-const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+const credits = creditsOf;
 const workList = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
 const workOf = async (c: ApiTestClient, id: number) => (await workList(c)).find((w) => w.id === id);
 const finished = (c: ApiTestClient, id: number, ms = 90_000) => until(() => workOf(c, id), (w) => [3, 4].includes(w?.status), ms, 200);

@@ -12,7 +12,7 @@ import type { FeatureContext } from '../../app-context';
 import { prepareAvatar, type PreparedAvatar } from '../../engines/render';
 import type { SpeechParams, SpokenStretch } from '../../engines/speech';
 import { deleteObjects, storeUserFile } from '../../infra/user-files';
-import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { InsufficientCreditsError, refundIn, spendIn, spendOrRefuse } from '../credits';
 import { AvatarsRepository, FACE_OK, analyseAndStoreFaces } from '../avatars';
 import type { FaceInput } from '../../engines/lipsync';
 import { WorksRepository, type RenderRow } from './works.repository';
@@ -66,13 +66,8 @@ export async function readyAvatar(q: Queryable, id: number, userId: number) {
  */
 export async function reserveAndQueue(ctx: FeatureContext, q: Queryable, work: { userId: number; workId: number; amount: number; action: string; runsUpToSeconds?: number; onThisMachine: boolean }): Promise<number> {
   if (work.amount > 0) {
-    try {
-      const spend = await spendIn(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
-      await new WorksRepository(q).setSpendEntry(work.workId, spend.entryId);
-    } catch (err) {
-      if (err instanceof InsufficientCreditsError) throw new ApiError(MSG.insufficientCredits);
-      throw err;
-    }
+    const spend = await spendOrRefuse(q, { userId: work.userId, amount: work.amount, action: work.action, key: `work:${work.workId}` });
+    await new WorksRepository(q).setSpendEntry(work.workId, spend.entryId);
   }
   // A remote engine's works keep their order of arrival: its own line (first come, first served) orders them there.
   const priority = work.onThisMachine ? -(await new WorksRepository(q).takeTurn(work.workId, work.userId)) : 0;

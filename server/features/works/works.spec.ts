@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
 import { DB_KINDS, startApp, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -23,7 +24,7 @@ describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (ki
   let avatarId: number;
   const avatars = (c: ApiTestClient) => c.call(API.avatars.list, { source: 1, page: 1, limit: 9999 }).then((r) => r.data.list as any[]);
   const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
-  const credits = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
 
   beforeAll(async () => {
     a = await t.user('15700000001', 1000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PAUSE_MARKER, stripPauses } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { creditsOf } from '../../../tests/support/voices';
 import { dropPlaceholders, startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
 import { chatCompletionsUrl, ChatEngineError, DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { protectPauses, restorePauses } from './pause-guard';
@@ -71,7 +72,7 @@ describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   const script = '大家好<#0.5#>今天我们聊聊<#1#>人工智能。<#2#>';
   const configure = (settings: Record<string, string>) => t.operator(API.admin.siteSet, { settings });
   const lastRequest = () => peer.requests.at(-1)!;
-  const credits = (client: ApiTestClient) => client.call(API.account.credits, {}).then((r) => r.data.credits as number);
+  const credits = creditsOf;
 
   beforeAll(async () => {
     a = await t.user('15600000001', 100);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, requiredText, text } from '../schema';
@@ -17,9 +17,9 @@ export type Profile = z.infer<typeof Profile>;
 
 const password = (message: string) => requiredText('密码', message, 64);
 
-export const accountCalls = {
-  login: defineCall({
-    id: 'account.login', method: 'POST', path: '/api/login', checked: true, auth: 'none', pathFromSpec: false,
+export const accountCalls = defineGroup('account', {
+  login: callEntry({
+    method: 'POST', path: '/api/login', checked: true, auth: 'none', pathFromSpec: false,
     summary: 'Log in with username and password; returns a session token (spec name: login).',
     request: z.object({
       username: requiredText('账号', MSG.loginUsernameRequired, 64),
@@ -31,21 +31,19 @@ export const accountCalls = {
     }),
     response: z.object({ token: z.string() }),
   }),
-  captcha: defineCall({
-    id: 'account.captcha', method: 'GET', path: '/api/captcha', checked: true, auth: 'none', pathFromSpec: false,
+  captcha: callEntry({
+    method: 'GET', path: '/api/captcha', checked: true, auth: 'none', pathFromSpec: false,
     summary:
       'ours: a login captcha (part 1 §9: 4 characters, 120x40): {captcha_id, image} where image is a server-made PNG data URL; ' +
       'the answer is checked by the server once (right or wrong, the captcha is used up).',
     request: empty,
     response: z.object({ captcha_id: z.string(), image: z.string() }),
   }),
-  logout: defineCall({
-    id: 'account.logout', method: 'POST', path: '/api/logout', checked: true, auth: 'user', pathFromSpec: false,
+  logout: userCall('POST', '/api/logout', {
     summary: 'Revoke the current session token on the server.',
     request: empty, response: z.object({}),
   }),
-  changePassword: defineCall({
-    id: 'account.changePassword', method: 'POST', path: '/api/user/changePwd', checked: true, auth: 'user', pathFromSpec: false,
+  changePassword: userCall('POST', '/api/user/changePwd', {
     summary: 'Change password {old_password, password, confirm}; revokes every session of the account (spec name: changePwd).',
     request: z
       .object({
@@ -56,14 +54,12 @@ export const accountCalls = {
       .refine((v) => v.password === v.confirm, { message: MSG.passwordMismatch, path: ['confirm'] }),
     response: z.object({}),
   }),
-  profile: defineCall({
-    id: 'account.profile', method: 'GET', path: '/api/user/profile', checked: true, auth: 'user', pathFromSpec: false,
+  profile: userCall('GET', '/api/user/profile', {
     summary: 'Account and credits: username, avatar, expire_time, is_tourist, credits (spec: credits/profile).',
     request: empty, response: Profile,
   }),
-  credits: defineCall({
-    id: 'account.credits', method: 'GET', path: '/api/user/credits', checked: true, auth: 'user', pathFromSpec: false,
+  credits: userCall('GET', '/api/user/credits', {
     summary: 'Live credit balance only (spec name: credits).',
     request: empty, response: z.object({ credits: z.number().int() }),
   }),
-};
+});

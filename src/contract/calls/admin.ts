@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, operatorCall } from '../call';
 import { int, longText, optionalText, requiredText, text } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
@@ -51,9 +51,8 @@ const OperatorMedia = z.object({
 /** Operator calls behind `npm run admin`: loopback only, operator key header, no envelope. */
 export const SETTABLE_KEYS = [...SITE_FIELDS, ...OPERATOR_SETTINGS] as const;
 
-export const adminCalls = {
-  userCreate: defineCall({
-    id: 'admin.userCreate', method: 'POST', path: '/api/admin/user', checked: false, auth: 'operator', pathFromSpec: false,
+export const adminCalls = defineGroup('admin', {
+  userCreate: operatorCall('POST', '/api/admin/user', {
     summary: 'Create an account, optionally with a credit grant.',
     request: z.object({
       username: requiredText('账号', MSG.loginUsernameRequired, 64),
@@ -63,8 +62,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int(), username: z.string(), credits: z.number().int() }),
   }),
-  codeCreate: defineCall({
-    id: 'admin.codeCreate', method: 'POST', path: '/api/admin/code', checked: false, auth: 'operator', pathFromSpec: false,
+  codeCreate: operatorCall('POST', '/api/admin/code', {
     summary: 'Create redemption codes worth N credits each.',
     request: z.object({
       credits: int('积分', 1, 100_000_000),
@@ -73,8 +71,7 @@ export const adminCalls = {
     }),
     response: z.object({ codes: z.array(z.string()) }),
   }),
-  noticeAdd: defineCall({
-    id: 'admin.noticeAdd', method: 'POST', path: '/api/admin/notice', checked: false, auth: 'operator', pathFromSpec: false,
+  noticeAdd: operatorCall('POST', '/api/admin/notice', {
     summary: 'Publish a notice to every user (content is HTML, sanitized when shown).',
     request: z.object({
       title: requiredText('标题', '请填写公告标题', 100),
@@ -83,8 +80,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  guideAdd: defineCall({
-    id: 'admin.guideAdd', method: 'POST', path: '/api/admin/guide', checked: false, auth: 'operator', pathFromSpec: false,
+  guideAdd: operatorCall('POST', '/api/admin/guide', {
     summary: 'Add a tutorial video to a category (created when new). cover and video are local file paths or https URLs.',
     request: z.object({
       category: requiredText('分类', '请填写分类', 50),
@@ -94,8 +90,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  publicAvatarAdd: defineCall({
-    id: 'admin.publicAvatarAdd', method: 'POST', path: '/api/admin/publicAvatar', checked: false, auth: 'operator', pathFromSpec: false,
+  publicAvatarAdd: operatorCall('POST', '/api/admin/publicAvatar', {
     summary: 'Add a ready public avatar from local files on the server machine (the media pipeline\'s `avatar publish` supersedes this).',
     request: z.object({
       name: requiredText('名称', '请填写名称', 50),
@@ -105,8 +100,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  avatarPublish: defineCall({
-    id: 'admin.avatarPublish', method: 'POST', path: '/api/admin/avatarPublish', checked: false, auth: 'operator', pathFromSpec: false,
+  avatarPublish: operatorCall('POST', '/api/admin/avatarPublish', {
     summary: 'Publish a public avatar from a local video file through the same cloning pipeline as users\' avatars (the job runs in the server).',
     request: z.object({
       name: requiredText('名称', '请填写名称', 50),
@@ -114,8 +108,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  publicVoiceAdd: defineCall({
-    id: 'admin.publicVoiceAdd', method: 'POST', path: '/api/admin/publicVoice', checked: false, auth: 'operator', pathFromSpec: false,
+  publicVoiceAdd: operatorCall('POST', '/api/admin/publicVoice', {
     summary: 'Add a ready public voice from a local audio file on the server machine (the voice pipeline\'s `voice publish` supersedes this).',
     request: z.object({
       name: requiredText('名称', '请填写名称', 50),
@@ -124,8 +117,7 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  voicePublish: defineCall({
-    id: 'admin.voicePublish', method: 'POST', path: '/api/admin/voicePublish', checked: false, auth: 'operator', pathFromSpec: false,
+  voicePublish: operatorCall('POST', '/api/admin/voicePublish', {
     summary: 'Publish a public voice from a local audio file through the channel\'s training (the job runs in the server); it is listed once trained.',
     request: z.object({
       name: requiredText('名称', '请填写名称', 50),
@@ -134,14 +126,12 @@ export const adminCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-  voiceRemove: defineCall({
-    id: 'admin.voiceRemove', method: 'POST', path: '/api/admin/voiceRemove', checked: false, auth: 'operator', pathFromSpec: false,
+  voiceRemove: operatorCall('POST', '/api/admin/voiceRemove', {
     summary: 'Remove a public voice (a seeded one included): it leaves the public list at once; works made with it keep their sound.',
     request: z.object({ id: int('公共声音ID', 1) }),
     response: z.object({ id: z.number().int(), name: z.string() }),
   }),
-  channelSet: defineCall({
-    id: 'admin.channelSet', method: 'POST', path: '/api/admin/channel', checked: false, auth: 'operator', pathFromSpec: false,
+  channelSet: operatorCall('POST', '/api/admin/channel', {
     summary:
       'Create or change a voice or video channel: what users see (name, desc, version, credits, a voice channel\'s dubbing price per 100 characters, free and train times, tips, languages), ' +
       'whether it is enabled, and the engine that serves it with that engine\'s settings (base URL, key, model, group; for cloning TTS servers ' +
@@ -180,14 +170,12 @@ export const adminCalls = {
     }),
     response: z.object({ kind: z.enum(CHANNEL_KINDS), api: z.string(), enabled: z.boolean(), engine: z.string(), configured: z.array(z.string()) }),
   }),
-  userList: defineCall({
-    id: 'admin.userList', method: 'POST', path: '/api/admin/users', checked: false, auth: 'operator', pathFromSpec: false,
+  userList: operatorCall('POST', '/api/admin/users', {
     summary: 'Accounts, newest first: credits left, space used and allowed, live sessions (`npm run admin -- user list`).',
     request: z.object({ limit: int('数量', 1, 1000).default(50), search: optionalText('账号', 64) }),
     response: z.object({ total: z.number().int(), list: z.array(OperatorUser) }),
   }),
-  userShow: defineCall({
-    id: 'admin.userShow', method: 'POST', path: '/api/admin/userShow', checked: false, auth: 'operator', pathFromSpec: false,
+  userShow: operatorCall('POST', '/api/admin/userShow', {
     summary: 'One account in full: credits (balance, ledger sums, live batches), space, live sessions, works by state.',
     request: z.object({ username: requiredText('账号', MSG.loginUsernameRequired, 64) }),
     response: OperatorUser.extend({
@@ -197,20 +185,17 @@ export const adminCalls = {
       works: z.record(z.string(), z.number().int()),
     }),
   }),
-  voiceList: defineCall({
-    id: 'admin.voiceList', method: 'POST', path: '/api/admin/voices', checked: false, auth: 'operator', pathFromSpec: false,
+  voiceList: operatorCall('POST', '/api/admin/voices', {
     summary: 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.',
     request: OperatorMediaQuery,
     response: z.object({ list: z.array(OperatorMedia) }),
   }),
-  avatarList: defineCall({
-    id: 'admin.avatarList', method: 'POST', path: '/api/admin/avatars', checked: false, auth: 'operator', pathFromSpec: false,
+  avatarList: operatorCall('POST', '/api/admin/avatars', {
     summary: 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.',
     request: OperatorMediaQuery,
     response: z.object({ list: z.array(OperatorMedia) }),
   }),
-  jobs: defineCall({
-    id: 'admin.jobs', method: 'POST', path: '/api/admin/jobs', checked: false, auth: 'operator', pathFromSpec: false,
+  jobs: operatorCall('POST', '/api/admin/jobs', {
     summary: 'The job queue: how many jobs of each name are in each state, and the latest failed or retried runs with their reasons.',
     request: z.object({ failures: int('数量', 0, 200).default(10) }),
     response: z.object({
@@ -218,12 +203,11 @@ export const adminCalls = {
       failures: z.array(z.object({ id: z.string(), name: z.string(), state: z.string(), attempt: z.number().int(), at: z.string(), reason: z.string() })),
     }),
   }),
-  siteSet: defineCall({
-    id: 'admin.siteSet', method: 'POST', path: '/api/admin/site', checked: false, auth: 'operator', pathFromSpec: false,
+  siteSet: operatorCall('POST', '/api/admin/site', {
     summary: 'Set site settings (every field of the spec) and operator settings.',
     request: z.object({
       settings: z.partialRecord(z.enum(SETTABLE_KEYS, { error: `未知的设置项，可用：${SETTABLE_KEYS.join(', ')}` }), longText('设置值', 200_000)),
     }),
     response: z.object({ updated: z.array(z.string()) }),
   }),
-};
+});

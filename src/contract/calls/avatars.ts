@@ -1,6 +1,6 @@
 /** Avatars: my avatars, public avatars, the home page actor tab, avatar clone (part 1 §2, §3, §5, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { limit, page, text } from '../schema';
@@ -34,9 +34,8 @@ export type Avatar = z.infer<typeof Avatar>;
 
 const nameFilter = () => text('名称', LIMITS.nameMaxChars).optional();
 
-export const avatarsCalls = {
-  list: defineCall({
-    id: 'avatars.list', method: 'GET', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: true,
+export const avatarsCalls = defineGroup('avatars', {
+  list: specCall('GET', '/api/user/video', {
     summary: `Avatar list: own (source 1) or public (source 2), by name; pickers use limit ${LIMITS.listLimitAll}.`,
     request: z.object({
       source: intOneOf('来源', AVATAR_SOURCES).default(1),
@@ -46,8 +45,7 @@ export const avatarsCalls = {
     }),
     response: listPage(Avatar),
   }),
-  publicList: defineCall({
-    id: 'avatars.publicList', method: 'GET', path: '/api/publicVideo', checked: true, auth: 'user', pathFromSpec: false,
+  publicList: userCall('GET', '/api/publicVideo', {
     summary: 'Public works list for the home page actor tab: landscape (hlist) and portrait (slist) public avatars, by name.',
     request: z.object({
       source: intOneOf('来源', [2]).default(2),
@@ -57,8 +55,7 @@ export const avatarsCalls = {
     }),
     response: z.object({ hlist: z.array(Avatar), slist: z.array(Avatar) }),
   }),
-  clone: defineCall({
-    id: 'avatars.clone', method: 'POST', path: '/api/user/video', checked: true, auth: 'user', pathFromSpec: false,
+  clone: userCall('POST', '/api/user/video', {
     summary:
       `Clone an avatar from a registered video (${LIMITS.video.formats.join('/')}, ${LIMITS.video.minSeconds} s to ${LIMITS.video.maxSeconds / 60} min, ` +
       `${LIMITS.video.minShortSide}p to ${LIMITS.video.maxLongSide}px, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB); answers MSG.cloneSucceeded.`,
@@ -68,5 +65,5 @@ export const avatarsCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  remove: removeById({ id: 'avatars.remove', path: '/api/user/video', pathFromSpec: false, summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).' }, '数字人ID'),
-};
+  remove: removeById({ path: '/api/user/video', pathFromSpec: false, summary: 'Delete one of the user\'s own avatars (public avatars cannot be deleted).' }, '数字人ID'),
+});

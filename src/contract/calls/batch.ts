@@ -4,7 +4,7 @@
  * per work on its real length.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, page, text } from '../schema';
@@ -53,49 +53,42 @@ export type BatchDetail = z.infer<typeof BatchDetail>;
 
 const batchName = () => text('批次名称', LIMITS.nameMaxChars).optional().transform((v) => v || LIMITS.batch.defaultName);
 
-export const batchCalls = {
-  check: defineCall({
-    id: 'batch.check', method: 'POST', path: '/api/batch/check', checked: true, auth: 'user', pathFromSpec: false,
+export const batchCalls = defineGroup('batch', {
+  check: userCall('POST', '/api/batch/check', {
     summary: 'Checks each row as works.create would (nothing is created): each row\'s Chinese error, its estimated credits, and the total.',
     request: z.object({ rows: batchRows }),
     response: z.object({ rows: z.array(BatchRowCheck), total: z.number() }),
   }),
-  create: defineCall({
-    id: 'batch.create', method: 'POST', path: '/api/batch/create', checked: true, auth: 'user', pathFromSpec: false,
+  create: userCall('POST', '/api/batch/create', {
     summary:
       'Submits a batch: refused whole (each bad row\'s number and reason) if any row is invalid, or with MSG.insufficientCredits ' +
       'when the whole estimate does not fit; else every row becomes a queued work.',
     request: z.object({ name: batchName(), rows: batchRows }),
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'batch.list', method: 'GET', path: '/api/batch/list', checked: true, auth: 'user', pathFromSpec: false,
+  list: userCall('GET', '/api/batch/list', {
     summary: 'My batches, newest first, with their rows\' counts.',
     request: z.object({ page: page(), limit: limit() }),
     response: listPage(BatchSummary),
   }),
-  detail: defineCall({
-    id: 'batch.detail', method: 'GET', path: '/api/batch/detail', checked: true, auth: 'user', pathFromSpec: false,
+  detail: userCall('GET', '/api/batch/detail', {
     summary: 'One batch: each row\'s state and work, and the counts.',
     request: z.object({ id: id('批次ID') }),
     response: BatchDetail,
   }),
-  cancel: defineCall({
-    id: 'batch.cancel', method: 'POST', path: '/api/batch/cancel', checked: true, auth: 'user', pathFromSpec: false,
+  cancel: userCall('POST', '/api/batch/cancel', {
     summary: 'Cancels the rows not yet started (their credits returned); answers how many.',
     request: z.object({ id: id('批次ID') }),
     response: z.object({ cancelled: z.number() }),
   }),
-  zip: defineCall({
-    id: 'batch.zip', method: 'POST', path: '/api/batch/zip', checked: true, auth: 'user', pathFromSpec: false,
+  zip: userCall('POST', '/api/batch/zip', {
     summary: 'One zip of every finished row (mp4 and, where it has one, SRT, named after the rows): answers its download URL.',
     request: z.object({ id: id('批次ID') }),
     response: z.object({ url: z.string() }),
   }),
-  retry: defineCall({
-    id: 'batch.retry', method: 'POST', path: '/api/batch/retry', checked: true, auth: 'user', pathFromSpec: false,
+  retry: userCall('POST', '/api/batch/retry', {
     summary: 'Submits the failed rows again, each as a new work (checked and reserved as at create); answers how many.',
     request: z.object({ id: id('批次ID') }),
     response: z.object({ retried: z.number() }),
   }),
-};
+});

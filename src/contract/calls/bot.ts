@@ -5,7 +5,7 @@
  * The operator's calls (add, list, update, remove) serve `npm run admin -- bot …`.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, limit, page, requiredText, text } from '../schema';
@@ -82,33 +82,28 @@ const botFields = {
   credits: int('每条回答积分', 0, B.maxAnswerCredits).default(B.defaultAnswerCredits),
 };
 
-export const botCalls = {
-  typeList: defineCall({
-    id: 'bot.typeList', method: 'GET', path: '/api/bot/typeList', checked: true, auth: 'user', pathFromSpec: false,
+export const botCalls = defineGroup('bot', {
+  typeList: userCall('GET', '/api/bot/typeList', {
     summary: 'The categories of the 招聘 catalogue, with how many bots each has (spec name: bot typeList).',
     request: empty,
     response: z.object({ list: z.array(z.object({ name: z.string(), count: z.number() })) }),
   }),
-  botList: defineCall({
-    id: 'bot.botList', method: 'GET', path: '/api/bot/botList', checked: true, auth: 'user', pathFromSpec: false,
+  botList: userCall('GET', '/api/bot/botList', {
     summary: 'Bots of a category (all without type); ours: mine=1 lists my employees, latest talked to first (spec name: bot botList).',
     request: z.object({ type: optionalFilter(text('分类', B.typeMaxChars)), mine: optionalFilter(flag('我的员工')) }),
     response: z.object({ list: z.array(BotView) }),
   }),
-  employ: defineCall({
-    id: 'bot.employ', method: 'POST', path: '/api/bot/employ', checked: true, auth: 'user', pathFromSpec: false,
+  employ: userCall('POST', '/api/bot/employ', {
     summary: 'The bot joins my employees: free, idempotent (spec name: bot employ).',
     request: z.object({ bot_id: requiredId(MSG.botMissing) }),
     response: BotView,
   }),
-  record: defineCall({
-    id: 'bot.record', method: 'GET', path: '/api/bot/record', checked: true, auth: 'user', pathFromSpec: true,
+  record: specCall('GET', '/api/bot/record', {
     summary: 'My conversations with my employees, latest first; bot_id narrows to one.',
     request: z.object({ bot_id: optionalId('员工ID'), page: page(), limit: limit() }),
     response: listPage(BotRecord),
   }),
-  sendMessage: defineCall({
-    id: 'bot.sendMessage', method: 'POST', path: '/api/bot/sendMessage', checked: true, auth: 'user', pathFromSpec: false,
+  sendMessage: userCall('POST', '/api/bot/sendMessage', {
     summary: "Post a message to one of my employees (no cid starts a conversation) → {cid, mid}; the answer streams from bot.stream at the bot's price (spec name: bot sendMessage).",
     request: z.object({
       bot_id: requiredId(MSG.botMissing),
@@ -117,8 +112,8 @@ export const botCalls = {
     }),
     response: z.object({ cid: z.number(), mid: z.number() }),
   }),
-  stream: defineCall({
-    id: 'bot.stream', method: 'GET', path: '/api/bot/index', checked: false, auth: 'user', pathFromSpec: false,
+  stream: callEntry({
+    method: 'GET', path: '/api/bot/index', checked: false, auth: 'user', pathFromSpec: false,
     summary: 'Unchecked event stream (text/event-stream) of answer mid, as the copy chat\'s: token in the query; closing it stops the answer.',
     request: z.object({
       token: requiredText('token', MSG.sessionExpired, 200),
@@ -127,8 +122,8 @@ export const botCalls = {
     }),
     response: ChatStreamEvent,
   }),
-  speech: defineCall({
-    id: 'bot.speech', method: 'GET', path: '/api/bot/speech', checked: false, auth: 'user', pathFromSpec: false,
+  speech: callEntry({
+    method: 'GET', path: '/api/bot/speech', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       "ours: one sentence of my answer mid spoken in its bot's voice (the offline voice without one), answered as audio/mpeg " +
       'for an <audio> element (token in the query, as the stream\'s); bad input answers the JSON envelope.',
@@ -139,14 +134,13 @@ export const botCalls = {
     }),
     response: z.object({}),
   }),
-  hearing: defineCall({
-    id: 'bot.hearing', method: 'GET', path: '/api/bot/hearing', checked: true, auth: 'user', pathFromSpec: false,
+  hearing: userCall('GET', '/api/bot/hearing', {
     summary: 'ours: whether voice input works (a recognition engine is set); without it the talking screen says why (MSG.botHearNoEngine).',
     request: empty,
     response: z.object({ ready: Flag }),
   }),
-  hear: defineCall({
-    id: 'bot.hear', method: 'POST', path: '/api/bot/hear', checked: false, auth: 'user', pathFromSpec: false,
+  hear: callEntry({
+    method: 'POST', path: '/api/bot/hear', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       `ours: hold to talk. Unchecked multipart form with one field \`file\` (${B.hearFormats.join('/')}, at most ${B.hearMaxSeconds} s and ` +
       `${B.hearMaxBytes / 1024 / 1024} MB) and the x-token header → the plain reply { code, msg, data: {text} }: what the recognition engine heard, ` +
@@ -154,36 +148,31 @@ export const botCalls = {
     request: z.object({}),
     response: z.object({ text: z.string() }),
   }),
-  messageList: defineCall({
-    id: 'bot.messageList', method: 'GET', path: '/api/bot/messageList', checked: true, auth: 'user', pathFromSpec: false,
+  messageList: userCall('GET', '/api/bot/messageList', {
     summary: 'Messages of one of my conversations, oldest first (spec name: bot messageList).',
     request: z.object({ cid: id('会话ID') }),
     response: z.object({ list: z.array(BotMessage), bot_id: z.number() }),
   }),
-  messageDetail: defineCall({
-    id: 'bot.messageDetail', method: 'GET', path: '/api/bot/messageDetail', checked: true, auth: 'user', pathFromSpec: false,
+  messageDetail: userCall('GET', '/api/bot/messageDetail', {
     summary: 'One message of mine (spec name: bot messageDetail).',
     request: z.object({ mid: id('消息ID') }),
     response: BotMessage.extend({ cid: z.number(), bot_id: z.number() }),
   }),
 
   /** ours: the operator's */
-  add: defineCall({
-    id: 'bot.add', method: 'POST', path: '/api/admin/botAdd', checked: false, auth: 'operator', pathFromSpec: false,
+  add: operatorCall('POST', '/api/admin/botAdd', {
     summary: 'Define a bot: category, name, intro, a picture file on the server machine or a public avatar id, system prompt, public voice, opening line, price per answer.',
     request: z.object(botFields),
     response: z.object({ id: z.number() }),
   }),
   /** ours: the operator's */
-  adminList: defineCall({
-    id: 'bot.adminList', method: 'POST', path: '/api/admin/botList', checked: false, auth: 'operator', pathFromSpec: false,
+  adminList: operatorCall('POST', '/api/admin/botList', {
     summary: 'Every bot (the prompt by its length only).',
     request: empty,
     response: z.object({ list: z.array(BotAdminView) }),
   }),
   /** ours: the operator's */
-  update: defineCall({
-    id: 'bot.update', method: 'POST', path: '/api/admin/botUpdate', checked: false, auth: 'operator', pathFromSpec: false,
+  update: operatorCall('POST', '/api/admin/botUpdate', {
     summary: 'Change some fields of a bot; the others stay.',
     request: z.object({
       id: id('员工ID'),
@@ -199,10 +188,9 @@ export const botCalls = {
     response: z.object({}),
   }),
   /** ours: the operator's */
-  remove: defineCall({
-    id: 'bot.remove', method: 'POST', path: '/api/admin/botRemove', checked: false, auth: 'operator', pathFromSpec: false,
+  remove: operatorCall('POST', '/api/admin/botRemove', {
     summary: 'Take a bot off the catalogue and off everyone\'s employees; conversations stay readable.',
     request: z.object({ id: id('员工ID') }),
     response: z.object({}),
   }),
-};
+});

@@ -1,6 +1,6 @@
 /** Copy-spark chat (part 2 §2.10, §3, §4, §7, §9). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, oneOf, page, requiredText } from '../schema';
@@ -42,9 +42,8 @@ export const ChatStreamEvent = z.object({
 });
 export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
 
-export const chatCalls = {
-  sendMessage: defineCall({
-    id: 'chat.sendMessage', method: 'POST', path: '/api/chat/sendMessage', checked: true, auth: 'user', pathFromSpec: true,
+export const chatCalls = defineGroup('chat', {
+  sendMessage: specCall('POST', '/api/chat/sendMessage', {
     summary: `Post a message (no cid starts a conversation) → {cid, mid}; the answer then streams from chat.stream. ${LIMITS.chatAnswerCredits} credits per answer (spec name: chat).`,
     request: z.object({
       cid: optionalId('会话ID'),
@@ -53,8 +52,8 @@ export const chatCalls = {
     }),
     response: z.object({ cid: z.number(), mid: z.number() }),
   }),
-  stream: defineCall({
-    id: 'chat.stream', method: 'GET', path: '/api/chat/index', checked: false, auth: 'user', pathFromSpec: true,
+  stream: callEntry({
+    method: 'GET', path: '/api/chat/index', checked: false, auth: 'user', pathFromSpec: true,
     summary:
       'Unchecked event stream (text/event-stream) of the answer to message mid; the token comes in the query because EventSource ' +
       'cannot set headers. Each event carries ChatStreamEvent (the response schema); closing the stream stops the answer.',
@@ -65,23 +64,20 @@ export const chatCalls = {
     }),
     response: ChatStreamEvent,
   }),
-  records: defineCall({
-    id: 'chat.records', method: 'GET', path: '/api/chat/record', checked: true, auth: 'user', pathFromSpec: true,
+  records: specCall('GET', '/api/chat/record', {
     summary: 'Conversation history, newest first.',
     request: z.object({ page: page(), limit: limit() }),
     response: listPage(ChatRecord),
   }),
-  recordRemove: removeById({ id: 'chat.recordRemove', path: '/api/chat/record', pathFromSpec: true, summary: 'Delete a conversation.' }, '会话ID'),
-  engine: defineCall({
-    id: 'chat.engine', method: 'GET', path: '/api/chat/engine', checked: true, auth: 'user', pathFromSpec: false,
+  recordRemove: removeById({ path: '/api/chat/record', pathFromSpec: true, summary: 'Delete a conversation.' }, '会话ID'),
+  engine: userCall('GET', '/api/chat/engine', {
     summary: 'ours: whether the operator has configured the chat engine (the screen disables sending when not).',
     request: z.object({}),
     response: z.object({ configured: Flag }),
   }),
-  messages: defineCall({
-    id: 'chat.messages', method: 'GET', path: '/api/chat/messageList', checked: true, auth: 'user', pathFromSpec: true,
+  messages: specCall('GET', '/api/chat/messageList', {
     summary: 'Messages of one conversation, oldest first.',
     request: z.object({ cid: id('会话ID') }),
     response: z.object({ list: z.array(ChatMessage) }),
   }),
-};
+});

@@ -4,7 +4,7 @@
  * captions on screen (offline), as text and timed sentences; edit, save to the material library, rewrite (二创).
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall, specCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { id, limit, longText, oneOf, page, requiredText, text } from '../schema';
@@ -62,34 +62,34 @@ export const videoSourceRequest = z
     if (v.type === CopywriteType.Upload && v.file_id === undefined) ctx.addIssue({ code: 'custom', message: MSG.translationVideoRequired, path: ['file_id'] });
   });
 
-export const copywriteCalls = {
-  submit: defineCall({
-    id: 'copywrite.submit', method: 'POST', path: '/api/text/analyse', checked: true, auth: 'user', pathFromSpec: true,
+/** videoSourceRequest of an uploaded video or of a pasted share text. */
+export const videoSource = (source: { fileId: number } | { link: string }): z.input<typeof videoSourceRequest> =>
+  'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
+
+export const copywriteCalls = defineGroup('copywrite', {
+  submit: specCall('POST', '/api/text/analyse', {
     summary: `Extract the copy of a link (type 1; a whole share text is fine) or an uploaded video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.copywrite.credits} credits unless a free extraction is left.`,
     request: videoSourceRequest,
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'copywrite.list', method: 'GET', path: '/api/text/analyse', checked: true, auth: 'user', pathFromSpec: true,
+  list: specCall('GET', '/api/text/analyse', {
     summary: 'The user\'s copy records, newest first; num (ours): free extractions left today; id (ours): that record alone (re-open).',
     request: z.object({ page: page(), limit: limit(), id: optionalId('记录ID') }),
     response: z.object({ list: z.array(CopyRecord), total: z.number(), num: z.number() }),
   }),
-  remove: removeById({ id: 'copywrite.remove', path: '/api/text/analyse', pathFromSpec: true, summary: 'Delete a copy record (its cover goes with it).' }, '记录ID'),
-  edit: defineCall({
-    id: 'copywrite.edit', method: 'POST', path: '/api/text/analyse/edit', checked: true, auth: 'user', pathFromSpec: false,
+  remove: removeById({ path: '/api/text/analyse', pathFromSpec: true, summary: 'Delete a copy record (its cover goes with it).' }, '记录ID'),
+  edit: userCall('POST', '/api/text/analyse/edit', {
     summary: 'ours: keep the user\'s edit of a finished record\'s copy (its timed sentences stay as read).',
     request: z.object({ id: id('记录ID'), text: requiredText('文案', MSG.copyTextRequired, LIMITS.copywrite.textMaxChars) }),
     response: z.object({}),
   }),
-  save: defineCall({
-    id: 'copywrite.save', method: 'POST', path: '/api/text/analyse/material', checked: true, auth: 'user', pathFromSpec: false,
+  save: userCall('POST', '/api/text/analyse/material', {
     summary: 'ours: save a finished record\'s copy (or the given text, e.g. a rewrite) to the material library as text (origin copywrite, 文案提取).',
     request: z.object({ id: id('记录ID'), text: z.preprocess((v) => (v === '' || v === null ? undefined : v), longText('文案', LIMITS.copywrite.textMaxChars).optional()) }),
     response: z.object({ id: z.number() }),
   }),
-  rewrite: defineCall({
-    id: 'copywrite.rewrite', method: 'GET', path: '/api/text/analyse/rewrite', checked: false, auth: 'user', pathFromSpec: false,
+  rewrite: callEntry({
+    method: 'GET', path: '/api/text/analyse/rewrite', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       `ours: unchecked event stream (text/event-stream, ChatStreamEvent events as chat.stream) of a 二创 rewrite of record id's copy in a style; ` +
       `${LIMITS.chatAnswerCredits} credits as a chat answer, not charged when it fails before any text. The token rides in the query.`,
@@ -105,4 +105,4 @@ export const copywriteCalls = {
       }),
     response: ChatStreamEvent,
   }),
-};
+});

@@ -1,6 +1,6 @@
 /** Credits, redemption codes, guest accounts and storage space (part 1 §2 credits page, §3, §7, §9). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, limit, page, plainString, requiredText } from '../schema';
@@ -37,9 +37,9 @@ const PHONE = /^1\d{10}$/;
 
 const date = calendarDate();
 
-export const creditsCalls = {
-  cdkey: defineCall({
-    id: 'credits.cdkey', method: 'POST', path: '/api/cdkey', checked: true, auth: 'optional', pathFromSpec: false,
+export const creditsCalls = defineGroup('credits', {
+  cdkey: callEntry({
+    method: 'POST', path: '/api/cdkey', checked: true, auth: 'optional', pathFromSpec: false,
     summary:
       'Redeem a code (spec name: cdkey). Logged in with {code} → {credits} added. With {username (phone), password, code, client:pc} ' +
       'registers a new account, or converts the calling guest session into it, and returns {token, credits}.',
@@ -68,26 +68,23 @@ export const creditsCalls = {
       token: z.string().optional(),
     }),
   }),
-  tourist: defineCall({
-    id: 'credits.tourist', method: 'POST', path: '/api/tourist', checked: true, auth: 'none', pathFromSpec: false,
+  tourist: callEntry({
+    method: 'POST', path: '/api/tourist', checked: true, auth: 'none', pathFromSpec: false,
     summary: 'ours: create a guest account (is_tourist = 1) with the operator-set guest credits; returns its session token. Rate limited per IP.',
     request: empty,
     response: z.object({ token: z.string() }),
   }),
-  space: defineCall({
-    id: 'credits.space', method: 'GET', path: '/api/user/space', checked: true, auth: 'user', pathFromSpec: false,
+  space: userCall('GET', '/api/user/space', {
     summary: 'Storage space: used and total (MB), total_format, can_expand (spec name: space).',
     request: empty,
     response: Space,
   }),
-  spaceExpand: defineCall({
-    id: 'credits.spaceExpand', method: 'POST', path: '/api/user/spaceExpand', checked: true, auth: 'user', pathFromSpec: false,
+  spaceExpand: userCall('POST', '/api/user/spaceExpand', {
     summary: `Expand space by ${LIMITS.spaceExpandGb} GB for ${LIMITS.spaceExpandCredits} credits; at the cap answers MSG.spaceExpandAtLimit; refused to guests (spec name: spaceExpand). Returns the new space (ours).`,
     request: empty,
     response: Space,
   }),
-  log: defineCall({
-    id: 'credits.log', method: 'GET', path: '/api/user/creditsLog', checked: true, auth: 'user', pathFromSpec: false,
+  log: userCall('GET', '/api/user/creditsLog', {
     summary: 'Credit usage list within an optional date range, newest first (spec name: creditsLog).',
     request: z
       .object({
@@ -99,8 +96,7 @@ export const creditsCalls = {
       .refine((v) => !v.start || !v.end || v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
     response: z.object({ list: z.array(CreditLog), total: z.number() }),
   }),
-  daily: defineCall({
-    id: 'credits.daily', method: 'GET', path: '/api/user/creditsDaily', checked: true, auth: 'user', pathFromSpec: false,
+  daily: userCall('GET', '/api/user/creditsDaily', {
     summary: 'ours: credits spent per day (China time) over a date range, every day present (0 when none), for the chart on /consum.',
     request: z
       .object({ start: date, end: date })
@@ -108,16 +104,14 @@ export const creditsCalls = {
       .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= LIMITS.dailyChartMaxDays, { message: MSG.dateRangeTooLong, path: ['end'] }),
     response: z.object({ list: z.array(z.object({ date: z.string(), spent: z.number() })) }),
   }),
-  expiry: defineCall({
-    id: 'credits.expiry', method: 'GET', path: '/api/user/creditsExpire', checked: true, auth: 'user', pathFromSpec: false,
+  expiry: userCall('GET', '/api/user/creditsExpire', {
     summary: 'Unexpired credit batches by expiry date (credits detail page); total is the sum of their credits.',
     request: empty,
     response: z.object({ details: z.array(CreditExpiry), total: z.number() }),
   }),
-  rule: defineCall({
-    id: 'credits.rule', method: 'GET', path: '/api/creditsRule', checked: true, auth: 'user', pathFromSpec: false,
+  rule: userCall('GET', '/api/creditsRule', {
     summary: 'Points-rule text (HTML) for the points popover (spec name: creditsRule).',
     request: empty,
     response: z.object({ content: z.string() }),
   }),
-};
+});

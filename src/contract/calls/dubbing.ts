@@ -8,7 +8,7 @@
  * (API.voices.audition + auditionPoll): the same job, limits and 24-hour cache, so it has no call here.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars } from '../script';
@@ -103,9 +103,8 @@ export const DubbingRecord = z.object({
 });
 export type DubbingRecord = z.infer<typeof DubbingRecord>;
 
-export const dubbingCalls = {
-  create: defineCall({
-    id: 'dubbing.create', method: 'POST', path: '/api/dubbing/create', checked: true, auth: 'user', pathFromSpec: false,
+export const dubbingCalls = defineGroup('dubbing', {
+  create: userCall('POST', '/api/dubbing/create', {
     summary:
       `Generate a dub: lines (JSON text of [{voice_id, text, rate?, volume?, pitch?, emotion?, pause_after?, role?}], at most ${D.maxLines} lines, ` +
       `${D.maxChars} characters, ${D.maxRoles} roles), joined with their pauses and a gap (default ${D.gap.default} s), optional background music ` +
@@ -123,8 +122,7 @@ export const dubbingCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'dubbing.list', method: 'GET', path: '/api/dubbing/list', checked: true, auth: 'user', pathFromSpec: false,
+  list: userCall('GET', '/api/dubbing/list', {
     summary: `The user's dubs, newest first; generate (ours) counts those in progress (the screen polls every ${LIMITS.generationPollMs} ms while > 0).`,
     request: z.object({
       page: page(),
@@ -134,21 +132,19 @@ export const dubbingCalls = {
     }),
     response: listPage(DubbingRecord).extend({ generate: z.number().optional() }),
   }),
-  remove: removeById({ id: 'dubbing.remove', path: '/api/dubbing', pathFromSpec: false, summary: 'Delete a finished or failed dub and its files (the client confirms first).' }, '配音ID'),
+  remove: removeById({ path: '/api/dubbing', pathFromSpec: false, summary: 'Delete a finished or failed dub and its files (the client confirms first).' }, '配音ID'),
   /** ours */
-  rename: renameById({ id: 'dubbing.rename', path: '/api/dubbing/rename', pathFromSpec: false, summary: 'ours (the spec leaves it out): rename a dub; answers MSG.renameSucceeded.' }, '配音ID'),
+  rename: renameById({ path: '/api/dubbing/rename', pathFromSpec: false, summary: 'ours (the spec leaves it out): rename a dub; answers MSG.renameSucceeded.' }, '配音ID'),
   /** ours */
-  save: defineCall({
-    id: 'dubbing.save', method: 'POST', path: '/api/dubbing/material', checked: true, auth: 'user', pathFromSpec: false,
+  save: userCall('POST', '/api/dubbing/material', {
     summary: 'ours (the spec leaves it out): save a finished dub to the material library — its mp3 as an audio (its own copy) and its script as a text; answers both ids.',
     request: z.object({ id: id('配音ID') }),
     response: z.object({ audio_id: z.number(), text_id: z.number() }),
   }),
   /** ours */
-  prices: defineCall({
-    id: 'dubbing.prices', method: 'GET', path: '/api/dubbing/prices', checked: true, auth: 'user', pathFromSpec: false,
+  prices: userCall('GET', '/api/dubbing/prices', {
     summary: `ours: each enabled voice channel's dubbing price, credits per ${D.priceUnitChars} characters (0 on the offline channel), shown before generating.`,
     request: z.object({}).strip(),
     response: z.object({ list: z.array(DubbingPrice) }),
   }),
-};
+});

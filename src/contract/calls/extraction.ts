@@ -1,6 +1,6 @@
 /** Video and audio extraction, and saving a result to the material library (part 2 §2.5, §2.6, §3, §4, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, limit, oneOf, page, requiredText, text } from '../schema';
@@ -51,29 +51,25 @@ const link = () =>
     text('链接', LIMITS.linkMaxChars).optional(),
   );
 
-export const extractionCalls = {
-  videoList: defineCall({
-    id: 'extraction.videoList', method: 'GET', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+export const extractionCalls = defineGroup('extraction', {
+  videoList: specCall('GET', '/api/user/videoAnalyse', {
     summary: 'Video extraction records by status; num = free extractions left today.',
     request: listRequest,
     response: listResponse,
   }),
-  videoParse: defineCall({
-    id: 'extraction.videoParse', method: 'POST', path: '/api/user/videoAnalyse', checked: true, auth: 'user', pathFromSpec: true,
+  videoParse: specCall('POST', '/api/user/videoAnalyse', {
     summary: `Parse a short-video link (removes the watermark) in the background; ${LIMITS.extractionCredits} credits unless a free count is left.`,
     request: z.object({
       link: requiredText('链接', MSG.extractionLinkRequired, LIMITS.linkMaxChars),
     }),
     response: z.object({ id: z.number() }),
   }),
-  audioList: defineCall({
-    id: 'extraction.audioList', method: 'GET', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+  audioList: userCall('GET', '/api/user/audioAnalyse', {
     summary: 'Audio extraction records by status; num = free extractions left today.',
     request: listRequest,
     response: listResponse,
   }),
-  audioExtract: defineCall({
-    id: 'extraction.audioExtract', method: 'POST', path: '/api/user/audioAnalyse', checked: true, auth: 'user', pathFromSpec: false,
+  audioExtract: userCall('POST', '/api/user/audioAnalyse', {
     summary: `Extract audio from a link (type 1) or a registered video (type 2, ${LIMITS.video.formats.join('/')} ≤ ${LIMITS.video.maxBytes / 1024 / 1024} MB); ${LIMITS.extractionCredits} credits unless a free count is left.`,
     request: z
       .object({
@@ -89,8 +85,7 @@ export const extractionCalls = {
       }),
     response: z.object({ id: z.number() }),
   }),
-  saveToMaterial: defineCall({
-    id: 'extraction.saveToMaterial', method: 'POST', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: false,
+  saveToMaterial: userCall('POST', '/api/user/material', {
     summary: 'Save an extraction result (analyse record rid) to the material library; processed in the background (MSG.savedToMaterial).',
     request: z.object({
       type: oneOf('素材类型', ['video', 'audio']),
@@ -103,4 +98,4 @@ export const extractionCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-};
+});

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { defineCall, type CallDef } from '../call';
+import { callEntry, type CallEntry } from '../call';
 import { INT32_MAX, empty, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
@@ -94,19 +94,19 @@ export const anyPayload = () => z.object({}).passthrough();
 export const listPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().optional() });
 
 /** What differs between the user's own-record calls below: which call, where, and what it does. */
-type CallHead = Pick<CallDef, 'id' | 'path' | 'pathFromSpec' | 'summary'>;
+type CallHead = Pick<CallEntry, 'path' | 'pathFromSpec' | 'summary'>;
 
 /** The user deletes one own record by its id (the client confirms first); answers {}. */
 export const removeById = (head: CallHead, idLabel: string) =>
-  defineCall({ ...head, method: 'DELETE', checked: true, auth: 'user', request: z.object({ id: id(idLabel) }), response: z.object({}) });
+  callEntry({ ...head, method: 'DELETE', checked: true, auth: 'user', request: z.object({ id: id(idLabel) }), response: z.object({}) });
 
 /** The user reads a whole short list (channels, themes, categories …) that takes no parameters. */
 export const userList = <T extends z.ZodType>(head: CallHead, item: T) =>
-  defineCall({ ...head, method: 'GET', checked: true, auth: 'user', request: empty, response: z.object({ list: z.array(item) }) });
+  callEntry({ ...head, method: 'GET', checked: true, auth: 'user', request: empty, response: z.object({ list: z.array(item) }) });
 
 /** The user renames one own record; answers MSG.renameSucceeded. */
 export const renameById = (head: CallHead, idLabel: string) =>
-  defineCall({
+  callEntry({
     ...head, method: 'POST', checked: true, auth: 'user',
     request: z.object({ id: id(idLabel), name: nameField(MSG.renameNameRequired) }),
     response: z.object({}),

@@ -7,11 +7,11 @@
  */
 import { z } from 'zod';
 import type { CallDef } from '../call';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId, removeById } from './fields';
+import { Flag, Timestamp, flag, optionalId, removeById, userList } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
@@ -120,21 +120,20 @@ export type HelperConversation = z.infer<typeof HelperConversation>;
 const question = () => requiredText('问题', MSG.chatContentRequired, H.questionMaxChars);
 const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
 
-export const helperCalls = {
-  status: defineCall({
-    id: 'helper.status', method: 'GET', path: '/api/helper/status', checked: true, auth: 'user', pathFromSpec: false,
+export const helperCalls = defineGroup('helper', {
+  status: userCall('GET', '/api/helper/status', {
     summary: 'ours: whether the chat engine is set (the screens say so up front without it), and the tools the assistant may call.',
     request: empty,
     response: z.object({ chat: Flag, tools: z.array(z.object({ name: z.string(), description: z.string(), spends: Flag })) }),
   }),
-  guide: defineCall({
-    id: 'helper.guide', method: 'GET', path: '/api/helper/guide', checked: false, auth: 'user', pathFromSpec: false,
+  guide: callEntry({
+    method: 'GET', path: '/api/helper/guide', checked: false, auth: 'user', pathFromSpec: false,
     summary: "ours: unchecked event stream (as the copy chat's) of the answer to a how-to question, grounded in the product's guide, routes and prices; free.",
     request: z.object({ token: streamToken(), q: question() }),
     response: ChatStreamEvent,
   }),
-  operate: defineCall({
-    id: 'helper.operate', method: 'GET', path: '/api/helper/operate', checked: false, auth: 'user', pathFromSpec: false,
+  operate: callEntry({
+    method: 'GET', path: '/api/helper/operate', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       'ours: unchecked event stream of the assistant operating the product: read tools run at once as the user (steps), spending ' +
       'tools end the stream with a plan to confirm (helper.confirm); async=1 makes that plan a background task. Each request is kept ' +
@@ -142,38 +141,29 @@ export const helperCalls = {
     request: z.object({ token: streamToken(), q: question(), async: flag('后台任务').default(0), cid: optionalId('会话ID') }),
     response: HelperEvent,
   }),
-  confirm: defineCall({
-    id: 'helper.confirm', method: 'POST', path: '/api/helper/confirm', checked: true, auth: 'user', pathFromSpec: false,
+  confirm: userCall('POST', '/api/helper/confirm', {
     summary: 'ours: the user confirms a plan of mine: its items run as me (at once, or in a background job for a task).',
     request: z.object({ id: id('任务ID') }),
     response: HelperPlan,
   }),
-  cancel: defineCall({
-    id: 'helper.cancel', method: 'POST', path: '/api/helper/cancel', checked: true, auth: 'user', pathFromSpec: false,
+  cancel: userCall('POST', '/api/helper/cancel', {
     summary: 'ours: cancel what has not started of a plan of mine (one item with item_id, else all of them; a plan not yet confirmed is declined).',
     request: z.object({ id: id('任务ID'), item_id: optionalId('子任务ID') }),
     response: HelperPlan,
   }),
-  plans: defineCall({
-    id: 'helper.plans', method: 'GET', path: '/api/helper/plans', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours: my background tasks, latest first, each with its items and their states.',
-    request: empty,
-    response: z.object({ list: z.array(HelperPlan) }),
-  }),
-  conversations: defineCall({
-    id: 'helper.conversations', method: 'GET', path: '/api/helper/conversations', checked: true, auth: 'user', pathFromSpec: false,
+  plans: userList({ path: '/api/helper/plans', pathFromSpec: false, summary: 'ours: my background tasks, latest first, each with its items and their states.' }, HelperPlan),
+  conversations: userCall('GET', '/api/helper/conversations', {
     summary: 'ours: my past conversations of one helper screen (async 0 /helper/operation, 1 /helper/asyncOperation), latest first.',
     request: z.object({ async: flag('后台任务').default(0) }),
     response: z.object({ list: z.array(HelperConversation) }),
   }),
-  conversation: defineCall({
-    id: 'helper.conversation', method: 'GET', path: '/api/helper/conversation', checked: true, auth: 'user', pathFromSpec: false,
+  conversation: userCall('GET', '/api/helper/conversation', {
     summary: 'ours: one past conversation of mine reopened: its turns in order, each plan as it stands now.',
     request: z.object({ id: id('会话ID') }),
     response: HelperConversation.extend({ turns: z.array(HelperTurn) }),
   }),
   removeConversation: removeById(
-    { id: 'helper.removeConversation', path: '/api/helper/conversation', pathFromSpec: false, summary: 'ours: delete a past conversation of mine (its confirmed tasks run on).' },
+    { path: '/api/helper/conversation', pathFromSpec: false, summary: 'ours: delete a past conversation of mine (its confirmed tasks run on).' },
     '会话ID',
   ),
-};
+});

@@ -1,6 +1,6 @@
 /** Text to image: generation, suggested prompts, history, save to material (part 2 §2.8, §3, §5, §7, §9). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, oneOf, requiredText, text } from '../schema';
@@ -32,9 +32,8 @@ export const ImageRecord = z.object({
 });
 export type ImageRecord = z.infer<typeof ImageRecord>;
 
-export const imagegenCalls = {
-  create: defineCall({
-    id: 'imagegen.create', method: 'POST', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: true,
+export const imagegenCalls = defineGroup('imagegen', {
+  create: specCall('POST', '/api/user/imageGenerate', {
     summary: `Generate ${LIMITS.imageCountRange[0]} to ${LIMITS.imageCountRange[1]} images from a description, optional reference image; ${LIMITS.imageCreditsEach} credits per image.`,
     request: z.object({
       type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text'),
@@ -45,36 +44,31 @@ export const imagegenCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'imagegen.list', method: 'GET', path: '/api/user/imageGenerate', checked: true, auth: 'user', pathFromSpec: true,
+  list: specCall('GET', '/api/user/imageGenerate', {
     summary: `Image generation history, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
     request: historyRequest(IMAGE_GENERATE_TYPES),
     response: listPage(ImageRecord),
   }),
-  remove: removeById({ id: 'imagegen.remove', path: '/api/user/imageGenerate', pathFromSpec: false, summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).' }, '记录ID'),
-  prompts: defineCall({
-    id: 'imagegen.prompts', method: 'GET', path: '/api/user/imagePrompt', checked: true, auth: 'user', pathFromSpec: true,
+  remove: removeById({ path: '/api/user/imageGenerate', pathFromSpec: false, summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).' }, '记录ID'),
+  prompts: specCall('GET', '/api/user/imagePrompt', {
     summary: `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`,
     request: z.object({ type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text') }),
     response: z.object({ list: z.array(PromptSuggestion) }),
   }),
   /** ours */
-  engine: defineCall({
-    id: 'imagegen.engine', method: 'GET', path: '/api/user/imageEngine', checked: true, auth: 'user', pathFromSpec: false,
+  engine: userCall('GET', '/api/user/imageEngine', {
     summary: 'ours: whether an image engine is configured (the screen says so and disables generating when not).',
     request: empty,
     response: z.object({ configured: z.union([z.literal(0), z.literal(1)]) }),
   }),
   /** ours */
-  save: defineCall({
-    id: 'imagegen.save', method: 'POST', path: '/api/user/imageGenerate/material', checked: true, auth: 'user', pathFromSpec: false,
+  save: userCall('POST', '/api/user/imageGenerate/material', {
     summary: 'ours: save one generated image (record id, index in its url list) to the material library as its own copy.',
     request: z.object({ id: id('记录ID'), index: int('图片序号', 0, LIMITS.imageCountRange[1] - 1).default(0) }),
     response: z.object({ id: z.number() }),
   }),
   /** ours: operator */
-  engineSet: defineCall({
-    id: 'imagegen.engineSet', method: 'POST', path: '/api/admin/imageEngine', checked: false, auth: 'operator', pathFromSpec: false,
+  engineSet: operatorCall('POST', '/api/admin/imageEngine', {
     summary: 'ours: choose and configure the image engine (kept in the settings; the key is never sent to browsers).',
     request: z.object({
       engine: oneOf('引擎', IMAGE_ENGINES),
@@ -89,10 +83,9 @@ export const imagegenCalls = {
     response: z.object({ engine: z.string(), base_url: z.string(), model: z.string(), configured: z.boolean() }),
   }),
   /** ours: operator */
-  promptAdd: defineCall({
-    id: 'imagegen.promptAdd', method: 'POST', path: '/api/admin/imagePrompt', checked: false, auth: 'operator', pathFromSpec: false,
+  promptAdd: operatorCall('POST', '/api/admin/imagePrompt', {
     summary: 'ours: add a suggested image prompt.',
     request: z.object({ content: requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars) }),
     response: z.object({ id: z.number() }),
   }),
-};
+});

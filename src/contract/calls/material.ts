@@ -1,6 +1,6 @@
 /** The material (asset) library (part 1 §3, §7; part 2 §2.5, §2.10, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { limit, oneOf, page, requiredText } from '../schema';
@@ -33,9 +33,8 @@ export const Material = z.object({
 });
 export type Material = z.infer<typeof Material>;
 
-export const materialCalls = {
-  list: defineCall({
-    id: 'material.list', method: 'GET', path: '/api/user/material', checked: true, auth: 'user', pathFromSpec: true,
+export const materialCalls = defineGroup('material', {
+  list: specCall('GET', '/api/user/material', {
     summary: 'Material library list by type and source (0 all); used by the materials page and the material-library pickers.',
     request: z.object({
       page: page(),
@@ -45,10 +44,9 @@ export const materialCalls = {
     }),
     response: listPage(Material),
   }),
-  rename: renameById({ id: 'material.rename', path: '/api/user/materialEdit', pathFromSpec: false, summary: 'ours: rename a material; answers MSG.renameSucceeded.' }, '素材ID'),
-  remove: removeById({ id: 'material.remove', path: '/api/user/material', pathFromSpec: false, summary: 'ours: delete a material (the client confirms first).' }, '素材ID'),
-  saveText: defineCall({
-    id: 'material.saveText', method: 'POST', path: '/api/user/textMaterial', checked: true, auth: 'user', pathFromSpec: true,
+  rename: renameById({ path: '/api/user/materialEdit', pathFromSpec: false, summary: 'ours: rename a material; answers MSG.renameSucceeded.' }, '素材ID'),
+  remove: removeById({ path: '/api/user/material', pathFromSpec: false, summary: 'ours: delete a material (the client confirms first).' }, '素材ID'),
+  saveText: specCall('POST', '/api/user/textMaterial', {
     summary: 'Save a chat answer to the material library as a text material (source copy_chat).',
     request: z.object({
       name: nameField(MSG.renameNameRequired),
@@ -57,4 +55,4 @@ export const materialCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-};
+});

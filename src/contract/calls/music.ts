@@ -8,11 +8,11 @@
  * operator's publish and engine settings.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, page, plainString, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, removeById, renameById } from './fields';
+import { Flag, Timestamp, flag, listPage, removeById, renameById, userList } from './fields';
 
 const M = LIMITS.music;
 
@@ -69,9 +69,8 @@ export const parseMusicTrackRef = (ref: string): { source: 'library' | 'mine'; i
   return { source: kind === 'lib' ? 'library' : 'mine', id: Number(n) };
 };
 
-export const musicCalls = {
-  create: defineCall({
-    id: 'music.create', method: 'POST', path: '/api/music/createMusic', checked: true, auth: 'user', pathFromSpec: false,
+export const musicCalls = defineGroup('music', {
+  create: userCall('POST', '/api/music/createMusic', {
     summary:
       `Generate a song or an instrumental (spec name: createMusic): title, prompt (style, mood, instruments, tempo; at most ${M.promptMaxChars} characters), ` +
       `lyrics (with section tags; a song without lyrics has them written from the prompt), instrumental 0/1. The price (operator setting ` +
@@ -84,47 +83,40 @@ export const musicCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  myTask: defineCall({
-    id: 'music.myTask', method: 'GET', path: '/api/music/myTask', checked: true, auth: 'user', pathFromSpec: true,
+  myTask: specCall('GET', '/api/music/myTask', {
     summary: `The user's music tasks, newest first; generate (ours) counts those in progress (the screen polls while > 0).`,
     request: z.object({ page: page(), limit: int('条数', 0, 100).default(M.historyPageSize) }),
     response: listPage(MusicTask).extend({ generate: z.number().optional() }),
   }),
   /** ours */
-  remove: removeById({ id: 'music.remove', path: '/api/music/task', pathFromSpec: false, summary: 'ours: delete a finished or failed task and its file (a copy saved to the material library stays).' }, '音乐ID'),
+  remove: removeById({ path: '/api/music/task', pathFromSpec: false, summary: 'ours: delete a finished or failed task and its file (a copy saved to the material library stays).' }, '音乐ID'),
   /** ours */
-  rename: renameById({ id: 'music.rename', path: '/api/music/rename', pathFromSpec: false, summary: 'ours: rename a task; answers MSG.renameSucceeded.' }, '音乐ID'),
+  rename: renameById({ path: '/api/music/rename', pathFromSpec: false, summary: 'ours: rename a task; answers MSG.renameSucceeded.' }, '音乐ID'),
   /** ours */
-  save: defineCall({
-    id: 'music.save', method: 'POST', path: '/api/music/material', checked: true, auth: 'user', pathFromSpec: false,
+  save: userCall('POST', '/api/music/material', {
     summary: 'ours: save a finished track to the material library as an audio (its own copy); answers its id.',
     request: z.object({ id: id('音乐ID') }),
     response: z.object({ id: z.number() }),
   }),
   /** ours */
-  background: defineCall({
-    id: 'music.background', method: 'POST', path: '/api/music/background', checked: true, auth: 'user', pathFromSpec: false,
+  background: userCall('POST', '/api/music/background', {
     summary: 'ours: mark (1) or unmark (0) a finished track as background music, offered by every music picker beside the library.',
     request: z.object({ id: id('音乐ID'), background: flag('背景音乐').default(1) }),
     response: z.object({ background: Flag }),
   }),
   /** ours */
-  engine: defineCall({
-    id: 'music.engine', method: 'GET', path: '/api/music/engine', checked: true, auth: 'user', pathFromSpec: false,
+  engine: userCall('GET', '/api/music/engine', {
     summary: 'ours: whether generation is available (the engine, or null) and what a song costs.',
     request: empty,
     response: z.object({ engine: z.enum(MUSIC_ENGINES).nullable(), credits: z.number() }),
   }),
   /** ours */
-  library: defineCall({
-    id: 'music.library', method: 'GET', path: '/api/music/library', checked: true, auth: 'user', pathFromSpec: false,
-    summary: 'ours: what the user may pick as background music: the published library tracks, then their own done tracks marked as background music.',
-    request: empty,
-    response: z.object({ list: z.array(MusicTrack) }),
-  }),
+  library: userList(
+    { path: '/api/music/library', pathFromSpec: false, summary: 'ours: what the user may pick as background music: the published library tracks, then their own done tracks marked as background music.' },
+    MusicTrack,
+  ),
   /** ours: the operator's */
-  publish: defineCall({
-    id: 'music.publish', method: 'POST', path: '/api/admin/musicPublish', checked: false, auth: 'operator', pathFromSpec: false,
+  publish: operatorCall('POST', '/api/admin/musicPublish', {
     summary: 'Publish a library track from a local audio file on the server machine, checked like an upload and normalised in loudness.',
     request: z.object({
       name: requiredText('名称', '请填写名称', LIMITS.nameMaxChars),
@@ -134,8 +126,7 @@ export const musicCalls = {
     response: z.object({ id: z.number().int(), duration: z.number() }),
   }),
   /** ours: the operator's */
-  engineSet: defineCall({
-    id: 'music.engineSet', method: 'POST', path: '/api/admin/musicEngine', checked: false, auth: 'operator', pathFromSpec: false,
+  engineSet: operatorCall('POST', '/api/admin/musicEngine', {
     summary: 'Turn AI music on (minimax: its own key, or the voice channel mm\'s) or off (none); base URL and model optional.',
     request: z.object({
       engine: z.enum(MUSIC_ENGINES, { error: `引擎取值有误，可用：${MUSIC_ENGINES.join(', ')}` }),
@@ -145,4 +136,4 @@ export const musicCalls = {
     }),
     response: z.object({ engine: z.enum(MUSIC_ENGINES), key: z.enum(['own', 'voice-channel', 'none']) }),
   }),
-};
+});

@@ -1,6 +1,6 @@
 /** Notice centre (part 1 §1, §3, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall } from '../call';
 import { id } from '../schema';
 import { Flag, Timestamp, userList } from './fields';
 
@@ -24,12 +24,11 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
-export const noticeCalls = {
-  list: userList({ id: 'notice.list', path: '/api/user/notice', pathFromSpec: false, summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).' }, NoticeSummary),
-  detail: defineCall({
-    id: 'notice.detail', method: 'GET', path: '/api/user/noticeDetail', checked: true, auth: 'user', pathFromSpec: false,
+export const noticeCalls = defineGroup('notice', {
+  list: userList({ path: '/api/user/notice', pathFromSpec: false, summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).' }, NoticeSummary),
+  detail: userCall('GET', '/api/user/noticeDetail', {
     summary: 'One notice with its HTML content; marks it read for this user.',
     request: z.object({ id: id('公告ID') }),
     response: Notice,
   }),
-};
+});

@@ -5,7 +5,7 @@
  * (it appears on /works) and the project remembers its latest one.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars } from '../script';
@@ -99,9 +99,8 @@ export type OneclickProject = z.infer<typeof OneclickProject>;
 /** The draft a project keeps (the client's editor state): free-form JSON text, at most this long. */
 const DRAFT_MAX_CHARS = 200_000;
 
-export const oneclickCalls = {
-  create: defineCall({
-    id: 'oneclick.create', method: 'POST', path: '/api/cozeVideo/create', checked: true, auth: 'user', pathFromSpec: false,
+export const oneclickCalls = defineGroup('oneclick', {
+  create: userCall('POST', '/api/cozeVideo/create', {
     summary:
       'Render a storyboard as one work: one speech track cut at the scene boundaries, avatar scenes on the channel, B-roll from the ' +
       'offline camera motion, captions, ducked music. The avatar is an avatar video (video_id) or a photo-speak picture (photo_id, on a ' +
@@ -111,14 +110,12 @@ export const oneclickCalls = {
     request: OneclickSubmission,
     response: z.object({ id: z.number() }),
   }),
-  history: defineCall({
-    id: 'oneclick.history', method: 'GET', path: '/api/cozeVideo/history', checked: true, auth: 'user', pathFromSpec: false,
+  history: userCall('GET', '/api/cozeVideo/history', {
     summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.',
     request: z.object({ page: page(), limit: limit() }),
     response: z.object({ list: z.array(OneclickProject), total: z.number() }),
   }),
-  saveDraft: defineCall({
-    id: 'oneclick.saveDraft', method: 'POST', path: '/api/cozeVideo/draft', checked: true, auth: 'user', pathFromSpec: false,
+  saveDraft: userCall('POST', '/api/cozeVideo/draft', {
     summary: 'ours: save a project\'s draft (new without id); answers its id.',
     request: z.object({
       id: optionalId('项目'),
@@ -134,15 +131,13 @@ export const oneclickCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  draft: defineCall({
-    id: 'oneclick.draft', method: 'GET', path: '/api/cozeVideo/draft', checked: true, auth: 'user', pathFromSpec: false,
+  draft: userCall('GET', '/api/cozeVideo/draft', {
     summary: 'ours: one project of mine with its draft (JSON text) to reopen in the storyboard editor.',
     request: z.object({ id: id('项目') }),
     response: z.object({ id: z.number(), name: z.string(), draft: z.string(), work_id: z.number(), status: z.number() }),
   }),
-  remove: removeById({ id: 'oneclick.remove', path: '/api/cozeVideo/history', pathFromSpec: false, summary: 'ours: delete a project (its works stay on /works).' }, '项目'),
-  storyboard: defineCall({
-    id: 'oneclick.storyboard', method: 'POST', path: '/api/cozeVideo/storyboard', checked: true, auth: 'user', pathFromSpec: false,
+  remove: removeById({ path: '/api/cozeVideo/history', pathFromSpec: false, summary: 'ours: delete a project (its works stay on /works).' }, '项目'),
+  storyboard: userCall('POST', '/api/cozeVideo/storyboard', {
     summary: 'ours: the storyboard proposed for a script (proposeStoryboard of the contract, the client may run it itself).',
     request: z.object({
       script: plainString('文案').trim().min(1, MSG.scriptRequired).max(SCRIPT_RAW_MAX, MSG.oneclickTooLong(O.maxChars))
@@ -154,14 +149,12 @@ export const oneclickCalls = {
       seconds: z.number(),
     }),
   }),
-  engines: defineCall({
-    id: 'oneclick.engines', method: 'GET', path: '/api/cozeVideo/engines', checked: true, auth: 'user', pathFromSpec: false,
+  engines: userCall('GET', '/api/cozeVideo/engines', {
     summary: 'ours: whether the copywriting chat engine (生成文案) and the text-to-image engine (生成配图) are configured, and their prices.',
     request: empty,
     response: z.object({ chat: z.boolean(), image: z.boolean(), chat_credits: z.number(), image_credits: z.number() }),
   }),
-  script: defineCall({
-    id: 'oneclick.script', method: 'POST', path: '/api/cozeVideo/script', checked: true, auth: 'user', pathFromSpec: false,
+  script: userCall('POST', '/api/cozeVideo/script', {
     summary: `ours: 生成文案: a script for a topic (≥ ${O.topicMinChars} characters), platform, style and length whose first sentence is a hook; ${LIMITS.chatAnswerCredits} credits as a chat answer, refunded when it fails.`,
     request: z.object({
       topic: requiredText('主题', MSG.oneclickTopicTooShort(O.topicMinChars), O.topicMaxChars).refine((t) => countChars(t) >= O.topicMinChars, MSG.oneclickTopicTooShort(O.topicMinChars)),
@@ -171,8 +164,7 @@ export const oneclickCalls = {
     }),
     response: z.object({ title: z.string(), script: z.string() }),
   }),
-  picture: defineCall({
-    id: 'oneclick.picture', method: 'POST', path: '/api/cozeVideo/picture', checked: true, auth: 'user', pathFromSpec: false,
+  picture: userCall('POST', '/api/cozeVideo/picture', {
     summary:
       `ours: 生成配图 for one B-roll scene: the chat engine writes a picture prompt from the scene's text (${LIMITS.chatAnswerCredits} credits), ` +
       `then a text-to-image record of one picture at the aspect (${LIMITS.imageCreditsEach} credits; it renders as 文生图 does). Answers the record's id and the prompt.`,
@@ -182,7 +174,7 @@ export const oneclickCalls = {
     }),
     response: z.object({ id: z.number(), prompt: z.string() }),
   }),
-};
+});
 
 /** The history's page size when limit is 0 or absent (int() keeps the request's number otherwise). */
 export const oneclickPageLimit = (l: number): number => (l > 0 ? Math.min(l, 100) : O.historyPageSize);

@@ -4,7 +4,7 @@
  * schemas the server turns into its OpenAPI document. Each REST endpoint runs a browser call as the key's user.
  */
 import { z } from 'zod';
-import { defineCall, type HttpMethod } from '../call';
+import { defineGroup, userCall, type HttpMethod } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { requiredText, text } from '../schema';
@@ -55,28 +55,25 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 const keyId = () => requiredId(MSG.apiKeyMissing);
 
-export const openapiCalls = {
-  keyCreate: defineCall({
-    id: 'openapi.keyCreate', method: 'POST', path: '/api/user/apiKey', checked: true, auth: 'user', pathFromSpec: false,
+export const openapiCalls = defineGroup('openapi', {
+  keyCreate: userCall('POST', '/api/user/apiKey', {
     summary: `Create a personal API key (at most ${LIMITS.openApi.maxKeys}; not for guests): the key and its webhook secret are answered once, only their hash is kept.`,
     request: z.object({ name: requiredText('名称', MSG.apiKeyNameRequired, LIMITS.nameMaxChars) }),
     response: z.object({ id: z.number(), key: z.string(), webhook_secret: z.string() }),
   }),
-  keyList: userList({ id: 'openapi.keyList', path: '/api/user/apiKey', pathFromSpec: false, summary: 'The user\'s live API keys, newest first (name, first characters, created, last used, callback URL).' }, ApiKeyItem),
-  keyRemove: removeById({ id: 'openapi.keyRemove', path: '/api/user/apiKey', pathFromSpec: false, summary: 'Revoke an API key: every later request with it answers 401.' }, '密钥ID'),
-  webhookSet: defineCall({
-    id: 'openapi.webhookSet', method: 'POST', path: '/api/user/apiKeyWebhook', checked: true, auth: 'user', pathFromSpec: false,
+  keyList: userList({ path: '/api/user/apiKey', pathFromSpec: false, summary: 'The user\'s live API keys, newest first (name, first characters, created, last used, callback URL).' }, ApiKeyItem),
+  keyRemove: removeById({ path: '/api/user/apiKey', pathFromSpec: false, summary: 'Revoke an API key: every later request with it answers 401.' }, '密钥ID'),
+  webhookSet: userCall('POST', '/api/user/apiKeyWebhook', {
     summary: 'Set (or clear with \'\') the callback URL of a key: https and a public address only (the SSRF guard).',
     request: z.object({ id: keyId(), url: text('回调地址', 1000) }),
     response: z.object({}),
   }),
-  deliveries: defineCall({
-    id: 'openapi.deliveries', method: 'GET', path: '/api/user/apiKeyWebhook', checked: true, auth: 'user', pathFromSpec: false,
+  deliveries: userCall('GET', '/api/user/apiKeyWebhook', {
     summary: `A key's latest webhook deliveries (at most ${LIMITS.openApi.deliveryLogSize}): event, status, attempts, last response code.`,
     request: z.object({ id: keyId() }),
     response: z.object({ list: z.array(WebhookDelivery) }),
   }),
-};
+});
 
 // ---- the REST surface: what the document says, the server's open routes follow
 

@@ -1,6 +1,6 @@
 /** Pet and person (photo-speak) image libraries (part 2 §2.4, §3, §5, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { limit, page, requiredText, text } from '../schema';
@@ -36,9 +36,8 @@ const REQUIRED = {
   [PhotoType.Pet]: { name: MSG.petNameRequired, image: MSG.petImageRequired },
 } as const;
 
-export const photoCalls = {
-  list: defineCall({
-    id: 'photo.list', method: 'GET', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
+export const photoCalls = defineGroup('photo', {
+  list: specCall('GET', '/api/user/photo', {
     summary: 'Pet (type 2) or person (type 1) images, mine (source 1) or public (source 2); limit 0 answers all.',
     request: z.object({
       source: intOneOf('来源', PHOTO_SOURCES).default(1),
@@ -48,8 +47,7 @@ export const photoCalls = {
     }),
     response: listPage(Photo),
   }),
-  create: defineCall({
-    id: 'photo.create', method: 'POST', path: '/api/user/photo', checked: true, auth: 'user', pathFromSpec: true,
+  create: specCall('POST', '/api/user/photo', {
     summary:
       'Add an own pet or person image from a registered image (png/jpg, file_id) or, ours, an image of the material library ' +
       '(material_id: /store/characters picks from it); messages per type. Ours: mouth_x/mouth_y, the mouth the user marked.',
@@ -71,9 +69,8 @@ export const photoCalls = {
       }),
     response: z.object({ id: z.number() }),
   }),
-  remove: removeById({ id: 'photo.remove', path: '/api/user/photo', pathFromSpec: true, summary: 'Delete an own image (public ones cannot be deleted).' }, '图片ID'),
-  publish: defineCall({
-    id: 'photo.publish', method: 'POST', path: '/api/admin/photoPublish', checked: false, auth: 'operator', pathFromSpec: false,
+  remove: removeById({ path: '/api/user/photo', pathFromSpec: true, summary: 'Delete an own image (public ones cannot be deleted).' }, '图片ID'),
+  publish: operatorCall('POST', '/api/admin/photoPublish', {
     summary: 'Publish a pet or person image of the AI library from a local png/jpg on the server machine, checked like an upload.',
     request: z.object({
       name: requiredText('名称', '请填写名称', LIMITS.nameMaxChars),
@@ -82,4 +79,4 @@ export const photoCalls = {
     }),
     response: z.object({ id: z.number().int() }),
   }),
-};
+});

@@ -10,7 +10,7 @@
  * refunded; each costs LIMITS.chatAnswerCredits, a video analysis REPLICA_VIDEO_CREDITS.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { empty, id, int, limit, num, page, requiredText, text } from '../schema';
@@ -145,36 +145,31 @@ const pageRequest = z.object({ page: page(), limit: limit() });
 const personaId = () => requiredId(MSG.replicaPersonaRequired);
 const productId = () => optionalId('产品');
 
-export const replicaCalls = {
-  engine: defineCall({
-    id: 'replica.engine', method: 'GET', path: '/api/coze/engine', checked: true, auth: 'user', pathFromSpec: false,
+export const replicaCalls = defineGroup('replica', {
+  engine: userCall('GET', '/api/coze/engine', {
     summary:
       'ours: whether the copywriting chat engine is configured (the screens say MSG.replicaChatMissing when not), whether profile links can be read ' +
       '(the link-parse engine has profile routes; /explosiveAnalysis/user says so up front), and the prices.',
     request: empty,
     response: z.object({ ready: z.boolean(), profiles: z.boolean(), answer_credits: z.number(), video_credits: z.number() }),
   }),
-  personas: defineCall({
-    id: 'replica.personas', method: 'GET', path: '/api/tikTok/profile', checked: true, auth: 'user', pathFromSpec: true,
+  personas: specCall('GET', '/api/tikTok/profile', {
     summary: 'My personas (人设), newest first.',
     request: pageRequest,
     response: z.object({ list: z.array(Persona), total: z.number() }),
   }),
-  personaSave: defineCall({
-    id: 'replica.personaSave', method: 'POST', path: '/api/tikTok/profile', checked: true, auth: 'user', pathFromSpec: true,
+  personaSave: specCall('POST', '/api/tikTok/profile', {
     summary: `Add a persona, or update it with id; at most ${R.maxPersonas}.`,
     request: z.object({ id: optionalId('人设'), ...personaFields }),
     response: z.object({ id: z.number() }),
   }),
-  personaRemove: removeById({ id: 'replica.personaRemove', path: '/api/tikTok/profile', pathFromSpec: true, summary: 'Delete a persona.' }, '人设'),
-  products: defineCall({
-    id: 'replica.products', method: 'GET', path: '/api/tikTok/product', checked: true, auth: 'user', pathFromSpec: true,
+  personaRemove: removeById({ path: '/api/tikTok/profile', pathFromSpec: true, summary: 'Delete a persona.' }, '人设'),
+  products: specCall('GET', '/api/tikTok/product', {
     summary: 'My products, newest first.',
     request: pageRequest,
     response: z.object({ list: z.array(Product), total: z.number() }),
   }),
-  productSave: defineCall({
-    id: 'replica.productSave', method: 'POST', path: '/api/tikTok/product', checked: true, auth: 'user', pathFromSpec: true,
+  productSave: specCall('POST', '/api/tikTok/product', {
     summary: `Add a product, or update it with id; image: the file id of an uploaded picture (absent or 0: none); at most ${R.maxProducts}.`,
     request: z.object({
       id: optionalId('产品'),
@@ -188,28 +183,24 @@ export const replicaCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  productRemove: removeById({ id: 'replica.productRemove', path: '/api/tikTok/product', pathFromSpec: true, summary: 'Delete a product.' }, '产品'),
-  analyseVideo: defineCall({
-    id: 'replica.analyseVideo', method: 'POST', path: '/api/coze/analysisVideo', checked: true, auth: 'user', pathFromSpec: false,
+  productRemove: removeById({ path: '/api/tikTok/product', pathFromSpec: true, summary: 'Delete a product.' }, '产品'),
+  analyseVideo: userCall('POST', '/api/coze/analysisVideo', {
     summary: `Analyse a viral video: a link (type 1; a share text is fine) or an uploaded video (type 2); a job reads its copy, then the chat engine its structure. ${REPLICA_VIDEO_CREDITS} credits, given back when it fails.`,
     request: videoSourceRequest,
     response: z.object({ id: z.number() }),
   }),
-  videos: defineCall({
-    id: 'replica.videos', method: 'GET', path: '/api/coze/analysisVideo', checked: true, auth: 'user', pathFromSpec: false,
+  videos: userCall('GET', '/api/coze/analysisVideo', {
     summary: 'The user\'s video analyses, newest first; id (ours): that record alone.',
     request: z.object({ page: page(), limit: limit(), id: optionalId('记录ID') }),
     response: z.object({ list: z.array(ReplicaVideo), total: z.number() }),
   }),
-  videoRemove: removeById({ id: 'replica.videoRemove', path: '/api/coze/analysisVideo', pathFromSpec: false, summary: 'ours: delete a video analysis.' }, '记录ID'),
-  mimic: defineCall({
-    id: 'replica.mimic', method: 'POST', path: '/api/coze/mimicScript', checked: true, auth: 'user', pathFromSpec: false,
+  videoRemove: removeById({ path: '/api/coze/analysisVideo', pathFromSpec: false, summary: 'ours: delete a video analysis.' }, '记录ID'),
+  mimic: userCall('POST', '/api/coze/mimicScript', {
     summary: `仿写: ${R.variants} scripts with the analysed video's structure and rhythm, in the persona's voice, about the product (optional); kept. ${LIMITS.chatAnswerCredits} credits.`,
     request: z.object({ id: id('记录ID'), persona_id: personaId(), product_id: productId() }),
     response: z.object({ id: z.number(), variants: z.array(ScriptVariant) }),
   }),
-  analyseAccount: defineCall({
-    id: 'replica.analyseAccount', method: 'POST', path: '/api/coze/analysisIp', checked: true, auth: 'user', pathFromSpec: true,
+  analyseAccount: specCall('POST', '/api/coze/analysisIp', {
     summary:
       `An account's positioning, audience, content pillars, what its top posts share and a persona draft, from its profile link (read through the link-parse engine's ` +
       `profile and posts routes: name, bio, followers, latest posts with their likes) and/or a pasted description; kept. ${LIMITS.chatAnswerCredits} credits.`,
@@ -221,21 +212,18 @@ export const replicaCalls = {
       .refine((r) => !!(r.description || r.link), { message: MSG.replicaDescriptionRequired }),
     response: z.object({ id: z.number(), analysis: AccountAnalysis }),
   }),
-  accounts: defineCall({
-    id: 'replica.accounts', method: 'GET', path: '/api/coze/analysisIp', checked: true, auth: 'user', pathFromSpec: false,
+  accounts: userCall('GET', '/api/coze/analysisIp', {
     summary: 'ours: the user\'s account analyses, newest first.',
     request: pageRequest,
     response: listPage(ReplicaAccount).required({ total: true }),
   }),
-  accountRemove: removeById({ id: 'replica.accountRemove', path: '/api/coze/analysisIp', pathFromSpec: false, summary: 'ours: delete an account analysis.' }, '记录ID'),
-  topics: defineCall({
-    id: 'replica.topics', method: 'POST', path: '/api/coze/topic', checked: true, auth: 'user', pathFromSpec: false,
+  accountRemove: removeById({ path: '/api/coze/analysisIp', pathFromSpec: false, summary: 'ours: delete an account analysis.' }, '记录ID'),
+  topics: userCall('POST', '/api/coze/topic', {
     summary: `${R.topics} topic ideas with a one-line angle each for a persona and (optionally) a product. ${LIMITS.chatAnswerCredits} credits.`,
     request: z.object({ persona_id: personaId(), product_id: productId() }),
     response: z.object({ list: z.array(TopicIdea) }),
   }),
-  generate: defineCall({
-    id: 'replica.generate', method: 'POST', path: '/api/coze/generateScript', checked: true, auth: 'user', pathFromSpec: false,
+  generate: userCall('POST', '/api/coze/generateScript', {
     summary: `A script for a persona, a product (optional), a topic, a length in seconds (${R.scriptSeconds.join('/')}) and a style; kept. ${LIMITS.chatAnswerCredits} credits.`,
     request: z.object({
       persona_id: personaId(),
@@ -246,14 +234,12 @@ export const replicaCalls = {
     }),
     response: z.object({ id: z.number(), variants: z.array(ScriptVariant) }),
   }),
-  scripts: defineCall({
-    id: 'replica.scripts', method: 'GET', path: '/api/coze/script', checked: true, auth: 'user', pathFromSpec: false,
+  scripts: userCall('GET', '/api/coze/script', {
     summary: 'ours: the user\'s kept scripts (仿写 and generated), newest first.',
     request: pageRequest,
     response: z.object({ list: z.array(ReplicaScript), total: z.number() }),
   }),
-  scriptEdit: defineCall({
-    id: 'replica.scriptEdit', method: 'POST', path: '/api/coze/script', checked: true, auth: 'user', pathFromSpec: false,
+  scriptEdit: userCall('POST', '/api/coze/script', {
     summary: 'ours: keep the user\'s edit of one variant (`index`, from 0) of a kept script. Free.',
     request: z.object({
       id: id('记录ID'),
@@ -262,6 +248,6 @@ export const replicaCalls = {
     }),
     response: empty,
   }),
-  scriptRemove: removeById({ id: 'replica.scriptRemove', path: '/api/coze/script', pathFromSpec: false, summary: 'ours: delete a kept script.' }, '记录ID'),
-};
+  scriptRemove: removeById({ path: '/api/coze/script', pathFromSpec: false, summary: 'ours: delete a kept script.' }, '记录ID'),
+});
 

@@ -1,6 +1,6 @@
 /** Video translation: translate a video's speech into another language, the translated videos (part 2 §2.7, §3, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, limit, page, requiredText } from '../schema';
@@ -63,16 +63,14 @@ export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslationModeValue, number> 
 /** What a translation of `seconds` costs in `mode`: whole seconds, rounded up, at least one. */
 export const translateCredits = (seconds: number, mode: TranslationModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
 
-export const translationCalls = {
-  list: defineCall({
-    id: 'translation.list', method: 'GET', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
+export const translationCalls = defineGroup('translation', {
+  list: specCall('GET', '/api/user/videoTranslate', {
     summary: 'Translated videos (works page, type2 = 3), newest first.',
     request: z.object({ page: page(), limit: limit() }),
     response: z.object({ list: z.array(TranslationRecord), total: z.number().optional(), generate: z.number().optional() }),
   }),
-  remove: removeById({ id: 'translation.remove', path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
-  submit: defineCall({
-    id: 'translation.submit', method: 'POST', path: '/api/user/videoTranslate', checked: true, auth: 'user', pathFromSpec: true,
+  remove: removeById({ path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
+  submit: specCall('POST', '/api/user/videoTranslate', {
     summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,
     request: z
       .object({
@@ -84,8 +82,7 @@ export const translationCalls = {
       .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translationSameLanguage, path: ['target_lang'] }),
     response: z.object({ id: z.number() }),
   }),
-  languages: defineCall({
-    id: 'translation.languages', method: 'GET', path: '/api/translateLang', checked: true, auth: 'user', pathFromSpec: false,
+  languages: userCall('GET', '/api/translateLang', {
     summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether and how the words are read (speech recognition, else the captions offline), and the price per second of each mode.',
     request: empty,
     response: z.object({
@@ -101,4 +98,4 @@ export const translationCalls = {
       prices: z.record(z.string(), z.number()).optional(),
     }),
   }),
-};
+});

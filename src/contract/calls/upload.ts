@@ -3,7 +3,7 @@
  * The voice-clone audio has its own multipart endpoint.
  */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, callEntry, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { int, num, oneOf, requiredText, text } from '../schema';
@@ -57,9 +57,8 @@ const TOO_LARGE: Record<UploadFileType, string> = {
 };
 const MAX_SECONDS = Math.max(LIMITS.video.maxSeconds, LIMITS.audio.maxSeconds);
 
-export const uploadCalls = {
-  sign: defineCall({
-    id: 'upload.sign', method: 'GET', path: '/api/upload/sign', checked: true, auth: 'user', pathFromSpec: true,
+export const uploadCalls = defineGroup('upload', {
+  sign: specCall('GET', '/api/upload/sign', {
     summary: 'Upload signature for one direct upload of the given file type (key prefix and size range enforced by the policy).',
     request: z.object({
       file_type: oneOf('文件类型', UPLOAD_FILE_TYPES),
@@ -68,8 +67,8 @@ export const uploadCalls = {
     }),
     response: UploadSignature,
   }),
-  direct: defineCall({
-    id: 'upload.direct', method: 'POST', path: '/storage', checked: false, auth: 'user', pathFromSpec: false,
+  direct: callEntry({
+    method: 'POST', path: '/storage', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       'ours: the local-disk storage target that `host` points at when no S3-compatible storage is configured. Unchecked multipart ' +
       'form: key, policy, OSSAccessKeyId, signature, success_action_status, file; x-token header. Verifies the policy like S3/OSS ' +
@@ -77,8 +76,7 @@ export const uploadCalls = {
     request: z.object({}),
     response: z.object({}),
   }),
-  complete: defineCall({
-    id: 'upload.complete', method: 'POST', path: '/api/upload/complete', checked: true, auth: 'user', pathFromSpec: true,
+  complete: specCall('POST', '/api/upload/complete', {
     summary:
       'Register an uploaded file (the server checks it by content: ffprobe / magic bytes) → {file_id, url}. duration is sent for translation videos.',
     request: z
@@ -95,8 +93,8 @@ export const uploadCalls = {
       }),
     response: RegisteredFile,
   }),
-  voice: defineCall({
-    id: 'upload.voice', method: 'POST', path: '/api/upload/voice', checked: false, auth: 'user', pathFromSpec: false,
+  voice: callEntry({
+    method: 'POST', path: '/api/upload/voice', checked: false, auth: 'user', pathFromSpec: false,
     summary:
       `ours path (spec: "voice audio upload endpoint, path not shown"): unchecked multipart form with one field \`file\` (mp3/m4a/wav, ` +
       `${LIMITS.audio.minSeconds} s to ${LIMITS.audio.maxSeconds / 60} min, at most ${LIMITS.audio.maxBytes / 1024 / 1024} MB) and the x-token header; ` +
@@ -104,4 +102,4 @@ export const uploadCalls = {
     request: z.object({}),
     response: RegisteredFile,
   }),
-};
+});

@@ -1,6 +1,6 @@
 /** Text to video and image to video: generation, word bank, recommendations, presets, history (part 2 §2.9, §3, §4, §5, §7, §9). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
@@ -99,9 +99,8 @@ const isJson = (raw: string) => {
 const videoCredits = Object.entries(LIMITS.videoGenerationCredits)
   .map(([mode, byDuration]) => `${mode}: ${Object.entries(byDuration).map(([s, c]) => `${s} s ${c}`).join(', ')}`)
   .join('; ');
-export const videogenCalls = {
-  create: defineCall({
-    id: 'videogen.create', method: 'POST', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+export const videogenCalls = defineGroup('videogen', {
+  create: specCall('POST', '/api/user/videoGenerate', {
     summary:
       `Generate a video from text, or from an image (image_mode 1 first/last frame: image + optional image_tail; 2 reference: image). ` +
       `Credits — ${videoCredits}. While the pro channel is down the server answers MSG.highQualityMaintenance. ` +
@@ -130,29 +129,25 @@ export const videogenCalls = {
       }),
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'videogen.list', method: 'GET', path: '/api/user/videoGenerate', checked: true, auth: 'user', pathFromSpec: true,
+  list: specCall('GET', '/api/user/videoGenerate', {
     summary: `Video generation history of one type, newest first (refreshed every ${LIMITS.generationPollMs} ms while open).`,
     request: historyRequest(VIDEO_GENERATE_TYPES),
     response: listPage(VideoRecord),
   }),
-  remove: removeById({ id: 'videogen.remove', path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
-  prompts: userList({ id: 'videogen.prompts', path: '/api/user/videoPrompt', pathFromSpec: true, summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).' }, PromptGroup),
-  recommend: defineCall({
-    id: 'videogen.recommend', method: 'GET', path: '/api/user/videoPromptRecommend', checked: true, auth: 'user', pathFromSpec: true,
+  remove: removeById({ path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
+  prompts: userList({ path: '/api/user/videoPrompt', pathFromSpec: true, summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).' }, PromptGroup),
+  recommend: specCall('GET', '/api/user/videoPromptRecommend', {
     summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
     request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
     response: z.object({ list: z.array(PromptSuggestion) }),
   }),
-  engine: defineCall({
-    id: 'videogen.engine', method: 'GET', path: '/api/user/videoEngine', checked: true, auth: 'user', pathFromSpec: false,
+  engine: userCall('GET', '/api/user/videoEngine', {
     summary:
       'ours: the engine of each screen (text: Kling or null — no offline engine; image: Kling or local camera motion) and whether 高品质 is open.',
     request: empty,
     response: VideoEngines,
   }),
-  promptsSet: defineCall({
-    id: 'videogen.promptsSet', method: 'POST', path: '/api/admin/videoPrompt', checked: false, auth: 'operator', pathFromSpec: false,
+  promptsSet: operatorCall('POST', '/api/admin/videoPrompt', {
     summary: 'ours (operator): replaces the inspiration word bank with these groups, in order.',
     request: z.object({
       list: z
@@ -168,8 +163,7 @@ export const videogenCalls = {
     }),
     response: z.object({ groups: z.number(), words: z.number() }),
   }),
-  recommendSet: defineCall({
-    id: 'videogen.recommendSet', method: 'POST', path: '/api/admin/videoPromptRecommend', checked: false, auth: 'operator', pathFromSpec: false,
+  recommendSet: operatorCall('POST', '/api/admin/videoPromptRecommend', {
     summary: 'ours (operator): replaces the recommendations of one type with these prompts (image: a sample picture, public file or https).',
     request: z.object({
       type: oneOf('类型', VIDEO_GENERATE_TYPES),
@@ -177,14 +171,12 @@ export const videogenCalls = {
     }),
     response: z.object({ count: z.number() }),
   }),
-  presets: defineCall({
-    id: 'videogen.presets', method: 'GET', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+  presets: specCall('GET', '/api/user/userPrompt', {
     summary: 'My presets, by keyword (title or content).',
     request: z.object({ keyword: text('关键词', 100).optional() }),
     response: z.object({ list: z.array(UserPreset) }),
   }),
-  presetSave: defineCall({
-    id: 'videogen.presetSave', method: 'POST', path: '/api/user/userPrompt', checked: true, auth: 'user', pathFromSpec: true,
+  presetSave: specCall('POST', '/api/user/userPrompt', {
     summary: 'Save a preset: title and content, or content alone (the title is then taken from the content); with id (ours) it updates.',
     request: z.object({
       /** ours */
@@ -194,5 +186,5 @@ export const videogenCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  presetRemove: removeById({ id: 'videogen.presetRemove', path: '/api/user/userPrompt', pathFromSpec: true, summary: 'Delete a preset.' }, '预设ID'),
-};
+  presetRemove: removeById({ path: '/api/user/userPrompt', pathFromSpec: true, summary: 'Delete a preset.' }, '预设ID'),
+});

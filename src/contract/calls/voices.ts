@@ -1,6 +1,6 @@
 /** Voices: lists, clone, rename, confirm, settings, channels, languages and audition (part 1 §3–§7, part 2 §3–§7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { limit, page, requiredText, text } from '../schema';
@@ -105,9 +105,8 @@ const sliders = {
   pitch: slider('音调', 'pitch'),
 };
 
-export const voicesCalls = {
-  list: defineCall({
-    id: 'voices.list', method: 'GET', path: '/api/user/voice', checked: true, auth: 'user', pathFromSpec: true,
+export const voicesCalls = defineGroup('voices', {
+  list: specCall('GET', '/api/user/voice', {
     summary: `Voice list: own (source 1) or public (source 2), by name; generate = how many are still training (poll every ${LIMITS.voicePollMs} ms while > 0).`,
     request: z.object({
       source: intOneOf('来源', VOICE_SOURCES).default(1),
@@ -117,8 +116,7 @@ export const voicesCalls = {
     }),
     response: z.object({ list: z.array(Voice), generate: z.number(), total: z.number().optional() }),
   }),
-  create: defineCall({
-    id: 'voices.create', method: 'POST', path: '/api/voice/create', checked: true, auth: 'user', pathFromSpec: true,
+  create: specCall('POST', '/api/voice/create', {
     summary:
       'Clone a voice from a registered audio on a channel, or re-train one (id given; only while remained_times > 0 and not training; ' +
       'channel xf refuses with MSG.voiceXfEditRefused). Spends the channel\'s credits unless free_times remain.',
@@ -131,29 +129,25 @@ export const voicesCalls = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  rename: renameById({ id: 'voices.rename', path: '/api/user/voiceEdit', pathFromSpec: false, summary: `Rename an own voice (refused when type = ${VOICE_TYPE_NAME_LOCKED}); answers MSG.renameSucceeded (spec name: voiceEdit).` }, '声音ID'),
-  remove: removeById({ id: 'voices.remove', path: '/api/user/voice', pathFromSpec: false, summary: 'Delete an own voice (only when remained_times = 0).' }, '声音ID'),
-  confirm: defineCall({
-    id: 'voices.confirm', method: 'POST', path: '/api/user/voiceConfirm', checked: true, auth: 'user', pathFromSpec: false,
+  rename: renameById({ path: '/api/user/voiceEdit', pathFromSpec: false, summary: `Rename an own voice (refused when type = ${VOICE_TYPE_NAME_LOCKED}); answers MSG.renameSucceeded (spec name: voiceEdit).` }, '声音ID'),
+  remove: removeById({ path: '/api/user/voice', pathFromSpec: false, summary: 'Delete an own voice (only when remained_times = 0).' }, '声音ID'),
+  confirm: userCall('POST', '/api/user/voiceConfirm', {
     summary: 'Confirm a generated voice once; it is fixed afterwards (spec name: voiceConfirm).',
     request: z.object({ voice_id: requiredId(MSG.voiceRequired) }),
     response: z.object({}),
   }),
-  settings: defineCall({
-    id: 'voices.settings', method: 'POST', path: '/api/user/voiceSetting', checked: true, auth: 'user', pathFromSpec: false,
+  settings: userCall('POST', '/api/user/voiceSetting', {
     summary: `Save a voice's speed/volume/pitch (ranges from LIMITS.sliders, default ${LIMITS.sliders.rate.default}); the reply msg may carry a message.`,
     request: z.object({ voice_id: requiredId(MSG.voiceRequired), ...sliders }),
     response: z.object({}),
   }),
-  language: defineCall({
-    id: 'voices.language', method: 'GET', path: '/api/langList', checked: true, auth: 'user', pathFromSpec: false,
+  language: userCall('GET', '/api/langList', {
     summary: 'Language cascader options of a channel (empty when the channel has no language choice) (spec: voice language by api; spec name: langList).',
     request: z.object({ api: channelApi() }),
     response: z.object({ language: z.array(LanguageOption) }),
   }),
-  channels: userList({ id: 'voices.channels', path: '/api/user/voiceChannel', pathFromSpec: false, summary: 'Voice clone channels with credits, free_times and train_times for this user (spec name: voiceChannel).' }, VoiceChannel),
-  audition: defineCall({
-    id: 'voices.audition', method: 'POST', path: '/api/user/audition', checked: true, auth: 'user', pathFromSpec: false,
+  channels: userList({ path: '/api/user/voiceChannel', pathFromSpec: false, summary: 'Voice clone channels with credits, free_times and train_times for this user (spec name: voiceChannel).' }, VoiceChannel),
+  audition: userCall('POST', '/api/user/audition', {
     summary:
       'Start synthesizing text with a voice (pause markers honoured) → job_id; rate/volume/pitch only for public voices (spec name: audition).',
     request: z.object({
@@ -167,10 +161,9 @@ export const voicesCalls = {
     }),
     response: z.object({ job_id: z.string() }),
   }),
-  auditionPoll: defineCall({
-    id: 'voices.auditionPoll', method: 'GET', path: '/api/user/audition', checked: true, auth: 'user', pathFromSpec: false,
+  auditionPoll: userCall('GET', '/api/user/audition', {
     summary: `Audition job state; poll every ${LIMITS.auditionPollMs} ms until 3 (play url) or 4 (MSG.auditionFailed).`,
     request: z.object({ job_id: requiredText('任务ID', MSG.auditionFailed, 64) }),
     response: AuditionJob,
   }),
-};
+});

@@ -1,6 +1,6 @@
 /** Works: single and multi-scene submission, the works list (part 1 §2 works, part 2 §2.2, §2.3, §3, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit, workCredits } from '../script';
@@ -210,25 +210,22 @@ export const byEffect = <C extends Pick<VideoChannel, 'version_name'>>(channels:
 export const effectOrderTip = (channels: readonly Pick<VideoChannel, 'name' | 'version_name'>[]) =>
   MSG.effectOrder(byEffect(channels).map((c) => [c.version_name, c.name].filter(Boolean).join(' ')));
 
-export const worksCalls = {
-  videoChannel: defineCall({
-    id: 'works.videoChannel', method: 'GET', path: '/api/videoChannel', checked: true, auth: 'user', pathFromSpec: false,
+export const worksCalls = defineGroup('works', {
+  videoChannel: userCall('GET', '/api/videoChannel', {
     summary:
       'Video training channels (credits per second) and the tips line: the effect order of the channels offered, best first; ' +
       'ours: `multi`, the channel that lip-syncs multi-scene works and its price (spec name: videoChannel).',
     request: empty,
     response: z.object({ list: z.array(VideoChannel), tips: z.string(), multi: MultiSceneChannel.optional() }),
   }),
-  create: defineCall({
-    id: 'works.create', method: 'POST', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
+  create: specCall('POST', '/api/user/works', {
     summary:
       'Submit a single video work (avatar video, material video or pet/person photo, with text + voice or an audio); reserves the ' +
       'channel\'s credits; the client then shows MSG.submitAlert.',
     request: WorkSubmission,
     response: z.object({ id: z.number() }),
   }),
-  multi: defineCall({
-    id: 'works.multi', method: 'POST', path: '/api/user/multiWorks', checked: true, auth: 'user', pathFromSpec: false,
+  multi: userCall('POST', '/api/user/multiWorks', {
     summary: 'Submit a multi-scene work (api fy; lip-synced and priced per second of the result on multiSceneChannel) (spec name: multiWorks).',
     request: z
       .object({
@@ -251,8 +248,7 @@ export const worksCalls = {
       }),
     response: z.object({ id: z.number() }),
   }),
-  list: defineCall({
-    id: 'works.list', method: 'GET', path: '/api/user/works', checked: true, auth: 'user', pathFromSpec: true,
+  list: specCall('GET', '/api/user/works', {
     summary:
       'Works list, newest first. Filters: status, name, is_multi (multi-scene), only_audio (multi-scene audio), photo_type (0 avatar video, ' +
       '1 photo-speak, 2 pet), oneclick (one-click works), type (the works page\'s type2 inside the level is_multi names, see WORK_TABS: 1 digital-human video, ' +
@@ -275,6 +271,6 @@ export const worksCalls = {
     }),
     response: z.object({ list: z.array(Work), generate: z.number(), total: z.number() }),
   }),
-  rename: renameById({ id: 'works.rename', path: '/api/user/worksEdit', pathFromSpec: false, summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.' }, '作品ID'),
-  remove: removeById({ id: 'works.remove', path: '/api/user/works', pathFromSpec: false, summary: 'Permanently delete a work (the client confirms first).' }, '作品ID'),
-};
+  rename: renameById({ path: '/api/user/worksEdit', pathFromSpec: false, summary: 'Rename a work (successful works only); answers MSG.renameSucceeded.' }, '作品ID'),
+  remove: removeById({ path: '/api/user/works', pathFromSpec: false, summary: 'Permanently delete a work (the client confirms first).' }, '作品ID'),
+});

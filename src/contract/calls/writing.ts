@@ -1,6 +1,6 @@
 /** Copywriting helpers of the script editor: text polish, emotion marks, AI-writing themes and writing (part 2 §2.2, §3, §5, §7). */
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { requiredText } from '../schema';
@@ -15,9 +15,8 @@ export const WritingTheme = z.object({
 });
 export type WritingTheme = z.infer<typeof WritingTheme>;
 
-export const writingCalls = {
-  textpolish: defineCall({
-    id: 'writing.textpolish', method: 'POST', path: '/api/user/textpolish', checked: true, auth: 'user', pathFromSpec: false,
+export const writingCalls = defineGroup('writing', {
+  textpolish: userCall('POST', '/api/user/textpolish', {
     summary:
       'Polish a script, or with action=emotion add emotion marks: MiniMax-style interjection tags inline after the words they ' +
       'colour, half-width parentheses around one lowercase word of a closed list — (laughs) (chuckle) (sighs) (breath) (gasps) ' +
@@ -29,9 +28,8 @@ export const writingCalls = {
     }),
     response: z.object({ content: z.string() }),
   }),
-  theme: userList({ id: 'writing.theme', path: '/api/theme', pathFromSpec: false, summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).' }, WritingTheme),
-  aiWriting: defineCall({
-    id: 'writing.aiWriting', method: 'POST', path: '/api/user/aiWriting', checked: true, auth: 'user', pathFromSpec: false,
+  theme: userList({ path: '/api/theme', pathFromSpec: false, summary: 'AI-writing themes, each with its topics: sample topic descriptions the dialog can copy (spec name: theme).' }, WritingTheme),
+  aiWriting: userCall('POST', '/api/user/aiWriting', {
     summary:
       'Write a script from a topic description and a length (0 = unlimited, else about N characters); answers MSG.writingSucceeded. ' +
       'Free (the spec prices it nowhere). No chat engine configured: code 1, MSG.chatEngineMissing.',
@@ -41,4 +39,4 @@ export const writingCalls = {
     }),
     response: z.object({ content: z.string() }),
   }),
-};
+});

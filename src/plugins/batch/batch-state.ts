@@ -4,10 +4,10 @@
  * submitting it, and the batch page (its rows followed while any is unfinished; cancel, retry, the zip).
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, debounceTime, type Observable } from 'rxjs';
+import { BehaviorSubject, debounceTime, type Observable } from 'rxjs';
 import Papa from 'papaparse';
 import { API, LIMITS, MSG, type BatchDetail, type BatchRowCheck, type BatchRowFields, type CallResponse } from '../../contract';
-import { RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
+import { OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
 import { TEMPLATE_EXAMPLE, TEMPLATE_HEADERS, blankRow, resolveRow, rowsFromCells, type Catalog, type GridField, type GridRow } from './batch-view';
 
 export const BatchStateToken = Symbol.for('batch.State');
@@ -36,7 +36,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
 }
 
-export class BatchScreen {
+export class BatchScreen extends OpenScreen {
   readonly catalog: RemoteStore<Catalog>;
   readonly rows$ = new BehaviorSubject<GridRow[]>([]);
   readonly checks$ = new BehaviorSubject<Map<number, RowCheck>>(new Map());
@@ -48,7 +48,6 @@ export class BatchScreen {
   readonly detail: RemoteStore<BatchDetail | null>;
   readonly batches: RemoteStore<CallResponse<typeof API.batch.list>>;
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-  private readonly life = new Subscription();
   private checkRun = 0;
 
   constructor(
@@ -56,6 +55,7 @@ export class BatchScreen {
     batchId: number | undefined,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.batchId$ = new BehaviorSubject<number | null>(batchId ?? null);
     this.catalog = new RemoteStore<Catalog>(async (signal) => {
@@ -78,10 +78,9 @@ export class BatchScreen {
       { poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (d) => !!d && d.counts.queued + d.counts.running > 0 } },
     );
     this.batches = new RemoteStore((signal) => api.call(API.batch.list, { page: 1, limit: 20 }, { silent: true, signal }));
-    for (const owned of [this.catalog, this.detail, this.batches]) this.life.add(() => owned.dispose());
     this.life.add(this.rows$.pipe(debounceTime(300)).subscribe(() => void this.check()));
     this.life.add(this.catalog.remote$.subscribe(() => void this.check()));
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.catalog, this.detail, this.batches]);
     this.catalog.reload();
     this.batches.reload();
     if (batchId) this.detail.reload();
@@ -229,9 +228,5 @@ export class BatchScreen {
     a.href = url;
     a.download = `${detail.name}.zip`;
     a.click();
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
-import { API, CopywriteType, LIMITS, MSG, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
+import { API, CopywriteType, LIMITS, MSG, videoSource, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
   DeletionFlow, copyText, openInCreate, RemoteStore, ShareForm, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
   type Navigation, type Notifier, type PollingService, type Storage, type TokenStore,
@@ -95,8 +95,7 @@ export class CopywriteScreen {
       ...s,
       byUpload: (way) => way === CopywriteType.Upload,
       send: async (source) => {
-        const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
-        this.submitted = (await this.s.api.call(API.copywrite.submit, params)).id;
+        this.submitted = (await this.s.api.call(API.copywrite.submit, videoSource(source))).id;
       },
       // The new record is shown.
       sent: () => {

@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, map, type Observable } from 'rxjs';
 import { API, MSG, type DubbingRecord } from '../../contract';
-import { DraftStore, TOKENS, TIMINGS, leadingGate, speakAudition, type ScreenServices } from '../../core';
+import { DraftStore, TOKENS, TIMINGS, leadingGate, runBusyItem, speakAudition, type ScreenServices } from '../../core';
 import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, hasUnsavedText, lineItem, previewKey, spokenLines, type DubDraft } from './dub-draft';
 
 export const DubbingStateToken = Symbol.for('dubbing.State');
@@ -68,25 +68,13 @@ export class DubbingState {
     if (cached) return this.play$.next({ key, url: cached });
     if (this.previewing$.value.has(key)) return;
     if (!line.role.voice || !line.text) return this.s.notifier.warn(MSG.auditionNeedsTextAndVoice);
-    this.setPreviewing(key, true);
-    try {
+    await runBusyItem(this.previewing$, key, async () => {
       const { voice_id, text, rate, volume, pitch, emotion } = lineItem(line, false);
       const job = await speakAudition(this.s.api, this.s.polling, { voice_id: voice_id!, text, rate, volume, pitch, ...(emotion ? { emotion } : {}) }, this.disposed$);
       if (!job) return this.s.notifier.error(MSG.auditionFailed);
       this.previews.set(key, job.url);
       this.play$.next({ key, url: job.url });
-    } catch {
-      /* the API client showed the server's message */
-    } finally {
-      this.setPreviewing(key, false);
-    }
-  }
-
-  private setPreviewing(key: string, busy: boolean) {
-    const next = new Set(this.previewing$.value);
-    if (busy) next.add(key);
-    else next.delete(key);
-    this.previewing$.next(next);
+    });
   }
 
   /** Checks the project (the first problem shows, its line outlined), then generates it. Resolves the new id. */

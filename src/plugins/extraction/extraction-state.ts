@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, AudioExtractType, MSG, type ExtractionRecord, type CallResponse } from '../../contract';
-import { OpenScreen, RemoteStore, ShareForm, TIMINGS, TOKENS, type ScreenServices } from '../../core';
+import { OpenScreen, RemoteStore, ShareForm, TIMINGS, TOKENS, runBusyItem, type ScreenServices } from '../../core';
 import { anyProcessing, byUpload, saveName, TABS, type ExtractionKind, type TabId } from './extraction-view';
 
 export const ExtractionStateToken = Symbol.for('extraction.State');
@@ -78,21 +78,10 @@ export class ExtractionScreen extends OpenScreen {
   }
 
   async saveToMaterial(record: ExtractionRecord): Promise<void> {
-    const mark = (on: boolean) => {
-      const next = new Set(this.saving$.value);
-      if (on) next.add(record.id);
-      else next.delete(record.id);
-      this.saving$.next(next);
-    };
-    mark(true);
-    try {
+    await runBusyItem(this.saving$, record.id, async () => {
       await this.s.api.call(API.extraction.saveToMaterial, { type: this.kind.material, source: 'analyse', name: saveName(record.desc), rid: record.id });
       this.s.notifier.success(MSG.savedToMaterial);
-    } catch {
-      // the ApiClient has said why
-    } finally {
-      mark(false);
-    }
+    });
   }
 
 }

@@ -4,9 +4,9 @@
  * and each task's actions that go through the server (rename, delete, save to material, 用作背景音乐).
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
+import { DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
@@ -23,7 +23,7 @@ export class MusicState {
 
 type TaskPage = CallResponse<typeof API.music.myTask>;
 
-export class MusicScreen {
+export class MusicScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<MusicForm>(EMPTY_MUSIC_FORM);
   readonly engine: RemoteStore<CallResponse<typeof API.music.engine>>;
   readonly tasks: RemoteStore<TaskPage>;
@@ -36,12 +36,12 @@ export class MusicScreen {
   readonly renaming$ = new BehaviorSubject<MusicTask | null>(null);
   readonly deletion: DeletionFlow<MusicTask>;
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.music.engine, {}, { silent: true, signal }));
     this.tasks = new RemoteStore((signal) => api.call(API.music.myTask, { page: 1, limit: 50 }, { silent: true, signal }), {
@@ -49,8 +49,7 @@ export class MusicScreen {
     });
     this.library = new RemoteStore(async (signal) => (await api.call(API.music.library, {}, { silent: true, signal })).list);
     this.deletion = new DeletionFlow(s.notifier, (t) => api.call(API.music.remove, { id: t.id }), () => this.reloadLists());
-    for (const owned of [this.engine, this.tasks, this.library]) this.life.add(() => owned.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.engine, this.tasks, this.library]);
     this.engine.reload();
     this.tasks.reload();
     this.library.reload();
@@ -122,10 +121,6 @@ export class MusicScreen {
   private reloadLists(): void {
     this.tasks.reload();
     this.library.reload();
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }
 

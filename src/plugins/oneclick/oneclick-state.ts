@@ -9,34 +9,15 @@ import {
   API, AvatarStatus, MSG, PhotoType, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
   type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type Photo, type StoryScene, type VideoChannel, type Voice,
 } from '../../contract';
-import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ApiClient, type AuthService, type Navigation, type Notifier, type PollingService, type Storage } from '../../core';
+import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ScreenServices } from '../../core';
 import { OneclickAssist } from './oneclick-assist';
 import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, coverScene, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
 
 export const OneclickStateToken = Symbol.for('oneclick.State');
 
-interface Services {
-  api: ApiClient;
-  notifier: Notifier;
-  auth: AuthService;
-  navigation: Navigation;
-  polling: PollingService;
-  storage: Storage;
-}
-
 @injectable()
 export class OneclickState {
-  private readonly services: Services;
-  constructor(
-    @inject(TOKENS.ApiClient) api: ApiClient,
-    @inject(TOKENS.Notifier) notifier: Notifier,
-    @inject(TOKENS.AuthService) auth: AuthService,
-    @inject(TOKENS.Navigation) navigation: Navigation,
-    @inject(TOKENS.PollingService) polling: PollingService,
-    @inject(TOKENS.Storage) storage: Storage,
-  ) {
-    this.services = { api, notifier, auth, navigation, polling, storage };
-  }
+  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
 
   open(closed$?: Observable<unknown>): OneclickScreen {
     return new OneclickScreen(this.services, closed$);
@@ -68,7 +49,7 @@ export class OneclickScreen {
   private loadedId = 0;
 
   constructor(
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     const { api } = s;
@@ -240,7 +221,7 @@ export class HistoryScreen {
   private readonly life = new Subscription();
 
   constructor(
-    private readonly s: Services,
+    private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
     this.history = new RemoteStore((signal) => s.api.call(API.oneclick.history, { page: 1, limit: 100 }, { silent: true, signal }));

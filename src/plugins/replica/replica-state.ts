@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import {
-  API, CopywriteType, LIMITS, MSG, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
+  API, CopywriteType, LIMITS, MSG, videoSource, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
 import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
@@ -205,8 +205,7 @@ export class VideoScreen extends ReplicaScreen {
       ...s,
       byUpload: (way) => way === CopywriteType.Upload,
       send: async (source) => {
-        const params = 'fileId' in source ? { type: CopywriteType.Upload, file_id: source.fileId } : { type: CopywriteType.Link, link: source.link };
-        this.submitted = (await this.s.api.call(API.replica.analyseVideo, params)).id;
+        this.submitted = (await this.s.api.call(API.replica.analyseVideo, videoSource(source))).id;
       },
       sent: () => {
         this.select(this.submitted);

@@ -4,9 +4,9 @@
  * screen's (copywrite-state.ts); these components render it.
  */
 import { useEffect } from 'react';
-import { Button, SegmentedControl, Tag } from '@blueprintjs/core';
-import { CopywriteType, LIMITS } from '../../../contract';
-import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, type PanelProps } from '../../../core';
+import { Tag } from '@blueprintjs/core';
+import { LIMITS } from '../../../contract';
+import { PageHeader, ShareVideoForm, useScreen, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -53,32 +53,5 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
 
 /** The way (link or upload), the link box or the upload box; Enter or the button submits. */
 function CopyForm({ screen }: { screen: CopywriteScreen }) {
-  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen.form);
-  return (
-    <form className="share-form" onSubmit={start}>
-      <SegmentedControl
-        className="share-ways"
-        options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
-        value={String(way)}
-        onValueChange={(v) => screen.form.way$.next(Number(v))}
-        data-testid="copywrite-way"
-      />
-      {way === CopywriteType.Upload ? (
-        <div className="share-upload">
-          <SharedVideoUpload
-            round={uploadRound}
-            onVideo={(file) => screen.form.video$.next(file)}
-            onBusyChange={(busy) => screen.form.uploading$.next(busy)}
-            testId="copywrite-upload"
-          />
-          <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} disabled={uploading || !video} data-testid="copywrite-start" />
-        </div>
-      ) : (
-        <div className="share-link">
-          <ShareLinkInput value={text} onChange={(t) => screen.form.text$.next(t)} testId="copywrite-link" />
-          <Button type="submit" intent="primary" size="large" icon="clipboard" text="提取文案" loading={submitting} data-testid="copywrite-start" />
-        </div>
-      )}
-    </form>
-  );
+  return <ShareVideoForm form={screen.form} ways={WAYS} submit={{ text: '提取文案', icon: 'clipboard' }} testId="copywrite" />;
 }

@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { API, MSG, type MultiSceneChannel } from '../../../contract';
-import { DraftStore, TOKENS, leadingGate, speakAudition, type ScreenServices, TIMINGS } from '../../../core';
+import { DraftStore, TOKENS, leadingGate, runBusyItem, speakAudition, type ScreenServices, TIMINGS } from '../../../core';
 import {
   MULTI_DRAFT_KEY, hasUnsavedText, multiDraftRules, addScene, auditionRequest, buildSubmission, cachedAudition, canAddScene, draftProblem, emptyDraft, sceneCountExceeded, sceneId,
   setSceneAudition, worksQuery, type MultiDraft, type SceneType,
@@ -104,8 +104,7 @@ export class MultiplesState {
       this.s.notifier.warn(asked.message);
       return;
     }
-    this.setAuditioning(id, true);
-    try {
+    await runBusyItem(this.auditioning$, id, async () => {
       const job = await speakAudition(this.s.api, this.s.polling, asked.request, this.disposed$);
       if (!job) {
         this.s.notifier.error(MSG.auditionFailed);
@@ -115,18 +114,7 @@ export class MultiplesState {
       // Played only if the scene still says what was synthesized.
       const now = this.draft.scenes.find((s) => s.id === id);
       if (now && cachedAudition(now)?.url === job.url) this.play$.next({ sceneId: id, url: job.url });
-    } catch {
-      /* the API client showed the server's message */
-    } finally {
-      this.setAuditioning(id, false);
-    }
-  }
-
-  private setAuditioning(id: string, busy: boolean) {
-    const next = new Set(this.auditioning$.value);
-    if (busy) next.add(id);
-    else next.delete(id);
-    this.auditioning$.next(next);
+    });
   }
 
   /**

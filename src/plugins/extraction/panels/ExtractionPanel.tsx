@@ -4,11 +4,11 @@
  * table of records (number, status, info, download and save to assets) that refreshes while one is processing.
  * The state is the screen's (extraction-state.ts); these components render it.
  */
-import { Button, Callout, SegmentedControl, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Callout, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useShareForm, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
-import { AUDIO_EXTRACTION, byUpload, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
+import { AUDIO_EXTRACTION, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import { RecordTable } from './RecordTable';
 import './extraction.css';
 
@@ -59,34 +59,5 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
 /** The link box, or for audio the way selector and (本地上传) the upload box; Enter or the button submits. */
 function ExtractionForm({ screen }: { screen: ExtractionScreen }) {
   const { kind } = screen;
-  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen.form);
-  return (
-    <form className="share-form" onSubmit={start}>
-      {kind.hasWays && (
-        <SegmentedControl
-          className="share-ways"
-          options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))}
-          value={String(way)}
-          onValueChange={(v) => screen.form.way$.next(Number(v))}
-          data-testid="extraction-way"
-        />
-      )}
-      {byUpload(kind, way) ? (
-        <div className="share-upload">
-          <SharedVideoUpload
-            round={uploadRound}
-            onVideo={(file) => screen.form.video$.next(file)}
-            onBusyChange={(busy) => screen.form.uploading$.next(busy)}
-            testId="extraction-upload"
-          />
-          <Button type="submit" intent="primary" size="large" icon="music" text={kind.start} loading={submitting} disabled={uploading || !video} data-testid="extraction-start" />
-        </div>
-      ) : (
-        <div className="share-link">
-          <ShareLinkInput value={text} onChange={(t) => screen.form.text$.next(t)} testId="extraction-link" />
-          <Button type="submit" intent="primary" size="large" icon={kind.icon} text={kind.start} loading={submitting} data-testid="extraction-start" />
-        </div>
-      )}
-    </form>
-  );
+  return <ShareVideoForm form={screen.form} ways={kind.hasWays ? WAYS : undefined} submit={{ text: kind.start, icon: kind.icon, uploadIcon: 'music' }} testId="extraction" />;
 }

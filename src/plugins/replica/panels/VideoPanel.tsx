@@ -3,9 +3,9 @@
  * is rendered part by part, then 仿写 for a persona and product gives variants to edit and take to /create.
  */
 import { useEffect } from 'react';
-import { Button, Callout, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
-import { CopywriteType, ReplicaStatus, type ReplicaVideo } from '../../../contract';
-import { PageHeader, SharedVideoUpload, ShareLinkInput, useScreen, useService, useShareForm, useStore, useValue, type PanelProps } from '../../../core';
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
+import { ReplicaStatus, type ReplicaVideo } from '../../../contract';
+import { PageHeader, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState, type VideoScreen } from '../replica-state';
 import { INDEX_ROUTE, isOpen, statusOf, videoTitle, WAYS } from '../replica-view';
 import { AnalysisView } from './AnalysisView';
@@ -41,24 +41,7 @@ export default function VideoPanel({ query, closed$ }: PanelProps) {
 }
 
 function VideoForm({ screen }: { screen: VideoScreen }) {
-  const { way, text, video, uploading, uploadRound, submitting, start } = useShareForm(screen.form);
-  const button = <Button type="submit" intent="primary" size="large" icon="search-template" text="开始拆解" loading={submitting} disabled={way === CopywriteType.Upload && (uploading || !video)} data-testid="replica-start" />;
-  return (
-    <form className="share-form" onSubmit={start}>
-      <SegmentedControl className="share-ways" options={WAYS.map((w) => ({ value: String(w.value), label: w.label }))} value={String(way)} onValueChange={(v) => screen.form.way$.next(Number(v))} />
-      {way === CopywriteType.Upload ? (
-        <div className="share-upload">
-          <SharedVideoUpload round={uploadRound} onVideo={(f) => screen.form.video$.next(f)} onBusyChange={(b) => screen.form.uploading$.next(b)} testId="replica-upload" />
-          {button}
-        </div>
-      ) : (
-        <div className="share-link">
-          <ShareLinkInput value={text} onChange={(t) => screen.form.text$.next(t)} testId="replica-link" />
-          {button}
-        </div>
-      )}
-    </form>
-  );
+  return <ShareVideoForm form={screen.form} ways={WAYS} submit={{ text: '开始拆解', icon: 'search-template' }} testId="replica" />;
 }
 
 function Result({ screen }: { screen: VideoScreen }) {
