@@ -1,8 +1,11 @@
 /** Password hashes: scrypt at 2^14 in production; a hash names its own cost, so one made cheaper still verifies. */
-import { describe, expect, it } from 'vitest';
-import { cheapenPasswordHashesForTests, decoyHash, hashPassword, verifyPassword } from './passwords';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cheapenPasswordHashesForTests, decoyHash, hashPassword, restorePasswordHashCost, verifyPassword } from './passwords';
 
 describe('password hashes', () => {
+  // Test servers started earlier in this process (spec files share it) made new hashes cheap.
+  beforeEach(restorePasswordHashCost);
+
   it('are scrypt at N=16384, r=8, p=1 with a fresh salt, and verify only the right password', async () => {
     const [first, second] = await Promise.all([hashPassword('abc123'), hashPassword('abc123')]);
     expect(first).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);

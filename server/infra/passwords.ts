@@ -24,6 +24,12 @@ export function cheapenPasswordHashesForTests(): void {
   decoy = undefined;
 }
 
+/** Back to the production cost (a spec file that runs after test servers in the same process checks that cost). */
+export function restorePasswordHashCost(): void {
+  hashCost = N;
+  decoy = undefined;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, hashCost);

@@ -9,9 +9,8 @@ import { makeImage, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { publishLocalFile } from '../../infra/user-files';
 
-const dir = mediaDir();
-const image = makeImage(path.join(dir, 'served.png'), { width: 400, height: 400 });
-const bytes = fs.readFileSync(image);
+let image: string;
+let bytes: Buffer;
 
 /** Serving on local disk (our host answers) or S3 (our signed URL redirects to the bucket's presigned GET, which answers). */
 export function describeServing(storage: 'local' | 's3'): void {
@@ -23,6 +22,9 @@ describe(`serving stored objects (${storage} storage)`, () => {
   const get = (u: string, headers: Record<string, string> = {}) => fetch(`${t.url}${u}`, { headers });
 
   beforeAll(async () => {
+    // Made for each spec file: its temp folders are removed after it, and two files share this module.
+    image = makeImage(path.join(mediaDir(), 'served.png'), { width: 400, height: 400 });
+    bytes = fs.readFileSync(image);
     peer = storage === 's3' ? await startS3Peer() : undefined;
     t = await startApp('pglite', peer ? { s3: peer.settings } : {});
     await t.createUser('15400000001', 'abc123');

@@ -8,10 +8,17 @@ import { makeAudio, makeImage, makeVideo, mediaDir, FFMPEG } from '../../../test
 import { postToStorage, signUpload, uploadFile } from '../../../tests/support/upload';
 import { execFileSync } from 'node:child_process';
 
-const dir = mediaDir();
-const video = makeVideo(path.join(dir, 'ok.mp4'), { width: 640, height: 360, seconds: 6 });
-const image = makeImage(path.join(dir, 'ok.png'), { width: 400, height: 400 });
-const audio = makeAudio(path.join(dir, 'ok.mp3'), { seconds: 6 });
+let dir: string;
+let video: string;
+let image: string;
+let audio: string;
+/** The media of one spec file (each file's temp folders are removed after it, and two files share this module). */
+function makeMedia(): void {
+  dir = mediaDir();
+  video = makeVideo(path.join(dir, 'ok.mp4'), { width: 640, height: 360, seconds: 6 });
+  image = makeImage(path.join(dir, 'ok.png'), { width: 400, height: 400 });
+  audio = makeAudio(path.join(dir, 'ok.mp3'), { seconds: 6 });
+}
 
 /** An mp4 with its index (moov) at the end, cut off before it. */
 function truncatedMp4(): Buffer {
@@ -57,6 +64,7 @@ function uploadTests(kind: DbKind, storage: 'local' | 's3'): void {
   const objectsUnder = async (prefix: string) => (await t.app.ctx.storage.list(`${prefix}/`)).map((o) => o.key);
 
   beforeAll(async () => {
+    makeMedia();
     peer = local ? undefined : await startS3Peer();
     t = await startApp(kind, peer ? { s3: peer.settings } : {});
     a = await t.user('15600000001', 100);
@@ -67,11 +75,8 @@ function uploadTests(kind: DbKind, storage: 'local' | 's3'): void {
     await peer?.stop();
   });
 
-  it.each([
-    ['video', video],
-    ['voice', audio],
-    ['image', image],
-  ] as const)('registers a real %s, serves it with our Content-Type, and counts it in space used', async (type, file) => {
+  it.each(['video', 'voice', 'image'] as const)('registers a real %s, serves it with our Content-Type, and counts it in space used', async (type) => {
+    const file = { video, voice: audio, image }[type];
     const before = (await a.call(API.credits.space, {})).data.used;
     const reply = await uploadFile(a, type, file);
     expect(reply).toMatchObject({ code: 0 });
