@@ -256,8 +256,8 @@ export class BotRepository extends AnswerMessages {
     await this.db.query('UPDATE bot_messages SET status = $2, content = $3, error = $4 WHERE id = $1', [mid, end.status, end.content, end.error ?? '']);
   }
 
-  async saveProgress(mid: number, content: string): Promise<void> {
-    await this.db.query('UPDATE bot_messages SET content = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3', [mid, content, ChatAnswerStatus.Streaming]);
+  async saveProgress(mid: number, got: { content: string }): Promise<void> {
+    await this.db.query('UPDATE bot_messages SET content = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3', [mid, got.content, ChatAnswerStatus.Streaming]);
   }
 
   /** Ends answers left streaming by a dead process: failed with `error`; returns them for their refunds. */

@@ -14,12 +14,12 @@ import { fetchObject } from '../../infra/storage';
 import { publishLocalFile } from '../../infra/user-files';
 import { withWorkDir } from '../../infra/work-dirs';
 import { readFaceTrack } from '../../engines/lipsync';
-import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
+import { resolveChatConfig } from '../../engines/chat';
 import { AvatarsRepository } from '../avatars';
-import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
-import { ABANDONED_AFTER_SECONDS, conversationTitle, PROGRESS_MS, type AnswerSink } from '../chat';
+import { creditBalance } from '../credits';
+import { ABANDONED_AFTER_SECONDS, AnswerStreams, conversationTitle, type AnswerBook, type AnswerSink, type ChargedAnswer } from '../chat';
 import { VoicesRepository } from '../voices';
-import { BotRepository, type BotAnswerRow, type BotRow, type NewBot } from './bot.repository';
+import { BotRepository, type BotRow, type NewBot } from './bot.repository';
 
 
 /** A bot's card: its picture or its public avatar's cover and loop; never its prompt. */
@@ -109,6 +109,14 @@ export async function speakSentence(ctx: FeatureContext, userId: number, mid: nu
   const { engine } = await ctx.speech.channelEngine('local');
   await engine.synthesize(text, undefined, { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' }, output);
 }
+/** An answer costs its bot's credits when asked; no reasoning is relayed, as it may quote the prompt. */
+const BOT_ANSWERS: AnswerBook<ChargedAnswer & { credits: number }> = {
+  name: 'bot',
+  store: (q) => new BotRepository(q),
+  price: (a) => a.credits,
+  ledger: { key: (mid) => `bot-answer:${mid}`, spend: '超级员工对话', failed: '超级员工对话失败退回', interrupted: '超级员工对话中断退回' },
+  relaysReasoning: false,
+};
 
 export class BotService {
   constructor(private readonly ctx: FeatureContext) {}
@@ -144,92 +152,23 @@ export class BotService {
     });
   }
 
-  /** Streams answer `mid` into `sink` until it ends or `signal` aborts. A finished answer is replayed whole. */
+  /**
+   * Streams answer `mid` into `sink` until it ends or `signal` aborts: the bot's prompt and the conversation's last
+   * turns go upstream.
+   */
   async streamAnswer(userId: number, ids: { cid: number; mid: number }, sink: AnswerSink, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
     const bots = new BotRepository(this.db);
-    const answer = await bots.answer(userId, ids.cid, ids.mid);
-    if (!answer) return sink({ message: '', error: MSG.chatNotFound, done: 1 });
-    if (answer.status === ChatAnswerStatus.Done || answer.status === ChatAnswerStatus.Failed) return replay(answer, sink);
-    const engine = await this.engine();
-    if (!engine) return this.fail(answer, '', MSG.chatEngineMissing, sink);
-    let charged: BotAnswerRow | null;
-    try {
-      // Claimed and paid for together: of two streams opened at once, one relays and pays, the other is refused.
-      charged = await this.db.tx(async (q) => {
-        const repo = new BotRepository(q);
-        if (!(await repo.claimAnswer(answer.id))) return null;
-        if (answer.credits === 0) return answer;
-        const spend = await spendIn(q, { userId, amount: answer.credits, action: '超级员工对话', key: `bot-answer:${answer.id}` });
-        await repo.setSpend(answer.id, spend.entryId);
-        return { ...answer, spend_entry_id: spend.entryId };
-      });
-    } catch (err) {
-      if (err instanceof InsufficientCreditsError) return this.fail(answer, '', MSG.insufficientCredits, sink);
-      throw err;
-    }
-    if (!charged) return sink({ message: '', error: MSG.chatAnswerBusy, done: 1 });
-
-    const prompt = await bots.prompt(answer.bot_id);
-    const history = await bots.turnsBefore(ids.cid, answer.id, LIMITS.chatHistoryTurns);
-    let content = '';
-    const heartbeat = setInterval(() => void bots.saveProgress(answer.id, content).catch(() => undefined), PROGRESS_MS);
-    try {
-      const deltas = new OpenAiCompatibleChat(engine).stream([{ role: 'system', content: prompt }, ...history], {
-        model: engine.model, maxTokens: 4096, temperature: 1, signal,
-      });
-      for await (const delta of deltas) {
-        content += delta.content ?? '';
-        // Only the answer's text is relayed: a reasoning model's thoughts may quote the prompt.
-        if (delta.content) sink({ message: delta.content });
-      }
-    } catch (err) {
-      if (signal.aborted) return this.stopped(charged, content, log);
-      if (!(err instanceof ChatEngineError)) {
-        await this.fail(charged, content, MSG.chatAnswerFailed, sink);
-        throw err;
-      }
-      log.warn({ mid: answer.id, detail: err.detail, transient: err.transient }, 'bot answer failed');
-      return this.fail(charged, content, err.message, sink);
-    } finally {
-      clearInterval(heartbeat);
-    }
-    if (!content.trim()) return this.fail(charged, content, MSG.chatEngineBadReply, sink);
-    await bots.finishAnswer(answer.id, { status: ChatAnswerStatus.Done, content });
-    sink({ message: '', done: 1 });
+    await new AnswerStreams(this.db, BOT_ANSWERS).stream(await bots.answer(userId, ids.cid, ids.mid), {
+      engine: () => this.engine(),
+      request: async (engine, a) => ({
+        messages: [{ role: 'system', content: await bots.prompt(a.bot_id) }, ...(await bots.turnsBefore(ids.cid, a.id, LIMITS.chatHistoryTurns))],
+        options: { model: engine.model, maxTokens: 4096, temperature: 1 },
+      }),
+    }, sink, signal, log);
   }
-
-  /** The browser went away: what arrived is kept (and paid for); nothing arrived, nothing is paid. */
-  private async stopped(answer: BotAnswerRow, content: string, log: FastifyBaseLogger): Promise<void> {
-    log.info({ mid: answer.id, chars: content.length }, 'bot answer stopped by the browser');
-    if (content) await new BotRepository(this.db).finishAnswer(answer.id, { status: ChatAnswerStatus.Done, content });
-    else await this.fail(answer, content, MSG.chatAnswerFailed, () => undefined);
-  }
-
-  /** A failed answer costs nothing: its charge (if any) is refunded in the transaction that ends it. */
-  private async fail(answer: BotAnswerRow, content: string, error: string, sink: AnswerSink): Promise<void> {
-    await this.db.tx(async (q) => {
-      if (answer.spend_entry_id !== null) {
-        await refundIn(q, { userId: answer.user_id, spendEntryId: answer.spend_entry_id, amount: answer.credits, action: '超级员工对话失败退回', key: `bot-answer:${answer.id}:failed` });
-      }
-      await new BotRepository(q).finishAnswer(answer.id, { status: ChatAnswerStatus.Failed, content, error });
-    });
-    sink({ message: '', error, done: 1 });
-  }
-}
-
-function replay(answer: BotAnswerRow, sink: AnswerSink): void {
-  sink({ message: answer.content });
-  sink({ message: '', done: 1, ...(answer.status === ChatAnswerStatus.Failed ? { error: answer.error || MSG.chatAnswerFailed } : {}) });
 }
 
 /** Closes answers a dead process left streaming, refunding each in the transaction that ends it (as the copy chat's). */
 export async function closeAbandonedAnswers(db: Db, staleSeconds = ABANDONED_AFTER_SECONDS): Promise<number> {
-  return db.tx(async (q) => {
-    const closed = await new BotRepository(q).closeAbandoned(staleSeconds, MSG.chatAnswerInterrupted);
-    for (const a of closed) {
-      if (a.spend_entry_id === null) continue;
-      await refundIn(q, { userId: a.user_id, spendEntryId: a.spend_entry_id, amount: a.credits, action: '超级员工对话中断退回', key: `bot-answer:${a.id}:failed` });
-    }
-    return closed.length;
-  });
+  return new AnswerStreams(db, BOT_ANSWERS).closeAbandoned(staleSeconds);
 }

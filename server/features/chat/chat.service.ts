@@ -9,15 +9,22 @@ import { ChatAnswerStatus, LIMITS, MSG, type ChatModel } from '../../../src/cont
 import type { ServerConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
-import { ChatEngineError, OpenAiCompatibleChat, resolveChatConfig, type OpenAiCompatibleConfig } from '../../engines/chat';
-import { creditBalance, InsufficientCreditsError, refundIn, spendIn } from '../credits';
+import { resolveChatConfig, type OpenAiCompatibleConfig } from '../../engines/chat';
+import { creditBalance } from '../credits';
 import type { SiteSettings } from '../../app-context';
-import { ABANDONED_AFTER_SECONDS, conversationTitle, PROGRESS_MS, type AnswerSink } from './answer-stream';
-import { ChatRepository, type AnswerRow } from './chat.repository';
+import { ABANDONED_AFTER_SECONDS, AnswerStreams, conversationTitle, type AnswerBook, type AnswerSink, type ChargedAnswer } from './answer-stream';
+import { ChatRepository } from './chat.repository';
 
 const SYSTEM_PROMPT =
   '你是一名资深的中文文案助手，擅长短视频口播文案、营销文案、标题和脚本的创作与修改。回答简洁、直接、可直接使用；需要时分点作答。';
 
+const CHAT_ANSWERS: AnswerBook<ChargedAnswer> = {
+  name: 'chat',
+  store: (q) => new ChatRepository(q),
+  price: () => LIMITS.chatAnswerCredits,
+  ledger: { key: (mid) => `chat-answer:${mid}`, spend: '文案对话', failed: '文案对话失败退回', interrupted: '文案对话中断退回' },
+  relaysReasoning: true,
+};
 
 export class ChatService {
   constructor(
@@ -51,103 +58,23 @@ export class ChatService {
   }
 
   /**
-   * Streams answer `mid` into `sink` until it ends or `signal` aborts (the browser went away). A finished answer
-   * is replayed whole; an answer another stream is relaying is refused.
+   * Streams answer `mid` into `sink` until it ends or `signal` aborts (the browser went away): the system prompt and
+   * the conversation's last turns go upstream, to the reasoning model for r1.
    */
   async streamAnswer(userId: number, ids: { cid: number; mid: number }, sink: AnswerSink, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
     const chats = new ChatRepository(this.db);
     const answer = await chats.answer(userId, ids.cid, ids.mid);
-    if (!answer) return sink({ message: '', error: MSG.chatNotFound, done: 1 });
-    if (answer.status === ChatAnswerStatus.Done || answer.status === ChatAnswerStatus.Failed) return replay(answer, sink);
-    const engine = await this.engineConfig();
-    if (!engine) return this.fail(answer, { content: '', reasoning: '' }, MSG.chatEngineMissing, sink);
-    let charged: AnswerRow | null;
-    try {
-      // Claimed and paid for together: of two streams opened at once, one relays and pays, the other is refused.
-      charged = await this.db.tx(async (q) => {
-        const repo = new ChatRepository(q);
-        if (!(await repo.claimAnswer(answer.id))) return null;
-        const spend = await spendIn(q, { userId, amount: LIMITS.chatAnswerCredits, action: '文案对话', key: `chat-answer:${answer.id}` });
-        await repo.setSpend(answer.id, spend.entryId);
-        return { ...answer, spend_entry_id: spend.entryId };
-      });
-    } catch (err) {
-      if (err instanceof InsufficientCreditsError) return this.fail(answer, { content: '', reasoning: '' }, MSG.insufficientCredits, sink);
-      throw err;
-    }
-    if (!charged) return sink({ message: '', error: MSG.chatAnswerBusy, done: 1 });
-
-    const history = await chats.turnsBefore(ids.cid, answer.id, LIMITS.chatHistoryTurns);
-    const got = { content: '', reasoning: '' };
-    const heartbeat = setInterval(() => void chats.saveProgress(answer.id, got).catch(() => undefined), PROGRESS_MS);
-    try {
-      const deltas = new OpenAiCompatibleChat(engine).stream([{ role: 'system', content: SYSTEM_PROMPT }, ...history], {
-        model: answer.model === 'r1' ? engine.reasoningModel : engine.model,
-        maxTokens: answer.model === 'r1' ? 8192 : 4096,
-        temperature: 1,
-        signal,
-      });
-      for await (const delta of deltas) {
-        got.content += delta.content ?? '';
-        got.reasoning += delta.reasoning ?? '';
-        sink({ message: delta.content ?? '', ...(delta.reasoning ? { reasoning: delta.reasoning } : {}) });
-      }
-    } catch (err) {
-      if (signal.aborted) return this.stopped(charged, got, log);
-      if (!(err instanceof ChatEngineError)) {
-        await this.fail(charged, got, MSG.chatAnswerFailed, sink);
-        throw err;
-      }
-      log.warn({ mid: answer.id, detail: err.detail, transient: err.transient }, 'chat answer failed');
-      return this.fail(charged, got, err.message, sink);
-    } finally {
-      clearInterval(heartbeat);
-    }
-    if (!got.content.trim()) return this.fail(charged, got, MSG.chatEngineBadReply, sink);
-    await chats.finishAnswer(answer.id, { status: ChatAnswerStatus.Done, ...got });
-    sink({ message: '', done: 1 });
-  }
-
-  /** The browser went away: what arrived is kept (and paid for); nothing arrived, nothing is paid. */
-  private async stopped(answer: AnswerRow, got: { content: string; reasoning: string }, log: FastifyBaseLogger): Promise<void> {
-    log.info({ mid: answer.id, chars: got.content.length }, 'chat answer stopped by the browser');
-    if (got.content) await new ChatRepository(this.db).finishAnswer(answer.id, { status: ChatAnswerStatus.Done, ...got });
-    else await this.fail(answer, got, MSG.chatAnswerFailed, () => undefined);
-  }
-
-  /** A failed answer costs nothing: its charge (if any) is refunded in the same transaction that ends it. */
-  private async fail(answer: AnswerRow, got: { content: string; reasoning: string }, error: string, sink: AnswerSink): Promise<void> {
-    await this.db.tx(async (q) => {
-      if (answer.spend_entry_id !== null) {
-        await refundIn(q, {
-          userId: answer.user_id, spendEntryId: answer.spend_entry_id, amount: LIMITS.chatAnswerCredits, action: '文案对话失败退回', key: `chat-answer:${answer.id}:failed`,
-        });
-      }
-      await new ChatRepository(q).finishAnswer(answer.id, { status: ChatAnswerStatus.Failed, ...got, error });
-    });
-    sink({ message: '', error, done: 1 });
+    await new AnswerStreams(this.db, CHAT_ANSWERS).stream(answer, {
+      engine: () => this.engineConfig(),
+      request: async (engine, a) => ({
+        messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...(await chats.turnsBefore(ids.cid, a.id, LIMITS.chatHistoryTurns))],
+        options: { model: a.model === 'r1' ? engine.reasoningModel : engine.model, maxTokens: a.model === 'r1' ? 8192 : 4096, temperature: 1 },
+      }),
+    }, sink, signal, log);
   }
 }
 
-function replay(answer: AnswerRow, sink: AnswerSink): void {
-  sink({ message: answer.content, ...(answer.reasoning ? { reasoning: answer.reasoning } : {}) });
-  sink({ message: '', done: 1, ...(answer.status === ChatAnswerStatus.Failed ? { error: answer.error || MSG.chatAnswerFailed } : {}) });
-}
-
-/**
- * Closes the answers a dead process left streaming: failed with what they had saved, their charge refunded, each in
- * the transaction that ends it. Run at start-up (every streaming answer is dead when this process holds the only
- * lock on the data, as with PGlite: `staleSeconds` 0) and every few minutes.
- */
+/** Closes the answers a dead process left streaming, refunding each (see AnswerStreams.closeAbandoned). */
 export async function closeAbandonedAnswers(db: Db, staleSeconds = ABANDONED_AFTER_SECONDS): Promise<number> {
-  return db.tx(async (q) => {
-    const closed = await new ChatRepository(q).closeAbandoned(staleSeconds, MSG.chatAnswerInterrupted);
-    for (const answer of closed) {
-      if (answer.spend_entry_id === null) continue;
-      await refundIn(q, {
-        userId: answer.user_id, spendEntryId: answer.spend_entry_id, amount: LIMITS.chatAnswerCredits, action: '文案对话中断退回', key: `chat-answer:${answer.id}:failed`,
-      });
-    }
-    return closed.length;
-  });
+  return new AnswerStreams(db, CHAT_ANSWERS).closeAbandoned(staleSeconds);
 }

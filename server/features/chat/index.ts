@@ -22,4 +22,4 @@ export const chatFeature = defineFeature({
   },
 });
 export { AnswerMessages } from './answer-messages.repository';
-export { ABANDONED_AFTER_SECONDS, conversationTitle, PROGRESS_MS, type AnswerSink } from './answer-stream';
+export { ABANDONED_AFTER_SECONDS, AnswerStreams, conversationTitle, type AnswerBook, type AnswerSink, type ChargedAnswer } from './answer-stream';
