@@ -32,12 +32,21 @@ export interface JobStatuses {
   open: readonly number[];
 }
 
+/** What a failed record gives back: what it reserved, under the spend that paid for it. */
+export interface FailedRefund {
+  userId: number;
+  spendEntryId: number;
+  amount: number;
+}
+
 /** Paid records that a job works on: failing one in progress, and deleting one that is no longer. */
-export class JobRecords<Row> extends PaidRecords<Row> {
+export class JobRecords<Row extends { user_id: number; spend_entry_id: number | null }> extends PaidRecords<Row> {
   constructor(
     q: Queryable,
     table: string,
     private readonly statuses: JobStatuses,
+    /** What the record reserved at submit (and gives back when it fails). */
+    private readonly reserved: (row: Row) => number,
   ) {
     super(q, table);
   }
@@ -50,6 +59,20 @@ export class JobRecords<Row> extends PaidRecords<Row> {
       [id, this.statuses.failed, reason, [...this.statuses.open]],
     );
     return rows[0];
+  }
+
+  /**
+   * Fails an in-progress paid record with the reason `reason` words (told whether what it reserved goes back); answers
+   * the row as it was and its refund (null when it paid nothing), for the caller to make in the same transaction; or
+   * undefined when it was no longer in progress.
+   */
+  async failPaid(id: number, reason: (refunded: boolean) => string): Promise<{ old: Row; refund: FailedRefund | null } | undefined> {
+    const record = await this.get(id);
+    if (!record) return undefined;
+    const refunded = record.spend_entry_id !== null && Number(this.reserved(record)) > 0;
+    const old = await this.fail(id, reason(refunded));
+    if (!old) return undefined;
+    return { old, refund: refunded ? { userId: old.user_id, spendEntryId: old.spend_entry_id!, amount: Number(this.reserved(old)) } : null };
   }
 
   /** Deletes a finished or failed record of the user's; answers it (for its objects), or undefined. */

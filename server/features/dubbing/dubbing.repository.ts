@@ -61,7 +61,7 @@ export interface DubbingVoiceRow {
 
 export class DubbingRepository extends JobRecords<DubbingRow> {
   constructor(q: Queryable) {
-    super(q, 'dubbings', { failed: DubbingStatus.Failed, open: DUBBING_IN_PROGRESS });
+    super(q, 'dubbings', { failed: DubbingStatus.Failed, open: DUBBING_IN_PROGRESS }, (r) => r.reserved);
   }
 
   /** The voices' names, channels, engines and channel dubbing prices (own or public voices only). */

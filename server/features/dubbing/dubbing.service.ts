@@ -106,14 +106,8 @@ class LineFailed extends Error {
 
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const repo = new DubbingRepository(q);
-    const record = await repo.get(id);
-    if (!record) return;
-    const refunded = record.spend_entry_id !== null && Number(record.reserved) > 0;
-    const old = await repo.fail(id, MSG.dubFailed(why, refunded));
-    if (old && refunded) {
-      await refundIn(q, { userId: old.user_id, spendEntryId: old.spend_entry_id!, amount: Number(old.reserved), action: '配音失败退回', key: `dubbing:${id}:failed` });
-    }
+    const failed = await new DubbingRepository(q).failPaid(id, (refunded) => MSG.dubFailed(why, refunded));
+    if (failed?.refund) await refundIn(q, { ...failed.refund, action: '配音失败退回', key: `dubbing:${id}:failed` });
   });
 }
 

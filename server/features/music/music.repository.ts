@@ -32,7 +32,7 @@ const OPEN = [...MUSIC_IN_PROGRESS];
 
 export class MusicRepository extends JobRecords<MusicRow> {
   constructor(q: Queryable) {
-    super(q, 'music_tasks', { failed: MusicStatus.Failed, open: OPEN });
+    super(q, 'music_tasks', { failed: MusicStatus.Failed, open: OPEN }, (r) => r.credits);
   }
 
   async add(t: { userId: number; title: string; prompt: string; lyrics: string; instrumental: boolean; credits: number }): Promise<number> {

@@ -87,14 +87,8 @@ export async function removeMusic(ctx: FeatureContext, userId: number, id: numbe
 
 async function failMusic(ctx: FeatureContext, id: number, why: string): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const repo = new MusicRepository(q);
-    const record = await repo.get(id);
-    if (!record) return;
-    const refunded = record.spend_entry_id !== null && Number(record.credits) > 0;
-    const old = await repo.fail(id, refunded ? MSG.musicFailed(why) : why);
-    if (old && refunded) {
-      await refundIn(q, { userId: old.user_id, spendEntryId: old.spend_entry_id!, amount: Number(old.credits), action: 'AI音乐失败退回', key: `music:${id}:failed` });
-    }
+    const failed = await new MusicRepository(q).failPaid(id, (refunded) => (refunded ? MSG.musicFailed(why) : why));
+    if (failed?.refund) await refundIn(q, { ...failed.refund, action: 'AI音乐失败退回', key: `music:${id}:failed` });
   });
 }
 

@@ -42,7 +42,7 @@ export const ownedKeys = (r: Pick<TranslationRow, 'dub_key' | 'video_key' | 'srt
 
 export class TranslationRepository extends JobRecords<TranslationRow> {
   constructor(q: Queryable) {
-    super(q, 'translations', { failed: WorkStatus.Failed, open: WORK_IN_PROGRESS });
+    super(q, 'translations', { failed: WorkStatus.Failed, open: WORK_IN_PROGRESS }, (r) => r.reserved);
   }
 
   /** The user's uploaded video (registered by the upload calls, checked by content there), its length and material name. */

@@ -97,11 +97,9 @@ class TranslationRefused extends JobRefused {}
 
 async function failRecord(ctx: FeatureContext, id: number, why: string): Promise<void> {
   const failed = await ctx.db.tx(async (q) => {
-    const old = await new TranslationRepository(q).fail(id, MSG.translationFailed(why));
-    if (old?.spend_entry_id != null) {
-      await refundIn(q, { userId: old.user_id, spendEntryId: old.spend_entry_id, amount: Number(old.reserved), action: '视频翻译失败退回', key: `translate:${id}:failed` });
-    }
-    return old;
+    const ended = await new TranslationRepository(q).failPaid(id, () => MSG.translationFailed(why));
+    if (ended?.refund) await refundIn(q, { ...ended.refund, action: '视频翻译失败退回', key: `translate:${id}:failed` });
+    return ended?.old;
   });
   if (!failed) return;
   await deleteObjects(ctx, ownedKeys(failed));
