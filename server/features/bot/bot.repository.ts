@@ -62,7 +62,7 @@ const COLUMNS: Record<keyof NewBot, string> = {
 
 export class BotRepository extends AnswerMessages {
   constructor(db: Queryable) {
-    super(db, { messages: 'bot_messages', conversations: 'bot_conversations' });
+    super(db, { messages: 'bot_messages', conversations: 'bot_conversations', reasoning: false });
   }
 
   // ---- the operator's bots
@@ -207,14 +207,9 @@ export class BotRepository extends AnswerMessages {
     return rows[0]?.bot_id;
   }
 
-  /** Every question, and every answer with text (a stopped or failed one too). */
+  /** What the conversation shows. */
   async visibleMessages(cid: number): Promise<BotMessageRow[]> {
-    const { rows } = await this.db.query<BotMessageRow>(
-      `SELECT id, conversation_id, role, content, status, error, created_at FROM bot_messages
-        WHERE conversation_id = $1 AND (role = 'user' OR content <> '') ORDER BY id`,
-      [cid],
-    );
-    return rows;
+    return this.visible<BotMessageRow>(cid, 'id, conversation_id, role, content, status, error, created_at');
   }
 
   /** My answer `mid`'s bot (any status), or undefined when it is not mine. */
@@ -243,21 +238,7 @@ export class BotRepository extends AnswerMessages {
   }
 
   async answer(userId: number, cid: number, mid: number): Promise<BotAnswerRow | undefined> {
-    const { rows } = await this.db.query<BotAnswerRow>(
-      `SELECT m.id, m.conversation_id, m.role, m.content, m.status, m.error, m.created_at, c.user_id, c.bot_id, m.credits, m.spend_entry_id
-         FROM bot_messages m JOIN bot_conversations c ON c.id = m.conversation_id
-        WHERE m.id = $1 AND m.conversation_id = $2 AND c.user_id = $3 AND m.role = 'assistant'`,
-      [mid, cid, userId],
-    );
-    return rows[0];
-  }
-
-  async finishAnswer(mid: number, end: { status: ChatAnswerStatus; content: string; error?: string }): Promise<void> {
-    await this.db.query('UPDATE bot_messages SET status = $2, content = $3, error = $4 WHERE id = $1', [mid, end.status, end.content, end.error ?? '']);
-  }
-
-  async saveProgress(mid: number, got: { content: string }): Promise<void> {
-    await this.db.query('UPDATE bot_messages SET content = $2, stream_heartbeat_at = now() WHERE id = $1 AND status = $3', [mid, got.content, ChatAnswerStatus.Streaming]);
+    return this.ownAnswer<BotAnswerRow>(userId, cid, mid, 'm.id, m.conversation_id, m.role, m.content, m.status, m.error, m.created_at, c.user_id, c.bot_id, m.credits, m.spend_entry_id');
   }
 
   /** Ends answers left streaming by a dead process: failed with `error`; returns them for their refunds. */

@@ -5,12 +5,15 @@
  */
 import { ChatAnswerStatus } from '../../../src/contract';
 import type { Queryable } from '../../infra/db';
+import type { AnswerText } from './answer-stream';
 
 export interface AnswerTables {
   /** Holds role, content, status, error, spend_entry_id, stream_heartbeat_at and conversation_id. */
   messages: string;
   /** Holds user_id. */
   conversations: string;
+  /** Whether the messages keep a reasoning column (the reasoning model's thoughts) beside the content. */
+  reasoning: boolean;
 }
 
 export class AnswerMessages {
@@ -57,6 +60,47 @@ export class AnswerMessages {
 
   async setSpend(mid: number, spendEntryId: number): Promise<void> {
     await this.db.query(`UPDATE ${this.tables.messages} SET spend_entry_id = $2 WHERE id = $1`, [mid, spendEntryId]);
+  }
+
+  /** A streaming answer's progress: what it has so far, and that its stream is alive. */
+  async saveProgress(mid: number, got: AnswerText): Promise<void> {
+    await this.db.query(`UPDATE ${this.tables.messages} SET stream_heartbeat_at = now(), ${this.text(3)} WHERE id = $1 AND status = $2`, [
+      mid, ChatAnswerStatus.Streaming, ...this.textValues(got),
+    ]);
+  }
+
+  async finishAnswer(mid: number, end: AnswerText & { status: ChatAnswerStatus; error?: string }): Promise<void> {
+    await this.db.query(`UPDATE ${this.tables.messages} SET status = $2, error = $3, ${this.text(4)} WHERE id = $1`, [
+      mid, end.status, end.error ?? '', ...this.textValues(end),
+    ]);
+  }
+
+  /** The text columns set from parameter `first` on (content, then the reasoning where it is kept), and their values. */
+  private text(first: number): string {
+    return this.tables.reasoning ? `content = $${first}, reasoning = $${first + 1}` : `content = $${first}`;
+  }
+
+  private textValues(got: AnswerText): string[] {
+    return this.tables.reasoning ? [got.content, got.reasoning] : [got.content];
+  }
+
+  /** What a conversation shows (`columns` of its messages): every question, and every answer with text (a stopped or failed one too). */
+  protected async visible<R>(cid: number, columns: string): Promise<R[]> {
+    const { rows } = await this.db.query<R>(
+      `SELECT ${columns} FROM ${this.tables.messages} WHERE conversation_id = $1 AND (role = 'user' OR content <> '') ORDER BY id`,
+      [cid],
+    );
+    return rows;
+  }
+
+  /** The user's answer `mid` in conversation `cid` (`columns` of its message m and conversation c), or undefined when either is not theirs. */
+  protected async ownAnswer<R>(userId: number, cid: number, mid: number, columns: string): Promise<R | undefined> {
+    const { rows } = await this.db.query<R>(
+      `SELECT ${columns} FROM ${this.tables.messages} m JOIN ${this.tables.conversations} c ON c.id = m.conversation_id
+        WHERE m.id = $1 AND m.conversation_id = $2 AND c.user_id = $3 AND m.role = 'assistant'`,
+      [mid, cid, userId],
+    );
+    return rows[0];
   }
 
   /**

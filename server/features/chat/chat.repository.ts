@@ -29,7 +29,7 @@ export interface AnswerRow extends MessageRow {
 
 export class ChatRepository extends AnswerMessages {
   constructor(db: Queryable) {
-    super(db, { messages: 'chat_messages', conversations: 'chat_conversations' });
+    super(db, { messages: 'chat_messages', conversations: 'chat_conversations', reasoning: true });
   }
 
   async createConversation(userId: number, title: string): Promise<number> {
@@ -76,38 +76,14 @@ export class ChatRepository extends AnswerMessages {
     return rows.length > 0;
   }
 
-  /** What the conversation shows: every question, and every answer with text (a stopped or failed one too). */
+  /** What the conversation shows. */
   async visibleMessages(cid: number): Promise<MessageRow[]> {
-    const { rows } = await this.db.query<MessageRow>(
-      `SELECT id, role, content, reasoning, model, status, created_at FROM chat_messages
-        WHERE conversation_id = $1 AND (role = 'user' OR content <> '') ORDER BY id`,
-      [cid],
-    );
-    return rows;
+    return this.visible<MessageRow>(cid, 'id, role, content, reasoning, model, status, created_at');
   }
 
   /** The user's answer `mid` in conversation `cid`, or undefined when either is not theirs. */
   async answer(userId: number, cid: number, mid: number): Promise<AnswerRow | undefined> {
-    const { rows } = await this.db.query<AnswerRow>(
-      `SELECT m.id, m.role, m.content, m.reasoning, m.model, m.status, m.created_at, m.conversation_id, c.user_id, m.spend_entry_id, m.error
-         FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
-        WHERE m.id = $1 AND m.conversation_id = $2 AND c.user_id = $3 AND m.role = 'assistant'`,
-      [mid, cid, userId],
-    );
-    return rows[0];
-  }
-
-  async finishAnswer(mid: number, end: { status: ChatAnswerStatus; content: string; reasoning: string; error?: string }): Promise<void> {
-    await this.db.query('UPDATE chat_messages SET status = $2, content = $3, reasoning = $4, error = $5 WHERE id = $1', [
-      mid, end.status, end.content, end.reasoning, end.error ?? '',
-    ]);
-  }
-
-  /** A streaming answer's progress: what it has so far, and that its stream is alive. */
-  async saveProgress(mid: number, got: { content: string; reasoning: string }): Promise<void> {
-    await this.db.query('UPDATE chat_messages SET content = $2, reasoning = $3, stream_heartbeat_at = now() WHERE id = $1 AND status = $4', [
-      mid, got.content, got.reasoning, ChatAnswerStatus.Streaming,
-    ]);
+    return this.ownAnswer<AnswerRow>(userId, cid, mid, 'm.id, m.role, m.content, m.reasoning, m.model, m.status, m.created_at, m.conversation_id, c.user_id, m.spend_entry_id, m.error');
   }
 
   /** Ends answers left streaming by a dead process: failed with `error`; returns them for their refunds. */
