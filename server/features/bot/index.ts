@@ -1,4 +1,5 @@
 import { defineFeature } from '../../app-context';
+import { closeAbandonedWhenReady } from '../chat';
 import { registerHearRoutes } from './bot.hear';
 import { registerBotRoutes } from './bot.routes';
 import { closeAbandonedAnswers } from './bot.service';
@@ -12,10 +13,7 @@ export const botFeature = defineFeature({
   async register(ctx) {
     registerBotRoutes(ctx);
     await registerHearRoutes(ctx);
-    ctx.app.addHook('onReady', async () => {
-      const closed = await closeAbandonedAnswers(ctx.db, ctx.db.kind === 'pglite' ? 0 : undefined);
-      if (closed) ctx.app.log.warn({ closed }, 'closed bot answers left streaming by a stopped process, refunded');
-    });
+    closeAbandonedWhenReady(ctx, 'bot', closeAbandonedAnswers);
   },
   jobs: {
     'bot-sweep': async (ctx) => {

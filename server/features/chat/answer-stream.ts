@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { ChatAnswerStatus, MSG, type ChatStreamEvent } from '../../../src/contract';
+import type { FeatureContext } from '../../app-context';
 import type { Db, Queryable } from '../../infra/db';
 import { ChatEngineError, OpenAiCompatibleChat, type ChatMessage, type ChatStreamOptions, type OpenAiCompatibleConfig } from '../../engines/chat';
 import { InsufficientCreditsError, refundIn, spendIn } from '../credits';
@@ -183,6 +184,17 @@ export class AnswerStreams<C extends ChargedAnswer> {
       return closed.length;
     });
   }
+}
+
+/**
+ * Closes `name`'s answers left streaming by a stopped process once the server is ready; with the embedded database
+ * this process is the only one, so every streaming answer is such.
+ */
+export function closeAbandonedWhenReady(ctx: Pick<FeatureContext, 'app' | 'db'>, name: string, close: (db: Db, staleSeconds?: number) => Promise<number>): void {
+  ctx.app.addHook('onReady', async () => {
+    const closed = await close(ctx.db, ctx.db.kind === 'pglite' ? 0 : undefined);
+    if (closed) ctx.app.log.warn({ closed }, `closed ${name} answers left streaming by a stopped process, refunded`);
+  });
 }
 
 function replay(answer: StreamedAnswer, sink: AnswerSink): void {
