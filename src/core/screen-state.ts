@@ -236,3 +236,21 @@ export class OpenScreen {
     this.life.unsubscribe();
   }
 }
+
+/** An open screen with a form: its fields in `form$`, changed a few at a time. */
+export class FormScreen<F> extends OpenScreen {
+  readonly form$: BehaviorSubject<F>;
+
+  constructor(empty: F) {
+    super();
+    this.form$ = new BehaviorSubject(empty);
+  }
+
+  get form(): F {
+    return this.form$.value;
+  }
+
+  patch(change: Partial<F>): void {
+    this.form$.next({ ...this.form, ...change });
+  }
+}

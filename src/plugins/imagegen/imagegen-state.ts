@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
 import {
-  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
+  DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
 } from '../../core';
 import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
 import { saveImage } from './save-image';
@@ -33,8 +33,7 @@ export class ImageGenState {
  * throttle, the record previewed and its carousel (turns every LIMITS.carouselMs unless paused), download, save to
  * material, delete.
  */
-export class ImageGenScreen extends OpenScreen {
-  readonly form$ = new BehaviorSubject<ImageForm>(EMPTY_FORM);
+export class ImageGenScreen extends FormScreen<ImageForm> {
   readonly engine: RemoteStore<CallResponse<typeof API.imagegen.engine>>;
   readonly prompts: RemoteStore<PromptSuggestion[]>;
   readonly records: RemoteStore<ImageRecord[]>;
@@ -58,7 +57,7 @@ export class ImageGenScreen extends OpenScreen {
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
-    super();
+    super(EMPTY_FORM);
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
     this.prompts = new RemoteStore(async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
@@ -82,16 +81,8 @@ export class ImageGenScreen extends OpenScreen {
     this.records.reload();
   }
 
-  get form(): ImageForm {
-    return this.form$.value;
-  }
-
   get configured(): boolean {
     return this.engine.value?.configured === 1;
-  }
-
-  patch(change: Partial<ImageForm>): void {
-    this.form$.next({ ...this.form, ...change });
   }
 
   /** 换一换: another three suggestions. */

@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
+import { DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
@@ -23,8 +23,7 @@ export class MusicState {
 
 type TaskPage = CallResponse<typeof API.music.myTask>;
 
-export class MusicScreen extends OpenScreen {
-  readonly form$ = new BehaviorSubject<MusicForm>(EMPTY_MUSIC_FORM);
+export class MusicScreen extends FormScreen<MusicForm> {
   readonly engine: RemoteStore<CallResponse<typeof API.music.engine>>;
   readonly tasks: RemoteStore<TaskPage>;
   readonly library: RemoteStore<MusicTrack[]>;
@@ -41,7 +40,7 @@ export class MusicScreen extends OpenScreen {
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super();
+    super(EMPTY_MUSIC_FORM);
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.music.engine, {}, { silent: true, signal }));
     this.tasks = new RemoteStore((signal) => api.call(API.music.myTask, { page: 1, limit: 50 }, { silent: true, signal }), {
@@ -53,14 +52,6 @@ export class MusicScreen extends OpenScreen {
     this.engine.reload();
     this.tasks.reload();
     this.library.reload();
-  }
-
-  get form(): MusicForm {
-    return this.form$.value;
-  }
-
-  patch(change: Partial<MusicForm>): void {
-    this.form$.next({ ...this.form, ...change });
   }
 
   /** 生成音乐: one click a throttle window; the first problem is said, else the price's confirmation opens. */

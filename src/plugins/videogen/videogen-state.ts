@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, nearestVideoRatio, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
-  DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
+  DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
 } from '../../core';
 import { PresetsState } from './presets-state';
 import { emptyForm, formFromRecord, formProblem, pickRandom, recommendCount, submitParams, toggleWord, type VideoForm, type VideoKind } from './videogen-view';
@@ -39,8 +39,7 @@ export class VideoGenState {
  * TIMINGS.generationPollMs while open), the record shown, the confirm-then-submit (a leading 1 s throttle, then
  * LIMITS.createDebounceMs), delete; the word bank, the recommendations, the presets and the material picker.
  */
-export class VideoGenScreen extends OpenScreen {
-  readonly form$ = new BehaviorSubject<VideoForm>(emptyForm());
+export class VideoGenScreen extends FormScreen<VideoForm> {
   readonly engines: RemoteStore<VideoEngines>;
   readonly history: RemoteStore<VideoRecord[]>;
   /** The record chosen (or just made); the preview falls back to the newest finished one. */
@@ -70,7 +69,7 @@ export class VideoGenScreen extends OpenScreen {
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super();
+    super(emptyForm());
     const { api } = s;
     this.engines = new RemoteStore((signal) => api.call(API.videogen.engine, {}, { silent: true, signal }));
     this.history = new RemoteStore(async (signal) => (await api.call(API.videogen.list, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list, {
@@ -100,14 +99,6 @@ export class VideoGenScreen extends OpenScreen {
     this.engines.reload();
     this.history.reload();
     this.recommends.reload();
-  }
-
-  get form(): VideoForm {
-    return this.form$.value;
-  }
-
-  patch(change: Partial<VideoForm>): void {
-    this.form$.next({ ...this.form, ...change });
   }
 
   /** The engine of this screen once known (`proOpen`: 高品质 may be chosen). */
