@@ -9,7 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import {
-  API, IDEMPOTENCY_HEADER, LIMITS, MSG, OPEN_BASE, OPEN_ENDPOINTS, OpenDubbingCreate, OpenWorkCreate, ResultCode, WorkStatus, type OpenEndpoint,
+  API, IDEMPOTENCY_HEADER, LIMITS, MSG, OPEN_BASE, OPEN_ENDPOINTS, OpenDubbingCreate, OpenWorkCreate, ResultCode, WorkStatus, type CallResponse, type OpenEndpoint,
 } from '../../../src/contract';
 import { ApiError, validationMessage, type SessionUser } from '../../infra/http';
 import type { JobPayloads } from '../../infra/queue';
@@ -17,7 +17,7 @@ import { PerUserRate, type RateCount } from '../../infra/rate-limit';
 import type { FeatureContext } from '../../app-context';
 import { FORM_OVERHEAD, MAX_BYTES, REFUSED, uploadService } from '../upload';
 import { OpenApiRepository, type KeyRow } from './openapi.repository';
-import { WATCH_SECONDS, keyHash, openDubbing, openWork, ownDubbing, ownWork } from './openapi.service';
+import { WATCH_SECONDS, keyHash, openDubbing, openWork, ownDubbing, ownWork, type RecordList } from './openapi.service';
 import { openApiDocument } from './openapi.document';
 
 /** The HTTP status of a refusal, by its message: what an integrator's code branches on. */
@@ -117,6 +117,15 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
     };
   }
 
+  /** A page of the key's user's records through the browser's list call, each in the surface's shape. */
+  function listed<C extends RecordList>(e: OpenEndpoint, call: C, view: (r: CallResponse<C>['list'][number]) => unknown) {
+    return serve(e, async (c, { query }, request, reply) => {
+      const { page, limit } = query as { page: number; limit: number };
+      const r = await router.invoke(call, { page, limit }, c.user, { request, reply });
+      return { status: 200, body: { list: r.list.map(view), total: r.total } };
+    });
+  }
+
   const parseOr = <T extends z.ZodType>(schema: T, input: unknown): z.output<T> => {
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw new ApiError(validationMessage(parsed.error));
@@ -188,11 +197,7 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
       });
     }));
 
-    scope.get(path(E.workList), serve(E.workList, async (c, { query }, request, reply) => {
-      const { page, limit } = query as { page: number; limit: number };
-      const r = await router.invoke(API.works.list, { page, limit }, c.user, { request, reply });
-      return { status: 200, body: { list: r.list.map(openWork), total: r.total } };
-    }));
+    scope.get(path(E.workList), listed(E.workList, API.works.list, openWork));
 
     scope.get(path(E.workGet), serve(E.workGet, async (c, { id }, request, reply) => ({ status: 200, body: openWork(await ownWork(router, c.user, id, { request, reply })) })));
 
@@ -210,11 +215,7 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
         router.invoke(API.dubbing.create, { ...d, lines: JSON.stringify(d.lines) }, c.user, { request, reply }));
     }));
 
-    scope.get(path(E.dubbingList), serve(E.dubbingList, async (c, { query }, request, reply) => {
-      const { page, limit } = query as { page: number; limit: number };
-      const r = await router.invoke(API.dubbing.list, { page, limit }, c.user, { request, reply });
-      return { status: 200, body: { list: r.list.map(openDubbing), total: r.total } };
-    }));
+    scope.get(path(E.dubbingList), listed(E.dubbingList, API.dubbing.list, openDubbing));
 
     scope.get(path(E.dubbingGet), serve(E.dubbingGet, async (c, { id }, request, reply) => ({ status: 200, body: openDubbing(await ownDubbing(router, c.user, id, { request, reply })) })));
 

@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API, API_KEY_PREFIX, MSG, linkRefusal, type DubbingRecord, type Work } from '../../../src/contract';
+import { API, API_KEY_PREFIX, MSG, linkRefusal, type CallResponse, type DubbingRecord, type Work } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
 import { ApiError, type FeatureRouter, type SessionUser } from '../../infra/http';
 
@@ -46,12 +46,18 @@ export const openWork = (w: Work) => ({
 
 type Http = { request: FastifyRequest; reply: FastifyReply };
 
-/** The user's work of this id, as the works list answers it, or a 404 (another user's work is no work). */
-export async function ownWork(router: FeatureRouter, user: SessionUser, id: number, http?: Http): Promise<Work> {
-  const found = (await router.invoke(API.works.list, { id, page: 1, limit: 1 }, user, http)).list[0];
+/** The records the REST surface reads through the browser's list calls, asked for one id. */
+export type RecordList = typeof API.works.list | typeof API.dubbing.list;
+
+/** The user's record of this id, as its list call answers it, or a 404 (another user's record is no record). */
+async function ownRecord<C extends RecordList>(router: FeatureRouter, call: C, user: SessionUser, id: number, http?: Http): Promise<CallResponse<C>['list'][number]> {
+  const found = (await router.invoke(call, { id, page: 1, limit: 1 }, user, http)).list[0];
   if (!found) throw new ApiError(MSG.notFound);
   return found;
 }
+
+/** The user's work of this id, as the works list answers it, or a 404. */
+export const ownWork = (router: FeatureRouter, user: SessionUser, id: number, http?: Http) => ownRecord(router, API.works.list, user, id, http);
 
 /** A dub as the REST surface and the webhooks show it. */
 export const openDubbing = (d: DubbingRecord) => ({
@@ -59,8 +65,4 @@ export const openDubbing = (d: DubbingRecord) => ({
 });
 
 /** The user's dub of this id, as the dubbing history answers it, or a 404. */
-export async function ownDubbing(router: FeatureRouter, user: SessionUser, id: number, http?: Http): Promise<DubbingRecord> {
-  const found = (await router.invoke(API.dubbing.list, { id, page: 1, limit: 1 }, user, http)).list[0];
-  if (!found) throw new ApiError(MSG.notFound);
-  return found;
-}
+export const ownDubbing = (router: FeatureRouter, user: SessionUser, id: number, http?: Http) => ownRecord(router, API.dubbing.list, user, id, http);
