@@ -55,6 +55,8 @@ export default defineConfig({
           // on its page and its server's jobs about half its time: two run at once. Three were tried (fresh clone,
           // 2 cores): every journey ran 2.5–3.5 times slower beside the server specs, and the lane took 1,369 s, not 1,040.
           maxWorkers: 2,
+          // As in the server project: playwright and the support modules load once per worker, not once per journey file.
+          isolate: false,
         },
       },
     ],
