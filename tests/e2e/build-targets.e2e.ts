@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildWebApp } from '../support/build-global';
-import { tempDir } from '../support/temp-dirs';
+import { helperWebRoot } from '../support/build-global';
 
 /** Text that exists only in the helper plugin's panel (src/plugins/helper/panels/HelperChat.tsx). */
 const HELPER_MARKER = '合作站点专属的运营助手';
@@ -19,8 +18,10 @@ function bundleText(dir: string): string {
 }
 
 describe('build targets (plugins.manifest.json)', () => {
-  const helperWebRoot = tempDir('aisa-web-helper-');
-  beforeAll(() => buildWebApp('helper', helperWebRoot), 300_000);
+  let helper = '';
+  beforeAll(async () => {
+    helper = await helperWebRoot(inject('webRoot'));
+  }, 300_000);
 
   it('leaves the helper plugin out of the standard build and keeps the employee plugin', () => {
     const text = bundleText(inject('webRoot'));
@@ -29,7 +30,7 @@ describe('build targets (plugins.manifest.json)', () => {
   });
 
   it('leaves the employee plugin out of the helper build and keeps the helper plugin', () => {
-    const text = bundleText(helperWebRoot);
+    const text = bundleText(helper);
     expect(text).toContain(HELPER_MARKER);
     expect(text).not.toContain(EMPLOYEE_MARKER);
   });

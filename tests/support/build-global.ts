@@ -23,12 +23,40 @@ export async function buildWebApp(target: 'standard' | 'helper', outDir: string)
 }
 
 /**
- * Builds the web app once (the standard target) for every journey. The helper target is built by the one file that
- * checks it (build-targets.e2e.ts), beside the other journeys instead of before all of them.
+ * The helper target of the run, beside the standard one at `webRoot` (inject('webRoot')): built by the first journey
+ * file that asks, beside the other journeys instead of before all of them; a file asking meanwhile (the two that use
+ * it run in different workers) waits for that build instead of making its own.
  */
+export async function helperWebRoot(webRoot: string): Promise<string> {
+  const dir = `${webRoot}-helper`;
+  const built = `${dir}.built`;
+  try {
+    fs.mkdirSync(dir);
+  } catch {
+    // Another worker builds it: its marker says when, or why not.
+    for (const end = Date.now() + 300_000; !fs.existsSync(built); await new Promise((r) => setTimeout(r, 250))) {
+      if (Date.now() > end) throw new Error('the helper build did not finish within 300 s');
+    }
+    const failure = fs.readFileSync(built, 'utf8');
+    if (failure) throw new Error(`the helper build failed: ${failure}`);
+    return dir;
+  }
+  try {
+    await buildWebApp('helper', dir);
+    fs.writeFileSync(built, '');
+  } catch (err) {
+    fs.writeFileSync(built, String(err));
+    throw err;
+  }
+  return dir;
+}
+
+/** Builds the web app once (the standard target) for every journey; the helper target is built on demand (helperWebRoot). */
 export default async function setup(project: TestProject) {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-web-'));
   await buildWebApp('standard', base);
   project.provide('webRoot', base);
-  return () => fs.rmSync(base, { recursive: true, force: true });
+  return () => {
+    for (const dir of [base, `${base}-helper`, `${base}-helper.built`]) fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

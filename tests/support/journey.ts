@@ -6,8 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
-import { buildWebApp } from './build-global';
-import { tempDir } from './temp-dirs';
+import { helperWebRoot } from './build-global';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { readyAvatar } from './ready-avatar';
@@ -59,6 +58,7 @@ export function useJourney(
 ): Journey {
   const server = {} as RunningServer;
   let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
   let stopping = false;
   const dirs: string[] = [];
   const peers: FishAudioPeer[] = [];
@@ -67,11 +67,13 @@ export function useJourney(
   beforeAll(async () => {
     // `env` is read now, so a hook registered before useJourney may fill it (a peer's port).
     const dataDir = options.arrange ? (await preparedData('pglite', undefined, options.arrange)).dataDir : undefined;
-    let webRoot = inject('webRoot');
-    if (options.target === 'helper') {
-      webRoot = tempDir('aisa-web-helper-');
-      await buildWebApp('helper', webRoot);
-    }
+    // Chromium starts while the server does.
+    const launched = (launching = launchBrowser([
+      ...(options.target === 'helper' ? [`--host-resolver-rules=MAP ${HELPER_HOST} 127.0.0.1`] : []),
+      ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${options.fakeMicrophone}`] : []),
+    ]));
+    launched.catch(() => undefined);
+    const webRoot = options.target === 'helper' ? await helperWebRoot(inject('webRoot')) : inject('webRoot');
     Object.assign(server, await startServer({ webRoot, env: options.env, dataDir }));
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
     server.process.once('exit', (code, signal) => {
@@ -79,15 +81,13 @@ export function useJourney(
     });
     const users = Array.isArray(options.users) ? Object.fromEntries(options.users.map((u) => [u, options.credits ?? 0])) : (options.users ?? {});
     for (const [username, credits] of Object.entries(users)) await operatorCall(server, API.admin.userCreate, { username, password: TEST_PASSWORD, credits });
-    browser = await launchBrowser([
-      ...(options.target === 'helper' ? [`--host-resolver-rules=MAP ${HELPER_HOST} 127.0.0.1`] : []),
-      ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${options.fakeMicrophone}`] : []),
-    ]);
+    browser = await launched;
     // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
   }, options.arrange || options.target ? 420_000 : undefined);
   afterAll(async () => {
     stopping = true;
-    await browser?.close();
+    // A browser launched for a server that then failed to start is closed too.
+    await (browser ?? (await launching?.catch(() => undefined)))?.close();
     await server.stop?.();
     for (const peer of peers) await peer.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
