@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { timingTable } from './support/timing-table.mjs';
+import { readCpuLog, timingTable } from './support/timing-table.mjs';
 
 const bin = (name) => path.join(process.cwd(), 'node_modules/.bin', name);
 /** Runs a check with its output held, so two checks side by side print one after the other. */
@@ -39,6 +39,8 @@ if (typeCheck !== 0 || lint !== 0) {
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-vitest-'));
 // One media cache for both (media-global.ts uses it when set), so a clip or an avatar is made once per run.
 const mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-media-cache-'));
+// Each spec file's CPU seconds (tests/support/file-cpu.ts), for the table.
+const cpuLog = path.join(runDir, 'cpu.jsonl');
 const extra = process.argv.slice(2);
 const lane = (name, projects) =>
   new Promise((resolve) => {
@@ -46,7 +48,7 @@ const lane = (name, projects) =>
     const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
       // Files named after `npm test --` may all be in the other lane; a run that finds nothing at all fails below.
       '--passWithNoTests', ...extra];
-    const child = spawn(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, TEST_MEDIA_CACHE: mediaCache } });
+    const child = spawn(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, TEST_MEDIA_CACHE: mediaCache, TEST_CPU_LOG: cpuLog } });
     child.on('close', (code) => {
       let summary = null;
       try {
@@ -67,7 +69,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 const sum = (key) => lanes.reduce((n, l) => n + l.summary[key], 0);
-console.log(timingTable({ testResults: lanes.flatMap((l) => l.summary.testResults) }));
+console.log(timingTable({ testResults: lanes.flatMap((l) => l.summary.testResults) }, readCpuLog(cpuLog)));
 const skipped = sum('numPendingTests') + sum('numTodoTests');
 // A lane that failed outside any test (an unhandled error, a failed setup) counts as one failure.
 const failed = sum('numFailedTests') || lanes.filter((l) => l.status !== 0).length;

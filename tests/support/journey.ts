@@ -7,6 +7,7 @@ import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } 
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
 import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
 import { helperWebRoot } from './build-global';
+import { closeCounted } from './file-cpu';
 import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { readyAvatar } from './ready-avatar';
@@ -87,7 +88,8 @@ export function useJourney(
   afterAll(async () => {
     stopping = true;
     // A browser launched for a server that then failed to start is closed too.
-    await (browser ?? (await launching?.catch(() => undefined)))?.close();
+    const opened = browser ?? (await launching?.catch(() => undefined));
+    if (opened) await closeCounted(() => opened.close());
     await server.stop?.();
     for (const peer of peers) await peer.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
