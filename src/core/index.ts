@@ -14,7 +14,7 @@ export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ def
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareVideoForm, sharedVideoProblem, type ShareVideoFormProps } from './shared-video';
-export { ShareForm, linkProblem, type ShareFormOwner } from './share-form';
+export { ShareForm, SharedVideoJobs, linkProblem, type ShareFormOwner, type SharedVideoJobsOwner } from './share-form';
 export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
