@@ -15,7 +15,7 @@ import { API, DubbingStatus, MSG, parseSrt, type DubbingRecord, type Voice } fro
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
-import { audioPlays, publicAvatar, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, pickCreateAvatar, publicAvatar, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
@@ -159,10 +159,7 @@ describe('the dubbing studio', () => {
     await page.click('[data-testid=dub-use]');
     await page.waitForFunction((id) => location.hash === `#/create?origin=audio&audioId=${id}`, audio.id);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=节目开场');
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
+    await pickCreateAvatar(page, AVATAR_NAME);
     await page.click('[data-testid=create-tab-preview]');
     await page.click('[data-testid=create-submit]');
     await page.click('[data-testid=create-channel-local]');

@@ -17,7 +17,7 @@ import { API, LIMITS, MSG, type MusicTask } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, publicAvatar, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, pickCreateAvatar, publicAvatar, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
@@ -170,11 +170,7 @@ describe('AI music', () => {
     await page.click('[data-testid=create-mode] >> text=音频驱动');
     await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech.file);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=with-pause.mp3');
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
-    await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${AVATAR_NAME}`);
+    await pickCreateAvatar(page, AVATAR_NAME);
     await page.click('[data-testid=create-tab-preview]');
     await page.click('[data-testid=create-submit]');
     await page.waitForSelector('.cr-channel-dialog');

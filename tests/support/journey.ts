@@ -204,6 +204,25 @@ export async function loggedInPage(browser: Browser, server: RunningServer, user
 export const toast = (page: Page, text: string) =>
   page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
 
+/**
+ * On /create: brings the avatar pane to the front and picks the public avatar `name` of that orientation, waiting
+ * until it shows as picked (every journey that renders a work does this first).
+ */
+export async function pickCreateAvatar(page: Page, name: string, orientation: '横屏' | '竖屏' = '横屏'): Promise<void> {
+  await page.click('[data-testid=create-tab-avatar]');
+  await page.click('[data-testid=create-avatar-source] >> text=公共');
+  await page.click(`[data-testid=create-avatar-orientation] >> text=${orientation}`);
+  await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${name}`);
+  await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${name}`);
+}
+
+/** On /create, the voice pane in front (see runCommand for the other way there): picks voice `name` of `source` and waits for its parameters. */
+export async function pickCreateVoice(page: Page, name: string, source: '公共声音' | '我的声音' = '公共声音'): Promise<void> {
+  await page.click(`[data-testid=create-voice-source] >> text=${source}`);
+  await page.click(`[data-testid=create-voices] >> text=${name}`);
+  await page.waitForSelector('[data-testid=create-voice-params]');
+}
+
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
 export async function searchPalette(page: Page, query: string): Promise<void> {
   // A palette still closing after the last command would take Ctrl+K as "close" and the typing after it.
