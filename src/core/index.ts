@@ -19,7 +19,7 @@ export { CountedField, CountedTextArea, type CountedTextAreaProps } from './coun
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
 export { UploadedFileLabel } from './uploaded-file';
-export { RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps, type RequirementListProps } from './dialogs';
+export { AudioPreview, GenerationConfirms, RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type AudioPreviewProps, type GenerationConfirmsProps, type GenerationScreen, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps, type RequirementListProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { TIMINGS, type ClientTimings } from './timings';
 export { AUDITION_GIVE_UP_MS, speakAudition } from './audition';
