@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
-import { downloadWork, okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
+import { downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
@@ -339,12 +339,7 @@ describe('/works', () => {
 
     // Rename: an empty name is refused.
     await page.click(`${card} [data-testid=work-rename]`);
-    await page.fill('[data-testid=rename-input]', '  ');
-    await page.click('[data-testid=rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=rename-input]', '改名后的口播');
-    await page.click('[data-testid=rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, '', '改名后的口播', { blank: '  ' });
     await page.waitForSelector(`${card} [data-testid=work-name] >> text=改名后的口播`);
 
     // Permanent delete asks first.
@@ -392,12 +387,7 @@ describe('/material/index', () => {
     await page.keyboard.press('Escape');
 
     await page.click('[data-testid=material-rename]');
-    await page.fill('[data-testid=material-rename-input]', '');
-    await page.click('[data-testid=material-rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=material-rename-input]', '直播开场');
-    await page.click('[data-testid=material-rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, 'material-', '直播开场', { blank: '' });
     await page.waitForSelector('[data-testid=material-card] >> text=直播开场');
 
     await page.click('[data-testid=material-delete]');

@@ -17,7 +17,7 @@ import { API, LIMITS, MSG, type MusicTask } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, pickCreateAvatar, publicAvatar, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
@@ -130,8 +130,7 @@ describe('AI music', () => {
 
     // Renamed, marked as background music (then in the library as 我的), saved to the material library.
     await page.click(`${row} [data-testid=music-task-rename]`);
-    await page.fill('[data-testid=music-rename-input]', '咖啡时光·钢琴');
-    await page.click('[data-testid=music-rename-save]');
+    await renameInDialog(page, 'music-', '咖啡时光·钢琴');
     await page.waitForSelector(`${row} [data-testid=music-task-name] >> text=咖啡时光·钢琴`);
     await page.click(`${row} [data-testid=music-task-background]`);
     await toast(page, MSG.musicBackgroundOn);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
-import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
+import { okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -183,12 +183,7 @@ describe('/clone: my voices', () => {
     expect(await menuItemDisabled(page, 'voice-action-modify')).toBe(false);
     expect(await menuItemDisabled(page, 'voice-action-delete')).toBe(true);
     await page.click('[data-testid=voice-action-rename]');
-    await page.fill('[data-testid=voice-rename-input]', '');
-    await page.click('[data-testid=voice-rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=voice-rename-input]', '新闻播音腔');
-    await page.click('[data-testid=voice-rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, 'voice-', '新闻播音腔', { blank: '' });
     await page.waitForSelector(`${card(voice.id)} [data-testid=voice-name] >> text=新闻播音腔`);
 
     // 试听与设置: the sample plays with its waveform; the settings are saved.

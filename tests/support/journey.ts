@@ -223,6 +223,23 @@ export async function pickCreateVoice(page: Page, name: string, source: '公共�
   await page.waitForSelector('[data-testid=create-voice-params]');
 }
 
+/**
+ * A RenameDialog open, its input `<prefix>rename-input` and its button `<prefix>rename-save`: with `blank`, that name
+ * is refused first (MSG.renameNameRequired); then `name` is saved (MSG.renameSucceeded).
+ */
+export async function renameInDialog(page: Page, prefix: string, name: string, options: { blank?: string } = {}): Promise<void> {
+  const input = `[data-testid=${prefix}rename-input]`;
+  const save = `[data-testid=${prefix}rename-save]`;
+  if (options.blank !== undefined) {
+    await page.fill(input, options.blank);
+    await page.click(save);
+    await toast(page, MSG.renameNameRequired);
+  }
+  await page.fill(input, name);
+  await page.click(save);
+  await toast(page, MSG.renameSucceeded);
+}
+
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
 export async function searchPalette(page: Page, query: string): Promise<void> {
   // A palette still closing after the last command would take Ctrl+K as "close" and the typing after it.
