@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
-import { downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
+import { cloneDialogRefusals, downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
@@ -164,16 +164,11 @@ describe('/profile: my avatars', () => {
     const requirements = await page.textContent('[data-testid=clone-requirements]');
     for (const part of ['横屏或竖屏', '5 秒 ~ 30 分钟', '360p ~ 4K', '500MB', 'HDR', 'MP4 / MOV']) expect(requirements).toContain(part);
     expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.lipSyncSummary);
-    await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.avatarNameRequired);
-    await page.fill('[data-testid=clone-name]', '我的口播分身');
-    await pastQuickThrottle(page);
-    await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.avatarVideoRequired);
-
     // A wrong format is refused before upload; a real video uploads and shows its preview; 重新上传 starts over.
-    await page.setInputFiles('[data-testid=clone-upload] [data-testid=upload-input]', { name: 'clip.avi', mimeType: 'video/x-msvideo', buffer: Buffer.from('RIFF') });
-    await toast(page, MSG.avatarVideoInvalid);
+    await cloneDialogRefusals(page, {
+      prefix: 'clone-', name: '我的口播分身', nameRequired: MSG.avatarNameRequired, fileRequired: MSG.avatarVideoRequired,
+      wrongFile: { name: 'clip.avi', mimeType: 'video/x-msvideo', buffer: Buffer.from('RIFF') }, wrongFileRefused: MSG.avatarVideoInvalid,
+    });
     await page.setInputFiles('[data-testid=clone-upload] [data-testid=upload-input]', landscapeVideo);
     await page.waitForSelector('[data-testid=clone-preview-video]');
     await page.click('[data-testid=clone-reupload]');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
-import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
+import { launchBrowser, newPage, pastQuickThrottle, submitLogin, type PageTimings } from './browser';
 import { buildWebApp } from './build-global';
 import { tempDir } from './temp-dirs';
 import { probe } from '../../server/infra/media-probe';
@@ -238,6 +238,33 @@ export async function renameInDialog(page: Page, prefix: string, name: string, o
   await page.fill(input, name);
   await page.click(save);
   await toast(page, MSG.renameSucceeded);
+}
+
+/** What a clone dialog (avatar or voice) says before it takes a name and a file, and a file of the wrong format for it. */
+export interface CloneRefusals {
+  /** The dialog's test ids start with it: `<prefix>start`, `<prefix>name`, `<prefix>upload`. */
+  prefix: string;
+  name: string;
+  nameRequired: string;
+  fileRequired: string;
+  wrongFile: { name: string; mimeType: string; buffer: Buffer };
+  wrongFileRefused: string;
+}
+
+/**
+ * In an open clone dialog: starting without a name and then without a file is refused with each message, and a
+ * file of the wrong format is refused before it uploads; the name stays filled in.
+ */
+export async function cloneDialogRefusals(page: Page, r: CloneRefusals): Promise<void> {
+  const start = `[data-testid=${r.prefix}start]`;
+  await page.click(start);
+  await toast(page, r.nameRequired);
+  await page.fill(`[data-testid=${r.prefix}name]`, r.name);
+  await pastQuickThrottle(page);
+  await page.click(start);
+  await toast(page, r.fileRequired);
+  await page.setInputFiles(`[data-testid=${r.prefix}upload] [data-testid=upload-input]`, r.wrongFile);
+  await toast(page, r.wrongFileRefused);
 }
 
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
