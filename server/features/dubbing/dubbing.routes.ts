@@ -3,8 +3,7 @@ import { API, DubbingStatus, LIMITS, MSG, captionText, type DubbingRecord } from
 import type { FeatureContext } from '../../app-context';
 import { ApiError, WithMessage } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
-import { copyToUserFile } from '../../infra/user-files';
-import { MaterialRepository } from '../material';
+import { MaterialRepository, saveCopyToMaterial } from '../material';
 import { DubbingRepository, type DubbingRow } from './dubbing.repository';
 import { dubbingPrices, removeDubbing, submitDubbing } from './dubbing.service';
 import { dubbingScript } from './dubbing.timeline';
@@ -64,11 +63,9 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
     const record = await records.own(params.id, user.id);
     if (!record) throw new ApiError(MSG.dubRecordMissing);
     if (Number(record.status) !== DubbingStatus.Done || !record.audio_key) throw new ApiError(MSG.dubNotReady);
-    const copy = await copyToUserFile(ctx, user.id, record.audio_key, 'mp3', 'voice', Number(record.duration));
-    const materials = new MaterialRepository(db);
-    const audioId = await materials.addSavedFile(user.id, { type: 'audio', name: record.name, origin: 'dubbing', fileId: copy.fileId });
+    const audioId = await saveCopyToMaterial(ctx, user.id, { key: record.audio_key, ext: 'mp3', kind: 'voice', duration: Number(record.duration) }, { type: 'audio', name: record.name, origin: 'dubbing' });
     const script = dubbingScript(record.lines).slice(0, LIMITS.textMaterialMaxChars);
-    const textId = await materials.addText(user.id, { name: record.name, origin: 'dubbing', text: script });
+    const textId = await new MaterialRepository(db).addText(user.id, { name: record.name, origin: 'dubbing', text: script });
     return new WithMessage({ audio_id: audioId, text_id: textId }, MSG.saveSucceeded);
   });
 }

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { API, LIMITS, MSG, MusicStatus, type MusicTrack } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError, WithMessage } from '../../infra/http';
-import { copyToUserFile } from '../../infra/user-files';
 import { MUSIC_SETTING_KEYS } from '../../engines/music';
-import { MaterialRepository } from '../material';
+import { saveCopyToMaterial } from '../material';
 import { MusicRepository } from './music.repository';
 import { engineState, musicConfig, musicView, publishTrack, removeMusic, submitMusic } from './music.service';
 
@@ -39,8 +38,7 @@ export function registerMusicRoutes(ctx: FeatureContext): void {
     if (!record) throw new ApiError(MSG.musicTaskMissing);
     if (Number(record.status) !== MusicStatus.Done || !record.audio_key) throw new ApiError(MSG.musicNotReady);
     const ext = path.extname(record.audio_key).slice(1);
-    const copy = await copyToUserFile(ctx, user.id, record.audio_key, ext, 'voice', Number(record.duration));
-    const id = await new MaterialRepository(db).addSavedFile(user.id, { type: 'audio', name: record.title, origin: 'music', fileId: copy.fileId });
+    const id = await saveCopyToMaterial(ctx, user.id, { key: record.audio_key, ext, kind: 'voice', duration: Number(record.duration) }, { type: 'audio', name: record.title, origin: 'music' });
     return new WithMessage({ id }, MSG.saveSucceeded);
   });
 
