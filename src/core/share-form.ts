@@ -3,9 +3,9 @@
  * replica): the way, the text, the video, the upload box's round, and one submit that says the problem or sends
  * and resets. A screen holds one as `form` and says how its way reads and what it sends.
  */
-import { BehaviorSubject, Subscription } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import { findLink, MSG } from '../contract';
-import { RemoteStore, runBusy } from './screen-state';
+import { OpenScreen, RemoteStore, runBusy } from './screen-state';
 import { TIMINGS } from './timings';
 import type { AuthService, Notifier, PollingService } from './tokens';
 import type { UploadedFile } from './upload-files';
@@ -94,16 +94,16 @@ export interface SharedVideoJobsOwner<R, L> extends Omit<ShareFormOwner, 'send' 
  * one shown, both asked again every TIMINGS.extractionPollMs while a record is read. The newest is shown until the
  * user picks one, a sent form shows its new record, and a record that finishes refreshes the short list.
  */
-export class SharedVideoJobs<R extends { id: number; status: number }, L extends { list: R[] }> {
+export class SharedVideoJobs<R extends { id: number; status: number }, L extends { list: R[] }> extends OpenScreen {
   readonly form: ShareForm;
   /** The record shown. */
   readonly selected$ = new BehaviorSubject<number | null>(null);
   readonly recent: RemoteStore<L>;
   readonly current: RemoteStore<R | null>;
-  private readonly life = new Subscription();
   private submitted = 0;
 
   constructor(private readonly o: SharedVideoJobsOwner<R, L>) {
+    super();
     this.form = new ShareForm(o.way, {
       ...o,
       send: async (source) => {
@@ -135,7 +135,7 @@ export class SharedVideoJobs<R extends { id: number; status: number }, L extends
         if (r && listed && listed.status !== r.status) this.recent.reload();
       }),
     );
-    for (const owned of [this.recent, this.current]) this.life.add(() => owned.dispose());
+    this.ownUntil(undefined, [this.recent, this.current]);
     this.recent.reload();
   }
 
@@ -152,9 +152,5 @@ export class SharedVideoJobs<R extends { id: number; status: number }, L extends
     if (this.selected$.value === id) this.selected$.next(null);
     this.recent.reload();
     this.current.reload({ clear: true });
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, CopywriteType, LIMITS, MSG, videoSource, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, copyText, openInCreate, RemoteStore, ShareForm, SharedVideoJobs, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
+  DeletionFlow, OpenScreen, copyText, openInCreate, RemoteStore, ShareForm, SharedVideoJobs, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
   type Navigation, type Notifier, type PollingService, type Storage, type TokenStore,
 } from '../../core';
 import { anyOpen, COPYWRITE_ROUTE, isOpen, rewriteUrl } from './copywrite-view';
@@ -210,16 +210,16 @@ export class CopywriteScreen {
 }
 
 /** /store/copywrite/trace: the records a page at a time (refreshed while one is read), re-open, delete. */
-export class TraceScreen {
+export class TraceScreen extends OpenScreen {
   readonly page$ = new BehaviorSubject(1);
   readonly records: RemoteStore<RecordList>;
   readonly deletion: DeletionFlow<CopyRecord>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.records = new RemoteStore(
       (signal) => s.api.call(API.copywrite.list, { page: this.page$.value, limit: PAGE_SIZE }, { silent: true, signal }),
       { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyOpen(v.list) } },
@@ -230,8 +230,7 @@ export class TraceScreen {
       if (shown <= 1 && this.page$.value > 1) this.page$.next(this.page$.value - 1);
       this.records.reload();
     });
-    this.life.add(() => this.records.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.records]);
     this.records.reload();
   }
 
@@ -248,9 +247,5 @@ export class TraceScreen {
   /** Re-opens a record on the extraction screen. */
   reopen(r: CopyRecord): void {
     this.s.navigation.navigate(COPYWRITE_ROUTE, { id: r.id });
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }
