@@ -58,6 +58,6 @@ export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-st
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, FormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
-export { HTMLSelect } from './select';
+export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
 export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Button, Callout, TextArea } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { HTMLSelect, useStore, useValue } from '../../../core';
+import { HTMLSelect, RecordOptions, useStore, useValue } from '../../../core';
 import type { ReplicaState } from '../replica-state';
 import { PERSONAS_ROUTE, type Intent } from '../replica-view';
 
@@ -47,11 +47,7 @@ function NamedSelect({ label, items, value$, none, testId }: { label: string; it
       <span>{label}</span>
       <HTMLSelect value={value} onChange={(e) => value$.next(Number(e.target.value))} data-testid={testId} fill>
         {none !== undefined && <option value={0}>{none}</option>}
-        {items.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
+        <RecordOptions items={items} />
       </HTMLSelect>
     </label>
   );
