@@ -4,9 +4,8 @@
  * screen's (copywrite-state.ts); these components render it.
  */
 import { useEffect } from 'react';
-import { Tag } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, ShareVideoForm, useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, useScreen, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -28,14 +27,7 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
       <div className="cw-inner">
         <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
           <div className="cw-price">
-            {free > 0 && (
-              <Tag intent="success" round size="large" icon="star" data-testid="copywrite-free">
-                今日免费 {free} 次
-              </Tag>
-            )}
-            <Tag minimal round size="large" icon="dollar">
-              每次 {LIMITS.copywrite.credits} 积分
-            </Tag>
+            <PriceTags free={free} credits={LIMITS.copywrite.credits} freeTestId="copywrite-free" />
             <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
               历史记录
             </a>
