@@ -31,7 +31,7 @@ export { Waveform, useWaveform, type WaveformLoad, type WaveformMarker } from '.
 export { computePeaks, resamplePeaks, loadWaveform, hasWaveform, canDecodeAudio, type WaveformData } from './waveform-data';
 export { VideoPlayer, type VideoPlayerProps } from './video-player';
 export { LoopingVideo, useReducedMotion } from './looping-video';
-export { PageHeader, PriceTags, type PageHeaderProps } from './page-header';
+export { PageHeader, PriceTags, ToolPage, type PageHeaderProps } from './page-header';
 export { MessageBox, type MessageBoxProps } from './message-box';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';

@@ -11,6 +11,25 @@ export interface PageHeaderProps {
   children?: ReactNode;
 }
 
+/**
+ * A tool screen's page (copy extraction, super replica): it scrolls as a whole with its column centred
+ * (`<prefix>-page`, `<prefix>-inner`); its head and form, then its main part beside its side list (`<prefix>-body`).
+ * Each screen keeps its own classes and styles under its prefix.
+ */
+export function ToolPage({ prefix, testId, children, main, side }: { prefix: string; testId: string; children: ReactNode; main: ReactNode; side: ReactNode }) {
+  return (
+    <div className={`${prefix}-page`} data-testid={testId}>
+      <div className={`${prefix}-inner`}>
+        {children}
+        <div className={`${prefix}-body`}>
+          {main}
+          {side}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** The price a paid tool states in its head: today's free uses while there are any, then what each use costs. */
 export function PriceTags({ free, credits, freeTestId }: { free: number; credits: number; freeTestId: string }) {
   return (

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { LIMITS } from '../../../contract';
-import { PageHeader, PriceTags, ShareVideoForm, useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, ToolPage, useScreen, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -23,23 +23,17 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
     if (asked > 0) screen.select(asked);
   }, [asked, screen]);
   return (
-    <div className="cw-page" data-testid="copywrite">
-      <div className="cw-inner">
-        <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
-          <div className="cw-price">
-            <PriceTags free={free} credits={LIMITS.copywrite.credits} freeTestId="copywrite-free" />
-            <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
-              历史记录
-            </a>
-          </div>
-        </PageHeader>
-        <CopyForm screen={screen} />
-        <div className="cw-body">
-          <CopyResult screen={screen} />
-          <RecentList screen={screen} />
+    <ToolPage prefix="cw" testId="copywrite" main={<CopyResult screen={screen} />} side={<RecentList screen={screen} />}>
+      <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
+        <div className="cw-price">
+          <PriceTags free={free} credits={LIMITS.copywrite.credits} freeTestId="copywrite-free" />
+          <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
+            历史记录
+          </a>
         </div>
-      </div>
-    </div>
+      </PageHeader>
+      <CopyForm screen={screen} />
+    </ToolPage>
   );
 }
 
