@@ -32,7 +32,7 @@ export { computePeaks, resamplePeaks, loadWaveform, hasWaveform, canDecodeAudio,
 export { VideoPlayer, type VideoPlayerProps } from './video-player';
 export { LoopingVideo, useReducedMotion } from './looping-video';
 export { PageHeader, PriceTags, ToolPage, type PageHeaderProps } from './page-header';
-export { MessageBox, type MessageBoxProps } from './message-box';
+export { MessageBox, MessageComposer, type MessageBoxProps } from './message-box';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
