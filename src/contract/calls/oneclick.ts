@@ -11,9 +11,9 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
+import { empty, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText, userCallById } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -131,9 +131,8 @@ export const oneclickCalls = defineGroup('oneclick', {
     }),
     response: z.object({ id: z.number() }),
   }),
-  draft: userCall('GET', '/api/cozeVideo/draft', {
+  draft: userCallById('GET', '/api/cozeVideo/draft', '项目', {
     summary: 'ours: one project of mine with its draft (JSON text) to reopen in the storyboard editor.',
-    request: z.object({ id: id('项目') }),
     response: z.object({ id: z.number(), name: z.string(), draft: z.string(), work_id: z.number(), status: z.number() }),
   }),
   remove: removeById({ path: '/api/cozeVideo/history', pathFromSpec: false, summary: 'ours: delete a project (its works stay on /works).' }, '项目'),
