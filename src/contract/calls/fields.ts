@@ -104,6 +104,9 @@ export const removeById = (head: CallHead, idLabel: string) =>
 export const userList = <T extends z.ZodType>(head: CallHead, item: T) =>
   callEntry({ ...head, method: 'GET', checked: true, auth: 'user', request: empty, response: z.object({ list: z.array(item) }) });
 
+/** The user reads something that takes no parameters (a balance, an engine's state, a price list …) at a path we designed. */
+export const userRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => userCall('GET', path, { ...body, request: empty });
+
 /** The user acts on one own record named by its id (a batch's cancel, a dub's save …); what it answers differs. */
 export const userCallById = <Res extends z.ZodType>(method: HttpMethod, path: string, idLabel: string, body: { summary: string; response: Res }) =>
   userCall(method, path, { ...body, request: z.object({ id: id(idLabel) }) });

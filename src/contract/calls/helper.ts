@@ -10,8 +10,8 @@ import type { CallDef } from '../call';
 import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId, removeById, userCallById, userList } from './fields';
+import { id, requiredText } from '../schema';
+import { Flag, Timestamp, flag, optionalId, removeById, userCallById, userList, userRead } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
@@ -121,9 +121,8 @@ const question = () => requiredText('问题', MSG.chatContentRequired, H.questio
 const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
 
 export const helperCalls = defineGroup('helper', {
-  status: userCall('GET', '/api/helper/status', {
+  status: userRead('/api/helper/status', {
     summary: 'ours: whether the chat engine is set (the screens say so up front without it), and the tools the assistant may call.',
-    request: empty,
     response: z.object({ chat: Flag, tools: z.array(z.object({ name: z.string(), description: z.string(), spends: Flag })) }),
   }),
   guide: callEntry({
