@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineGroup, operatorAdd, operatorCall } from '../call';
+import { defineGroup, operatorAdd, operatorCall, operatorList } from '../call';
 import { int, longText, optionalText, requiredText, text } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
@@ -161,16 +161,8 @@ export const adminCalls = defineGroup('admin', {
       works: z.record(z.string(), z.number().int()),
     }),
   }),
-  voiceList: operatorCall('POST', '/api/admin/voices', {
-    summary: 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.',
-    request: OperatorMediaQuery,
-    response: z.object({ list: z.array(OperatorMedia) }),
-  }),
-  avatarList: operatorCall('POST', '/api/admin/avatars', {
-    summary: 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.',
-    request: OperatorMediaQuery,
-    response: z.object({ list: z.array(OperatorMedia) }),
-  }),
+  voiceList: operatorList('/api/admin/voices', 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.', OperatorMediaQuery, OperatorMedia),
+  avatarList: operatorList('/api/admin/avatars', 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.', OperatorMediaQuery, OperatorMedia),
   jobs: operatorCall('POST', '/api/admin/jobs', {
     summary: 'The job queue: how many jobs of each name are in each state, and the latest failed or retried runs with their reasons.',
     request: z.object({ failures: int('数量', 0, 200).default(10) }),

@@ -5,7 +5,7 @@
  * The operator's calls (add, list, update, remove) serve `npm run admin -- bot …`.
  */
 import { z } from 'zod';
-import { defineGroup, callEntry, userCall, specCall, operatorCall } from '../call';
+import { defineGroup, callEntry, userCall, specCall, operatorCall, operatorList } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, limit, page, requiredText, text } from '../schema';
@@ -164,11 +164,7 @@ export const botCalls = defineGroup('bot', {
     response: z.object({ id: z.number() }),
   }),
   /** ours: the operator's */
-  adminList: operatorCall('POST', '/api/admin/botList', {
-    summary: 'Every bot (the prompt by its length only).',
-    request: empty,
-    response: z.object({ list: z.array(BotAdminView) }),
-  }),
+  adminList: operatorList('/api/admin/botList', 'Every bot (the prompt by its length only).', empty, BotAdminView),
   /** ours: the operator's */
   update: operatorCall('POST', '/api/admin/botUpdate', {
     summary: 'Change some fields of a bot; the others stay.',
