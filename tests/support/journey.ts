@@ -1,7 +1,7 @@
 /** What every browser journey does around its screens: its server, accounts and browser, operator calls, API logins, logging in a page, toasts. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
@@ -265,6 +265,13 @@ export async function cloneDialogRefusals(page: Page, r: CloneRefusals): Promise
   await toast(page, r.fileRequired);
   await page.setInputFiles(`[data-testid=${r.prefix}upload] [data-testid=upload-input]`, r.wrongFile);
   await toast(page, r.wrongFileRefused);
+}
+
+/** A screen whose engine is not configured: its notice (test id `notice`) says `message` and its `action` button is disabled. */
+export async function saysEngineMissing(page: Page, notice: string, message: string, action: string): Promise<void> {
+  await page.waitForSelector(`[data-testid=${notice}]`);
+  expect(await page.textContent(`[data-testid=${notice}]`)).toContain(message);
+  expect(await page.isDisabled(`[data-testid=${action}]`)).toBe(true);
 }
 
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
