@@ -38,6 +38,7 @@ export { useAction, useDeletion, type Action, type ActionOptions, type Deletion 
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
 export { Segments, type SegmentsProps } from './segments';
 export { pickerPending } from './picker-pending';
+export { VoiceSlider, type VoiceSliderProps } from './voice-slider';
 export { SLIDER_DEFAULTS, roundSlider, sceneVoiceOf, sliderEnabled, voiceLabel, voiceSettings, type SceneVoice, type SliderKey } from './voice-choice';
 export { ScriptEditorState, AUDITION_LABELS, aiEngineMissing, type ScriptEditorHandle } from './script-editor/editor-state';
 export { PAUSE_CHOICES, chipLabel, findMarkers, hasText, type MarkerRange } from './script-editor/markers';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, Slider, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
-import { Segments, TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
+import { Segments, TOKENS, VoiceSlider, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import {
   DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
@@ -202,25 +202,13 @@ export function VoicePane() {
               data-testid="create-params-confirm"
             />
           </div>
-          {SLIDER_KEYS.map((key) => {
-            const range = LIMITS.sliders[key];
-            return (
-              <div key={key} className={`cr-param ${off[key] ? 'off' : ''}`} data-testid={`create-param-${key}`}>
-                <span className="cr-param-label">{SLIDER_LABELS[key]}</span>
-                <Slider
-                  min={range.min}
-                  max={range.max}
-                  stepSize={range.step}
-                  labelRenderer={false}
-                  value={pending[key]}
-                  disabled={off[key]}
-                  onChange={(v) => setPending((p) => ({ ...p, [key]: roundSlider(v) }))}
-                  className="cr-param-slider"
-                />
-                <span className="cr-param-value">{pending[key].toFixed(1)}</span>
-              </div>
-            );
-          })}
+          {SLIDER_KEYS.map((key) => (
+            <div key={key} className={`cr-param ${off[key] ? 'off' : ''}`} data-testid={`create-param-${key}`}>
+              <span className="cr-param-label">{SLIDER_LABELS[key]}</span>
+              <VoiceSlider param={key} value={pending[key]} disabled={off[key]} onChange={(v) => setPending((p) => ({ ...p, [key]: roundSlider(v) }))} className="cr-param-slider" />
+              <span className="cr-param-value">{pending[key].toFixed(1)}</span>
+            </div>
+          ))}
         </section>
       )}
     </div>
