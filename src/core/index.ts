@@ -58,7 +58,7 @@ export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, 
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, FormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
-export { useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
+export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
 export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

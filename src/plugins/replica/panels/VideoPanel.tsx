@@ -2,10 +2,9 @@
  * /explosiveAnalysis/video: a link or an upload → the job reads the copy and the chat engine analyses it; the analysis
  * is rendered part by part, then 仿写 for a persona and product gives variants to edit and take to /create.
  */
-import { useEffect } from 'react';
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { ReplicaStatus, type ReplicaVideo } from '../../../contract';
-import { PageHeader, ShareVideoForm, ToolPage, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, ShareVideoForm, ToolPage, useAskedRecord, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState, type VideoScreen } from '../replica-state';
 import { INDEX_ROUTE, isOpen, statusOf, videoTitle, WAYS } from '../replica-view';
 import { AnalysisView } from './AnalysisView';
@@ -16,10 +15,7 @@ export default function VideoPanel({ query, closed$ }: PanelProps) {
   const state = useService<ReplicaState>(ReplicaStateToken);
   const screen = useScreen(() => state.openVideo(closed$));
   const engine = useStore(screen.engine).value;
-  const asked = Number(query.id);
-  useEffect(() => {
-    if (asked > 0) screen.select(asked);
-  }, [asked, screen]);
+  useAskedRecord(query.id, screen);
   return (
     <ToolPage prefix="rp" testId="replica-video" main={<Result screen={screen} />} side={<Recent screen={screen} />}>
       <PageHeader icon="video" title="爆款视频拆解" subtitle="粘贴链接或上传视频，拆解它为什么火，再按你的人设和产品仿写">
