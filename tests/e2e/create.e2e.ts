@@ -14,7 +14,7 @@ import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Voice } fr
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -108,9 +108,7 @@ function recordSubmissions(page: Page): Record<string, unknown>[] {
 
 /** 合成视频 → the channel dialog → 本地合成 (with burned-in captions when asked) → 提交成功 → 去作品页; answers the new work's card selector. */
 async function submitAndGoToWorks(page: Page, { captions = false } = {}): Promise<string> {
-  await showPane(page, 'preview');
-  await page.click('[data-testid=create-submit]');
-  await page.waitForSelector('.cr-channel-dialog');
+  await openChannelDialog(page);
   expect(await page.textContent('[data-testid=create-channel-tips]')).toContain(MSG.effectOrder(['1.5 本地口型', '1.0 本地合成']));
   const local = page.locator('[data-testid=create-channel-local]');
   expect(await local.textContent()).toContain('积分/秒');
@@ -291,9 +289,7 @@ describe('/create', () => {
         await showPane(page, 'script');
       }
       await shoot(page, `${name}`);
-      await showPane(page, 'preview');
-      await page.click('[data-testid=create-submit]');
-      await page.waitForSelector('.cr-channel-dialog');
+      await openChannelDialog(page);
       await shoot(page, `${name}-channels`);
       await chooseCaptions(page);
       await shoot(page, `${name}-captions`);

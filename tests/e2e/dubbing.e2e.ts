@@ -15,7 +15,7 @@ import { API, DubbingStatus, MSG, parseSrt, type DubbingRecord, type Voice } fro
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
-import { audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
@@ -160,8 +160,7 @@ describe('the dubbing studio', () => {
     await page.waitForFunction((id) => location.hash === `#/create?origin=audio&audioId=${id}`, audio.id);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=节目开场');
     await pickCreateAvatar(page, AVATAR_NAME);
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
+    await openChannelDialog(page);
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });

@@ -15,7 +15,7 @@ import { point } from '../../server/engines/lipsync/face-track';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { makeFaceVideo, makeFacelessVideo } from '../support/face-media';
-import { downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, typeScript, useJourney, workCard } from '../support/journey';
+import { openChannelDialog, downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, typeScript, useJourney, workCard } from '../support/journey';
 import { measureLips } from '../support/lip-measure';
 import { FFMPEG, makeSpeech } from '../support/media';
 
@@ -73,9 +73,7 @@ describe('本地口型 (offline lip-sync)', () => {
     await page.click('[data-testid=create-tab-voice]');
     await pickCreateVoice(page, VOICE_NAME);
 
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
-    await page.waitForSelector('.cr-channel-dialog');
+    await openChannelDialog(page);
     const lip = page.locator('[data-testid=create-channel-lip]');
     const description = (await lip.textContent()) ?? '';
     expect(description).toContain('本地口型');

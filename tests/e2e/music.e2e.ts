@@ -17,7 +17,7 @@ import { API, LIMITS, MSG, type MusicTask } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
@@ -170,9 +170,7 @@ describe('AI music', () => {
     await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech.file);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=with-pause.mp3');
     await pickCreateAvatar(page, AVATAR_NAME);
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
-    await page.waitForSelector('.cr-channel-dialog');
+    await openChannelDialog(page);
     await page.click('[data-testid=create-channel-local]');
     // The picker offers the library's track and the one marked 用作背景音乐 above.
     await page.waitForSelector(`[data-testid=bgm-track] option >> text=${LIBRARY_TRACK}（舒缓）`, { state: 'attached' });

@@ -216,6 +216,13 @@ export async function pickCreateAvatar(page: Page, name: string, orientation: '�
   await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${name}`);
 }
 
+/** On /create: brings the preview pane to the front and presses 生成视频; the channel dialog opens. */
+export async function openChannelDialog(page: Page): Promise<void> {
+  await page.click('[data-testid=create-tab-preview]');
+  await page.click('[data-testid=create-submit]');
+  await page.waitForSelector('.cr-channel-dialog');
+}
+
 /** On /create, the voice pane in front (see runCommand for the other way there): picks voice `name` of `source` and waits for its parameters. */
 export async function pickCreateVoice(page: Page, name: string, source: '公共声音' | '我的声音' = '公共声音'): Promise<void> {
   await page.click(`[data-testid=create-voice-source] >> text=${source}`);
