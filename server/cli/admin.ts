@@ -93,6 +93,18 @@ const WAIT_FLAGS = { wait: { type: 'boolean' as const }, timeout: { type: 'strin
  * `publish --wait`: polls the published item until it is ready (returns) or failed (throws with its reason, so the
  * command exits non-zero), for at most --timeout seconds (default 1800).
  */
+/** The one argument a command takes (a file, an id, a name), else the error that says what it needs. */
+function oneArg(rest: readonly string[], needs: string): string {
+  if (rest.length !== 1) throw new CliError(needs);
+  return rest[0]!;
+}
+
+/** The one file a publish command takes, as an absolute path: the server reads it on this machine. */
+async function oneFile(rest: readonly string[], needs: string): Promise<string> {
+  const { resolve } = await import('node:path');
+  return resolve(oneArg(rest, needs));
+}
+
 async function waitUntilDone(send: Send, call: CallDef, id: number, what: string, f: Flags): Promise<string> {
   const timeoutSeconds = f.timeout === undefined ? 1800 : Number(f.timeout);
   if (!(timeoutSeconds > 0)) throw new CliError('--timeout needs a number of seconds');
@@ -149,9 +161,8 @@ export const COMMANDS: Record<string, Command> = {
     flags: { name: { type: 'string' }, ...WAIT_FLAGS },
     needsWorker: (f) => Boolean(f.wait),
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('avatar publish needs one video file');
-      const { resolve } = await import('node:path');
-      const data = await ok(send, API.admin.avatarPublish, { name: f.name, video: resolve(rest[0]!) });
+      const file = await oneFile(rest, 'avatar publish needs one video file');
+      const data = await ok(send, API.admin.avatarPublish, { name: f.name, video: file });
       if (f.wait) return waitUntilDone(send, API.admin.avatarList, Number(data.id), 'public avatar', f);
       return `public avatar ${data.id} is being prepared; it appears on the home page once ready`;
     },
@@ -160,11 +171,10 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'photo publish <图片文件> --name <名称> --type pet|person   (png/jpg, checked like an upload; joins the AI pet or person library)',
     flags: { name: { type: 'string' }, type: { type: 'string' } },
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('photo publish needs one image file');
+      const file = await oneFile(rest, 'photo publish needs one image file');
       const type = { person: PhotoType.Person, pet: PhotoType.Pet }[String(f.type)];
       if (!type) throw new CliError('photo publish needs --type pet or --type person');
-      const { resolve } = await import('node:path');
-      const data = await ok(send, API.photo.publish, { name: f.name, image: resolve(rest[0]!), type });
+      const data = await ok(send, API.photo.publish, { name: f.name, image: file, type });
       return `public ${f.type} picture ${data.id} published`;
     },
   },
@@ -173,9 +183,8 @@ export const COMMANDS: Record<string, Command> = {
     flags: { name: { type: 'string' }, channel: { type: 'string' }, ...WAIT_FLAGS },
     needsWorker: (f) => Boolean(f.wait),
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('voice publish needs one audio file');
-      const { resolve } = await import('node:path');
-      const data = await ok(send, API.admin.voicePublish, { name: f.name, audio: resolve(rest[0]!), api: f.channel });
+      const file = await oneFile(rest, 'voice publish needs one audio file');
+      const data = await ok(send, API.admin.voicePublish, { name: f.name, audio: file, api: f.channel });
       if (f.wait) return waitUntilDone(send, API.admin.voiceList, Number(data.id), 'public voice', f);
       return `public voice ${data.id} is training; it appears on the home page once ready`;
     },
@@ -184,8 +193,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'voice remove <公共声音ID>   (the voice leaves the public list; works made with it keep their sound; see voice list)',
     flags: {},
     async run(send, _f, rest) {
-      if (rest.length !== 1) throw new CliError('voice remove needs one public voice id');
-      const data = await ok(send, API.admin.voiceRemove, { id: rest[0] });
+      const id = oneArg(rest, 'voice remove needs one public voice id');
+      const data = await ok(send, API.admin.voiceRemove, { id });
       return `public voice ${data.id} (${data.name}) removed`;
     },
   },
@@ -206,8 +215,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'user show <手机号>   (credits and their batches, space, live sessions, works by state)',
     flags: {},
     async run(send, _f, rest) {
-      if (rest.length !== 1) throw new CliError('user show needs one username');
-      const u = await ok(send, API.admin.userShow, { username: rest[0] });
+      const username = oneArg(rest, 'user show needs one username');
+      const u = await ok(send, API.admin.userShow, { username });
       const batches = u.batches as { amount: number; left: number; source: string; expires_at: string }[];
       const sessions = u.session_list as { created_at: string; expires_at: string; ip: string }[];
       const works = Object.entries(u.works as Record<string, number>);
@@ -251,8 +260,8 @@ export const COMMANDS: Record<string, Command> = {
       ].map((k) => [k, { type: 'string' as const }]),
     ),
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('channel set needs one channel api, e.g. channel set fish --enabled true --api-key …');
-      const body: Record<string, unknown> = { api: rest[0] };
+      const api = oneArg(rest, 'channel set needs one channel api, e.g. channel set fish --enabled true --api-key …');
+      const body: Record<string, unknown> = { api };
       for (const [flag, value] of Object.entries(f)) if (value !== undefined) body[flag.replace(/-/g, '_')] = value;
       // Mounted folders (results, shared references) are used by the server: named from where the operator stands.
       for (const key of ['result_dir', 'share_dir'] as const) {
@@ -360,9 +369,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'music publish <音频文件> --name <名称> [--mood <情绪>]   (a music library track, checked like an upload and loudness-normalised)',
     flags: { name: { type: 'string' }, mood: { type: 'string' } },
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('music publish needs one audio file');
-      const { resolve } = await import('node:path');
-      const data = await ok(send, API.music.publish, { name: f.name, audio: resolve(rest[0]!), mood: f.mood });
+      const file = await oneFile(rest, 'music publish needs one audio file');
+      const data = await ok(send, API.music.publish, { name: f.name, audio: file, mood: f.mood });
       return `music library track ${data.id} published (${data.duration} s)`;
     },
   },
@@ -392,18 +400,18 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'bot update <id> [--type …] [--name …] [--desc …] [--avatar …] [--prompt-file …] [--voice …] [--welcome …] [--credits …]   (changes only what is given)',
     flags: BOT_FLAGS,
     async run(send, f, rest) {
-      if (rest.length !== 1) throw new CliError('bot update needs one bot id');
-      await ok(send, API.bot.update, { id: num(rest[0]), ...(await botBody(f)) });
-      return `updated bot ${rest[0]}`;
+      const id = oneArg(rest, 'bot update needs one bot id');
+      await ok(send, API.bot.update, { id: num(id), ...(await botBody(f)) });
+      return `updated bot ${id}`;
     },
   },
   'bot remove': {
     usage: 'bot remove <id>   (off the catalogue and off everyone\'s employees; conversations stay readable)',
     flags: {},
     async run(send, _f, rest) {
-      if (rest.length !== 1) throw new CliError('bot remove needs one bot id');
-      await ok(send, API.bot.remove, { id: num(rest[0]) });
-      return `removed bot ${rest[0]}`;
+      const id = oneArg(rest, 'bot remove needs one bot id');
+      await ok(send, API.bot.remove, { id: num(id) });
+      return `removed bot ${id}`;
     },
   },
   'site set': {

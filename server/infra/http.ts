@@ -22,6 +22,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a call found of the user's own records (a row, or that a change touched one), else the call refused with
+ * `missing`: not theirs, gone, or not in a state to change.
+ */
+export function found<T>(value: T, missing: string): Exclude<T, null | undefined | false> {
+  if (!value) throw new ApiError(missing);
+  return value as Exclude<T, null | undefined | false>;
+}
+
 export interface SessionUser {
   id: number;
   username: string;

@@ -69,6 +69,16 @@ export function operatorCall<Req extends z.ZodType, Res extends z.ZodType>(metho
   return { method, path, checked: false, auth: 'operator', pathFromSpec: false, ...body };
 }
 
+/** A call of `npm run admin` that adds one record (a notice, a public avatar …): its fields in, the new record's id out. */
+export function operatorAdd<S extends z.ZodRawShape>(path: string, summary: string, fields: S) {
+  return operatorCall('POST', path, { summary, request: z.object(fields), response: z.object({ id: z.number().int() }) });
+}
+
+/** A call of `npm run admin` that reads a whole list (voices, avatars, bots …), narrowed by what its request says. */
+export function operatorList<Req extends z.ZodType, Item extends z.ZodType>(path: string, summary: string, request: Req, item: Item) {
+  return operatorCall('POST', path, { summary, request, response: z.object({ list: z.array(item) }) });
+}
+
 /** Query-string transport for GET and DELETE, form body for POST and PUT. */
 export function paramsInQuery(method: HttpMethod): boolean {
   return method === 'GET' || method === 'DELETE';

@@ -2,9 +2,12 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Icon, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
+import type { BehaviorSubject } from 'rxjs';
 import { TOKENS, type Notifier } from './tokens';
 import { useService } from './react';
 import type { Deletion } from './action';
+import { useDeletionFlow, useValue } from './screen-hooks';
+import type { DeletionFlow } from './screen-state';
 
 export interface RenameDialogProps<T extends { name: string }> {
   /** The item being renamed; null closes the dialog. */
@@ -142,5 +145,60 @@ export function RequirementList({ title, items, classPrefix, testId }: Requireme
         ))}
       </ul>
     </div>
+  );
+}
+
+export interface AudioPreviewProps {
+  /** The record the player is for: another record starts a fresh player. */
+  id: number;
+  src: string;
+  /** The player's box and the round music badge above the player (each screen styles its own). */
+  className: string;
+  iconClassName: string;
+  testId: string;
+}
+
+/** The audio a preview dialog plays (a material, a multi-scene audio work): a music badge over a player that starts at once. */
+export function AudioPreview({ id, src, className, iconClassName, testId }: AudioPreviewProps) {
+  return (
+    <div className={className}>
+      <span className={iconClassName}>
+        <Icon icon="music" size={28} />
+      </span>
+      <audio key={id} src={src} controls autoPlay data-testid={testId} />
+    </div>
+  );
+}
+
+/** What a generation screen (image, video, music) holds for its two questions. */
+export interface GenerationScreen<T> {
+  /** The price's confirmation is open. */
+  confirming$: BehaviorSubject<boolean>;
+  deletion: DeletionFlow<T>;
+  cancelConfirm(): void;
+}
+
+export interface GenerationConfirmsProps<T> {
+  screen: GenerationScreen<T>;
+  busy: boolean;
+  /** The price's question: its icon, title, what it costs, the button, and what the button does. */
+  generate: Pick<ConfirmAlertProps, 'icon' | 'title' | 'text' | 'confirmText' | 'className' | 'onConfirm'>;
+  /** The question before a record is deleted. */
+  remove: Pick<ConfirmDeleteProps, 'title' | 'text'>;
+  classPrefix: string;
+}
+
+/**
+ * The two questions every generation screen asks, the same way on each: the price before it generates (取消 closes
+ * it through the screen), and the delete of a record of its history.
+ */
+export function GenerationConfirms<T>({ screen, busy, generate, remove, classPrefix }: GenerationConfirmsProps<T>) {
+  const confirming = useValue(screen.confirming$);
+  const deletion = useDeletionFlow(screen.deletion);
+  return (
+    <>
+      <ConfirmAlert isOpen={confirming} busy={busy} intent="primary" classPrefix={classPrefix} onCancel={() => screen.cancelConfirm()} {...generate} />
+      <ConfirmDelete deletion={deletion} {...remove} classPrefix={classPrefix} />
+    </>
   );
 }

@@ -24,18 +24,21 @@ export function SearchBox({ className, placeholder, value, onChange, testId }: S
   );
 }
 
-/** Before the first page arrives: a spinner, or the error with a way to try again; null once there is a list to show. */
-export function listPending(list: { loaded: boolean; loading: boolean; error: string | null | undefined; reload(): void }): ReactElement | null {
+/**
+ * Before the first page arrives: a spinner, or the error with a way to try again; null once there is a list to show.
+ * `center` is the class of the box they are centred in (a card list's by default, or a table's own).
+ */
+export function listPending(list: { loaded: boolean; loading: boolean; error: string | null | undefined; reload(): void }, center = 'card-center'): ReactElement | null {
   if (!list.loaded && list.loading) {
     return (
-      <div className="card-center">
+      <div className={center}>
         <Spinner size={28} />
       </div>
     );
   }
   if (list.error && !list.loaded) {
     return (
-      <div className="card-center">
+      <div className={center}>
         <NonIdealState icon="error" title="加载失败" description={list.error} action={<Button icon="refresh" text="重新加载" onClick={list.reload} />} />
       </div>
     );

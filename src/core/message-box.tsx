@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TextArea } from '@blueprintjs/core';
 import type { BehaviorSubject } from 'rxjs';
 import { useValue } from './screen-hooks';
@@ -32,5 +33,15 @@ export function MessageBox({ input$, onSend, placeholder, maxLength, disabled, t
       autoResize
       data-testid={testId}
     />
+  );
+}
+
+/** A chat screen's composer (the copy chat, the helper): the question box, then what sends or stops it. */
+export function MessageComposer({ className, children, ...box }: MessageBoxProps & { className: string; children: ReactNode }) {
+  return (
+    <footer className={className}>
+      <MessageBox {...box} />
+      {children}
+    </footer>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '@blueprintjs/core';
+import { Icon, Tag, type IconName } from '@blueprintjs/core';
 
 export interface PageHeaderProps {
   icon: IconName;
@@ -9,6 +9,41 @@ export interface PageHeaderProps {
   className?: string;
   /** The right side: a price, the page's main button. */
   children?: ReactNode;
+}
+
+/**
+ * A tool screen's page (copy extraction, super replica): it scrolls as a whole with its column centred
+ * (`<prefix>-page`, `<prefix>-inner`); its head and form, then its main part beside its side list (`<prefix>-body`).
+ * Each screen keeps its own classes and styles under its prefix.
+ */
+export function ToolPage({ prefix, testId, children, main, side }: { prefix: string; testId: string; children: ReactNode; main: ReactNode; side: ReactNode }) {
+  return (
+    <div className={`${prefix}-page`} data-testid={testId}>
+      <div className={`${prefix}-inner`}>
+        {children}
+        <div className={`${prefix}-body`}>
+          {main}
+          {side}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The price a paid tool states in its head: today's free uses while there are any, then what each use costs. */
+export function PriceTags({ free, credits, freeTestId }: { free: number; credits: number; freeTestId: string }) {
+  return (
+    <>
+      {free > 0 && (
+        <Tag intent="success" round size="large" icon="star" data-testid={freeTestId}>
+          今日免费 {free} 次
+        </Tag>
+      )}
+      <Tag minimal round size="large" icon="dollar">
+        每次 {credits} 积分
+      </Tag>
+    </>
+  );
 }
 
 /** A tool page's head: its icon and title, a line saying what it does, and what the page puts on the right. */

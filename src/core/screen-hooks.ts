@@ -43,3 +43,11 @@ export function useDeletionFlow<T>(flow: DeletionFlow<T>): Deletion<T> {
   const busy = useValue(flow.busy$);
   return { target, busy, ask: (t) => flow.ask(t), cancel: () => flow.cancel(), confirm: () => void flow.confirm() };
 }
+
+/** A record the address asks for (`?id=…`, from a history or a link) is shown, also while the screen is already open. */
+export function useAskedRecord(id: string | undefined, screen: { select(id: number): void }): void {
+  const asked = Number(id);
+  useEffect(() => {
+    if (asked > 0) screen.select(asked);
+  }, [asked, screen]);
+}

@@ -5,8 +5,9 @@
  */
 import { BehaviorSubject } from 'rxjs';
 import { findLink, MSG } from '../contract';
-import { runBusy } from './screen-state';
-import type { AuthService, Notifier } from './tokens';
+import { OpenScreen, RemoteStore, runBusy } from './screen-state';
+import { TIMINGS } from './timings';
+import type { AuthService, Notifier, PollingService } from './tokens';
 import type { UploadedFile } from './upload-files';
 
 /** What is wrong with a pasted share text, or null when it holds a link. */
@@ -67,5 +68,89 @@ export class ShareForm {
     this.owner.sent();
     void this.owner.auth.refreshProfile().catch(() => undefined);
     return true;
+  }
+}
+
+/** What SharedVideoJobs is told by its screen: how its records are read and sent, and what goes when another is shown. */
+export interface SharedVideoJobsOwner<R, L> extends Omit<ShareFormOwner, 'send' | 'sent'> {
+  polling: PollingService;
+  /** The way the form opens on. */
+  way: number;
+  /** How many of the newest records the short list holds. */
+  limit: number;
+  /** A page of the records: the newest `limit`, or with `id` only that record. */
+  list(query: { page: number; limit: number; id?: number }, signal?: AbortSignal): Promise<L>;
+  /** The record is still being read (asked again). */
+  isOpen(r: R): boolean;
+  /** Sends the form's source; answers the new record's id. */
+  submit(source: { fileId: number } | { link: string }): Promise<{ id: number }>;
+  /** Another record is about to be shown: what the screen showed of the last one goes. */
+  leaving(): void;
+}
+
+/**
+ * The submit → select → poll of a screen that reads shared videos as jobs (copy extraction, super replica's video
+ * analysis), held once here since both did the same: the share form, the short list of the newest records and the
+ * one shown, both asked again every TIMINGS.extractionPollMs while a record is read. The newest is shown until the
+ * user picks one, a sent form shows its new record, and a record that finishes refreshes the short list.
+ */
+export class SharedVideoJobs<R extends { id: number; status: number }, L extends { list: R[] }> extends OpenScreen {
+  readonly form: ShareForm;
+  /** The record shown. */
+  readonly selected$ = new BehaviorSubject<number | null>(null);
+  readonly recent: RemoteStore<L>;
+  readonly current: RemoteStore<R | null>;
+  private submitted = 0;
+
+  constructor(private readonly o: SharedVideoJobsOwner<R, L>) {
+    super();
+    this.form = new ShareForm(o.way, {
+      ...o,
+      send: async (source) => {
+        this.submitted = (await o.submit(source)).id;
+      },
+      // The new record is shown.
+      sent: () => {
+        this.select(this.submitted);
+        this.recent.reload();
+      },
+    });
+    const poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: o.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
+    this.recent = new RemoteStore((signal) => o.list({ page: 1, limit: o.limit }, signal), poll<L>((v) => v.list.some((r) => o.isOpen(r))));
+    this.current = new RemoteStore(async (signal) => {
+      const id = this.selected$.value;
+      return id === null ? null : ((await o.list({ page: 1, limit: 1, id }, signal)).list[0] ?? null);
+    }, poll<R | null>((r) => !!r && o.isOpen(r)));
+    // The newest record is shown until the user picks one; a record that finishes refreshes the short list.
+    this.life.add(
+      this.recent.remote$.subscribe(() => {
+        const first = this.recent.value?.list[0];
+        if (first && this.selected$.value === null) this.select(first.id);
+      }),
+    );
+    this.life.add(
+      this.current.remote$.subscribe(() => {
+        const r = this.current.value;
+        const listed = r && this.recent.value?.list.find((x) => x.id === r.id);
+        if (r && listed && listed.status !== r.status) this.recent.reload();
+      }),
+    );
+    this.ownUntil(undefined, [this.recent, this.current]);
+    this.recent.reload();
+  }
+
+  /** Shows record `id`, what the screen showed of the last one gone. */
+  select(id: number): void {
+    if (id === this.selected$.value) return;
+    this.o.leaving();
+    this.selected$.next(id);
+    this.current.reload({ clear: true });
+  }
+
+  /** Record `id` is gone: it is no longer shown, and the list is read again. */
+  removed(id: number): void {
+    if (this.selected$.value === id) this.selected$.next(null);
+    this.recent.reload();
+    this.current.reload({ clear: true });
   }
 }

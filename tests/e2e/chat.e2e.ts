@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG } from '../../src/contract';
 import { LOOKS, PHONE_VIEWPORT, frames, horizontalOverflow, screenshots } from '../support/browser';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
-import { toast, useJourney } from '../support/journey';
+import { saysEngineMissing, toast, useJourney } from '../support/journey';
 import { until } from '../support/wait';
 
 const USER = '13800009301';
@@ -33,9 +33,7 @@ async function ask(page: Page, question: string) {
 describe('copy chat', () => {
   it('says plainly when the chat engine is not configured, and sending is disabled', async () => {
     const { page, context } = await loggedInPage(USER, '/store/aiChat');
-    await page.waitForSelector('[data-testid=chat-engine-missing]');
-    expect(await page.textContent('[data-testid=chat-engine-missing]')).toContain(MSG.chatEngineMissing);
-    expect(await page.isDisabled('[data-testid=chat-send]')).toBe(true);
+    await saysEngineMissing(page, 'chat-engine-missing', MSG.chatEngineMissing, 'chat-send');
     await context.close();
     await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
   });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { LIMITS, MSG } from '../../src/contract';
 import { CLOSE_TAB_LABEL } from '../../src/core/dock-tab';
 import { PHONE_VIEWPORT, layoutStored, screenshots, settled } from '../support/browser';
-import { publicAvatar, publicAvatars, runCommand, trainedPublicVoices, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { pickCreateVoice, publicAvatar, publicAvatars, runCommand, trainedPublicVoices, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 
 const USERNAME = '13800009181';
@@ -97,9 +97,7 @@ describe('/create keeps its draft', () => {
     expect(await page.locator('[data-testid=create-avatar-orientation] button').allTextContents()).toEqual(['竖屏', '横屏']);
     await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
     await runCommand(page, '选择声音', 'creation.create.voice');
-    await page.click('[data-testid=create-voice-source] >> text=公共声音');
-    await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
-    await page.waitForSelector('[data-testid=create-voice-params]');
+    await pickCreateVoice(page, VOICE_NAME);
     // On a laptop the picked voice's parameters come into sight in their pane, above the preview pane.
     await page.waitForFunction(() => {
       const params = document.querySelector('[data-testid=create-voice-params]')!.getBoundingClientRect();

@@ -14,7 +14,7 @@ import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Voice } fr
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { downloadPlayable, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -79,19 +79,11 @@ async function clearToasts(page: Page) {
 /** Brings a pane to the front (phones show the panes as tabs). */
 const showPane = (page: Page, id: string) => page.click(`[data-testid=create-tab-${id}]`);
 
-async function pickPublicAvatar(page: Page) {
-  await showPane(page, 'avatar');
-  await page.click('[data-testid=create-avatar-source] >> text=公共');
-  await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-  await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
-  await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${AVATAR_NAME}`);
-}
+const pickPublicAvatar = (page: Page) => pickCreateAvatar(page, AVATAR_NAME);
 
 async function pickPublicVoice(page: Page) {
   await showPane(page, 'voice');
-  await page.click('[data-testid=create-voice-source] >> text=公共声音');
-  await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
-  await page.waitForSelector('[data-testid=create-voice-params]');
+  await pickCreateVoice(page, VOICE_NAME);
 }
 
 /** Turns burned-in captions on in the open channel dialog and picks 大 and 黄字黑边 (the position stays 底部). */
@@ -116,9 +108,7 @@ function recordSubmissions(page: Page): Record<string, unknown>[] {
 
 /** 合成视频 → the channel dialog → 本地合成 (with burned-in captions when asked) → 提交成功 → 去作品页; answers the new work's card selector. */
 async function submitAndGoToWorks(page: Page, { captions = false } = {}): Promise<string> {
-  await showPane(page, 'preview');
-  await page.click('[data-testid=create-submit]');
-  await page.waitForSelector('.cr-channel-dialog');
+  await openChannelDialog(page);
   expect(await page.textContent('[data-testid=create-channel-tips]')).toContain(MSG.effectOrder(['1.5 本地口型', '1.0 本地合成']));
   const local = page.locator('[data-testid=create-channel-local]');
   expect(await local.textContent()).toContain('积分/秒');
@@ -299,9 +289,7 @@ describe('/create', () => {
         await showPane(page, 'script');
       }
       await shoot(page, `${name}`);
-      await showPane(page, 'preview');
-      await page.click('[data-testid=create-submit]');
-      await page.waitForSelector('.cr-channel-dialog');
+      await openChannelDialog(page);
       await shoot(page, `${name}-channels`);
       await chooseCaptions(page);
       await shoot(page, `${name}-captions`);

@@ -15,7 +15,7 @@ import { API, DubbingStatus, MSG, parseSrt, type DubbingRecord, type Voice } fro
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, screenshots } from '../support/browser';
-import { audioPlays, publicAvatar, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, trainedPublicVoices, downloadPlayable, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo, silencesIn } from '../support/media';
 import { until } from '../support/wait';
 
@@ -159,12 +159,8 @@ describe('the dubbing studio', () => {
     await page.click('[data-testid=dub-use]');
     await page.waitForFunction((id) => location.hash === `#/create?origin=audio&audioId=${id}`, audio.id);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=节目开场');
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
+    await pickCreateAvatar(page, AVATAR_NAME);
+    await openChannelDialog(page);
     await page.click('[data-testid=create-channel-local]');
     await page.click('[data-testid=create-channel-confirm]');
     await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });
@@ -183,9 +179,7 @@ describe('the dubbing studio', () => {
     const { page, context } = await openStudio();
     const row = `[data-testid=dub-record][data-id="${made.data.id}"]`;
     await page.click(`${row} [data-testid=dub-record-rename]`);
-    await page.fill('[data-testid=dub-rename-input]', '整理好了');
-    await page.click('[data-testid=dub-rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, 'dub-', '整理好了');
     await page.waitForSelector(`${row} [data-testid=dub-record-name] >> text=整理好了`);
     await page.click(`${row} [data-testid=dub-record-delete]`);
     await page.click('.dub-alert .bp6-alert-footer .bp6-button >> text=删除');

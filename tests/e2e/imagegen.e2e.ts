@@ -12,7 +12,7 @@ import { API, LIMITS, MSG } from '../../src/contract';
 import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { makeImage } from '../support/media';
 import { startImagePeer, type ImagePeer } from '../support/peers/image-peer';
-import { toast, useJourney } from '../support/journey';
+import { saysEngineMissing, toast, useJourney } from '../support/journey';
 
 const USER = '13800009401';
 const shoot = screenshots('imagegen');
@@ -61,9 +61,7 @@ async function generate(page: Page, count: number) {
 describe('text to image', () => {
   it('says plainly when no image engine is configured, and generating is disabled', async () => {
     const { page, context } = await loggedInPage(USER, '/store/wsImage');
-    await page.waitForSelector('[data-testid=imagegen-engine-missing]');
-    expect(await page.textContent('[data-testid=imagegen-engine-missing]')).toContain(MSG.imageEngineMissing);
-    expect(await page.isDisabled('[data-testid=imagegen-generate]')).toBe(true);
+    await saysEngineMissing(page, 'imagegen-engine-missing', MSG.imageEngineMissing, 'imagegen-generate');
     await context.close();
     expect(await server.admin('image', 'set', '--engine', 'openai', '--base-url', peer.url, '--api-key', peer.apiKey)).toContain('image engine openai');
   });

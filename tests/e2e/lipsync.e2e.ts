@@ -15,7 +15,7 @@ import { point } from '../../server/engines/lipsync/face-track';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { makeFaceVideo, makeFacelessVideo } from '../support/face-media';
-import { downloadPlayable, publicAvatar, publicAvatars, trainedPublicVoices, typeScript, useJourney, workCard } from '../support/journey';
+import { openChannelDialog, downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, typeScript, useJourney, workCard } from '../support/journey';
 import { measureLips } from '../support/lip-measure';
 import { FFMPEG, makeSpeech } from '../support/media';
 
@@ -69,19 +69,11 @@ describe('本地口型 (offline lip-sync)', () => {
     // Pauses give the video moments of silence to compare with speech.
     await typeScript(page, '大家好，欢迎来到我的直播间。', 1, '今天给大家带来一款新品，', 1, '性价比非常高，喜欢的朋友不要错过。');
 
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=竖屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${FACE_AVATAR}`);
-    await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${FACE_AVATAR}`);
+    await pickCreateAvatar(page, FACE_AVATAR, '竖屏');
     await page.click('[data-testid=create-tab-voice]');
-    await page.click('[data-testid=create-voice-source] >> text=公共声音');
-    await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
-    await page.waitForSelector('[data-testid=create-voice-params]');
+    await pickCreateVoice(page, VOICE_NAME);
 
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
-    await page.waitForSelector('.cr-channel-dialog');
+    await openChannelDialog(page);
     const lip = page.locator('[data-testid=create-channel-lip]');
     const description = (await lip.textContent()) ?? '';
     expect(description).toContain('本地口型');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
-import { downloadWork, okCall as ok, runCommand, toast, hashPath, useJourney } from '../support/journey';
+import { cloneDialogRefusals, downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
 
@@ -164,16 +164,11 @@ describe('/profile: my avatars', () => {
     const requirements = await page.textContent('[data-testid=clone-requirements]');
     for (const part of ['横屏或竖屏', '5 秒 ~ 30 分钟', '360p ~ 4K', '500MB', 'HDR', 'MP4 / MOV']) expect(requirements).toContain(part);
     expect(await page.textContent('[data-testid=clone-engine-note]')).toContain(MSG.lipSyncSummary);
-    await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.avatarNameRequired);
-    await page.fill('[data-testid=clone-name]', '我的口播分身');
-    await pastQuickThrottle(page);
-    await page.click('[data-testid=clone-start]');
-    await toast(page, MSG.avatarVideoRequired);
-
     // A wrong format is refused before upload; a real video uploads and shows its preview; 重新上传 starts over.
-    await page.setInputFiles('[data-testid=clone-upload] [data-testid=upload-input]', { name: 'clip.avi', mimeType: 'video/x-msvideo', buffer: Buffer.from('RIFF') });
-    await toast(page, MSG.avatarVideoInvalid);
+    await cloneDialogRefusals(page, {
+      prefix: 'clone-', name: '我的口播分身', nameRequired: MSG.avatarNameRequired, fileRequired: MSG.avatarVideoRequired,
+      wrongFile: { name: 'clip.avi', mimeType: 'video/x-msvideo', buffer: Buffer.from('RIFF') }, wrongFileRefused: MSG.avatarVideoInvalid,
+    });
     await page.setInputFiles('[data-testid=clone-upload] [data-testid=upload-input]', landscapeVideo);
     await page.waitForSelector('[data-testid=clone-preview-video]');
     await page.click('[data-testid=clone-reupload]');
@@ -339,12 +334,7 @@ describe('/works', () => {
 
     // Rename: an empty name is refused.
     await page.click(`${card} [data-testid=work-rename]`);
-    await page.fill('[data-testid=rename-input]', '  ');
-    await page.click('[data-testid=rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=rename-input]', '改名后的口播');
-    await page.click('[data-testid=rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, '', '改名后的口播', { blank: '  ' });
     await page.waitForSelector(`${card} [data-testid=work-name] >> text=改名后的口播`);
 
     // Permanent delete asks first.
@@ -392,12 +382,7 @@ describe('/material/index', () => {
     await page.keyboard.press('Escape');
 
     await page.click('[data-testid=material-rename]');
-    await page.fill('[data-testid=material-rename-input]', '');
-    await page.click('[data-testid=material-rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=material-rename-input]', '直播开场');
-    await page.click('[data-testid=material-rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, 'material-', '直播开场', { blank: '' });
     await page.waitForSelector('[data-testid=material-card] >> text=直播开场');
 
     await page.click('[data-testid=material-delete]');

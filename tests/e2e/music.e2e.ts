@@ -17,7 +17,7 @@ import { API, LIMITS, MSG, type MusicTask } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import { FFMPEG, levelDb, makeSpeech, makeVideo } from '../support/media';
 import { LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, horizontalOverflow, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, publicAvatar, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
+import { openChannelDialog, audioPlays, pickCreateAvatar, publicAvatar, renameInDialog, publicAvatars, downloadPlayable, toast, useJourney, workCard, type PageOptions } from '../support/journey';
 import { startMusicPeer, type MusicPeer } from '../support/peers/music-peer';
 
 const USERNAME = '13800009801';
@@ -130,8 +130,7 @@ describe('AI music', () => {
 
     // Renamed, marked as background music (then in the library as 我的), saved to the material library.
     await page.click(`${row} [data-testid=music-task-rename]`);
-    await page.fill('[data-testid=music-rename-input]', '咖啡时光·钢琴');
-    await page.click('[data-testid=music-rename-save]');
+    await renameInDialog(page, 'music-', '咖啡时光·钢琴');
     await page.waitForSelector(`${row} [data-testid=music-task-name] >> text=咖啡时光·钢琴`);
     await page.click(`${row} [data-testid=music-task-background]`);
     await toast(page, MSG.musicBackgroundOn);
@@ -170,14 +169,8 @@ describe('AI music', () => {
     await page.click('[data-testid=create-mode] >> text=音频驱动');
     await page.setInputFiles('[data-testid=create-audio] input[type=file]', speech.file);
     await page.waitForSelector('[data-testid=create-audio-file] >> text=with-pause.mp3');
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
-    await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${AVATAR_NAME}`);
-    await page.click('[data-testid=create-tab-preview]');
-    await page.click('[data-testid=create-submit]');
-    await page.waitForSelector('.cr-channel-dialog');
+    await pickCreateAvatar(page, AVATAR_NAME);
+    await openChannelDialog(page);
     await page.click('[data-testid=create-channel-local]');
     // The picker offers the library's track and the one marked 用作背景音乐 above.
     await page.waitForSelector(`[data-testid=bgm-track] option >> text=${LIBRARY_TRACK}（舒缓）`, { state: 'attached' });

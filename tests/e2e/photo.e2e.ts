@@ -14,7 +14,7 @@ import { API, MSG, type Photo } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
 import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
-import { downloadPlayable, hashPath, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
+import { openChannelDialog, downloadPlayable, hashPath, pickCreateVoice, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech } from '../support/media';
 import { makeFacePicture, makePetPicture } from '../support/picture-media';
 import { until } from '../support/wait';
@@ -64,16 +64,12 @@ const showPane = (page: Page, id: string) => page.click(`[data-testid=create-tab
 
 async function pickPublicVoice(page: Page) {
   await showPane(page, 'voice');
-  await page.click('[data-testid=create-voice-source] >> text=公共声音');
-  await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
-  await page.waitForSelector('[data-testid=create-voice-params]');
+  await pickCreateVoice(page, VOICE_NAME);
 }
 
 /** 合成视频 on the channel → 提交成功 → 去作品页 on the tab; answers the new work's card selector. */
 async function submitTo(page: Page, channel: string, tab: 'pet' | 'photo', type2: number): Promise<string> {
-  await showPane(page, 'preview');
-  await page.click('[data-testid=create-submit]');
-  await page.waitForSelector('.cr-channel-dialog');
+  await openChannelDialog(page);
   await page.click(`[data-testid=create-channel-${channel}]`);
   await page.click('[data-testid=create-channel-confirm]');
   await page.waitForSelector('.cr-alert >> text=' + MSG.submitAlert, { timeout: 90_000 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
-import { audioPlays, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
+import { audioPlays, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
 import { until } from '../support/wait';
@@ -93,14 +93,9 @@ describe('a voice cloned on a fish-speech server', () => {
     await page.waitForSelector('[data-testid=create-panel]');
     await page.waitForSelector('.se-surface .monaco-editor .view-lines', { timeout: 30_000 });
     await typeScript(page, '大家好，这是我克隆的声音。', 1, '欢迎来到直播间。');
-    await page.click('[data-testid=create-tab-avatar]');
-    await page.click('[data-testid=create-avatar-source] >> text=公共');
-    await page.click('[data-testid=create-avatar-orientation] >> text=横屏');
-    await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${AVATAR_NAME}`);
+    await pickCreateAvatar(page, AVATAR_NAME);
     await page.click('[data-testid=create-tab-voice]');
-    await page.click('[data-testid=create-voice-source] >> text=我的声音');
-    await page.click(`[data-testid=create-voices] >> text=${VOICE_NAME}`);
-    await page.waitForSelector('[data-testid=create-voice-params]');
+    await pickCreateVoice(page, VOICE_NAME, '我的声音');
     await page.click('[data-testid=create-tab-preview]');
     expect(await page.textContent('[data-testid=create-preview-voice]')).toContain(VOICE_NAME);
     // After a reload the voice pane opens on 我的声音, with the chosen voice picked (not on the empty 公共声音).

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
-import { okCall as ok, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
+import { cloneDialogRefusals, okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -112,16 +112,11 @@ describe('/clone: my voices', () => {
     expect(await page.textContent('[data-testid=clone-channel]')).toContain(local.name);
     const requirements = (await page.textContent('[data-testid=voice-requirements]')) ?? '';
     for (const part of ['MP3 / M4A / WAV', `${LIMITS.audio.maxBytes / 1024 / 1024}MB`, '5 秒 ~ 30 分钟', '至少 10 秒', local.upload_tips.trim() || '3~5 分钟']) expect(requirements).toContain(part);
-    await page.click('[data-testid=voice-clone-start]');
-    await toast(page, MSG.voiceNameRequired);
-    await page.fill('[data-testid=voice-clone-name]', '我的播音腔');
-    await pastQuickThrottle(page);
-    await page.click('[data-testid=voice-clone-start]');
-    await toast(page, MSG.voiceAudioRequired);
-
     // A wrong format is refused before upload; a real mp3 uploads, shows its waveform and plays.
-    await page.setInputFiles('[data-testid=voice-clone-upload] [data-testid=upload-input]', { name: 'voice.ogg', mimeType: 'audio/ogg', buffer: Buffer.from('OggS') });
-    await toast(page, MSG.audioInvalid);
+    await cloneDialogRefusals(page, {
+      prefix: 'voice-clone-', name: '我的播音腔', nameRequired: MSG.voiceNameRequired, fileRequired: MSG.voiceAudioRequired,
+      wrongFile: { name: 'voice.ogg', mimeType: 'audio/ogg', buffer: Buffer.from('OggS') }, wrongFileRefused: MSG.audioInvalid,
+    });
     await page.setInputFiles('[data-testid=voice-clone-upload] [data-testid=upload-input]', speech);
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid=voice-clone-preview]')).toContain('朗读样本.mp3');
@@ -183,12 +178,7 @@ describe('/clone: my voices', () => {
     expect(await menuItemDisabled(page, 'voice-action-modify')).toBe(false);
     expect(await menuItemDisabled(page, 'voice-action-delete')).toBe(true);
     await page.click('[data-testid=voice-action-rename]');
-    await page.fill('[data-testid=voice-rename-input]', '');
-    await page.click('[data-testid=voice-rename-save]');
-    await toast(page, MSG.renameNameRequired);
-    await page.fill('[data-testid=voice-rename-input]', '新闻播音腔');
-    await page.click('[data-testid=voice-rename-save]');
-    await toast(page, MSG.renameSucceeded);
+    await renameInDialog(page, 'voice-', '新闻播音腔', { blank: '' });
     await page.waitForSelector(`${card(voice.id)} [data-testid=voice-name] >> text=新闻播音腔`);
 
     // 试听与设置: the sample plays with its waveform; the settings are saved.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { ffmpeg } from '../../server/infra/media-probe';
-import type { SpeechParams } from '../../server/engines/speech/speech-engine';
+import { SpeechEngineError, type SpeechParams } from '../../server/engines/speech/speech-engine';
 
 /** The product's default speech settings. */
 export const PLAIN_SPEECH: SpeechParams = { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' };
@@ -28,4 +28,20 @@ export const toneMp3 = (file: string, seconds: number) =>
 export function scratchDir(prefix: string): { dir: string; out: (name: string) => string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, out: (name) => path.join(dir, name), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A provider called with a wrong key: speaking and cloning each fail with its Chinese word about the key, and speaking is not retried. */
+export async function expectKeyRefused(speak: () => Promise<unknown>, clone: () => Promise<unknown>): Promise<void> {
+  const onTts = await failureOf(SpeechEngineError, speak());
+  expect(onTts.message).toMatch(/密钥/);
+  expect(onTts.transient).toBe(false);
+  const onClone = await failureOf(SpeechEngineError, clone());
+  expect(onClone.message).toMatch(/密钥/);
+}
+
+/** A provider slower than the channel's timeout: the call fails as 超时 and is worth retrying. */
+export async function expectTimeoutTransient(speak: () => Promise<unknown>): Promise<void> {
+  const err = await failureOf(SpeechEngineError, speak());
+  expect(err.message).toMatch(/超时/);
+  expect(err.transient).toBe(true);
 }

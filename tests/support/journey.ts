@@ -1,11 +1,11 @@
 /** What every browser journey does around its screens: its server, accounts and browser, operator calls, API logins, logging in a page, toasts. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
-import { launchBrowser, newPage, submitLogin, type PageTimings } from './browser';
+import { launchBrowser, newPage, pastQuickThrottle, submitLogin, type PageTimings } from './browser';
 import { helperWebRoot } from './build-global';
 import { closeCounted } from './file-cpu';
 import { probe } from '../../server/infra/media-probe';
@@ -205,6 +205,83 @@ export async function loggedInPage(browser: Browser, server: RunningServer, user
 /** Waits for a toast with exactly this text among those shown. */
 export const toast = (page: Page, text: string) =>
   page.waitForFunction((t) => [...document.querySelectorAll('.bp6-toast')].some((el) => (el.textContent ?? '').trim() === t), text, { timeout: 15_000 });
+
+/**
+ * On /create: brings the avatar pane to the front and picks the public avatar `name` of that orientation, waiting
+ * until it shows as picked (every journey that renders a work does this first).
+ */
+export async function pickCreateAvatar(page: Page, name: string, orientation: '横屏' | '竖屏' = '横屏'): Promise<void> {
+  await page.click('[data-testid=create-tab-avatar]');
+  await page.click('[data-testid=create-avatar-source] >> text=公共');
+  await page.click(`[data-testid=create-avatar-orientation] >> text=${orientation}`);
+  await page.click(`[data-testid=create-avatars] .cr-avatar >> text=${name}`);
+  await page.waitForSelector(`[data-testid=create-avatars] .cr-avatar.picked >> text=${name}`);
+}
+
+/** On /create: brings the preview pane to the front and presses 生成视频; the channel dialog opens. */
+export async function openChannelDialog(page: Page): Promise<void> {
+  await page.click('[data-testid=create-tab-preview]');
+  await page.click('[data-testid=create-submit]');
+  await page.waitForSelector('.cr-channel-dialog');
+}
+
+/** On /create, the voice pane in front (see runCommand for the other way there): picks voice `name` of `source` and waits for its parameters. */
+export async function pickCreateVoice(page: Page, name: string, source: '公共声音' | '我的声音' = '公共声音'): Promise<void> {
+  await page.click(`[data-testid=create-voice-source] >> text=${source}`);
+  await page.click(`[data-testid=create-voices] >> text=${name}`);
+  await page.waitForSelector('[data-testid=create-voice-params]');
+}
+
+/**
+ * A RenameDialog open, its input `<prefix>rename-input` and its button `<prefix>rename-save`: with `blank`, that name
+ * is refused first (MSG.renameNameRequired); then `name` is saved (MSG.renameSucceeded).
+ */
+export async function renameInDialog(page: Page, prefix: string, name: string, options: { blank?: string } = {}): Promise<void> {
+  const input = `[data-testid=${prefix}rename-input]`;
+  const save = `[data-testid=${prefix}rename-save]`;
+  if (options.blank !== undefined) {
+    await page.fill(input, options.blank);
+    await page.click(save);
+    await toast(page, MSG.renameNameRequired);
+  }
+  await page.fill(input, name);
+  await page.click(save);
+  await toast(page, MSG.renameSucceeded);
+}
+
+/** What a clone dialog (avatar or voice) says before it takes a name and a file, and a file of the wrong format for it. */
+export interface CloneRefusals {
+  /** The dialog's test ids start with it: `<prefix>start`, `<prefix>name`, `<prefix>upload`. */
+  prefix: string;
+  name: string;
+  nameRequired: string;
+  fileRequired: string;
+  wrongFile: { name: string; mimeType: string; buffer: Buffer };
+  wrongFileRefused: string;
+}
+
+/**
+ * In an open clone dialog: starting without a name and then without a file is refused with each message, and a
+ * file of the wrong format is refused before it uploads; the name stays filled in.
+ */
+export async function cloneDialogRefusals(page: Page, r: CloneRefusals): Promise<void> {
+  const start = `[data-testid=${r.prefix}start]`;
+  await page.click(start);
+  await toast(page, r.nameRequired);
+  await page.fill(`[data-testid=${r.prefix}name]`, r.name);
+  await pastQuickThrottle(page);
+  await page.click(start);
+  await toast(page, r.fileRequired);
+  await page.setInputFiles(`[data-testid=${r.prefix}upload] [data-testid=upload-input]`, r.wrongFile);
+  await toast(page, r.wrongFileRefused);
+}
+
+/** A screen whose engine is not configured: its notice (test id `notice`) says `message` and its `action` button is disabled. */
+export async function saysEngineMissing(page: Page, notice: string, message: string, action: string): Promise<void> {
+  await page.waitForSelector(`[data-testid=${notice}]`);
+  expect(await page.textContent(`[data-testid=${notice}]`)).toContain(message);
+  expect(await page.isDisabled(`[data-testid=${action}]`)).toBe(true);
+}
 
 /** Opens the command palette (Ctrl+K) and types `query` into its search. */
 export async function searchPalette(page: Page, query: string): Promise<void> {

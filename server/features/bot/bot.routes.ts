@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API, MSG, ResultCode } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { handleEventStream } from '../../infra/event-stream';
-import { ApiError, sendResult, validationMessage } from '../../infra/http';
+import { ApiError, sendResult, validationMessage, found } from '../../infra/http';
 import { withWorkDir } from '../../infra/work-dirs';
 import { SpeechEngineError } from '../../engines/speech';
 import { formatDateTime } from '../../infra/time';
@@ -29,8 +29,7 @@ export function registerBotRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.bot.employ, async ({ params, user }) => {
-    const bot = await bots.live(params.bot_id);
-    if (!bot) throw new ApiError(MSG.botMissing);
+    const bot = found(await bots.live(params.bot_id), MSG.botMissing);
     await bots.employ(user.id, bot.id);
     return botView(ctx, bot, { employed: true });
   });
@@ -56,8 +55,7 @@ export function registerBotRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.bot.messageDetail, async ({ params, user }) => {
-    const m = await bots.message(user.id, params.mid);
-    if (!m) throw new ApiError(MSG.chatNotFound);
+    const m = found(await bots.message(user.id, params.mid), MSG.chatNotFound);
     return { ...messageView(m), cid: m.conversation_id, bot_id: m.bot_id };
   });
 
@@ -103,14 +101,14 @@ export function registerBotRoutes(ctx: FeatureContext): void {
   }));
 
   router.handle(API.bot.update, async ({ params }) => {
-    if (!(await bots.live(params.id))) throw new ApiError(MSG.botMissing);
+    found(await bots.live(params.id), MSG.botMissing);
     if (params.name !== undefined && (await bots.nameTaken(params.name, params.id))) throw new ApiError(MSG.botNameTaken);
-    if (!(await bots.update(params.id, await botFields(ctx, params)))) throw new ApiError(MSG.botMissing);
+    found(await bots.update(params.id, await botFields(ctx, params)), MSG.botMissing);
     return {};
   });
 
   router.handle(API.bot.remove, async ({ params }) => {
-    if (!(await bots.remove(params.id))) throw new ApiError(MSG.botMissing);
+    found(await bots.remove(params.id), MSG.botMissing);
     return {};
   });
 }

@@ -2,7 +2,7 @@
 import { API, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { handleEventStream } from '../../infra/event-stream';
-import { ApiError } from '../../infra/http';
+import { found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -22,12 +22,12 @@ export function registerChatRoutes({ router, db, settings, config, sessions, app
   });
 
   router.handle(API.chat.recordRemove, async ({ params, user }) => {
-    if (!(await chats.deleteConversation(user.id, params.id))) throw new ApiError(MSG.chatNotFound);
+    found(await chats.deleteConversation(user.id, params.id), MSG.chatNotFound);
     return {};
   });
 
   router.handle(API.chat.messages, async ({ params, user }) => {
-    if (!(await chats.ownsConversation(user.id, params.cid))) throw new ApiError(MSG.chatNotFound);
+    found(await chats.ownsConversation(user.id, params.cid), MSG.chatNotFound);
     const rows = await chats.visibleMessages(params.cid);
     return {
       list: rows.map((m) => ({

@@ -2,7 +2,7 @@
 import { API, CopywriteStatus, LIMITS, MSG, type CopyRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { handleEventStream } from '../../infra/event-stream';
-import { ApiError } from '../../infra/http';
+import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { MaterialRepository } from '../material';
 import { CopywriteRepository, type CopyRow } from './copywrite.repository';
@@ -41,12 +41,12 @@ export function registerCopywriteRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.copywrite.remove, async ({ params, user }) => {
-    if (!(await removeCopy(ctx, user.id, params.id))) throw new ApiError(MSG.copyRecordMissing);
+    found(await removeCopy(ctx, user.id, params.id), MSG.copyRecordMissing);
     return {};
   });
 
   router.handle(API.copywrite.edit, async ({ params, user }) => {
-    if (!(await records.editText(params.id, user.id, params.text))) throw new ApiError(MSG.copyRecordMissing);
+    found(await records.editText(params.id, user.id, params.text), MSG.copyRecordMissing);
     return {};
   });
 

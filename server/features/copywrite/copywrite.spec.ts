@@ -17,7 +17,7 @@ import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tes
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
 import { makeImage, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
-import { startHybridPeer, startMediaHost, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
+import { startGuardedMedia, startHybridPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -59,15 +59,14 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   const overrides: Partial<ServerConfig> = {};
   beforeAll(async () => {
     await makeSpokenCaptionedClip(CLIP);
-    [host, trap, asr, chat, hybrid] = await Promise.all([startMediaHost(), startMediaHost(), startTranscriptionPeer(), startOpenAiPeer(), startHybridPeer()]);
-    asr.texts = SPOKEN;
+    let media: { host: MediaHost; trap: MediaHost };
     // Only the media host's port is let through the guard on loopback; the trap's is an internal address.
-    overrides.fetchLoopbackPorts = [host.port];
+    [media, asr, chat, hybrid] = await Promise.all([startGuardedMedia(overrides, CLIP), startTranscriptionPeer(), startOpenAiPeer(), startHybridPeer()]);
+    ({ host, trap } = media);
+    asr.texts = SPOKEN;
     host.serve('/v/koubo.mp4', CLIP);
     host.serve('/v/not-video.mp4', NOT_VIDEO);
     host.serve('/v/blank.mp4', BLANK);
-    host.redirect('/v/inside.mp4', `http://127.0.0.1:${trap.port}/secret.mp4`);
-    trap.serve('/secret.mp4', CLIP);
     hybrid.posts.set('https://v.douyin.com/blank/', { desc: '没有字幕的作品', videoUrl: `${host.url}/v/blank.mp4` });
     hybrid.posts.set('https://v.douyin.com/pics/', { desc: '图文作品', musicUrl: `${host.url}/v/blank.mp4` });
   }, 120_000);

@@ -1,10 +1,9 @@
 /** The dubbing calls: create, the history, rename, delete, save to the material library, and the channels' prices. */
 import { API, DubbingStatus, LIMITS, MSG, captionText, type DubbingRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError, WithMessage } from '../../infra/http';
+import { ApiError, WithMessage, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
-import { copyToUserFile } from '../../infra/user-files';
-import { MaterialRepository } from '../material';
+import { MaterialRepository, saveCopyToMaterial } from '../material';
 import { DubbingRepository, type DubbingRow } from './dubbing.repository';
 import { dubbingPrices, removeDubbing, submitDubbing } from './dubbing.service';
 import { dubbingScript } from './dubbing.timeline';
@@ -50,7 +49,7 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.dubbing.rename, async ({ params, user }) => {
-    if (!(await records.rename(params.id, user.id, params.name))) throw new ApiError(MSG.dubRecordMissing);
+    found(await records.rename(params.id, user.id, params.name), MSG.dubRecordMissing);
     return new WithMessage({}, MSG.renameSucceeded);
   });
 
@@ -61,14 +60,11 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
 
   // The library gets its own copy of the mp3: deleting the dub (or the material) leaves the other whole.
   router.handle(API.dubbing.save, async ({ params, user }) => {
-    const record = await records.own(params.id, user.id);
-    if (!record) throw new ApiError(MSG.dubRecordMissing);
+    const record = found(await records.own(params.id, user.id), MSG.dubRecordMissing);
     if (Number(record.status) !== DubbingStatus.Done || !record.audio_key) throw new ApiError(MSG.dubNotReady);
-    const copy = await copyToUserFile(ctx, user.id, record.audio_key, 'mp3', 'voice', Number(record.duration));
-    const materials = new MaterialRepository(db);
-    const audioId = await materials.addSavedFile(user.id, { type: 'audio', name: record.name, origin: 'dubbing', fileId: copy.fileId });
+    const audioId = await saveCopyToMaterial(ctx, user.id, { key: record.audio_key, ext: 'mp3', kind: 'voice', duration: Number(record.duration) }, { type: 'audio', name: record.name, origin: 'dubbing' });
     const script = dubbingScript(record.lines).slice(0, LIMITS.textMaterialMaxChars);
-    const textId = await materials.addText(user.id, { name: record.name, origin: 'dubbing', text: script });
+    const textId = await new MaterialRepository(db).addText(user.id, { name: record.name, origin: 'dubbing', text: script });
     return new WithMessage({ audio_id: audioId, text_id: textId }, MSG.saveSucceeded);
   });
 }

@@ -14,7 +14,7 @@ import { API, LIMITS, MSG } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
-import { startHybridPeer, startMediaHost, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
+import { startGuardedMedia, startHybridPeer, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
@@ -35,14 +35,13 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   let parseVideo: ParsePeer;
   const overrides: Partial<ServerConfig> = {};
   beforeAll(async () => {
-    [host, trap, hybrid, parseVideo] = await Promise.all([startMediaHost(), startMediaHost(), startHybridPeer(), startParseVideoPeer()]);
+    let media: { host: MediaHost; trap: MediaHost };
     // The media host is a test peer on loopback: let the guarded fetcher reach its port (and only its port).
-    overrides.fetchLoopbackPorts = [host.port];
+    [media, hybrid, parseVideo] = await Promise.all([startGuardedMedia(overrides, CLIP), startHybridPeer(), startParseVideoPeer()]);
+    ({ host, trap } = media);
     host.serve('/v/clip.mp4', CLIP);
     host.serve('/v/not-video.mp4', NOT_VIDEO);
     host.serve('/v/music.mp3', MUSIC);
-    host.redirect('/v/inside.mp4', `http://127.0.0.1:${trap.port}/secret.mp4`);
-    trap.serve('/secret.mp4', CLIP);
     const posts = {
       'https://v.douyin.com/ok1/': { desc: '今天天气真好，一起去公园散步吧 #日常', videoUrl: `${host.url}/v/clip.mp4`, musicUrl: `${host.url}/v/clip.mp4` },
       'https://v.douyin.com/ok2/': { desc: '第二个视频', videoUrl: `${host.url}/v/clip.mp4` },

@@ -2,9 +2,9 @@
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import { ApiError } from '../../infra/http';
-import { copyToUserFile, deleteObjects } from '../../infra/user-files';
+import { deleteObjects } from '../../infra/user-files';
 import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image';
-import { MaterialRepository } from '../material';
+import { saveCopyToMaterial } from '../material';
 import { ImageGenRepository } from './imagegen.repository';
 import { imageEngineConfig, recordView, submitImageGeneration } from './imagegen.service';
 
@@ -41,9 +41,8 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
     const key = record.image_keys[params.index];
     if (!key) throw new ApiError(MSG.imageNotReady);
     const ext = key.split('.').pop()!;
-    const copy = await copyToUserFile(ctx, user.id, key, ext, 'image');
     const name = [...record.prompt.replace(/\s+/g, ' ').trim()].slice(0, MATERIAL_NAME_CHARS).join('') || LIMITS.defaultWorkName;
-    return { id: await new MaterialRepository(db).addSavedFile(user.id, { type: 'image', name, origin: 'text_to_image', fileId: copy.fileId }) };
+    return { id: await saveCopyToMaterial(ctx, user.id, { key, ext, kind: 'image' }, { type: 'image', name, origin: 'text_to_image' }) };
   });
 
   router.handle(API.imagegen.engineSet, async ({ params }) => {

@@ -1,6 +1,6 @@
 /** The material library: list by type and source, rename, delete (with the file it holds), save a chat answer. */
 import { API, MSG } from '../../../src/contract';
-import { ApiError } from '../../infra/http';
+import { found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
@@ -33,13 +33,12 @@ export function registerMaterialRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.material.rename, async ({ params, user }) => {
-    if (!(await materials.rename(params.id, user.id, params.name))) throw new ApiError(MSG.notFound);
+    found(await materials.rename(params.id, user.id, params.name), MSG.notFound);
     return {};
   });
 
   router.handle(API.material.remove, async ({ params, user }) => {
-    const removed = await materials.remove(params.id, user.id);
-    if (!removed) throw new ApiError(MSG.notFound);
+    const removed = found(await materials.remove(params.id, user.id), MSG.notFound);
     if (removed.objectKey) await deleteObjects(ctx, [removed.objectKey]);
     return {};
   });

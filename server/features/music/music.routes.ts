@@ -2,10 +2,9 @@
 import path from 'node:path';
 import { API, LIMITS, MSG, MusicStatus, type MusicTrack } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError, WithMessage } from '../../infra/http';
-import { copyToUserFile } from '../../infra/user-files';
+import { ApiError, WithMessage, found } from '../../infra/http';
 import { MUSIC_SETTING_KEYS } from '../../engines/music';
-import { MaterialRepository } from '../material';
+import { saveCopyToMaterial } from '../material';
 import { MusicRepository } from './music.repository';
 import { engineState, musicConfig, musicView, publishTrack, removeMusic, submitMusic } from './music.service';
 
@@ -24,7 +23,7 @@ export function registerMusicRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.music.rename, async ({ params, user }) => {
-    if (!(await repo.rename(params.id, user.id, params.name))) throw new ApiError(MSG.musicTaskMissing);
+    found(await repo.rename(params.id, user.id, params.name), MSG.musicTaskMissing);
     return new WithMessage({}, MSG.renameSucceeded);
   });
 
@@ -35,19 +34,16 @@ export function registerMusicRoutes(ctx: FeatureContext): void {
 
   // The material library gets its own copy: deleting the task (or the material) leaves the other whole.
   router.handle(API.music.save, async ({ params, user }) => {
-    const record = await repo.own(params.id, user.id);
-    if (!record) throw new ApiError(MSG.musicTaskMissing);
+    const record = found(await repo.own(params.id, user.id), MSG.musicTaskMissing);
     if (Number(record.status) !== MusicStatus.Done || !record.audio_key) throw new ApiError(MSG.musicNotReady);
     const ext = path.extname(record.audio_key).slice(1);
-    const copy = await copyToUserFile(ctx, user.id, record.audio_key, ext, 'voice', Number(record.duration));
-    const id = await new MaterialRepository(db).addSavedFile(user.id, { type: 'audio', name: record.title, origin: 'music', fileId: copy.fileId });
+    const id = await saveCopyToMaterial(ctx, user.id, { key: record.audio_key, ext, kind: 'voice', duration: Number(record.duration) }, { type: 'audio', name: record.title, origin: 'music' });
     return new WithMessage({ id }, MSG.saveSucceeded);
   });
 
   router.handle(API.music.background, async ({ params, user }) => {
-    const record = await repo.own(params.id, user.id);
-    if (!record) throw new ApiError(MSG.musicTaskMissing);
-    if (!(await repo.setBackground(params.id, user.id, params.background === 1))) throw new ApiError(MSG.musicNotReady);
+    found(await repo.own(params.id, user.id), MSG.musicTaskMissing);
+    found(await repo.setBackground(params.id, user.id, params.background === 1), MSG.musicNotReady);
     return new WithMessage({ background: params.background }, params.background === 1 ? MSG.musicBackgroundOn : MSG.musicBackgroundOff);
   });
 

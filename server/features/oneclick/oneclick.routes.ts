@@ -1,7 +1,7 @@
 /** One-click creation's calls: render a storyboard (a work), the projects (drafts) and their history, the storyboard proposal. */
 import { API, LIMITS, MSG, WorkStatus, estimateSeconds, proposeStoryboard } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError } from '../../infra/http';
+import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { OneclickRepository, projectStatus } from './oneclick.repository';
 import { draftSceneCount, oneclickEngines, scenePicture, submitOneclick, writeScript } from './oneclick.service';
@@ -42,13 +42,12 @@ export function registerOneclickRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.oneclick.draft, async ({ params, user }) => {
-    const p = await projects.get(params.id, user.id);
-    if (!p) throw new ApiError(MSG.oneclickProjectMissing);
+    const p = found(await projects.get(params.id, user.id), MSG.oneclickProjectMissing);
     return { id: p.id, name: p.name, draft: p.draft, work_id: p.work_id ?? 0, status: projectStatus(p) };
   });
 
   router.handle(API.oneclick.remove, async ({ params, user }) => {
-    if (!(await projects.remove(params.id, user.id))) throw new ApiError(MSG.oneclickProjectMissing);
+    found(await projects.remove(params.id, user.id), MSG.oneclickProjectMissing);
     return {};
   });
 

@@ -1,6 +1,6 @@
 /** The browser's calls of the key page (账号 → API 密钥): create (shown once), list, revoke, callback URL, delivery log. */
 import { API, LIMITS, MSG } from '../../../src/contract';
-import { ApiError, WithMessage } from '../../infra/http';
+import { ApiError, WithMessage, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
 import { OpenApiRepository } from './openapi.repository';
@@ -25,18 +25,18 @@ export function registerKeyRoutes(ctx: FeatureContext): void {
   }));
 
   router.handle(API.openapi.keyRemove, async ({ params, user }) => {
-    if (!(await keys.revoke(params.id, user.id))) throw new ApiError(MSG.apiKeyMissing);
+    found(await keys.revoke(params.id, user.id), MSG.apiKeyMissing);
     return new WithMessage({}, MSG.apiKeyRevoked);
   });
 
   router.handle(API.openapi.webhookSet, async ({ params, user }) => {
     if (params.url && webhookUrlRefused(params.url, config)) throw new ApiError(MSG.webhookUrlInvalid);
-    if (!(await keys.setWebhook(params.id, user.id, params.url))) throw new ApiError(MSG.apiKeyMissing);
+    found(await keys.setWebhook(params.id, user.id, params.url), MSG.apiKeyMissing);
     return new WithMessage({}, MSG.webhookSaved);
   });
 
   router.handle(API.openapi.deliveries, async ({ params, user }) => {
-    if (!(await keys.key(params.id, user.id))) throw new ApiError(MSG.apiKeyMissing);
+    found(await keys.key(params.id, user.id), MSG.apiKeyMissing);
     const rows = await keys.deliveries(params.id, LIMITS.openApi.deliveryLogSize);
     return {
       list: rows.map((d) => ({

@@ -95,6 +95,16 @@ export class ReplicaRepository {
     return (await this.q.query(`UPDATE ${table} SET ${sets} WHERE id = $1 AND user_id = $2`, [id, userId, ...values])).rowCount > 0;
   }
 
+  /** The user's own rows of a counted table (personas, products), written from records with its columns as fields. */
+  private ownRows<F>(table: keyof typeof COUNT_LOCK, columns: readonly (keyof F & string)[]) {
+    const values = (f: F) => columns.map((c) => f[c]);
+    return {
+      add: (userId: number, f: F, max: number) => this.addCounted(table, columns, values(f), userId, max),
+      update: (id: number, userId: number, f: F) => this.update(table, columns, values(f), id, userId),
+      remove: (id: number, userId: number) => this.removeOwn(table, id, userId),
+    };
+  }
+
   // ---- personas
   personas(userId: number, p: Paging) {
     return pageOfUser<PersonaRow>(this.q, 'replica_personas', userId, p);
@@ -104,18 +114,8 @@ export class ReplicaRepository {
     return (await this.q.query<PersonaRow>('SELECT * FROM replica_personas WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
   }
 
-  /** Call inside a transaction (the count's lock). */
-  addPersona(userId: number, p: PersonaDraft, max: number) {
-    return this.addCounted('replica_personas', PERSONA_COLUMNS, PERSONA_COLUMNS.map((c) => p[c]), userId, max);
-  }
-
-  updatePersona(id: number, userId: number, p: PersonaDraft) {
-    return this.update('replica_personas', PERSONA_COLUMNS, PERSONA_COLUMNS.map((c) => p[c]), id, userId);
-  }
-
-  removePersona(id: number, userId: number) {
-    return this.removeOwn('replica_personas', id, userId);
-  }
+  /** Add (inside a transaction: the count's lock), change and remove my personas. */
+  readonly ownPersonas = this.ownRows<PersonaDraft>('replica_personas', PERSONA_COLUMNS);
 
   // ---- products
   products(userId: number, p: Paging) {
@@ -126,17 +126,8 @@ export class ReplicaRepository {
     return (await this.q.query<ProductRow>(`${PRODUCT_SELECT} WHERE p.id = $1 AND p.user_id = $2`, [id, userId])).rows[0];
   }
 
-  addProduct(userId: number, p: ProductFields, max: number) {
-    return this.addCounted('replica_products', PRODUCT_COLUMNS, PRODUCT_COLUMNS.map((c) => p[c]), userId, max);
-  }
-
-  updateProduct(id: number, userId: number, p: ProductFields) {
-    return this.update('replica_products', PRODUCT_COLUMNS, PRODUCT_COLUMNS.map((c) => p[c]), id, userId);
-  }
-
-  removeProduct(id: number, userId: number) {
-    return this.removeOwn('replica_products', id, userId);
-  }
+  /** Add (inside a transaction: the count's lock), change and remove my products. */
+  readonly ownProducts = this.ownRows<ProductFields>('replica_products', PRODUCT_COLUMNS);
 
   // ---- video analyses
   async addVideo(r: { userId: number; way: number; link: string; fileId: number | null; title: string }): Promise<number> {

@@ -67,11 +67,11 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
   router.handle(API.replica.personaSave, async ({ params: { id, ...persona }, user }) =>
     saved(
       id,
-      (own) => repo.updatePersona(own, user.id, persona),
-      () => db.tx((q) => new ReplicaRepository(q).addPersona(user.id, persona, R.maxPersonas)),
+      (own) => repo.ownPersonas.update(own, user.id, persona),
+      () => db.tx((q) => new ReplicaRepository(q).ownPersonas.add(user.id, persona, R.maxPersonas)),
       { missing: MSG.replicaPersonaMissing, full: MSG.replicaPersonasFull(R.maxPersonas) },
     ));
-  router.handle(API.replica.personaRemove, async ({ params, user }) => removed(await repo.removePersona(params.id, user.id), MSG.replicaPersonaMissing));
+  router.handle(API.replica.personaRemove, async ({ params, user }) => removed(await repo.ownPersonas.remove(params.id, user.id), MSG.replicaPersonaMissing));
 
   router.handle(API.replica.products, async ({ params, user }) => {
     const { rows, total } = await repo.products(user.id, paging(params));
@@ -81,12 +81,12 @@ export function registerReplicaRoutes(ctx: FeatureContext): void {
     const product = { ...fields, image_file_id: await ownImage(ctx, user.id, image) };
     return saved(
       id,
-      (own) => repo.updateProduct(own, user.id, product),
-      () => db.tx((q) => new ReplicaRepository(q).addProduct(user.id, product, R.maxProducts)),
+      (own) => repo.ownProducts.update(own, user.id, product),
+      () => db.tx((q) => new ReplicaRepository(q).ownProducts.add(user.id, product, R.maxProducts)),
       { missing: MSG.replicaProductMissing, full: MSG.replicaProductsFull(R.maxProducts) },
     );
   });
-  router.handle(API.replica.productRemove, async ({ params, user }) => removed(await repo.removeProduct(params.id, user.id), MSG.replicaProductMissing));
+  router.handle(API.replica.productRemove, async ({ params, user }) => removed(await repo.ownProducts.remove(params.id, user.id), MSG.replicaProductMissing));
 
   // ---- video analyses and 仿写
   router.handle(API.replica.analyseVideo, async ({ params, user }) => ({

@@ -1,7 +1,7 @@
 /** Text to video and image to video calls (part 2 §7): generate, records, delete, word bank, recommendations, presets; the operator's seeding. */
 import { API, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
-import { ApiError } from '../../infra/http';
+import { found } from '../../infra/http';
 import { deleteObjects, publishLocalFile } from '../../infra/user-files';
 import { VideoGenRepository } from './videogen.repository';
 import { currentEngines, presetTitle, sampleImageUrl, submitVideo, videoLimit, videoRecordView } from './videogen.service';
@@ -21,8 +21,7 @@ export function registerVideoGenRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.videogen.remove, async ({ params, user }) => {
-    const keys = await repo.remove(user.id, params.id);
-    if (!keys) throw new ApiError(MSG.videoRecordNotFound);
+    const keys = found(await repo.remove(user.id, params.id), MSG.videoRecordNotFound);
     await deleteObjects(ctx, keys);
     return {};
   });
@@ -38,12 +37,12 @@ export function registerVideoGenRoutes(ctx: FeatureContext): void {
   router.handle(API.videogen.presetSave, async ({ params, user }) => {
     const title = presetTitle(params.title, params.content);
     if (params.id === undefined) return { id: await repo.addPreset(user.id, title, params.content) };
-    if (!(await repo.updatePreset(user.id, params.id, title, params.content))) throw new ApiError(MSG.presetNotFound);
+    found(await repo.updatePreset(user.id, params.id, title, params.content), MSG.presetNotFound);
     return { id: params.id };
   });
 
   router.handle(API.videogen.presetRemove, async ({ params, user }) => {
-    if (!(await repo.removePreset(user.id, params.id))) throw new ApiError(MSG.presetNotFound);
+    found(await repo.removePreset(user.id, params.id), MSG.presetNotFound);
     return {};
   });
 

@@ -4,7 +4,7 @@
  * the works list, rename, delete, and the video channels.
  */
 import { API, MSG, WorkStatus, effectOrderTip, multiSceneChannel, multiSceneCredits } from '../../../src/contract';
-import { ApiError } from '../../infra/http';
+import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
 import { deleteObjects } from '../../infra/user-files';
@@ -102,13 +102,12 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.works.rename, async ({ params, user }) => {
-    if (!(await works.rename(params.id, user.id, params.name))) throw new ApiError(MSG.notFound);
+    found(await works.rename(params.id, user.id, params.name), MSG.notFound);
     return {};
   });
 
   router.handle(API.works.remove, async ({ params, user }) => {
-    const removed = await works.remove(params.id, user.id);
-    if (!removed) throw new ApiError(MSG.workBusyOrMissing);
+    const removed = found(await works.remove(params.id, user.id), MSG.workBusyOrMissing);
     // A cover made from a material video, a picture or a one-click work's frame is the work's own; an avatar's stays with the avatar.
     const ownCover = removed.params.material_video_file_id || removed.params.photo_id || removed.params.oneclick;
     await deleteObjects(ctx, [removed.video_key, ownCover ? removed.cover_key : '', removed.srt_key]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineGroup, operatorCall } from '../call';
+import { defineGroup, operatorAdd, operatorCall, operatorList } from '../call';
 import { int, longText, optionalText, requiredText, text } from '../schema';
 import { MSG } from '../messages';
 import { SITE_FIELDS, OPERATOR_SETTINGS } from './site';
@@ -71,60 +71,36 @@ export const adminCalls = defineGroup('admin', {
     }),
     response: z.object({ codes: z.array(z.string()) }),
   }),
-  noticeAdd: operatorCall('POST', '/api/admin/notice', {
-    summary: 'Publish a notice to every user (content is HTML, sanitized when shown).',
-    request: z.object({
-      title: requiredText('标题', '请填写公告标题', 100),
-      desc: text('摘要', 300).default(''),
-      content: longText('正文', 200_000).default(''),
-    }),
-    response: z.object({ id: z.number().int() }),
+  noticeAdd: operatorAdd('/api/admin/notice', 'Publish a notice to every user (content is HTML, sanitized when shown).', {
+    title: requiredText('标题', '请填写公告标题', 100),
+    desc: text('摘要', 300).default(''),
+    content: longText('正文', 200_000).default(''),
   }),
-  guideAdd: operatorCall('POST', '/api/admin/guide', {
-    summary: 'Add a tutorial video to a category (created when new). cover and video are local file paths or https URLs.',
-    request: z.object({
-      category: requiredText('分类', '请填写分类', 50),
-      name: requiredText('名称', '请填写名称', 100),
-      cover: requiredText('封面', '请提供封面', 2000),
-      video: requiredText('视频', '请提供视频', 2000),
-    }),
-    response: z.object({ id: z.number().int() }),
+  guideAdd: operatorAdd('/api/admin/guide', 'Add a tutorial video to a category (created when new). cover and video are local file paths or https URLs.', {
+    category: requiredText('分类', '请填写分类', 50),
+    name: requiredText('名称', '请填写名称', 100),
+    cover: requiredText('封面', '请提供封面', 2000),
+    video: requiredText('视频', '请提供视频', 2000),
   }),
-  publicAvatarAdd: operatorCall('POST', '/api/admin/publicAvatar', {
-    summary: 'Add a ready public avatar from local files on the server machine (the media pipeline\'s `avatar publish` supersedes this).',
-    request: z.object({
-      name: requiredText('名称', '请填写名称', 50),
-      orientation: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '方向取值有误（1 横屏，2 竖屏）' })),
-      video: requiredText('视频', '请提供视频文件', 2000),
-      cover: requiredText('封面', '请提供封面文件', 2000),
-    }),
-    response: z.object({ id: z.number().int() }),
+  publicAvatarAdd: operatorAdd('/api/admin/publicAvatar', 'Add a ready public avatar from local files on the server machine (the media pipeline\'s `avatar publish` supersedes this).', {
+    name: requiredText('名称', '请填写名称', 50),
+    orientation: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '方向取值有误（1 横屏，2 竖屏）' })),
+    video: requiredText('视频', '请提供视频文件', 2000),
+    cover: requiredText('封面', '请提供封面文件', 2000),
   }),
-  avatarPublish: operatorCall('POST', '/api/admin/avatarPublish', {
-    summary: 'Publish a public avatar from a local video file through the same cloning pipeline as users\' avatars (the job runs in the server).',
-    request: z.object({
-      name: requiredText('名称', '请填写名称', 50),
-      video: requiredText('视频', '请提供视频文件', 2000),
-    }),
-    response: z.object({ id: z.number().int() }),
+  avatarPublish: operatorAdd('/api/admin/avatarPublish', 'Publish a public avatar from a local video file through the same cloning pipeline as users\' avatars (the job runs in the server).', {
+    name: requiredText('名称', '请填写名称', 50),
+    video: requiredText('视频', '请提供视频文件', 2000),
   }),
-  publicVoiceAdd: operatorCall('POST', '/api/admin/publicVoice', {
-    summary: 'Add a ready public voice from a local audio file on the server machine (the voice pipeline\'s `voice publish` supersedes this).',
-    request: z.object({
-      name: requiredText('名称', '请填写名称', 50),
-      audio: requiredText('音频', '请提供音频文件', 2000),
-      api: text('渠道', 20).default('local'),
-    }),
-    response: z.object({ id: z.number().int() }),
+  publicVoiceAdd: operatorAdd('/api/admin/publicVoice', 'Add a ready public voice from a local audio file on the server machine (the voice pipeline\'s `voice publish` supersedes this).', {
+    name: requiredText('名称', '请填写名称', 50),
+    audio: requiredText('音频', '请提供音频文件', 2000),
+    api: text('渠道', 20).default('local'),
   }),
-  voicePublish: operatorCall('POST', '/api/admin/voicePublish', {
-    summary: 'Publish a public voice from a local audio file through the channel\'s training (the job runs in the server); it is listed once trained.',
-    request: z.object({
-      name: requiredText('名称', '请填写名称', 50),
-      audio: requiredText('音频', '请提供音频文件', 2000),
-      api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }).default('local'),
-    }),
-    response: z.object({ id: z.number().int() }),
+  voicePublish: operatorAdd('/api/admin/voicePublish', 'Publish a public voice from a local audio file through the channel\'s training (the job runs in the server); it is listed once trained.', {
+    name: requiredText('名称', '请填写名称', 50),
+    audio: requiredText('音频', '请提供音频文件', 2000),
+    api: z.enum(CHANNEL_APIS, { error: `渠道取值有误，可用：${CHANNEL_APIS.join(', ')}` }).default('local'),
   }),
   voiceRemove: operatorCall('POST', '/api/admin/voiceRemove', {
     summary: 'Remove a public voice (a seeded one included): it leaves the public list at once; works made with it keep their sound.',
@@ -185,16 +161,8 @@ export const adminCalls = defineGroup('admin', {
       works: z.record(z.string(), z.number().int()),
     }),
   }),
-  voiceList: operatorCall('POST', '/api/admin/voices', {
-    summary: 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.',
-    request: OperatorMediaQuery,
-    response: z.object({ list: z.array(OperatorMedia) }),
-  }),
-  avatarList: operatorCall('POST', '/api/admin/avatars', {
-    summary: 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.',
-    request: OperatorMediaQuery,
-    response: z.object({ list: z.array(OperatorMedia) }),
-  }),
+  voiceList: operatorList('/api/admin/voices', 'Public voices (or one user\'s, or one by id) with their training state and failure reason, newest first.', OperatorMediaQuery, OperatorMedia),
+  avatarList: operatorList('/api/admin/avatars', 'Public avatars (or one user\'s, or one by id) with their cloning state and failure reason, newest first.', OperatorMediaQuery, OperatorMedia),
   jobs: operatorCall('POST', '/api/admin/jobs', {
     summary: 'The job queue: how many jobs of each name are in each state, and the latest failed or retried runs with their reasons.',
     request: z.object({ failures: int('数量', 0, 200).default(10) }),

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, page, text } from '../schema';
-import { Timestamp, listPage, jsonText } from './fields';
+import { limit, page, text } from '../schema';
+import { Timestamp, listPage, jsonText, userCallById } from './fields';
 
 /** A row's state: its work's, or cancelled before it started. */
 export const BatchRowStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4, Cancelled: 5 } as const;
@@ -71,24 +71,20 @@ export const batchCalls = defineGroup('batch', {
     request: z.object({ page: page(), limit: limit() }),
     response: listPage(BatchSummary),
   }),
-  detail: userCall('GET', '/api/batch/detail', {
+  detail: userCallById('GET', '/api/batch/detail', '批次ID', {
     summary: 'One batch: each row\'s state and work, and the counts.',
-    request: z.object({ id: id('批次ID') }),
     response: BatchDetail,
   }),
-  cancel: userCall('POST', '/api/batch/cancel', {
+  cancel: userCallById('POST', '/api/batch/cancel', '批次ID', {
     summary: 'Cancels the rows not yet started (their credits returned); answers how many.',
-    request: z.object({ id: id('批次ID') }),
     response: z.object({ cancelled: z.number() }),
   }),
-  zip: userCall('POST', '/api/batch/zip', {
+  zip: userCallById('POST', '/api/batch/zip', '批次ID', {
     summary: 'One zip of every finished row (mp4 and, where it has one, SRT, named after the rows): answers its download URL.',
-    request: z.object({ id: id('批次ID') }),
     response: z.object({ url: z.string() }),
   }),
-  retry: userCall('POST', '/api/batch/retry', {
+  retry: userCallById('POST', '/api/batch/retry', '批次ID', {
     summary: 'Submits the failed rows again, each as a new work (checked and reserved as at create); answers how many.',
-    request: z.object({ id: id('批次ID') }),
     response: z.object({ retried: z.number() }),
   }),
 });

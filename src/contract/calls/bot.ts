@@ -5,11 +5,11 @@
  * The operator's calls (add, list, update, remove) serve `npm run admin -- bot …`.
  */
 import { z } from 'zod';
-import { defineGroup, callEntry, userCall, specCall, operatorCall } from '../call';
+import { defineGroup, callEntry, userCall, specCall, operatorCall, operatorList } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, id, int, limit, page, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, optionalFilter, optionalId, requiredId } from './fields';
+import { Flag, Timestamp, flag, listPage, optionalFilter, optionalId, requiredId, userRead } from './fields';
 import { ChatStreamEvent } from './chat';
 
 const B = LIMITS.bot;
@@ -83,9 +83,8 @@ const botFields = {
 };
 
 export const botCalls = defineGroup('bot', {
-  typeList: userCall('GET', '/api/bot/typeList', {
+  typeList: userRead('/api/bot/typeList', {
     summary: 'The categories of the 招聘 catalogue, with how many bots each has (spec name: bot typeList).',
-    request: empty,
     response: z.object({ list: z.array(z.object({ name: z.string(), count: z.number() })) }),
   }),
   botList: userCall('GET', '/api/bot/botList', {
@@ -134,9 +133,8 @@ export const botCalls = defineGroup('bot', {
     }),
     response: z.object({}),
   }),
-  hearing: userCall('GET', '/api/bot/hearing', {
+  hearing: userRead('/api/bot/hearing', {
     summary: 'ours: whether voice input works (a recognition engine is set); without it the talking screen says why (MSG.botHearNoEngine).',
-    request: empty,
     response: z.object({ ready: Flag }),
   }),
   hear: callEntry({
@@ -166,11 +164,7 @@ export const botCalls = defineGroup('bot', {
     response: z.object({ id: z.number() }),
   }),
   /** ours: the operator's */
-  adminList: operatorCall('POST', '/api/admin/botList', {
-    summary: 'Every bot (the prompt by its length only).',
-    request: empty,
-    response: z.object({ list: z.array(BotAdminView) }),
-  }),
+  adminList: operatorList('/api/admin/botList', 'Every bot (the prompt by its length only).', empty, BotAdminView),
   /** ours: the operator's */
   update: operatorCall('POST', '/api/admin/botUpdate', {
     summary: 'Change some fields of a bot; the others stay.',

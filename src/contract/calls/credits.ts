@@ -4,7 +4,7 @@ import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { empty, limit, page, plainString, requiredText } from '../schema';
-import { Flag, Timestamp, blankToUndefined, calendarDate } from './fields';
+import { Flag, Timestamp, blankToUndefined, calendarDate, userRead } from './fields';
 
 /** Storage space (part 1 §3): used and total in MB, total_format for display (e.g. '5GB'). */
 export const Space = z.object({
@@ -74,9 +74,8 @@ export const creditsCalls = defineGroup('credits', {
     request: empty,
     response: z.object({ token: z.string() }),
   }),
-  space: userCall('GET', '/api/user/space', {
+  space: userRead('/api/user/space', {
     summary: 'Storage space: used and total (MB), total_format, can_expand (spec name: space).',
-    request: empty,
     response: Space,
   }),
   spaceExpand: userCall('POST', '/api/user/spaceExpand', {
@@ -104,14 +103,12 @@ export const creditsCalls = defineGroup('credits', {
       .refine((v) => (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000 <= LIMITS.dailyChartMaxDays, { message: MSG.dateRangeTooLong, path: ['end'] }),
     response: z.object({ list: z.array(z.object({ date: z.string(), spent: z.number() })) }),
   }),
-  expiry: userCall('GET', '/api/user/creditsExpire', {
+  expiry: userRead('/api/user/creditsExpire', {
     summary: 'Unexpired credit batches by expiry date (credits detail page); total is the sum of their credits.',
-    request: empty,
     response: z.object({ details: z.array(CreditExpiry), total: z.number() }),
   }),
-  rule: userCall('GET', '/api/creditsRule', {
+  rule: userRead('/api/creditsRule', {
     summary: 'Points-rule text (HTML) for the points popover (spec name: creditsRule).',
-    request: empty,
     response: z.object({ content: z.string() }),
   }),
 });

@@ -13,8 +13,8 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { captionText } from '../subtitles';
-import { id, int, num, page, plainString, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText } from './fields';
+import { int, num, page, plainString, text } from '../schema';
+import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userCallById } from './fields';
 import { musicTrackRef } from './music';
 
 /** A dub's status: 1 queued, 2 running, 3 done, 4 failed (with its reason). */
@@ -136,9 +136,8 @@ export const dubbingCalls = defineGroup('dubbing', {
   /** ours */
   rename: renameById({ path: '/api/dubbing/rename', pathFromSpec: false, summary: 'ours (the spec leaves it out): rename a dub; answers MSG.renameSucceeded.' }, '配音ID'),
   /** ours */
-  save: userCall('POST', '/api/dubbing/material', {
+  save: userCallById('POST', '/api/dubbing/material', '配音ID', {
     summary: 'ours (the spec leaves it out): save a finished dub to the material library — its mp3 as an audio (its own copy) and its script as a text; answers both ids.',
-    request: z.object({ id: id('配音ID') }),
     response: z.object({ audio_id: z.number(), text_id: z.number() }),
   }),
   /** ours */

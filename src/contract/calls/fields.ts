@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { callEntry, type CallEntry } from '../call';
+import { callEntry, userCall, type CallEntry, type HttpMethod } from '../call';
 import { INT32_MAX, empty, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
@@ -103,6 +103,13 @@ export const removeById = (head: CallHead, idLabel: string) =>
 /** The user reads a whole short list (channels, themes, categories …) that takes no parameters. */
 export const userList = <T extends z.ZodType>(head: CallHead, item: T) =>
   callEntry({ ...head, method: 'GET', checked: true, auth: 'user', request: empty, response: z.object({ list: z.array(item) }) });
+
+/** The user reads something that takes no parameters (a balance, an engine's state, a price list …) at a path we designed. */
+export const userRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => userCall('GET', path, { ...body, request: empty });
+
+/** The user acts on one own record named by its id (a batch's cancel, a dub's save …); what it answers differs. */
+export const userCallById = <Res extends z.ZodType>(method: HttpMethod, path: string, idLabel: string, body: { summary: string; response: Res }) =>
+  userCall(method, path, { ...body, request: z.object({ id: id(idLabel) }) });
 
 /** The user renames one own record; answers MSG.renameSucceeded. */
 export const renameById = (head: CallHead, idLabel: string) =>

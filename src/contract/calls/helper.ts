@@ -10,8 +10,8 @@ import type { CallDef } from '../call';
 import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId, removeById, userList } from './fields';
+import { id, requiredText } from '../schema';
+import { Flag, Timestamp, flag, optionalId, removeById, userCallById, userList, userRead } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
@@ -121,9 +121,8 @@ const question = () => requiredText('问题', MSG.chatContentRequired, H.questio
 const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
 
 export const helperCalls = defineGroup('helper', {
-  status: userCall('GET', '/api/helper/status', {
+  status: userRead('/api/helper/status', {
     summary: 'ours: whether the chat engine is set (the screens say so up front without it), and the tools the assistant may call.',
-    request: empty,
     response: z.object({ chat: Flag, tools: z.array(z.object({ name: z.string(), description: z.string(), spends: Flag })) }),
   }),
   guide: callEntry({
@@ -141,9 +140,8 @@ export const helperCalls = defineGroup('helper', {
     request: z.object({ token: streamToken(), q: question(), async: flag('后台任务').default(0), cid: optionalId('会话ID') }),
     response: HelperEvent,
   }),
-  confirm: userCall('POST', '/api/helper/confirm', {
+  confirm: userCallById('POST', '/api/helper/confirm', '任务ID', {
     summary: 'ours: the user confirms a plan of mine: its items run as me (at once, or in a background job for a task).',
-    request: z.object({ id: id('任务ID') }),
     response: HelperPlan,
   }),
   cancel: userCall('POST', '/api/helper/cancel', {
@@ -157,9 +155,8 @@ export const helperCalls = defineGroup('helper', {
     request: z.object({ async: flag('后台任务').default(0) }),
     response: z.object({ list: z.array(HelperConversation) }),
   }),
-  conversation: userCall('GET', '/api/helper/conversation', {
+  conversation: userCallById('GET', '/api/helper/conversation', '会话ID', {
     summary: 'ours: one past conversation of mine reopened: its turns in order, each plan as it stands now.',
-    request: z.object({ id: id('会话ID') }),
     response: HelperConversation.extend({ turns: z.array(HelperTurn) }),
   }),
   removeConversation: removeById(

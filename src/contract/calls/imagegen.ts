@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, int, oneOf, requiredText, text } from '../schema';
-import { PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, listPage, pictureUrl, removeById, urlField } from './fields';
+import { id, int, oneOf, requiredText, text } from '../schema';
+import { PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, listPage, pictureUrl, removeById, urlField, userRead } from './fields';
 
 /**
  * ours: the image engines an operator can choose (`npm run admin -- image set …`): the OpenAI images API shape
@@ -56,9 +56,8 @@ export const imagegenCalls = defineGroup('imagegen', {
     response: z.object({ list: z.array(PromptSuggestion) }),
   }),
   /** ours */
-  engine: userCall('GET', '/api/user/imageEngine', {
+  engine: userRead('/api/user/imageEngine', {
     summary: 'ours: whether an image engine is configured (the screen says so and disables generating when not).',
-    request: empty,
     response: z.object({ configured: z.union([z.literal(0), z.literal(1)]) }),
   }),
   /** ours */

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, int, page, plainString, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, removeById, renameById, userList } from './fields';
+import { id, int, page, plainString, requiredText, text } from '../schema';
+import { Flag, Timestamp, flag, listPage, removeById, renameById, userCallById, userList, userRead } from './fields';
 
 const M = LIMITS.music;
 
@@ -93,9 +93,8 @@ export const musicCalls = defineGroup('music', {
   /** ours */
   rename: renameById({ path: '/api/music/rename', pathFromSpec: false, summary: 'ours: rename a task; answers MSG.renameSucceeded.' }, '音乐ID'),
   /** ours */
-  save: userCall('POST', '/api/music/material', {
+  save: userCallById('POST', '/api/music/material', '音乐ID', {
     summary: 'ours: save a finished track to the material library as an audio (its own copy); answers its id.',
-    request: z.object({ id: id('音乐ID') }),
     response: z.object({ id: z.number() }),
   }),
   /** ours */
@@ -105,9 +104,8 @@ export const musicCalls = defineGroup('music', {
     response: z.object({ background: Flag }),
   }),
   /** ours */
-  engine: userCall('GET', '/api/music/engine', {
+  engine: userRead('/api/music/engine', {
     summary: 'ours: whether generation is available (the engine, or null) and what a song costs.',
-    request: empty,
     response: z.object({ engine: z.enum(MUSIC_ENGINES).nullable(), credits: z.number() }),
   }),
   /** ours */

@@ -1,8 +1,7 @@
 /** Notice centre (part 1 §1, §3, §7). */
 import { z } from 'zod';
-import { defineGroup, userCall } from '../call';
-import { id } from '../schema';
-import { Flag, Timestamp, userList } from './fields';
+import { defineGroup } from '../call';
+import { Flag, Timestamp, userCallById, userList } from './fields';
 
 export const NoticeSummary = z.object({
   id: z.number(),
@@ -26,9 +25,8 @@ export type Notice = z.infer<typeof Notice>;
 
 export const noticeCalls = defineGroup('notice', {
   list: userList({ path: '/api/user/notice', pathFromSpec: false, summary: 'Notice list, newest first, with this user\'s read flag; an empty list shows MSG.noNotices (spec name: notice).' }, NoticeSummary),
-  detail: userCall('GET', '/api/user/noticeDetail', {
+  detail: userCallById('GET', '/api/user/noticeDetail', '公告ID', {
     summary: 'One notice with its HTML content; marks it read for this user.',
-    request: z.object({ id: id('公告ID') }),
     response: Notice,
   }),
 });

@@ -11,9 +11,9 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { empty, id, int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
+import { int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText, userCallById, userRead } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -131,9 +131,8 @@ export const oneclickCalls = defineGroup('oneclick', {
     }),
     response: z.object({ id: z.number() }),
   }),
-  draft: userCall('GET', '/api/cozeVideo/draft', {
+  draft: userCallById('GET', '/api/cozeVideo/draft', '项目', {
     summary: 'ours: one project of mine with its draft (JSON text) to reopen in the storyboard editor.',
-    request: z.object({ id: id('项目') }),
     response: z.object({ id: z.number(), name: z.string(), draft: z.string(), work_id: z.number(), status: z.number() }),
   }),
   remove: removeById({ path: '/api/cozeVideo/history', pathFromSpec: false, summary: 'ours: delete a project (its works stay on /works).' }, '项目'),
@@ -149,9 +148,8 @@ export const oneclickCalls = defineGroup('oneclick', {
       seconds: z.number(),
     }),
   }),
-  engines: userCall('GET', '/api/cozeVideo/engines', {
+  engines: userRead('/api/cozeVideo/engines', {
     summary: 'ours: whether the copywriting chat engine (生成文案) and the text-to-image engine (生成配图) are configured, and their prices.',
-    request: empty,
     response: z.object({ chat: z.boolean(), image: z.boolean(), chat_credits: z.number(), image_credits: z.number() }),
   }),
   script: userCall('POST', '/api/cozeVideo/script', {

@@ -15,7 +15,7 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { empty, id, int, limit, num, page, requiredText, text } from '../schema';
 import { CopySegment, REWRITE_STYLE_NAMES, videoSourceRequest } from './copywrite';
-import { Timestamp, intOneOf, listPage, optionalId, removeById, requiredId } from './fields';
+import { Timestamp, intOneOf, listPage, optionalId, removeById, requiredId, userRead } from './fields';
 
 const R = LIMITS.replica;
 
@@ -146,11 +146,10 @@ const personaId = () => requiredId(MSG.replicaPersonaRequired);
 const productId = () => optionalId('产品');
 
 export const replicaCalls = defineGroup('replica', {
-  engine: userCall('GET', '/api/coze/engine', {
+  engine: userRead('/api/coze/engine', {
     summary:
       'ours: whether the copywriting chat engine is configured (the screens say MSG.replicaChatMissing when not), whether profile links can be read ' +
       '(the link-parse engine has profile routes; /explosiveAnalysis/user says so up front), and the prices.',
-    request: empty,
     response: z.object({ ready: z.boolean(), profiles: z.boolean(), answer_credits: z.number(), video_credits: z.number() }),
   }),
   personas: specCall('GET', '/api/tikTok/profile', {

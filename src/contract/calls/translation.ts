@@ -1,10 +1,10 @@
 /** Video translation: translate a video's speech into another language, the translated videos (part 2 §2.7, §3, §7). */
 import { z } from 'zod';
-import { defineGroup, userCall, specCall } from '../call';
+import { defineGroup, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, limit, page, requiredText } from '../schema';
-import { Timestamp, intOneOf, removeById, requiredId } from './fields';
+import { limit, page, requiredText } from '../schema';
+import { Timestamp, intOneOf, removeById, requiredId, userRead } from './fields';
 
 export const TranslationRecord = z.object({
   /** ours: needed to delete. */
@@ -82,9 +82,8 @@ export const translationCalls = defineGroup('translation', {
       .refine((v) => v.source_lang !== v.target_lang, { message: MSG.translationSameLanguage, path: ['target_lang'] }),
     response: z.object({ id: z.number() }),
   }),
-  languages: userCall('GET', '/api/translateLang', {
+  languages: userRead('/api/translateLang', {
     summary: 'Translation languages {id, name, icon} (spec name: translateLang); ours: whether and how the words are read (speech recognition, else the captions offline), and the price per second of each mode.',
-    request: empty,
     response: z.object({
       list: z.array(TranslationLang),
       /** ours: false when the video's words cannot be read at all (the screen says so and cannot submit). */

@@ -1,13 +1,10 @@
 /** Text to video and image to video: generation, word bank, recommendations, presets, history (part 2 §2.9, §3, §4, §5, §7, §9). */
 import { z } from 'zod';
-import { defineGroup, userCall, specCall, operatorCall } from '../call';
+import { defineGroup, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, longText, num, oneOf, requiredText, text } from '../schema';
-import {
-  Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl,
-  removeById, userList,
-} from './fields';
+import { id, longText, num, oneOf, requiredText, text } from '../schema';
+import { Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl, removeById, userList, userRead } from './fields';
 
 export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
 export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typeof LIMITS.videoGenerationCredits)[];
@@ -141,10 +138,9 @@ export const videogenCalls = defineGroup('videogen', {
     request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
     response: z.object({ list: z.array(PromptSuggestion) }),
   }),
-  engine: userCall('GET', '/api/user/videoEngine', {
+  engine: userRead('/api/user/videoEngine', {
     summary:
       'ours: the engine of each screen (text: Kling or null — no offline engine; image: Kling or local camera motion) and whether 高品质 is open.',
-    request: empty,
     response: VideoEngines,
   }),
   promptsSet: operatorCall('POST', '/api/admin/videoPrompt', {

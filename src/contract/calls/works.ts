@@ -5,9 +5,9 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit, workCredits } from '../script';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { empty, int, limit, num, oneOf, page, plainString, text } from '../schema';
+import { int, limit, num, oneOf, page, plainString, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userRead } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -211,11 +211,10 @@ export const effectOrderTip = (channels: readonly Pick<VideoChannel, 'name' | 'v
   MSG.effectOrder(byEffect(channels).map((c) => [c.version_name, c.name].filter(Boolean).join(' ')));
 
 export const worksCalls = defineGroup('works', {
-  videoChannel: userCall('GET', '/api/videoChannel', {
+  videoChannel: userRead('/api/videoChannel', {
     summary:
       'Video training channels (credits per second) and the tips line: the effect order of the channels offered, best first; ' +
       'ours: `multi`, the channel that lip-syncs multi-scene works and its price (spec name: videoChannel).',
-    request: empty,
     response: z.object({ list: z.array(VideoChannel), tips: z.string(), multi: MultiSceneChannel.optional() }),
   }),
   create: specCall('POST', '/api/user/works', {

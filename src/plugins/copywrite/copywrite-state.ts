@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import { API, CopywriteType, LIMITS, MSG, videoSource, type CallResponse, type CopyRecord, type RewriteStyle } from '../../contract';
 import {
-  DeletionFlow, copyText, openInCreate, RemoteStore, ShareForm, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
+  DeletionFlow, OpenScreen, copyText, openInCreate, RemoteStore, ShareForm, SharedVideoJobs, TIMINGS, TOKENS, followAnswer, readAnswer, runBusy, type ApiClient, type AuthService,
   type Navigation, type Notifier, type PollingService, type Storage, type TokenStore,
 } from '../../core';
 import { anyOpen, COPYWRITE_ROUTE, isOpen, rewriteUrl } from './copywrite-view';
@@ -75,8 +75,9 @@ export class CopywriteScreen {
   readonly form: ShareForm;
   readonly recent: RemoteStore<RecordList>;
   /** The record shown. */
-  readonly selected$ = new BehaviorSubject<number | null>(null);
+  readonly selected$: BehaviorSubject<number | null>;
   readonly current: RemoteStore<CopyRecord | null>;
+  private readonly jobs: SharedVideoJobs<CopyRecord, RecordList>;
   /** The copy being edited (null: not editing). */
   readonly draft$ = new BehaviorSubject<string | null>(null);
   readonly savingEdit$ = new BehaviorSubject(false);
@@ -85,62 +86,36 @@ export class CopywriteScreen {
   readonly rewrite$ = new BehaviorSubject<Rewrite | null>(null);
   readonly disposed = new Subscription();
   private stream: AbortController | null = null;
-  private submitted = 0;
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
-    this.form = new ShareForm(CopywriteType.Link, {
+    const jobs = new SharedVideoJobs<CopyRecord, RecordList>({
       ...s,
+      way: CopywriteType.Link,
+      limit: RECENT,
       byUpload: (way) => way === CopywriteType.Upload,
-      send: async (source) => {
-        this.submitted = (await this.s.api.call(API.copywrite.submit, videoSource(source))).id;
-      },
-      // The new record is shown.
-      sent: () => {
-        this.select(this.submitted);
-        this.recent.reload();
+      list: (query, signal) => s.api.call(API.copywrite.list, query, { silent: true, signal }),
+      isOpen,
+      submit: (source) => s.api.call(API.copywrite.submit, videoSource(source)),
+      // Another record: its rewrite box afresh.
+      leaving: () => {
+        this.stopRewrite();
+        this.draft$.next(null);
+        this.rewrite$.next(null);
       },
     });
-    const poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
-    this.recent = new RemoteStore((signal) => s.api.call(API.copywrite.list, { page: 1, limit: RECENT }, { silent: true, signal }), poll<RecordList>((v) => anyOpen(v.list)));
-    this.current = new RemoteStore(
-      async (signal) => {
-        const id = this.selected$.value;
-        if (id === null) return null;
-        return (await s.api.call(API.copywrite.list, { page: 1, limit: 1, id }, { silent: true, signal })).list[0] ?? null;
-      },
-      poll<CopyRecord | null>((r) => !!r && isOpen(r)),
-    );
-    // The newest record is shown until the user picks one; a record that finishes refreshes the short list.
-    this.disposed.add(
-      this.recent.remote$.subscribe(() => {
-        const first = this.recent.value?.list[0];
-        if (first && this.selected$.value === null) this.select(first.id);
-      }),
-    );
-    this.disposed.add(
-      this.current.remote$.subscribe(() => {
-        const r = this.current.value;
-        const listed = r && this.recent.value?.list.find((x) => x.id === r.id);
-        if (r && listed && listed.status !== r.status) this.recent.reload();
-      }),
-    );
+    this.jobs = jobs;
+    ({ form: this.form, recent: this.recent, current: this.current, selected$: this.selected$ } = jobs);
     this.disposed.add(() => this.stream?.abort());
-    for (const owned of [this.recent, this.current]) this.disposed.add(() => owned.dispose());
+    this.disposed.add(() => jobs.dispose());
     if (closed$) this.disposed.add(closed$.subscribe(() => this.dispose()));
-    this.recent.reload();
   }
 
   /** Shows record `id` (its copy, its rewrite box afresh). */
   select(id: number): void {
-    if (id === this.selected$.value) return;
-    this.stopRewrite();
-    this.selected$.next(id);
-    this.draft$.next(null);
-    this.rewrite$.next(null);
-    this.current.reload({ clear: true });
+    this.jobs.select(id);
   }
 
   /** Submit: the problem is said, else sent; a success empties the form and shows the new record. */
@@ -235,16 +210,16 @@ export class CopywriteScreen {
 }
 
 /** /store/copywrite/trace: the records a page at a time (refreshed while one is read), re-open, delete. */
-export class TraceScreen {
+export class TraceScreen extends OpenScreen {
   readonly page$ = new BehaviorSubject(1);
   readonly records: RemoteStore<RecordList>;
   readonly deletion: DeletionFlow<CopyRecord>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.records = new RemoteStore(
       (signal) => s.api.call(API.copywrite.list, { page: this.page$.value, limit: PAGE_SIZE }, { silent: true, signal }),
       { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyOpen(v.list) } },
@@ -255,8 +230,7 @@ export class TraceScreen {
       if (shown <= 1 && this.page$.value > 1) this.page$.next(this.page$.value - 1);
       this.records.reload();
     });
-    this.life.add(() => this.records.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.records]);
     this.records.reload();
   }
 
@@ -273,9 +247,5 @@ export class TraceScreen {
   /** Re-opens a record on the extraction screen. */
   reopen(r: CopyRecord): void {
     this.s.navigation.navigate(COPYWRITE_ROUTE, { id: r.id });
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { Button, Slider } from '@blueprintjs/core';
 import { API, LIMITS } from '../../contract';
-import { HTMLSelect, TOKENS, useAudioPlayer, useRemote, useService, type ApiClient, type Notifier } from '../../core';
+import { HTMLSelect, RecordOptions, TOKENS, musicTrackLabel, useAudioPlayer, useRemote, useService, type ApiClient, type Notifier } from '../../core';
 import type { BgmChoice } from './bgm-choice';
 import './subtitles.css';
 
@@ -36,11 +36,7 @@ export function BgmPicker({ value, onChange, disabled }: BgmPickerProps) {
         <HTMLSelect fill value={value.track?.id ?? ''} onChange={(e) => pick(e.currentTarget.value)} disabled={disabled} aria-label="背景音乐" data-testid="bgm-track">
           <option value="">不加背景音乐</option>
           {value.track && !chosen && <option value={value.track.id}>{value.track.name}</option>}
-          {tracks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.source === 'mine' ? `我的 · ${t.name}` : t.mood ? `${t.name}（${t.mood}）` : t.name}
-            </option>
-          ))}
+          <RecordOptions items={tracks} label={musicTrackLabel} />
         </HTMLSelect>
         <Button icon={player.state.playing ? 'pause' : 'play'} disabled={!chosen} onClick={() => chosen && player.toggle(chosen.id, chosen.url)} aria-label="试听背景音乐" data-testid="bgm-play" />
       </div>

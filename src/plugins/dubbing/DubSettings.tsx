@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import { Button, Icon, Slider } from '@blueprintjs/core';
-import { HTMLSelect } from '../../core';
+import { HTMLSelect, RecordOptions, musicTrackLabel } from '../../core';
 import { LIMITS, type Material, type MusicTrack } from '../../contract';
 import type { DubMusic } from './dub-draft';
 
@@ -58,20 +58,12 @@ export const DubSettings = memo(function DubSettings(p: DubSettingsProps) {
             {p.music && !known(p.music.id) && <option value={String(p.music.id)}>{p.music.name}</option>}
             {p.library.length > 0 && (
               <optgroup label="音乐库">
-                {p.library.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.source === 'mine' ? `我的 · ${t.name}` : t.mood ? `${t.name}（${t.mood}）` : t.name}
-                  </option>
-                ))}
+                <RecordOptions items={p.library} label={musicTrackLabel} />
               </optgroup>
             )}
             {p.tracks.length > 0 && (
               <optgroup label="我的素材">
-                {p.tracks.map((t) => (
-                  <option key={t.id} value={String(t.id)}>
-                    {t.name}
-                  </option>
-                ))}
+                <RecordOptions items={p.tracks} />
               </optgroup>
             )}
           </HTMLSelect>

@@ -4,9 +4,9 @@
  * text-to-image record; the record is followed here and its picture saved to my materials, then put in the scene).
  * Without an engine the screens say so; pasting a script and picking or uploading a picture always work.
  */
-import { BehaviorSubject, Subscription } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import { API, ImagegenStatus, LIMITS, MSG, type CallResponse, type ImageRecord, type Material, type OneclickAspect, type StoryScene } from '../../contract';
-import { ApiCallError, RemoteStore, TIMINGS, runBusy, type ApiClient, type Notifier, type PollingService } from '../../core';
+import { ApiCallError, OpenScreen, RemoteStore, TIMINGS, runBusy, type ApiClient, type Notifier, type PollingService } from '../../core';
 import type { TopicForm } from './oneclick-view';
 import { EMPTY_TOPIC, topicProblem } from './oneclick-view';
 
@@ -33,26 +33,25 @@ interface Painting {
   text: string;
 }
 
-export class OneclickAssist {
+export class OneclickAssist extends OpenScreen {
   readonly engines: RemoteStore<CallResponse<typeof API.oneclick.engines>>;
   readonly topic$ = new BehaviorSubject<TopicForm>(EMPTY_TOPIC);
   readonly writing$ = new BehaviorSubject(false);
   /** The pictures being made (the B-roll scenes' texts show a spinner). */
   readonly painting$ = new BehaviorSubject<readonly Painting[]>([]);
   private readonly records: RemoteStore<ImageRecord[]>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: AssistServices,
     private readonly target: AssistTarget,
   ) {
+    super();
     const quiet = { silent: true } as const;
     this.engines = new RemoteStore((signal) => s.api.call(API.oneclick.engines, {}, { ...quiet, signal }));
     this.records = new RemoteStore(async (signal) => (await s.api.call(API.imagegen.list, { page: 1, limit: LIMITS.historyLimit }, { ...quiet, signal })).list, {
       poll: { polling: s.polling, intervalMs: TIMINGS.generationPollMs, keepGoing: (list) => this.painting$.value.some((p) => !this.ended(list, p)) },
     });
-    this.life.add(() => this.engines.dispose());
-    this.life.add(() => this.records.dispose());
+    this.ownUntil(undefined, [this.engines, this.records]);
     this.life.add(this.records.remote$.subscribe(() => void this.collect()));
     this.engines.reload();
   }
@@ -128,9 +127,5 @@ export class OneclickAssist {
   uploaded(index: number, url: string): void {
     this.target.pictures.reload();
     this.target.patchScene(index, { image_url: url });
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

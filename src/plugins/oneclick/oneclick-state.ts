@@ -4,12 +4,12 @@
  * change, so a reload finds it), the storyboard's edits, the price estimate, the submit, and the history.
  */
 import { inject, injectable } from 'inversify';
-import { BehaviorSubject, Subscription, debounceTime, skip, type Observable } from 'rxjs';
+import { BehaviorSubject, debounceTime, skip, type Observable } from 'rxjs';
 import {
   API, AvatarStatus, MSG, PhotoType, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
   type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type Photo, type StoryScene, type VideoChannel, type Voice,
 } from '../../contract';
-import { DeletionFlow, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ScreenServices } from '../../core';
+import { DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ScreenServices } from '../../core';
 import { OneclickAssist } from './oneclick-assist';
 import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, coverScene, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
 
@@ -30,7 +30,7 @@ export class OneclickState {
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
-export class OneclickScreen {
+export class OneclickScreen extends OpenScreen {
   readonly form$ = new BehaviorSubject<OneclickForm>(EMPTY_FORM);
   readonly projectId$ = new BehaviorSubject<number | null>(null);
   readonly save$ = new BehaviorSubject<SaveState>('idle');
@@ -45,13 +45,13 @@ export class OneclickScreen {
   /** 生成文案 and 生成配图, when the engines are there. */
   readonly assist: OneclickAssist;
   private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-  private readonly life = new Subscription();
   private loadedId = 0;
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     const { api } = s;
     const quiet = { silent: true } as const;
     this.avatars = new RemoteStore(async (signal) => {
@@ -70,16 +70,13 @@ export class OneclickScreen {
     this.pictures = new RemoteStore(async (signal) => (await api.call(API.material.list, { page: 1, limit: 100, type: 'image' }, { ...quiet, signal })).list);
     this.music = new RemoteStore(async (signal) => (await api.call(API.music.library, {}, { ...quiet, signal })).list);
     this.channels = new RemoteStore(async (signal) => (await api.call(API.works.videoChannel, {}, { ...quiet, signal })).list);
-    for (const store of [this.avatars, this.photos, this.voices, this.pictures, this.music, this.channels]) {
-      this.life.add(() => store.dispose());
-      store.reload();
-    }
+    const stores = [this.avatars, this.photos, this.voices, this.pictures, this.music, this.channels];
+    for (const store of stores) store.reload();
     this.assist = new OneclickAssist(s, this);
-    this.life.add(() => this.assist.dispose());
     // Autosave: a moment after the last change of a form that belongs to a project; until then it says it has changes.
     this.life.add(this.form$.pipe(skip(1)).subscribe(() => this.save$.next('idle')));
     this.life.add(this.form$.pipe(skip(1), debounceTime(AUTOSAVE_MS)).subscribe(() => void this.saveNow()));
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [...stores, this.assist]);
   }
 
   get form(): OneclickForm {
@@ -208,34 +205,26 @@ export class OneclickScreen {
     return true;
   }
 
-  dispose(): void {
-    this.life.unsubscribe();
-  }
 }
 
 type HistoryPage = CallResponse<typeof API.oneclick.history>;
 
-export class HistoryScreen {
+export class HistoryScreen extends OpenScreen {
   readonly history: RemoteStore<HistoryPage>;
   readonly deletion: DeletionFlow<OneclickProject>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
+    super();
     this.history = new RemoteStore((signal) => s.api.call(API.oneclick.history, { page: 1, limit: 100 }, { silent: true, signal }));
     this.deletion = new DeletionFlow(s.notifier, (p) => s.api.call(API.oneclick.remove, { id: p.id }), () => this.history.reload());
-    this.life.add(() => this.history.dispose());
-    if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
+    this.ownUntil(closed$, [this.history]);
     this.history.reload();
   }
 
   open(project: OneclickProject): void {
     this.s.navigation.navigate(EDIT_ROUTE, { id: project.id });
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

@@ -4,8 +4,8 @@ import {
   API, CopywriteType, LIMITS, MSG, videoSource, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
-import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, ShareForm, TIMINGS, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
-import { anyOpen, isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
+import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, SharedVideoJobs, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
+import { isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
 
 export const ReplicaStateToken = Symbol.for('replica.State');
 
@@ -185,52 +185,29 @@ export class ProductsScreen extends RecordsScreen<Product, ProductForm> {
 
 /** /explosiveAnalysis/video: the shared-video form, the analysis shown (polled while read), 仿写 and its variants. */
 export class VideoScreen extends ReplicaScreen {
-  readonly form: ShareForm;
-  private submitted = 0;
-  readonly selected$ = new BehaviorSubject<number | null>(null);
-  private readonly poll = <T>(keepGoing: (v: T) => boolean) => ({ poll: { polling: this.s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing } });
-  readonly recent = new RemoteStore(
-    (signal) => this.s.api.call(API.replica.videos, { page: 1, limit: LIMITS.replica.pageSize }, { silent: true, signal }),
-    this.poll<Videos>((v) => anyOpen(v.list)),
-  );
-  readonly current = new RemoteStore<ReplicaVideo | null>(async (signal) => {
-    const id = this.selected$.value;
-    return id === null ? null : ((await this.s.api.call(API.replica.videos, { page: 1, limit: 1, id }, { silent: true, signal })).list[0] ?? null);
-  }, this.poll<ReplicaVideo | null>((r) => !!r && isOpen(r)));
   readonly variants = new Variants(this.s);
+  private readonly jobs = new SharedVideoJobs<ReplicaVideo, Videos>({
+    ...this.s,
+    way: CopywriteType.Upload,
+    limit: LIMITS.replica.pageSize,
+    byUpload: (way) => way === CopywriteType.Upload,
+    list: (query, signal) => this.s.api.call(API.replica.videos, query, { silent: true, signal }),
+    isOpen,
+    submit: (source) => this.s.api.call(API.replica.analyseVideo, videoSource(source)),
+    leaving: () => this.variants.set([]),
+  });
+  readonly form = this.jobs.form;
+  readonly selected$ = this.jobs.selected$;
+  readonly recent = this.jobs.recent;
+  readonly current = this.jobs.current;
 
   constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
-    this.form = new ShareForm(CopywriteType.Upload, {
-      ...s,
-      byUpload: (way) => way === CopywriteType.Upload,
-      send: async (source) => {
-        this.submitted = (await this.s.api.call(API.replica.analyseVideo, videoSource(source))).id;
-      },
-      sent: () => {
-        this.select(this.submitted);
-        this.recent.reload();
-      },
-    });
-    this.ownUntil(undefined, [this.recent, this.current]);
-    // The newest analysis is shown until the user picks one; one that finishes refreshes the list.
-    this.life.add(this.recent.remote$.subscribe(() => {
-      const first = this.recent.value?.list[0];
-      if (first && this.selected$.value === null) this.select(first.id);
-    }));
-    this.life.add(this.current.remote$.subscribe(() => {
-      const r = this.current.value;
-      const listed = r && this.recent.value?.list.find((x) => x.id === r.id);
-      if (r && listed && listed.status !== r.status) this.recent.reload();
-    }));
-    this.recent.reload();
+    this.ownUntil(undefined, [this.jobs]);
   }
 
   select(id: number): void {
-    if (id === this.selected$.value) return;
-    this.selected$.next(id);
-    this.variants.set([]);
-    this.current.reload({ clear: true });
+    this.jobs.select(id);
   }
 
   start(): Promise<boolean> {
@@ -247,11 +224,7 @@ export class VideoScreen extends ReplicaScreen {
   }
 
   remove(r: ReplicaVideo): void {
-    void this.s.api.call(API.replica.videoRemove, { id: r.id }).then(() => {
-      if (this.selected$.value === r.id) this.selected$.next(null);
-      this.recent.reload();
-      this.current.reload({ clear: true });
-    }, () => undefined);
+    void this.s.api.call(API.replica.videoRemove, { id: r.id }).then(() => this.jobs.removed(r.id), () => undefined);
   }
 }
 

@@ -47,7 +47,6 @@ export const PRODUCT_FIELDS: readonly FormField<keyof ProductForm>[] = [
 export const STYLES = SCRIPT_STYLES.map((value) => ({ value, label: SCRIPT_STYLE_NAMES[value] }));
 
 export const isOpen = (r: Pick<ReplicaVideo, 'status'>) => r.status === ReplicaStatus.Queued || r.status === ReplicaStatus.Running;
-export const anyOpen = (list: readonly Pick<ReplicaVideo, 'status'>[]) => list.some(isOpen);
 export type Intent = 'none' | 'primary' | 'success' | 'danger';
 const INTENTS: Record<number, Intent> = { 1: 'none', 2: 'primary', 3: 'success', 4: 'danger' };
 export const statusOf = (r: Pick<ReplicaVideo, 'status'>) => ({ text: REPLICA_STATUS_NAMES[r.status] ?? '', intent: INTENTS[r.status] ?? 'none' });

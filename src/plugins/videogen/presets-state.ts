@@ -1,12 +1,12 @@
-import { BehaviorSubject, debounceTime, map, skip, Subscription } from 'rxjs';
+import { BehaviorSubject, debounceTime, map, skip } from 'rxjs';
 import { API, LIMITS, MSG, type UserPreset } from '../../contract';
-import { DeletionFlow, RemoteStore, runBusy, type ApiClient, type Notifier } from '../../core';
+import { DeletionFlow, OpenScreen, RemoteStore, runBusy, type ApiClient, type Notifier } from '../../core';
 
 /**
  * 我的预设 (part 2 §2.9): the list, searched by keyword (settled after LIMITS.presetSearchDebounceMs), asked for while
  * the dialog is open; a new preset's title and content (the prompt as it was when the dialog opened); delete.
  */
-export class PresetsState {
+export class PresetsState extends OpenScreen {
   readonly open$ = new BehaviorSubject(false);
   readonly keyword$ = new BehaviorSubject('');
   /** The keyword the list was asked with. */
@@ -16,12 +16,12 @@ export class PresetsState {
   readonly content$ = new BehaviorSubject('');
   readonly saving$ = new BehaviorSubject(false);
   readonly deletion: DeletionFlow<UserPreset>;
-  private readonly life = new Subscription();
 
   constructor(
     private readonly api: ApiClient,
     private readonly notifier: Notifier,
   ) {
+    super();
     this.list = new RemoteStore(async (signal) => (await api.call(API.videogen.presets, { keyword: this.search$.value }, { silent: true, signal })).list);
     this.deletion = new DeletionFlow(notifier, (p) => api.call(API.videogen.presetRemove, { id: p.id }), () => this.list.reload());
     this.life.add(
@@ -31,7 +31,7 @@ export class PresetsState {
         if (this.open$.value) this.list.reload();
       }),
     );
-    this.life.add(() => this.list.dispose());
+    this.ownUntil(undefined, [this.list]);
   }
 
   /** Opens the dialog with `current` (the prompt) as the new preset's content. */
@@ -60,9 +60,5 @@ export class PresetsState {
     this.title$.next('');
     this.list.reload();
     return true;
-  }
-
-  dispose(): void {
-    this.life.unsubscribe();
   }
 }

@@ -197,3 +197,15 @@ export async function startMediaHost(): Promise<MediaHost> {
     stall: (path) => void stalled.add(path),
   };
 }
+
+/**
+ * The media hosts of a share-link spec: `host` serves the files, its port alone let through the fetch guard (set in
+ * `overrides`), and `/v/inside.mp4` on it redirects to `trap`'s `secret`, an internal address the guard must refuse.
+ */
+export async function startGuardedMedia(overrides: { fetchLoopbackPorts?: number[] }, secret: string): Promise<{ host: MediaHost; trap: MediaHost }> {
+  const [host, trap] = await Promise.all([startMediaHost(), startMediaHost()]);
+  overrides.fetchLoopbackPorts = [host.port];
+  host.redirect('/v/inside.mp4', `http://127.0.0.1:${trap.port}/secret.mp4`);
+  trap.serve('/secret.mp4', secret);
+  return { host, trap };
+}

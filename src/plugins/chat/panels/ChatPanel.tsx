@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { ConfirmDelete, hasMorePages, MessageBox, useDeletionFlow, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ConfirmDelete, hasMorePages, MessageComposer, useDeletionFlow, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ChatStateToken, type ChatScreen, type ChatState } from '../chat-state';
 import { MessageBubble } from './MessageBubble';
 import './chat.css';
@@ -96,15 +96,15 @@ function Composer({ screen, configured }: { screen: ChatScreen; configured: bool
   const input = useValue(screen.input$);
   const phase = useValue(screen.phase$);
   return (
-    <footer className="chat-compose">
-      <MessageBox
-        input$={screen.input$}
-        onSend={() => void screen.send()}
-        placeholder={configured ? '输入你的问题，Enter 发送，Shift+Enter 换行' : MSG.chatEngineMissing}
-        maxLength={LIMITS.chatMaxChars}
-        disabled={!configured}
-        testId="chat-input"
-      />
+    <MessageComposer
+      className="chat-compose"
+      input$={screen.input$}
+      onSend={() => void screen.send()}
+      placeholder={configured ? '输入你的问题，Enter 发送，Shift+Enter 换行' : MSG.chatEngineMissing}
+      maxLength={LIMITS.chatMaxChars}
+      disabled={!configured}
+      testId="chat-input"
+    >
       <Button
         intent="primary"
         icon="send-message"
@@ -114,6 +114,6 @@ function Composer({ screen, configured }: { screen: ChatScreen; configured: bool
         loading={phase === 'sending'}
         data-testid="chat-send"
       />
-    </footer>
+    </MessageComposer>
   );
 }

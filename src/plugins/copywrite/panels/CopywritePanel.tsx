@@ -3,10 +3,8 @@
  * whole text, the timed sentences — then copy, edit, save, take it to /create or rewrite it (二创). The state is the
  * screen's (copywrite-state.ts); these components render it.
  */
-import { useEffect } from 'react';
-import { Tag } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { PageHeader, ShareVideoForm, useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, ToolPage, useAskedRecord, useScreen, useService, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -18,36 +16,20 @@ export default function CopywritePanel({ query, closed$ }: PanelProps) {
   const screen = useScreen(() => state.open(closed$));
   const recent = useStore(screen.recent);
   const free = recent.value?.num ?? 0;
-  // A record re-opened from the history (/copywrite/index?id=…), also while the screen is already open.
-  const asked = Number(query.id);
-  useEffect(() => {
-    if (asked > 0) screen.select(asked);
-  }, [asked, screen]);
+  // A record re-opened from the history (/copywrite/index?id=…).
+  useAskedRecord(query.id, screen);
   return (
-    <div className="cw-page" data-testid="copywrite">
-      <div className="cw-inner">
-        <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
-          <div className="cw-price">
-            {free > 0 && (
-              <Tag intent="success" round size="large" icon="star" data-testid="copywrite-free">
-                今日免费 {free} 次
-              </Tag>
-            )}
-            <Tag minimal round size="large" icon="dollar">
-              每次 {LIMITS.copywrite.credits} 积分
-            </Tag>
-            <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
-              历史记录
-            </a>
-          </div>
-        </PageHeader>
-        <CopyForm screen={screen} />
-        <div className="cw-body">
-          <CopyResult screen={screen} />
-          <RecentList screen={screen} />
+    <ToolPage prefix="cw" testId="copywrite" main={<CopyResult screen={screen} />} side={<RecentList screen={screen} />}>
+      <PageHeader icon="clipboard" title="提取文案" subtitle="粘贴抖音、快手、小红书的分享链接或上传视频，一键提取口播文案">
+        <div className="cw-price">
+          <PriceTags free={free} credits={LIMITS.copywrite.credits} freeTestId="copywrite-free" />
+          <a className="cw-trace-link" href={`#${TRACE_ROUTE}`} data-testid="copywrite-trace-link">
+            历史记录
+          </a>
         </div>
-      </div>
-    </div>
+      </PageHeader>
+      <CopyForm screen={screen} />
+    </ToolPage>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Button, Icon, Slider, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { LIMITS } from '../../../contract';
-import { ScriptEditor, sliderEnabled, voiceLabel, type SliderKey } from '../../../core';
+import { Button, Icon, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { ScriptEditor, VoiceSlider, sliderEnabled, voiceLabel, type SliderKey } from '../../../core';
 import { cachedAudition, sceneLimit } from './scenes';
 import { sceneKey, type SceneCardProps } from './scene-card-props';
 import { AudioStrip } from './AudioStrip';
@@ -34,21 +33,11 @@ export function TextScene({ scene, auditioning, playing, player, actions }: Pick
         </div>
         <div className="mu-sliders">
           {SLIDERS.map(({ key, label }) => {
-            const range = LIMITS.sliders[key];
             const enabled = sliderEnabled(api, key);
             return (
               <div key={key} className={`mu-slider ${enabled ? '' : 'disabled'}`} data-testid={`scene-slider-${key}`} title={enabled ? undefined : '该声音通道不支持调节'}>
                 <span className="mu-slider-label">{label}</span>
-                <Slider
-                  min={range.min}
-                  max={range.max}
-                  stepSize={range.step}
-                  labelRenderer={false}
-                  value={scene[key]}
-                  disabled={!enabled}
-                  onChange={(v) => actions.setSlider(scene.id, key, v)}
-                  className="mu-slider-control"
-                />
+                <VoiceSlider param={key} value={scene[key]} disabled={!enabled} onChange={(v) => actions.setSlider(scene.id, key, v)} className="mu-slider-control" />
                 <span className="mu-slider-value" data-testid={`scene-slider-${key}-value`}>
                   {scene[key].toFixed(1)}
                 </span>

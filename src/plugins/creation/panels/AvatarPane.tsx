@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
 import { Segments, TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
+import { paneState } from './pane-state';
 
 type Source = 'mine' | 'public' | 'material';
 type Orientation = 1 | 2;
@@ -112,20 +113,15 @@ export function AvatarPane() {
       {source === 'public' && (
         <Segments value={String(orientation)} onChange={(v) => choose(() => setOrientation(v === '1' ? 1 : 2))} options={[['2', '竖屏'], ['1', '横屏']]} className="cr-segment cr-segment-sub" testId="create-avatar-orientation" />
       )}
-      {loaded.loading && cards.length === 0 ? (
-        <div className="cr-center">
-          <Spinner size={20} />
-        </div>
-      ) : loaded.error ? (
-        <NonIdealState icon="error" description={loaded.error} className="cr-empty" />
-      ) : cards.length === 0 ? (
+      {paneState(
+        { loading: loaded.loading, error: loaded.error, count: cards.length },
         <NonIdealState
           icon={source === 'material' ? 'folder-open' : 'person'}
           description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : source === 'public' ? '暂无公共数字人' : '素材库中还没有视频'}
           className="cr-empty"
           action={source === 'mine' ? <Button icon="add" text="克隆数字人" onClick={() => navigation.navigate('/profile')} data-testid="create-avatar-clone" /> : undefined}
-        />
-      ) : (
+        />,
+      ) ?? (
         <div className={`cr-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`}>
           {cards.map((c) => (
             <button

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, MSG, PhotoSource, type Material, type Photo } from '../../../contract';
 import { Segments, TOKENS, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
 import { photoOf } from './create-logic';
+import { paneState } from './pane-state';
 
 type Source = 'public' | 'mine' | 'material';
 const SOURCE_OF: Record<Exclude<Source, 'material'>, number> = { public: PhotoSource.Public, mine: PhotoSource.Mine };
@@ -84,19 +85,14 @@ export function PicturePane() {
     <div className="cr-pane" data-testid="create-pictures">
       <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['mine', '我的上传'], ['material', '素材库']]} className="cr-segment" testId="create-picture-source" />
       {source === 'mine' && <Button className="cr-picture-upload" size="small" icon="cloud-upload" text="去上传" fill onClick={toUpload} data-testid="create-picture-upload" />}
-      {photos.loading && photos.list.length === 0 ? (
-        <div className="cr-center">
-          <Spinner size={20} />
-        </div>
-      ) : photos.error ? (
-        <NonIdealState icon="error" description={photos.error} className="cr-empty" />
-      ) : photos.list.length === 0 ? (
+      {paneState(
+        { loading: photos.loading, error: photos.error, count: photos.list.length },
         <NonIdealState
           icon={source === 'material' ? 'folder-open' : type === 2 ? 'heart' : 'mugshot'}
           description={source === 'mine' ? '还没有上传图片，点「去上传」添加' : source === 'material' ? '素材库中还没有图片' : '暂无图片'}
           className="cr-empty"
-        />
-      ) : (
+        />,
+      ) ?? (
         <div className="cr-avatar-grid">
           {photos.list.map((p) => (
             <button

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Icon, NonIdealState, Slider, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Material, type Voice } from '../../../contract';
-import { Segments, TOKENS, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
+import { Segments, TOKENS, VoiceSlider, useAction, useRemoteList, useService, type ApiClient, type Notifier } from '../../../core';
 import { useCreate } from './create-draft';
+import { paneState } from './pane-state';
 import {
   DEFAULT_SLIDERS, SLIDER_KEYS, SLIDER_LABELS, disabledSliders, isPublicVoice, materialAudioOf, roundSlider, slidersOf, voicePickProblem,
   type Sliders,
@@ -113,72 +114,67 @@ export function VoicePane() {
         testId="create-voice-source"
       />
       <div className="cr-voice-scroll">
-        {loaded.loading && loaded.list.length === 0 ? (
-          <div className="cr-center">
-            <Spinner size={20} />
-          </div>
-        ) : loaded.error ? (
-          <NonIdealState icon="error" description={loaded.error} className="cr-empty" />
-        ) : source === 'material' ? (
-          audios.list.length === 0 ? (
-            <NonIdealState icon="folder-open" description="素材库中还没有音频" className="cr-empty" />
+        {paneState({ loading: loaded.loading, error: loaded.error, count: loaded.list.length }) ??
+          (source === 'material' ? (
+            audios.list.length === 0 ? (
+              <NonIdealState icon="folder-open" description="素材库中还没有音频" className="cr-empty" />
+            ) : (
+              <ul className="cr-voice-list">
+                {audios.list.map((m) => {
+                  const picked = draft.mode === 'audio' && draft.audio?.kind === 'material' && draft.audio.id === m.id;
+                  return (
+                    <li key={m.id}>
+                      <button
+                        type="button"
+                        className={`cr-voice ${picked ? 'picked' : ''}`}
+                        onClick={() => pickAudio(m)}
+                        onMouseEnter={() => hover.start(-m.id, m.url)}
+                        onMouseLeave={hover.stop}
+                        aria-pressed={picked}
+                      >
+                        <Icon icon={picked ? 'tick-circle' : hover.playing === -m.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
+                        <span className="cr-voice-name">{m.name}</span>
+                        <span className="cr-voice-meta">素材音频</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )
+          ) : voices.list.length === 0 ? (
+            <NonIdealState icon="music" description={source === 'mine' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="cr-empty" />
           ) : (
             <ul className="cr-voice-list">
-              {audios.list.map((m) => {
-                const picked = draft.mode === 'audio' && draft.audio?.kind === 'material' && draft.audio.id === m.id;
+              {voices.list.map((v) => {
+                const picked = draft.voice?.id === v.id;
+                const training = v.generate_status === VoiceStatus.Training;
+                const failed = v.generate_status === VoiceStatus.Failed;
                 return (
-                  <li key={m.id}>
+                  <li key={v.id}>
                     <button
                       type="button"
-                      className={`cr-voice ${picked ? 'picked' : ''}`}
-                      onClick={() => pickAudio(m)}
-                      onMouseEnter={() => hover.start(-m.id, m.url)}
+                      className={`cr-voice ${picked ? 'picked' : ''} ${training || failed ? 'unusable' : ''}`}
+                      onClick={() => pick(v)}
+                      onMouseEnter={() => hover.start(v.id, v.url)}
                       onMouseLeave={hover.stop}
                       aria-pressed={picked}
+                      data-testid={`create-voice-${v.id}`}
                     >
-                      <Icon icon={picked ? 'tick-circle' : hover.playing === -m.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
-                      <span className="cr-voice-name">{m.name}</span>
-                      <span className="cr-voice-meta">素材音频</span>
+                      <Icon icon={picked ? 'tick-circle' : hover.playing === v.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
+                      <span className="cr-voice-name">{v.name}</span>
+                      {training ? (
+                        <Tag minimal intent="warning" className="cr-voice-tag">训练中</Tag>
+                      ) : failed ? (
+                        <Tag minimal intent="danger" className="cr-voice-tag">训练失败</Tag>
+                      ) : (
+                        <span className="cr-voice-meta">{[v.voice_channel_name, v.version_name].filter(Boolean).join(' ') || v.api}</span>
+                      )}
                     </button>
                   </li>
                 );
               })}
             </ul>
-          )
-        ) : voices.list.length === 0 ? (
-          <NonIdealState icon="music" description={source === 'mine' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="cr-empty" />
-        ) : (
-          <ul className="cr-voice-list">
-            {voices.list.map((v) => {
-              const picked = draft.voice?.id === v.id;
-              const training = v.generate_status === VoiceStatus.Training;
-              const failed = v.generate_status === VoiceStatus.Failed;
-              return (
-                <li key={v.id}>
-                  <button
-                    type="button"
-                    className={`cr-voice ${picked ? 'picked' : ''} ${training || failed ? 'unusable' : ''}`}
-                    onClick={() => pick(v)}
-                    onMouseEnter={() => hover.start(v.id, v.url)}
-                    onMouseLeave={hover.stop}
-                    aria-pressed={picked}
-                    data-testid={`create-voice-${v.id}`}
-                  >
-                    <Icon icon={picked ? 'tick-circle' : hover.playing === v.id ? 'volume-up' : 'music'} className="cr-voice-icon" />
-                    <span className="cr-voice-name">{v.name}</span>
-                    {training ? (
-                      <Tag minimal intent="warning" className="cr-voice-tag">训练中</Tag>
-                    ) : failed ? (
-                      <Tag minimal intent="danger" className="cr-voice-tag">训练失败</Tag>
-                    ) : (
-                      <span className="cr-voice-meta">{[v.voice_channel_name, v.version_name].filter(Boolean).join(' ') || v.api}</span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        ))}
       </div>
       {voice && source !== 'material' && (
         <section className="cr-params" data-testid="create-voice-params" ref={params}>
@@ -202,25 +198,13 @@ export function VoicePane() {
               data-testid="create-params-confirm"
             />
           </div>
-          {SLIDER_KEYS.map((key) => {
-            const range = LIMITS.sliders[key];
-            return (
-              <div key={key} className={`cr-param ${off[key] ? 'off' : ''}`} data-testid={`create-param-${key}`}>
-                <span className="cr-param-label">{SLIDER_LABELS[key]}</span>
-                <Slider
-                  min={range.min}
-                  max={range.max}
-                  stepSize={range.step}
-                  labelRenderer={false}
-                  value={pending[key]}
-                  disabled={off[key]}
-                  onChange={(v) => setPending((p) => ({ ...p, [key]: roundSlider(v) }))}
-                  className="cr-param-slider"
-                />
-                <span className="cr-param-value">{pending[key].toFixed(1)}</span>
-              </div>
-            );
-          })}
+          {SLIDER_KEYS.map((key) => (
+            <div key={key} className={`cr-param ${off[key] ? 'off' : ''}`} data-testid={`create-param-${key}`}>
+              <span className="cr-param-label">{SLIDER_LABELS[key]}</span>
+              <VoiceSlider param={key} value={pending[key]} disabled={off[key]} onChange={(v) => setPending((p) => ({ ...p, [key]: roundSlider(v) }))} className="cr-param-slider" />
+              <span className="cr-param-value">{pending[key].toFixed(1)}</span>
+            </div>
+          ))}
         </section>
       )}
     </div>

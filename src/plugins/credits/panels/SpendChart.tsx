@@ -44,6 +44,8 @@ export default function SpendChart({ points }: { points: DailySpend[] }) {
     // The shell swaps the theme classes in its own effect, which runs after ours: read the colours a frame later.
     const frame = requestAnimationFrame(() => {
       const c = themeColours();
+      // Both axes: muted labels in the theme's font, no tick marks.
+      const axisLook = { stroke: c.muted, font: c.font, ticks: { show: false } };
       const xs = points.map((_, i) => i);
       const ys = points.map((p) => p.spent);
       const tip = document.createElement('div');
@@ -74,10 +76,8 @@ export default function SpendChart({ points }: { points: DailySpend[] }) {
         ],
         axes: [
           {
-            stroke: c.muted,
-            font: c.font,
+            ...axisLook,
             grid: { show: false },
-            ticks: { show: false },
             gap: 6,
             size: 28,
             space: 44,
@@ -85,10 +85,8 @@ export default function SpendChart({ points }: { points: DailySpend[] }) {
             values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? shortDate(points[i].date) : '')),
           },
           {
-            stroke: c.muted,
-            font: c.font,
+            ...axisLook,
             grid: { stroke: c.border, width: 1 },
-            ticks: { show: false },
             border: { show: false },
             gap: 8,
             size: 56,

@@ -4,9 +4,9 @@
  * table of records (number, status, info, download and save to assets) that refreshes while one is processing.
  * The state is the screen's (extraction-state.ts); these components render it.
  */
-import { Callout, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Callout, Tab, Tabs } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { PageHeader, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
 import { AUDIO_EXTRACTION, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import { RecordTable } from './RecordTable';
@@ -26,14 +26,7 @@ function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind 
       <div className="ex-inner">
         <PageHeader icon={kind.icon} title={kind.title} subtitle={kind.subtitle}>
           <div className="ex-price">
-            {free > 0 && (
-              <Tag intent="success" round size="large" icon="star" data-testid="extraction-free">
-                今日免费 {free} 次
-              </Tag>
-            )}
-            <Tag minimal round size="large" icon="dollar">
-              每次 {LIMITS.extractionCredits} 积分
-            </Tag>
+            <PriceTags free={free} credits={LIMITS.extractionCredits} freeTestId="extraction-free" />
           </div>
         </PageHeader>
 

@@ -1,6 +1,6 @@
 import { AnchorButton, Button, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ExtractionStatus, type ExtractionRecord } from '../../../contract';
-import { formatSize, useStore, useValue } from '../../../core';
+import { formatSize, listPending, useStore, useValue } from '../../../core';
 import type { ExtractionScreen } from '../extraction-state';
 import { downloadName, type ExtractionKind } from '../extraction-view';
 
@@ -11,20 +11,8 @@ export function RecordTable({ screen }: { screen: ExtractionScreen }) {
   const tab = useValue(screen.tab$);
   const saving = useValue(screen.saving$);
   const list = records.value?.list ?? [];
-  if (!records.loaded && records.loading) {
-    return (
-      <div className="ex-center">
-        <Spinner size={28} />
-      </div>
-    );
-  }
-  if (records.error && !records.loaded) {
-    return (
-      <div className="ex-center">
-        <NonIdealState icon="error" title="加载失败" description={records.error} action={<Button icon="refresh" text="重新加载" onClick={() => screen.records.reload()} />} />
-      </div>
-    );
-  }
+  const pending = listPending({ ...records, reload: () => screen.records.reload() }, 'ex-center');
+  if (pending) return pending;
   if (list.length === 0) {
     return (
       <div className="ex-center">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Callout, Icon, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { MessageBox, PageHeader, useStore, useValue } from '../../../core';
+import { MessageComposer, PageHeader, useStore, useValue } from '../../../core';
 import { GUIDE_ROUTE, OPERATION_ROUTE, TASKS_ROUTE, type HelperLine, type HelperMode, type HelperScreen } from '../helper-state';
 import { HistoryBar } from './HistoryBar';
 import { PlanCard } from './PlanCard';
@@ -95,20 +95,20 @@ function Composer({ screen, disabled }: { screen: HelperScreen; disabled: boolea
   const input = useValue(screen.input$);
   const streaming = useValue(screen.streaming$);
   return (
-    <footer className="helper-compose">
-      <MessageBox
-        input$={screen.input$}
-        onSend={() => void screen.ask()}
-        placeholder={screen.mode === 'guide' ? '问问怎么使用，Enter 发送' : '说说要我做什么，Enter 发送'}
-        maxLength={LIMITS.helper.questionMaxChars}
-        disabled={disabled}
-        testId="helper-input"
-      />
+    <MessageComposer
+      className="helper-compose"
+      input$={screen.input$}
+      onSend={() => void screen.ask()}
+      placeholder={screen.mode === 'guide' ? '问问怎么使用，Enter 发送' : '说说要我做什么，Enter 发送'}
+      maxLength={LIMITS.helper.questionMaxChars}
+      disabled={disabled}
+      testId="helper-input"
+    >
       {streaming ? (
         <Button icon="stop" text="停止" onClick={() => screen.stop()} />
       ) : (
         <Button intent="primary" icon="send-message" text="发送" onClick={() => void screen.ask()} disabled={disabled || !input.trim()} data-testid="helper-send" />
       )}
-    </footer>
+    </MessageComposer>
   );
 }

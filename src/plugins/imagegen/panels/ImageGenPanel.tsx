@@ -7,7 +7,7 @@
  */
 import { Callout, Icon } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { ConfirmAlert, ConfirmDelete, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ImageGenStateToken, type ImageGenScreen, type ImageGenState } from '../imagegen-state';
 import { cost } from '../imagegen-view';
 import { History } from './History';
@@ -50,25 +50,21 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
 
 function Confirmations({ screen }: { screen: ImageGenScreen }) {
   const { num } = useValue(screen.form$);
-  const confirming = useValue(screen.confirming$);
   const submitting = useValue(screen.submitting$);
-  const deletion = useDeletionFlow(screen.deletion);
   return (
-    <>
-      <ConfirmAlert
-        isOpen={confirming}
-        busy={submitting}
-        icon="media"
-        intent="primary"
-        title={`确认生成 ${num} 张图片？`}
-        text={<>将消耗 <b>{cost(num)}</b> 积分（每张 {LIMITS.imageCreditsEach} 积分），未生成成功的图片会退回积分。</>}
-        confirmText="确认生成"
-        classPrefix="ig"
-        className="ig-confirm"
-        onCancel={() => screen.cancelConfirm()}
-        onConfirm={() => void screen.generate()}
-      />
-      <ConfirmDelete deletion={deletion} title="删除这条生成记录？" text="记录中的图片会一并删除，已保存到素材库的图片不受影响。" classPrefix="ig" />
-    </>
+    <GenerationConfirms
+      screen={screen}
+      busy={submitting}
+      generate={{
+        icon: 'media',
+        title: `确认生成 ${num} 张图片？`,
+        text: <>将消耗 <b>{cost(num)}</b> 积分（每张 {LIMITS.imageCreditsEach} 积分），未生成成功的图片会退回积分。</>,
+        confirmText: '确认生成',
+        className: 'ig-confirm',
+        onConfirm: () => void screen.generate(),
+      }}
+      remove={{ title: '删除这条生成记录？', text: '记录中的图片会一并删除，已保存到素材库的图片不受影响。' }}
+      classPrefix="ig"
+    />
   );
 }

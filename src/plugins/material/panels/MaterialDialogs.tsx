@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, Icon } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { MSG, type Material, type MaterialType } from '../../../contract';
-import { TOKENS, VideoPlayer, useService, type Notifier } from '../../../core';
+import { AudioPreview, TOKENS, VideoPlayer, useService, type Notifier } from '../../../core';
 
 /** Preview: a video or audio player, the image, or the whole text (with copy). */
 export function PreviewDialog({ item, type, onClose }: { item: Material | null; type: MaterialType; onClose: () => void }) {
@@ -18,14 +18,7 @@ export function PreviewDialog({ item, type, onClose }: { item: Material | null; 
     <Dialog isOpen={item !== null} onClose={onClose} title={item?.name ?? ''} icon={icon} className={`mt-preview-dialog ${type}`}>
       <DialogBody className="mt-preview-body">
         {item && type === 'video' && <VideoPlayer key={item.id} src={item.url} poster={item.cover || undefined} autoPlay label={item.name} className="mt-preview-video" data-testid="material-video" />}
-        {item && type === 'audio' && (
-          <div className="mt-preview-audio">
-            <span className="mt-audio-icon">
-              <Icon icon="music" size={28} />
-            </span>
-            <audio key={item.id} src={item.url} controls autoPlay data-testid="material-audio" />
-          </div>
-        )}
+        {item && type === 'audio' && <AudioPreview id={item.id} src={item.url} className="mt-preview-audio" iconClassName="mt-audio-icon" testId="material-audio" />}
         {item && type === 'image' && <img src={item.url} alt={item.name} className="mt-preview-image" data-testid="material-image" />}
         {item && type === 'text' && (
           <div className="mt-preview-text" data-testid="material-text">

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
 import {
-  ConfirmAlert, ConfirmDelete, PageHeader, RenameDialog, TOKENS, useAudioPlayer, useDeletionFlow, useScreen, useService, useStore, useValue,
+  GenerationConfirms, PageHeader, RenameDialog, TOKENS, useAudioPlayer, useScreen, useService, useStore, useValue,
   type Notifier, type PanelProps,
 } from '../../../core';
 import { MusicStateToken, type MusicScreen, type MusicState } from '../music-state';
@@ -47,30 +47,28 @@ export default function MusicPanel({ closed$ }: PanelProps) {
 
 function Dialogs({ screen }: { screen: MusicScreen }) {
   const form = useValue(screen.form$);
-  const confirming = useValue(screen.confirming$);
   const submitting = useValue(screen.submitting$);
   const renaming = useValue(screen.renaming$);
   const engine = useStore(screen.engine);
-  const deletion = useDeletionFlow(screen.deletion);
   const credits = engine.value?.credits ?? 0;
   // The dialog resets its field whenever its item changes: one object per task renamed.
   const renamed = useMemo(() => (renaming ? { ...renaming, name: renaming.title } : null), [renaming]);
   return (
     <>
-      <ConfirmAlert
-        isOpen={confirming}
+      <GenerationConfirms
+        screen={screen}
         busy={submitting}
-        icon="music"
-        intent="primary"
-        title={`确认生成「${form.title.trim()}」？`}
-        text={<>{form.instrumental ? '纯音乐' : form.lyrics.trim() ? '带人声，使用你的歌词' : '带人声，由 AI 根据描述作词'}，将消耗 <b>{credits}</b> 积分；生成失败会全额退回。</>}
-        confirmText="确认生成"
+        generate={{
+          icon: 'music',
+          title: `确认生成「${form.title.trim()}」？`,
+          text: <>{form.instrumental ? '纯音乐' : form.lyrics.trim() ? '带人声，使用你的歌词' : '带人声，由 AI 根据描述作词'}，将消耗 <b>{credits}</b> 积分；生成失败会全额退回。</>,
+          confirmText: '确认生成',
+          className: 'mus-confirm',
+          onConfirm: () => void screen.generate(),
+        }}
+        remove={{ title: '删除这首音乐？', text: '删除后音频将无法恢复（已保存到素材库的副本不受影响），确定删除吗？' }}
         classPrefix="mus"
-        className="mus-confirm"
-        onCancel={() => screen.cancelConfirm()}
-        onConfirm={() => void screen.generate()}
       />
-      <ConfirmDelete deletion={deletion} title="删除这首音乐？" text="删除后音频将无法恢复（已保存到素材库的副本不受影响），确定删除吗？" classPrefix="mus" />
       <RenameDialog
         item={renamed}
         title="重命名音乐"

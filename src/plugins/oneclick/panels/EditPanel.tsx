@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Button, Callout, FormGroup, InputGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG, SCENE_KIND_LABELS } from '../../../contract';
-import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, RecordOptions, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
 import { HISTORY_ROUTE, START_ROUTE, SUBTITLE_PRESETS, coverScene, type SubtitlePreset } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';
@@ -110,11 +110,7 @@ function Globals({ screen }: { screen: OneclickScreen }) {
       <FormGroup label="背景音乐" labelFor="oc-bgm" className="oc-group">
         <HTMLSelect id="oc-bgm" fill value={form.bgm_id} onChange={(e) => screen.patch({ bgm_id: e.target.value })} data-testid="oneclick-bgm">
           <option value="">不加背景音乐</option>
-          {music.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <RecordOptions items={music} />
         </HTMLSelect>
       </FormGroup>
       {form.bgm_id && (

@@ -1,7 +1,7 @@
 /** Who speaks and how the video is framed: avatar, voice, video channel and aspect (the start screen and the storyboard's side). */
 import { FormGroup, SegmentedControl } from '@blueprintjs/core';
 import { MSG, ONECLICK_ASPECTS, type OneclickAspect } from '../../../contract';
-import { HTMLSelect, useStore, useValue } from '../../../core';
+import { HTMLSelect, RecordOptions, useStore, useValue } from '../../../core';
 import type { OneclickScreen } from '../oneclick-state';
 import { ASPECT_LABELS, avatarChoice, channelsFor, pickAvatar } from '../oneclick-view';
 
@@ -39,11 +39,7 @@ export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
       <FormGroup label="声音" labelFor="oc-voice" className="oc-group">
         <HTMLSelect id="oc-voice" fill value={form.user_voice_id} onChange={(e) => screen.patch({ user_voice_id: Number(e.target.value) })} data-testid="oneclick-voice">
           <option value={0}>请选择声音</option>
-          {voices.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.name}
-            </option>
-          ))}
+          <RecordOptions items={voices} />
         </HTMLSelect>
       </FormGroup>
       <FormGroup label="视频通道" labelFor="oc-channel" className="oc-group">

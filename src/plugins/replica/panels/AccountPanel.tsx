@@ -7,7 +7,7 @@ import { LIMITS, type AccountAnalysis } from '../../../contract';
 import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type AccountScreen, type ReplicaState } from '../replica-state';
 import { INDEX_ROUTE, PERSONAS_ROUTE } from '../replica-view';
-import { ChatMissing, Pill, RecentPicks } from './common';
+import { ChatMissing, Part, Pill, RecentPicks } from './common';
 import './replica.css';
 
 export default function AccountPanel({ closed$ }: PanelProps) {
@@ -71,24 +71,13 @@ function AccountResult({ screen, analysis: a }: { screen: AccountScreen; analysi
   const p = a.persona;
   return (
     <section className="rp-card rp-analysis" data-testid="replica-account-result">
-      <section className="rp-part">
-        <h4>账号定位</h4>
-        <p>{a.positioning}</p>
-      </section>
-      <section className="rp-part">
-        <h4>目标人群</h4>
-        <p>{a.audience}</p>
-      </section>
-      <section className="rp-part">
-        <h4>内容支柱</h4>
+      <Part title="账号定位" text={a.positioning} />
+      <Part title="目标人群" text={a.audience} />
+      <Part title="内容支柱">
         <div className="rp-chips">{a.pillars.map((x, i) => <Pill key={i} intent="primary">{x}</Pill>)}</div>
-      </section>
-      <section className="rp-part">
-        <h4>爆款共同点</h4>
-        <p>{a.top_posts}</p>
-      </section>
-      <section className="rp-part rp-draft">
-        <h4>人设草稿：{p.name}</h4>
+      </Part>
+      <Part title="爆款共同点" text={a.top_posts} />
+      <Part title={<>人设草稿：{p.name}</>} className="rp-draft">
         <dl>
           {([['行业', p.industry], ['人群', p.audience], ['语气', p.tone], ['卖点', p.selling_points], ['口头禅', p.catchphrases], ['禁用词', p.taboo]] as const).filter(([, v]) => v).map(([k, v]) => (
             <div key={k}>
@@ -102,7 +91,7 @@ function AccountResult({ screen, analysis: a }: { screen: AccountScreen; analysi
         ) : (
           <Button icon="floppy-disk" text="保存到我的人设" loading={busy} onClick={() => void screen.saveDraft()} data-testid="replica-save-draft" />
         )}
-      </section>
+      </Part>
     </section>
   );
 }

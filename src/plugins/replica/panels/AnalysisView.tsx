@@ -1,7 +1,7 @@
 /** A finished video analysis, rendered part by part: score, 开头钩子, 结构 with times, 情绪与节奏, 转化手法, 结尾引导, 可复用的句式. */
 import type { VideoAnalysis } from '../../../contract';
 import { clockOf, scoreIntent } from '../replica-view';
-import { Pill } from './common';
+import { Part, Pill } from './common';
 
 export function AnalysisView({ analysis: a }: { analysis: VideoAnalysis }) {
   return (
@@ -13,13 +13,11 @@ export function AnalysisView({ analysis: a }: { analysis: VideoAnalysis }) {
         </div>
         <p className="rp-summary">{a.summary}</p>
       </div>
-      <section className="rp-part" data-testid="replica-hook">
-        <h4>开头钩子 <Pill intent="primary">前 3 秒</Pill></h4>
+      <Part title={<>开头钩子 <Pill intent="primary">前 3 秒</Pill></>} testId="replica-hook">
         <blockquote>{a.hook.text}</blockquote>
         <p>{a.hook.why}</p>
-      </section>
-      <section className="rp-part" data-testid="replica-structure">
-        <h4>结构</h4>
+      </Part>
+      <Part title="结构" testId="replica-structure">
         <ol className="rp-beats">
           {a.structure.map((b, i) => (
             <li key={i}>
@@ -33,19 +31,12 @@ export function AnalysisView({ analysis: a }: { analysis: VideoAnalysis }) {
             </li>
           ))}
         </ol>
-      </section>
+      </Part>
       <div className="rp-two">
-        <section className="rp-part">
-          <h4>情绪与节奏</h4>
-          <p>{a.emotion}</p>
-        </section>
-        <section className="rp-part">
-          <h4>结尾引导</h4>
-          <p>{a.ending}</p>
-        </section>
+        <Part title="情绪与节奏" text={a.emotion} />
+        <Part title="结尾引导" text={a.ending} />
       </div>
-      <section className="rp-part">
-        <h4>转化手法</h4>
+      <Part title="转化手法">
         <div className="rp-chips">
           {a.persuasion.map((p, i) => (
             <Pill key={i} intent="success">
@@ -53,15 +44,14 @@ export function AnalysisView({ analysis: a }: { analysis: VideoAnalysis }) {
             </Pill>
           ))}
         </div>
-      </section>
-      <section className="rp-part">
-        <h4>可复用的句式</h4>
+      </Part>
+      <Part title="可复用的句式">
         <ul className="rp-patterns">
           {a.patterns.map((p, i) => (
             <li key={i}>{p}</li>
           ))}
         </ul>
-      </section>
+      </Part>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** /explosiveAnalysis: topic ideas and a script for a persona and product, the four tools, recent analyses and scripts. */
 import { Button, Icon, InputGroup, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { HTMLSelect, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, ToolPage, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type IndexScreen, type ReplicaState } from '../replica-state';
 import { CHILDREN, STYLES, videoTitle } from '../replica-view';
 import { ChatMissing, Picker, RecentPicks, VariantsView } from './common';
@@ -11,25 +11,19 @@ export default function IndexPanel({ closed$ }: PanelProps) {
   const state = useService<ReplicaState>(ReplicaStateToken);
   const screen = useScreen(() => state.openIndex(closed$));
   return (
-    <div className="rp-page" data-testid="replica-index">
-      <div className="rp-inner">
-        <PageHeader icon="duplicate" title="超级复刻" subtitle="拆解爆款、读懂对标账号，按你的人设和产品写出同款脚本" />
-        <ChatMissing screen={screen} />
-        <nav className="rp-tools">
-          {CHILDREN.map((c) => (
-            <a key={c.route} className="rp-card rp-tool" href={`#${c.route}`} data-testid="replica-tool">
-              <Icon icon={c.icon as IconName} size={20} />
-              <strong>{c.title}</strong>
-              <span className="rp-muted">{c.text}</span>
-            </a>
-          ))}
-        </nav>
-        <div className="rp-body">
-          <Writer screen={screen} />
-          <RecentWork screen={screen} />
-        </div>
-      </div>
-    </div>
+    <ToolPage prefix="rp" testId="replica-index" main={<Writer screen={screen} />} side={<RecentWork screen={screen} />}>
+      <PageHeader icon="duplicate" title="超级复刻" subtitle="拆解爆款、读懂对标账号，按你的人设和产品写出同款脚本" />
+      <ChatMissing screen={screen} />
+      <nav className="rp-tools">
+        {CHILDREN.map((c) => (
+          <a key={c.route} className="rp-card rp-tool" href={`#${c.route}`} data-testid="replica-tool">
+            <Icon icon={c.icon as IconName} size={20} />
+            <strong>{c.title}</strong>
+            <span className="rp-muted">{c.text}</span>
+          </a>
+        ))}
+      </nav>
+    </ToolPage>
   );
 }
 

@@ -2,10 +2,9 @@
  * /explosiveAnalysis/video: a link or an upload → the job reads the copy and the chat engine analyses it; the analysis
  * is rendered part by part, then 仿写 for a persona and product gives variants to edit and take to /create.
  */
-import { useEffect } from 'react';
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { ReplicaStatus, type ReplicaVideo } from '../../../contract';
-import { PageHeader, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, ShareVideoForm, ToolPage, useAskedRecord, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState, type VideoScreen } from '../replica-state';
 import { INDEX_ROUTE, isOpen, statusOf, videoTitle, WAYS } from '../replica-view';
 import { AnalysisView } from './AnalysisView';
@@ -16,27 +15,18 @@ export default function VideoPanel({ query, closed$ }: PanelProps) {
   const state = useService<ReplicaState>(ReplicaStateToken);
   const screen = useScreen(() => state.openVideo(closed$));
   const engine = useStore(screen.engine).value;
-  const asked = Number(query.id);
-  useEffect(() => {
-    if (asked > 0) screen.select(asked);
-  }, [asked, screen]);
+  useAskedRecord(query.id, screen);
   return (
-    <div className="rp-page" data-testid="replica-video">
-      <div className="rp-inner">
-        <PageHeader icon="video" title="爆款视频拆解" subtitle="粘贴链接或上传视频，拆解它为什么火，再按你的人设和产品仿写">
-          <div className="rp-head-tags">
-            {engine && <Tag minimal round size="large" icon="dollar">每次拆解 {engine.video_credits} 积分 · 仿写 {engine.answer_credits} 积分</Tag>}
-            <a className="rp-link" href={`#${INDEX_ROUTE}`}>超级复刻首页</a>
-          </div>
-        </PageHeader>
-        <ChatMissing screen={screen} />
-        <VideoForm screen={screen} />
-        <div className="rp-body">
-          <Result screen={screen} />
-          <Recent screen={screen} />
+    <ToolPage prefix="rp" testId="replica-video" main={<Result screen={screen} />} side={<Recent screen={screen} />}>
+      <PageHeader icon="video" title="爆款视频拆解" subtitle="粘贴链接或上传视频，拆解它为什么火，再按你的人设和产品仿写">
+        <div className="rp-head-tags">
+          {engine && <Tag minimal round size="large" icon="dollar">每次拆解 {engine.video_credits} 积分 · 仿写 {engine.answer_credits} 积分</Tag>}
+          <a className="rp-link" href={`#${INDEX_ROUTE}`}>超级复刻首页</a>
         </div>
-      </div>
-    </div>
+      </PageHeader>
+      <ChatMissing screen={screen} />
+      <VideoForm screen={screen} />
+    </ToolPage>
   );
 }
 

@@ -1,7 +1,8 @@
 /** Parts every super-replica screen shares: the missing-engine notice, the persona/product pickers, script variants. */
+import type { ReactNode } from 'react';
 import { Button, Callout, TextArea } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { HTMLSelect, useStore, useValue } from '../../../core';
+import { HTMLSelect, RecordOptions, useStore, useValue } from '../../../core';
 import type { ReplicaState } from '../replica-state';
 import { PERSONAS_ROUTE, type Intent } from '../replica-view';
 
@@ -23,8 +24,6 @@ export function ChatMissing({ screen }: { screen: Pick<Base, 'engine'> }) {
 export function Picker({ screen }: { screen: Base }) {
   const personas = useStore(screen.personas).value?.list ?? [];
   const products = useStore(screen.products).value?.list ?? [];
-  const personaId = useValue(screen.personaId$);
-  const productId = useValue(screen.productId$);
   if (!personas.length) {
     return (
       <Callout icon="id-number" className="rp-picker-empty">
@@ -34,28 +33,34 @@ export function Picker({ screen }: { screen: Base }) {
   }
   return (
     <div className="rp-picker">
-      <label>
-        <span>人设</span>
-        <HTMLSelect value={personaId} onChange={(e) => screen.personaId$.next(Number(e.target.value))} data-testid="replica-persona" fill>
-          {personas.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
-      <label>
-        <span>产品（可选）</span>
-        <HTMLSelect value={productId} onChange={(e) => screen.productId$.next(Number(e.target.value))} data-testid="replica-product" fill>
-          <option value={0}>不带产品</option>
-          {products.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
+      <NamedSelect label="人设" items={personas} value$={screen.personaId$} testId="replica-persona" />
+      <NamedSelect label="产品（可选）" items={products} value$={screen.productId$} none="不带产品" testId="replica-product" />
     </div>
+  );
+}
+
+/** One of the pickers: a labelled select of named records by id, with a first option for none when `none` names it. */
+function NamedSelect({ label, items, value$, none, testId }: { label: string; items: { id: number; name: string }[]; value$: Base['personaId$']; none?: string; testId: string }) {
+  const value = useValue(value$);
+  return (
+    <label>
+      <span>{label}</span>
+      <HTMLSelect value={value} onChange={(e) => value$.next(Number(e.target.value))} data-testid={testId} fill>
+        {none !== undefined && <option value={0}>{none}</option>}
+        <RecordOptions items={items} />
+      </HTMLSelect>
+    </label>
+  );
+}
+
+/** A titled part of an analysis (video or account): its heading, then what it says (`text`: one paragraph). */
+export function Part({ title, className, testId, text, children }: { title: ReactNode; className?: string; testId?: string; text?: string; children?: ReactNode }) {
+  return (
+    <section className={className ? `rp-part ${className}` : 'rp-part'} data-testid={testId}>
+      <h4>{title}</h4>
+      {text !== undefined && <p>{text}</p>}
+      {children}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon, type IconName } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
 import { TOKENS, useService, type Navigation, type Notifier, type PanelProps, type RouteRegistry } from '../../../core';
@@ -9,6 +9,20 @@ function SoonBadge() {
   return (
     <span className="soon-badge" data-testid="soon-badge">
       {MSG.comingSoonPanel}
+    </span>
+  );
+}
+
+/** A banner's or a card's words: its title (with 即将上线 when `soon`) and its line, then what else it shows there. */
+function EntryText({ kind, entry, soon, children }: { kind: 'banner' | 'card'; entry: { title: string; description: string }; soon: boolean; children?: ReactNode }) {
+  return (
+    <span className={`store-${kind}-text`}>
+      <span className={`store-${kind}-title`}>
+        {entry.title}
+        {soon && <SoonBadge />}
+      </span>
+      <span className={`store-${kind}-desc`}>{entry.description}</span>
+      {children}
     </span>
   );
 }
@@ -51,16 +65,11 @@ export default function StorePanel({ query }: PanelProps) {
         <div className="store-banners">
           {STORE_BANNERS.map((banner) => (
             <button key={banner.path} type="button" className={`store-banner ${banner.tone}`} onClick={() => navigation.navigate(banner.path)} data-testid="store-banner" data-path={banner.path}>
-              <span className="store-banner-text">
-                <span className="store-banner-title">
-                  {banner.title}
-                  {unbuilt(banner) && <SoonBadge />}
-                </span>
-                <span className="store-banner-desc">{banner.description}</span>
+              <EntryText kind="banner" entry={banner} soon={unbuilt(banner)}>
                 <span className="store-banner-cta">
                   立即体验 <Icon icon="arrow-right" size={14} />
                 </span>
-              </span>
+              </EntryText>
               <span className="store-banner-art" aria-hidden>
                 <Icon icon={banner.icon as IconName} size={44} />
               </span>
@@ -95,13 +104,7 @@ export default function StorePanel({ query }: PanelProps) {
                   <span className="store-card-icon">
                     <Icon icon={tool.icon as IconName} size={20} />
                   </span>
-                  <span className="store-card-text">
-                    <span className="store-card-title">
-                      {tool.title}
-                      {unbuilt(tool) && <SoonBadge />}
-                    </span>
-                    <span className="store-card-desc">{tool.description}</span>
-                  </span>
+                  <EntryText kind="card" entry={tool} soon={unbuilt(tool)} />
                   {!tool.comingSoon && <Icon icon="chevron-right" size={16} className="store-card-go" />}
                 </button>
               ))}

@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Icon } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { ConfirmAlert, ConfirmDelete, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { VideoGenStateToken, type VideoGenScreen, type VideoGenState } from '../videogen-state';
 import { MODE_LABEL, costOf, engineView, selectedRecord, type VideoKind } from '../videogen-view';
 import { History, Preview } from './History';
@@ -98,23 +98,19 @@ function Side({ screen }: { screen: VideoGenScreen }) {
 
 function Confirmations({ screen, percent }: { screen: VideoGenScreen; percent: number }) {
   const form = useValue(screen.form$);
-  const confirming = useValue(screen.confirming$);
-  const deletion = useDeletionFlow(screen.deletion);
   return (
-    <>
-      <ConfirmAlert
-        isOpen={confirming}
-        busy={false}
-        icon="video"
-        intent="primary"
-        title={`确认生成 ${form.duration} 秒${MODE_LABEL[form.mode]}视频？`}
-        text={`将消耗 ${costOf(form, percent)} 积分；生成失败会自动退回。`}
-        confirmText="确定生成"
-        classPrefix="vg"
-        onCancel={() => screen.cancelConfirm()}
-        onConfirm={() => screen.submit()}
-      />
-      <ConfirmDelete deletion={deletion} title="删除这条生成记录？" text="删除后视频不可恢复。" classPrefix="vg" />
-    </>
+    <GenerationConfirms
+      screen={screen}
+      busy={false}
+      generate={{
+        icon: 'video',
+        title: `确认生成 ${form.duration} 秒${MODE_LABEL[form.mode]}视频？`,
+        text: `将消耗 ${costOf(form, percent)} 积分；生成失败会自动退回。`,
+        confirmText: '确定生成',
+        onConfirm: () => screen.submit(),
+      }}
+      remove={{ title: '删除这条生成记录？', text: '删除后视频不可恢复。' }}
+      classPrefix="vg"
+    />
   );
 }

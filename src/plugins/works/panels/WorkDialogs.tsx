@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Icon, ProgressBar } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { TOKENS, VideoPlayer, formatSize, useService, type Notifier } from '../../../core';
+import { AudioPreview, TOKENS, VideoPlayer, formatSize, useService, type Notifier } from '../../../core';
 import { fetchWithProgress, saveBlob } from '../download';
 import { downloadFileName, isAudioUrl, type WorkItem } from '../works-view';
 
@@ -13,12 +13,7 @@ export function PlayerDialog({ item, audio, onClose }: { item: WorkItem | null; 
       <DialogBody className="wk-player-body">
         {item &&
           (asAudio ? (
-            <div className="wk-audio-player">
-              <span className="wk-audio-icon">
-                <Icon icon="music" size={28} />
-              </span>
-              <audio key={item.id} src={item.url} controls autoPlay data-testid="work-audio" />
-            </div>
+            <AudioPreview id={item.id} src={item.url} className="wk-audio-player" iconClassName="wk-audio-icon" testId="work-audio" />
           ) : (
             <VideoPlayer key={item.id} src={item.url} poster={item.cover || undefined} autoPlay label={item.name} className="wk-player" data-testid="work-video" />
           ))}
