@@ -113,8 +113,9 @@ describe('operators see what happens (CLI and HTTP against a running server)', (
   });
 
   it('avatar publish --wait blocks while the avatar is prepared (exits non-zero past --timeout); avatar list --public shows its state', async () => {
-    // Its face analysis takes far longer than the timeout: the clone is still running at shutdown (the next test).
-    const video = makeVideo(path.join(mediaDir(), 'a.mp4'), { seconds: 5 });
+    // 30 s of video: its face analysis takes far longer than the timeout and than the next command, even on a quiet
+    // machine (a 5 s clip could finish first), so the clone is still running at shutdown (the next test).
+    const video = makeVideo(path.join(mediaDir(), 'a.mp4'), { seconds: 30 });
     await expect(server.admin('avatar', 'publish', video, '--name', '主播', '--wait', '--timeout', '1')).rejects.toThrow(/public avatar \d+ is still cloning after 1 s/);
     const avatars = (await server.admin('avatar', 'list', '--public')).split('\n');
     expect(avatars[0]).toMatch(/^id\s+name\s+state\s+face\s+created\s+reason$/);
