@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/contract';
+import { BALANCE_UNKNOWN } from '../../src/plugins/credits/format';
 import { frames, lastToast, launchBrowser, newPage, PHONE_VIEWPORT, screenshots, settled } from '../support/browser';
 import { hashPath, loggedInPage, searchPalette, submitLogin } from '../support/journey';
 import { startServer, type RunningServer } from '../support/server';
@@ -359,8 +360,10 @@ describe('looked at', () => {
       const title = phone.page.locator('[data-testid=top-title-button] .bp6-button-text');
       expect(await title.textContent()).toBe('我的作品');
       expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
-      await phone.page.locator('[data-testid=points-button] .bp6-button-text').waitFor({ state: 'visible', timeout: 5000 });
-      expect(await phone.page.textContent('[data-testid=points-button] .bp6-button-text')).toBe('1,234');
+      // A dash until the profile has come, then the balance.
+      const balance = phone.page.locator('[data-testid=points-button] .bp6-button-text');
+      await balance.filter({ hasNotText: BALANCE_UNKNOWN }).waitFor({ timeout: 15_000 });
+      expect(await balance.textContent()).toBe('1,234');
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await shoot(phone.page, `phone-${theme}`, { clip: { x: 0, y: 0, width: 390, height: 220 } });
       // The title lists the open pages.

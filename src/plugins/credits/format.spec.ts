@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, badgeText, chinaToday, clampRange, creditTone, daysInRange, formatCredits, formatMb, formatSignedCredits, isDate, lastDays, pageCount, parseChinaTime, percent, shortDate, shortcutOf, spaceRatio, vipStatus } from './format';
+import { BALANCE_UNKNOWN, addDays, badgeText, chinaToday, clampRange, creditTone, daysInRange, formatBalance, formatCredits, formatMb, formatSignedCredits, isDate, lastDays, pageCount, parseChinaTime, percent, shortDate, shortcutOf, spaceRatio, vipStatus } from './format';
 import { formatDateTime } from '../../core';
 
 /** 2026-11-21 23:30 in China = 15:30 UTC. */
@@ -84,6 +84,13 @@ describe('formatting', () => {
     expect(formatSignedCredits(-5000)).toBe('-5,000');
     expect(formatSignedCredits(0)).toBe('0');
     expect([creditTone(3), creditTone(-3), creditTone(0)]).toEqual(['grant', 'spend', 'zero']);
+  });
+
+  it('shows a dash for the balance until the profile has loaded, never a 0 the user does not have', () => {
+    expect(formatBalance(null)).toBe(BALANCE_UNKNOWN);
+    expect(formatBalance(undefined)).toBe(BALANCE_UNKNOWN);
+    expect(formatBalance({ credits: 0 })).toBe('0');
+    expect(formatBalance({ credits: 1234 })).toBe('1,234');
   });
 
   it('formats space', () => {

@@ -80,6 +80,14 @@ export function formatCredits(n: number): string {
   return integer.format(n);
 }
 
+/** Shown for the balance until the account's profile has loaded: not 0, which a user with credits would misread. */
+export const BALANCE_UNKNOWN = '—';
+
+/** The balance as the top bar and the credit screens show it: the number once the profile is known, a dash before. */
+export function formatBalance(profile: { credits: number } | null | undefined): string {
+  return profile ? formatCredits(profile.credits) : BALANCE_UNKNOWN;
+}
+
 /** A log entry's amount: grants `+100`, spends `-50`. */
 export function formatSignedCredits(n: number): string {
   if (n > 0) return `+${integer.format(n)}`;

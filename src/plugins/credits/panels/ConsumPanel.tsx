@@ -2,7 +2,7 @@ import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
 import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, useSubscription, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
-import { chinaToday, clampRange, creditTone, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
+import { chinaToday, clampRange, creditTone, formatBalance, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
 import SpendChart, { type DailySpend } from './SpendChart';
 import '../credits.css';
 import { SECTION_LOADING } from './TopBarParts';
@@ -61,7 +61,7 @@ export default function ConsumPanel(_props: PanelProps) {
         <div>
           <div className="credits-hero-label">当前积分</div>
           <div className="credits-hero-value" data-testid="consum-credits">
-            {formatCredits(profile?.credits ?? 0)}
+            {formatBalance(profile)}
           </div>
         </div>
         <div className="credits-hero-actions">

@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup,
 import { API, LIMITS, type Notice } from '../../../contract';
 import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
 import { useCredits } from './use-credits';
-import { formatCredits } from '../format';
+import { formatBalance, formatCredits } from '../format';
 import '../credits.css';
 
 /** 兑换积分: one code field, sent as typed (the server judges it, part 1 §5). */
@@ -35,7 +35,7 @@ export function RedeemDialog() {
       <form onSubmit={submit} noValidate data-testid="redeem-form">
         <DialogBody>
           <p className="credits-muted credits-dialog-lead">
-            当前积分 <strong className="credits-strong">{formatCredits(profile?.credits ?? 0)}</strong>，输入兑换码后积分将立即到账。
+            当前积分 <strong className="credits-strong">{formatBalance(profile)}</strong>，输入兑换码后积分将立即到账。
           </p>
           <FormGroup label="兑换码" labelFor="redeem-code">
             <InputGroup id="redeem-code" size="large" leftIcon="key" value={code} onValueChange={setCode} placeholder="请输入兑换码" autoComplete="off" spellCheck={false} autoFocus />
@@ -90,7 +90,7 @@ export function SpaceExpandDialog() {
           本次扩容 <strong className="credits-strong">{LIMITS.spaceExpandGb}GB</strong>，将消耗 <strong className="credits-strong">{formatCredits(LIMITS.spaceExpandCredits)}</strong> 积分，确定扩容吗？
         </p>
         <p className="credits-muted">
-          当前积分 {formatCredits(profile?.credits ?? 0)}
+          当前积分 {formatBalance(profile)}
           {total && `，当前空间 ${total}`}
         </p>
       </div>

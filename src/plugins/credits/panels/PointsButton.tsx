@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Button, Spinner } from '@blueprintjs/core';
 import { SafeHtml, TOKENS, useObservable, useService, useValue, type AuthService, type Navigation } from '../../../core';
 import { useCredits } from './use-credits';
-import { formatCredits } from '../format';
+import { formatBalance } from '../format';
 import { Inline, TopButton, TopPopover } from './TopBarParts';
 
 /** Points popover: balance, 兑换, links to /consum and /moreCredits, and the operator's points rules. */
@@ -12,14 +12,14 @@ export function PointsButton() {
   const { store, actions } = useCredits();
   const profile = useObservable(auth.profile$, null);
   const rule = useValue(store.rule$);
-  const credits = profile?.credits ?? 0;
+  const balance = formatBalance(profile);
 
   const content = (
     <div className="shell-popover credits-pop" data-testid="points-popover">
       <div className="credits-pop-title">我的积分</div>
       <div className="credits-balance-row">
         <div className="credits-balance" data-testid="points-balance">
-          {formatCredits(credits)}
+          {balance}
           <span className="credits-balance-unit">积分</span>
         </div>
         <Button intent="primary" icon="exchange" text="兑换" className="bp6-popover-dismiss" onClick={() => actions.openRedeem()} data-testid="points-redeem" />
@@ -48,7 +48,7 @@ export function PointsButton() {
         void auth.refreshProfile().catch(() => undefined);
       }}
     >
-      <TopButton icon="dollar" label={formatCredits(credits)} ariaLabel={`积分 ${credits}`} testId="points-button" className="credits-points-button" />
+      <TopButton icon="dollar" label={balance} ariaLabel={`积分 ${balance}`} testId="points-button" className="credits-points-button" />
     </TopPopover>
   );
 }
