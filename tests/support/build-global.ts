@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT } from './server';
+import { until } from './wait';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,11 +33,10 @@ export async function helperWebRoot(webRoot: string): Promise<string> {
   const built = `${dir}.built`;
   try {
     fs.mkdirSync(dir);
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     // Another worker builds it: its marker says when, or why not.
-    for (const end = Date.now() + 300_000; !fs.existsSync(built); await new Promise((r) => setTimeout(r, 250))) {
-      if (Date.now() > end) throw new Error('the helper build did not finish within 300 s');
-    }
+    if (!(await until(async () => fs.existsSync(built), Boolean, 300_000))) throw new Error('the helper build did not finish within 300 s');
     const failure = fs.readFileSync(built, 'utf8');
     if (failure) throw new Error(`the helper build failed: ${failure}`);
     return dir;
