@@ -12,6 +12,13 @@ export const voicesOf = (c: ApiTestClient, source = 1) =>
 
 export const creditsOf = (c: ApiTestClient) => c.call(API.account.credits, {}).then((r) => r.data.credits as number);
 
+/**
+ * The latest `count` entries of the credit log, newest first, as [action, signed amount]: how a spec sees a charge
+ * and its refund when the queue may have ended the task before any balance read.
+ */
+export const latestCredits = (c: ApiTestClient, count: number) =>
+  c.call(API.credits.log, { page: 1, limit: count }).then((r) => (r.data.list as { action_name: string; credits: number }[]).map((l) => [l.action_name, l.credits]));
+
 /** The voice once its training has ended (ready or failed). */
 export const trained = (c: ApiTestClient, id: number) =>
   until(() => voicesOf(c), (v) => v.list.find((x) => x.id === id)?.generate_status !== 1, 60_000).then((v) => v.list.find((x) => x.id === id));

@@ -14,7 +14,7 @@ import { API, LIMITS, MSG, MusicStatus, type MusicTask } from '../../../src/cont
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
 import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { startMusicPeer, type MusicPeer } from '../../../tests/support/peers/music-peer';
-import { creditsOf, downloadTo } from '../../../tests/support/voices';
+import { creditsOf, downloadTo, latestCredits } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 import { MiniMaxMusic, MusicEngineError } from '../../engines/music';
@@ -157,8 +157,7 @@ describe.each(DB_KINDS)('AI music (%s)', (kind) => {
     expect(await finished(b, refused.data.id)).toMatchObject({ status: MusicStatus.Failed, reason: MSG.musicFailed(MSG.musicSensitive), url: '', credits: 0 });
     expect(await creditsOf(b)).toBe(before);
     // The queue may fail the task before any balance read, so the charge and its return are read from the log.
-    const charges = (await b.call(API.credits.log, { page: 1, limit: 2 })).data.list.map((l: { action_name: string; credits: number }) => [l.action_name, l.credits]);
-    expect(charges).toEqual([['AI音乐失败退回', 50], ['AI音乐', -50]]);
+    expect(await latestCredits(b, 2)).toEqual([['AI音乐失败退回', 50], ['AI音乐', -50]]);
 
     peer.garbageNext = true;
     const garbage = await b.call(API.music.create, instrumental);

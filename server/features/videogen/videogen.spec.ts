@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, VideoTaskStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, latestCredits } from '../../../tests/support/voices';
 import { ffmpegCached, frameOf, makeImage, mediaDir } from '../../../tests/support/media';
 import { FACE_PHOTO } from '../../../tests/support/face-media';
 import { startKlingPeer, type KlingPeer } from '../../../tests/support/peers/kling-peer';
@@ -217,8 +217,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(await finished(b, 'text', failed.data.id)).toMatchObject({ status: VideoTaskStatus.Failed, error: '视频生成失败：生成内容不符合规范', url: '' });
     expect(await credits(b)).toBe(before);
     // The queue may fail the task before any balance read, so the charge and its return are read from the log.
-    const charges = (await b.call(API.credits.log, { page: 1, limit: 2 })).data.list.map((l: { action_name: string; credits: number }) => [l.action_name, l.credits]);
-    expect(charges).toEqual([['文生视频失败退回', 360], ['文生视频', -360]]);
+    expect(await latestCredits(b, 2)).toEqual([['文生视频失败退回', 360], ['文生视频', -360]]);
 
     peer.refuseNext = { code: 1301, http: 400, message: 'risk control' };
     const refused = await b.call(API.videogen.create, text);
