@@ -3,6 +3,7 @@
  * product's own burnSubtitles, a static watermark in a corner, a pause with no caption. Real ffmpeg, the real
  * PP-OCR models from node_modules, no network.
  */
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTIONED_CLIP, makeCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
@@ -24,6 +25,14 @@ afterAll(() => scratch.remove());
 describe('offline caption reader', () => {
   it('is available with what npm installs', async () => {
     expect(await captionReaderAvailable()).toBe(true);
+  });
+
+  it('leaves the process its own error handling: the reader adds no handler that would end the server on a stray error', () => {
+    // The reader has loaded (beforeAll read a clip); OpenCV's loader would have added one of each.
+    const events: EventEmitter = process;
+    for (const event of ['uncaughtException', 'unhandledRejection']) {
+      expect(events.listeners(event).map(String).filter((l) => l.includes('abort') || l.includes('ExitStatus'))).toEqual([]);
+    }
   });
 
   it('reads the captions in order (≥ 90 % of their characters), each sentence timed within 0.5 s, without the watermark', () => {

@@ -4,6 +4,7 @@
  * onnxruntime-node's CPU build (its prebuilt binary is in the package too): nothing is downloaded at run time.
  */
 import fs from 'node:fs';
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FrameLine } from './caption-track';
@@ -36,10 +37,32 @@ export function paddleInstalled(): boolean {
   }
 }
 
+const PROCESS_ERROR_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * Runs `load` and takes off the process-wide error handlers it added. The OpenCV build under the OCR reader (an
+ * Emscripten module) registers two on load: one rethrows any uncaught error, the other aborts on any unhandled
+ * rejection, so one stray rejection anywhere in the server would end the process, printing the module's 10 MB
+ * source line. The server's own handling of such errors stays as it was.
+ */
+export async function withoutAddedErrorHandlers<T>(load: () => Promise<T>): Promise<T> {
+  const events: EventEmitter = process;
+  const before = new Map(PROCESS_ERROR_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+  try {
+    return await load();
+  } finally {
+    for (const event of PROCESS_ERROR_EVENTS) {
+      for (const listener of events.listeners(event)) if (!before.get(event)!.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
 /** PP-OCRv4 through @gutenye/ocr-node (loads its models once, ~1 s). */
 export async function paddleReader(): Promise<FrameReader> {
-  const { default: Ocr } = await import('@gutenye/ocr-node');
-  const ocr = await Ocr.create();
+  const ocr = await withoutAddedErrorHandlers(async () => {
+    const { default: Ocr } = await import('@gutenye/ocr-node');
+    return Ocr.create();
+  });
   return {
     name: 'PP-OCRv4 (@gutenye/ocr-node, onnxruntime-node)',
     async read(file) {
