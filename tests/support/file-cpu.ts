@@ -7,10 +7,12 @@
  * tree had used and the worker did not reap (`closeCounted`). Linux only (/proc); elsewhere nothing is written.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 /** The JSON-lines file a run collects the figures in (set by tests/run-all.mjs). */
 export const CPU_LOG_ENV = 'TEST_CPU_LOG';
+/** Set (to a file), each test's CPU is logged there too: what to cut inside a costly file. */
+export const TEST_CPU_LOG_ENV = 'TEST_CPU_PER_TEST';
 const TICKS = 100;
 
 interface ProcCpu { ppid: number; own: number; reaped: number }
@@ -72,5 +74,25 @@ export function measureFileCpu(): void {
     const end = procCpu('self')!;
     const file = expect.getState().testPath ?? '?';
     fs.appendFileSync(log, `${JSON.stringify({ file, own: end.own - start.own, children: end.reaped - start.reaped + unreaped })}\n`);
+  });
+}
+
+/** Everything the worker and its process tree have used so far: its own, what it reaped, and its live descendants'. */
+const treeCpu = () => {
+  const self = procCpu('self')!;
+  return self.own + self.reaped + descendantsCpu(process.pid);
+};
+
+/** Registers the per-test measure when TEST_CPU_PER_TEST names a file (a test's background work, a server's job, counts in it). */
+export function measureTestCpu(): void {
+  const log = process.env[TEST_CPU_LOG_ENV];
+  if (!log || !procCpu('self')) return;
+  let start = 0;
+  beforeEach(() => {
+    start = treeCpu();
+  });
+  afterEach((context) => {
+    const file = expect.getState().testPath ?? '?';
+    fs.appendFileSync(log, `${JSON.stringify({ file, test: context.task.name, cpu: Number((treeCpu() - start).toFixed(2)) })}\n`);
   });
 }

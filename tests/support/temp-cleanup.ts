@@ -1,7 +1,8 @@
 // Setup file of the server and e2e projects: registered before the spec's own hooks, so it runs after them.
 import { afterAll } from 'vitest';
-import { measureFileCpu } from './file-cpu';
+import { measureFileCpu, measureTestCpu } from './file-cpu';
 import { removeTempDirs } from './temp-dirs';
 
 afterAll(removeTempDirs);
 measureFileCpu();
+measureTestCpu();
