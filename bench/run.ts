@@ -40,7 +40,8 @@ async function loginPageWeight(): Promise<void> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-web-'));
   execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, env: { ...process.env, BUILD_OUT_DIR: out } });
   const server = await startServer({ webRoot: out });
-  const browser = await launchBrowser();
+  // What people download: the full browser.
+  const browser = await launchBrowser([], 'full');
   try {
     await server.admin('user', 'create', '--username', '13800000999', '--password', 'abc123', '--credits', '0');
     const { page } = await newPage(browser);

@@ -23,7 +23,8 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ webRoot: inject('webRoot') });
   await server.admin('user', 'create', '--username', USER.username, '--password', USER.password, '--credits', '1234');
-  browser = await launchBrowser();
+  // The full browser, not the headless shell the other journeys use: every run drives Chromium as people run it.
+  browser = await launchBrowser([], 'full');
 });
 afterAll(async () => {
   await browser?.close();
