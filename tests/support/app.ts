@@ -112,6 +112,18 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
 }
 
 /**
+ * Accounts for the enclosing describe block, one a username, each with `credits` and logged in before its tests (after
+ * `useApp`'s start, before the block's own beforeAll). As with useApp, the clients are empty until then.
+ */
+export function useUsers(t: TestApp, usernames: readonly string[], credits = 0): ApiTestClient[] {
+  const clients = usernames.map(() => new ApiTestClient(''));
+  beforeAll(async () => {
+    for (const [i, username] of usernames.entries()) Object.assign(clients[i]!, await t.user(username, credits));
+  });
+  return clients;
+}
+
+/**
  * `on`: an existing data directory (and, on PostgreSQL, database) to open instead of fresh ones; they stay when the
  * app closes, so a server started as a process can take them over (see `preparedData`).
  */

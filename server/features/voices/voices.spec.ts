@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
-import { DB_KINDS, startApp, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, startApp, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -30,14 +30,8 @@ async function durationOf(t: TestApp, url: string): Promise<number> {
 
 describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 1000);
   let voiceId: number;
-
-  beforeAll(async () => {
-    a = await t.user('15900000001', 1000);
-    b = await t.user('15900000002', 1000);
-  });
 
   it('lists the enabled voice channels with their prices and this user\'s free times', async () => {
     const { data } = await a.call(API.voices.channels, {});
