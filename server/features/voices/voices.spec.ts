@@ -96,8 +96,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
       const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string; credits: number }[];
       expect(log.filter((l) => l.action_name.includes('声音克隆')).map((l) => l.credits).sort()).toEqual([-20, 20].sort());
 
-      await t.createUser('15900000003', 'abc123', 5);
-      const poor = await t.login('15900000003', 'abc123');
+      const poor = await t.user('15900000003', 5);
       await clone(poor, sample, '一');
       const noCredits = await clone(poor, sample, '二');
       expect(noCredits).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
@@ -250,8 +249,7 @@ describe('voices on provider channels, against their protocol peers', () => {
     minimax = await startMiniMaxPeer();
     // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
     t = await startApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
-    await t.createUser('15900000011', 'abc123', 1000);
-    a = await t.login('15900000011', 'abc123');
+    a = await t.user('15900000011', 1000);
   });
   afterAll(async () => {
     await t.close();

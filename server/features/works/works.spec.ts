@@ -181,8 +181,7 @@ describe('operator: avatar publish', () => {
       const portrait = makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 5 });
       const reply = await t.operator(API.admin.avatarPublish, { name: '公共主播', video: portrait });
       expect(reply.code).toBe(0);
-      await t.createUser('15700000099', 'abc123');
-      const c = await t.login('15700000099', 'abc123');
+      const c = await t.user('15700000099');
       const list = await until(() => c.call(API.avatars.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
       expect(list.data.slist[0]).toMatchObject({ name: '公共主播', orientation: 2, source: 2, status: 3 });
       expect(list.data.hlist).toEqual([]);
