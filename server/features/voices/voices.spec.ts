@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
-import { DB_KINDS, startApp, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -239,23 +239,20 @@ describe('VOICE_TRAINING_POLL_SECONDS: how often a provider\'s training is asked
 });
 
 describe('voices on provider channels, against their protocol peers', () => {
-  let t: TestApp;
-  let a: ApiTestClient;
   let fish: FishAudioPeer;
   let minimax: MiniMaxPeer;
 
   beforeAll(async () => {
     fish = await startFishAudioPeer();
     minimax = await startMiniMaxPeer();
-    // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
-    t = await startApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
-    a = await t.user('15900000011', 1000);
   });
   afterAll(async () => {
-    await t.close();
     await fish.close();
     await minimax.close();
   });
+  // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
+  const t = useApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
+  const [a] = useUsers(t, ['15900000011'], 1000);
 
   it('cannot enable a provider channel without its key', async () => {
     expect((await t.operator(API.admin.channelSet, { api: 'fish', enabled: 'true' })).code).toBe(1);
