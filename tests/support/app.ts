@@ -112,8 +112,9 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
 }
 
 /**
- * Accounts for the enclosing describe block, one a username, each with `credits` and logged in before its tests (after
- * `useApp`'s start, before the block's own beforeAll). As with useApp, the clients are empty until then.
+ * Accounts for the enclosing describe block, one a username, each with `credits`, made and logged in by a beforeAll
+ * where this is called: after useApp, they exist from the hooks declared after it on. As with useApp, the clients
+ * are empty until then.
  */
 export function useUsers(t: TestApp, usernames: readonly string[], credits = 0): ApiTestClient[] {
   const clients = usernames.map(() => new ApiTestClient(''));
