@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type CallDef } from '../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../tests/support/app';
+import { DB_KINDS, useApp, useUsers } from '../../tests/support/app';
 import { makeAudio, makeImage, makeVideo, mediaDir } from '../../tests/support/media';
 import { readyAvatar } from '../../tests/support/ready-avatar';
 import { postToStorage, signUpload, uploadFile } from '../../tests/support/upload';
@@ -14,8 +14,7 @@ import { fetchHead } from '../../tests/support/fetch';
 
 describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15500000001', '15500000002'], 500);
   const ids = { avatar: 0, work: 0, material: 0, videoFile: 0, audioFile: 0, imageMaterial: 0 };
   let aSnapshot = '';
   const snapshot = async () =>
@@ -27,8 +26,6 @@ describe.each(DB_KINDS)('two users and every id-taking call (%s)', (kind) => {
     ]);
 
   beforeAll(async () => {
-    a = await t.user('15500000001', 500);
-    b = await t.user('15500000002', 500);
     const dir = mediaDir();
     const video = await uploadFile(a, 'video', makeVideo(path.join(dir, 'v.mp4'), { width: 640, height: 360, seconds: 5 }));
     ids.videoFile = video.data.file_id;

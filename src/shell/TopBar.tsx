@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
 import { Button, Icon, Menu, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
 import { useKBar } from 'kbar';
-import { LoadBoundary, TOKENS, useContainer, useObservable, useService, type Navigation, type RouteRegistry, type ThemeService, type TopBarContribution } from '../core';
+import { TOKENS, useContainer, useObservable, useService, type Navigation, type RouteRegistry, type ThemeService, type TopBarContribution } from '../core';
+import { ContributedParts } from './ContributedParts';
 import { getDockApi, openPages$, requestClose } from './dock-api';
 import { KeyHint } from './keys';
 import { pageTitle } from './route-view';
@@ -68,13 +68,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <KeyHint binding="$mod+k" />
       </button>
       <div className="top-actions">
-        {items.map(({ id, component: Item }) => (
-          <LoadBoundary key={id} variant="quiet">
-            <Suspense fallback={null}>
-              <Item />
-            </Suspense>
-          </LoadBoundary>
-        ))}
+        <ContributedParts parts={items} />
         {/* On phones the theme is in the account menu (and the palette): the bar's room goes to the title and the balance. */}
         <span className="theme-toggle">
           <Tooltip content={theme === 'dark' ? '切换到浅色主题' : '切换到深色主题'} placement="bottom">

@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Drawer, Position } from '@blueprintjs/core';
-import { LoadBoundary, TOKENS, useContainer, useService, type AuthService, type CommandRegistry, type DialogContribution } from '../core';
+import { TOKENS, useContainer, useService, type AuthService, type CommandRegistry, type DialogContribution } from '../core';
+import { ContributedParts } from './ContributedParts';
 import { DockArea } from './DockArea';
 import { LeftNav } from './LeftNav';
 import { Palette } from './Palette';
@@ -33,13 +34,7 @@ export default function Workbench() {
           <DockArea />
         </main>
       </div>
-      {dialogs.map(({ id, component: Dialog }) => (
-        <LoadBoundary key={id} variant="quiet">
-          <Suspense fallback={null}>
-            <Dialog />
-          </Suspense>
-        </LoadBoundary>
-      ))}
+      <ContributedParts parts={dialogs} />
     </Palette>
   );
 }

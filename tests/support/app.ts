@@ -112,6 +112,19 @@ export function useApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Tes
 }
 
 /**
+ * Accounts for the enclosing describe block, one a username, each with `credits`, made and logged in by a beforeAll
+ * where this is called: after useApp, they exist from the hooks declared after it on. As with useApp, the clients
+ * are empty until then.
+ */
+export function useUsers(t: TestApp, usernames: readonly string[], credits = 0): ApiTestClient[] {
+  const clients = usernames.map(() => new ApiTestClient(''));
+  beforeAll(async () => {
+    for (const [i, username] of usernames.entries()) Object.assign(clients[i]!, await t.user(username, credits));
+  });
+  return clients;
+}
+
+/**
  * `on`: an existing data directory (and, on PostgreSQL, database) to open instead of fresh ones; they stay when the
  * app closes, so a server started as a process can take them over (see `preparedData`).
  */

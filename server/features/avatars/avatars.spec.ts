@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, AvatarStatus, MSG } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
@@ -15,17 +15,11 @@ const truncated = fs.readFileSync(video).subarray(0, Math.floor(fs.statSync(vide
 
 describe.each(DB_KINDS)('avatars (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15500000001', '15500000002']);
   let avatarId: number;
   const own = (c: ApiTestClient) => c.call(API.avatars.list, { source: 1, page: 1, limit: 50 }).then((r) => r.data.list as any[]);
   const settled = (c: ApiTestClient, id: number) => until(() => own(c), (l) => l.find((x) => x.id === id)?.status !== AvatarStatus.Cloning, 60_000).then((l) => l.find((x) => x.id === id));
   const objectPath = (url: string) => path.join(t.dataDir, 'objects', url.split('?')[0]!.replace('/storage/', ''));
-
-  beforeAll(async () => {
-    a = await t.user('15500000001');
-    b = await t.user('15500000002');
-  });
 
   it('clones an uploaded video: cloning, then ready with its video, covers and duration; a video clones once', async () => {
     const upload = await uploadFile(a, 'video', video);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, BatchRowStatus, LIMITS, MSG, WorkStatus } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -13,8 +13,7 @@ const LINE = '大家好，欢迎光临。';
 
 describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15500000001', '15500000002'], 2000);
   let avatar: number;
   let voice: number;
 
@@ -30,8 +29,6 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    a = await t.user('15500000001', 2000);
-    b = await t.user('15500000002', 2000);
     // A public avatar and voice, so both users may use them.
     avatar = await readyAvatar(t, null, makeVideo(path.join(dir, 'batch-avatar.mp4'), { width: 640, height: 360, seconds: 3 }), '公共主播');
     const sample = await makeSpeech(path.join(dir, 'batch-voice.mp3'), '大家好，我是今天的主持人。');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, ResultCode, TOKEN_HEADER } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { ffmpegCached, makeSilence, makeSpeech, makeTone, mediaDir } from '../../../tests/support/media';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 
@@ -29,9 +29,8 @@ afterAll(() => peer?.close());
 
 describe.each(DB_KINDS)('super employee voice input (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
   const n = kind === 'pglite' ? 1 : 2;
+  const [a, b] = useUsers(t, [`1591000${n}001`, `1591000${n}002`], 100);
 
   /** Posts a recording as the talking screen does: multipart `file`, the token in its header. */
   async function hear(c: ApiTestClient | null, file: string | Buffer | null, name = 'voice.webm', type = 'audio/webm;codecs=opus') {
@@ -43,11 +42,6 @@ describe.each(DB_KINDS)('super employee voice input (%s)', (kind) => {
     return (await res.json()) as { code: number; msg: string; data: { text: string } | null };
   }
   const engine = (url: string) => t.operator(API.admin.siteSet, { settings: { asr_base_url: url, asr_api_key: peer.apiKey } });
-
-  beforeAll(async () => {
-    a = await t.user(`1591000${n}001`, 100);
-    b = await t.user(`1591000${n}002`, 100);
-  });
 
   it('without a recognition engine: the status says so and a recording is refused with the reason', async () => {
     const before = peer.requests.length;

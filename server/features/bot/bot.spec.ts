@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ChatAnswerStatus, LIMITS, MSG, ResultCode, type CallDef, type ChatStreamEvent } from '../../../src/contract';
-import { DB_KINDS, recordingCalls, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, recordingCalls, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { makeFaceVideo } from '../../../tests/support/face-media';
@@ -46,8 +46,7 @@ interface Streamed {
 describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
   const t = useApp(kind, { chat: { timeoutMs: 5000 } });
   const n = kind === 'pglite' ? 1 : 2;
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, [`1580000${n}001`, `1580000${n}002`], 1000);
   let botId = 0;
   let freeId = 0;
   /** Every reply body and event text seen, to look for the prompt in. */
@@ -82,8 +81,6 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
   const last = (s: Streamed) => s.events.at(-1)!;
 
   beforeAll(async () => {
-    a = await t.user(`1580000${n}001`, 1000);
-    b = await t.user(`1580000${n}002`, 1000);
     await t.operator(API.admin.siteSet, { settings: { chat_base_url: peer.url, chat_api_key: peer.apiKey, chat_model: 'test-v3' } });
     // The CLI talks to this app over loopback, as to a running server on its data directory.
     writeServerInfo(t.dataDir, { pid: process.pid, url: t.url });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { until } from '../../../tests/support/wait';
@@ -51,17 +51,10 @@ describe('stream redaction', () => {
 
 describe.each(DB_KINDS)('copy chat (%s)', (kind) => {
   const t = useApp(kind, { chat: { timeoutMs: 5000 } });
-  let a: ApiTestClient;
-  let b: ApiTestClient;
-  let poor: ApiTestClient;
+  const [a, b] = useUsers(t, ['15700000001', '15700000002'], 1000);
+  const [poor] = useUsers(t, ['15700000003'], 25);
   const credits = creditsOf;
   const send = (client: ApiTestClient, content: string, extra: Record<string, unknown> = {}) => client.call(API.chat.sendMessage, { content, ...extra });
-
-  beforeAll(async () => {
-    a = await t.user('15700000001', 1000);
-    b = await t.user('15700000002', 1000);
-    poor = await t.user('15700000003', 25);
-  });
 
   it('without an engine the screen learns so and a send is refused, costing nothing', async () => {
     expect(await a.call(API.chat.engine, {})).toMatchObject({ code: 0, data: { configured: 0 } });

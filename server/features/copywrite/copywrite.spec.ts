@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, type ChatStreamEvent, type CopyRecord } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
-import { DB_KINDS, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
 import { makeImage, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
@@ -73,12 +73,7 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   afterAll(() => Promise.all([host, trap, asr, chat, hybrid].map((p) => p?.close())));
 
   const t = useApp(kind, overrides);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
-  beforeAll(async () => {
-    a = await t.user('15800000001', 100);
-    b = await t.user('15800000002', 100);
-  });
+  const [a, b] = useUsers(t, ['15800000001', '15800000002'], 100);
 
   const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
   const records = (c: ApiTestClient) => c.call(API.copywrite.list, { page: 1, limit: 50 });

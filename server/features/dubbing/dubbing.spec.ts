@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DubbingStatus, LIMITS, MSG, captionText, parseSrt, type DubbingRecord } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
 import { levelDb, makeAudio, makeSpeech, makeTone, mediaDir, silencesIn } from '../../../tests/support/media';
 import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
@@ -32,12 +32,11 @@ afterAll(() => minimax.close());
 
 describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
   /** Two public offline voices. */
   const voice = { host: 0, guest: 0 };
   let plain: DubbingRecord;
   const phone = (n: number) => `1580000${kind === 'pglite' ? 1 : 2}${String(n).padStart(3, '0')}`;
+  const [a, b] = useUsers(t, [phone(1), phone(2)], 1000);
 
   const lines = (list: Record<string, unknown>[]) => JSON.stringify(list);
   const dialogue = () => DIALOGUE.map((l) => ({ ...l, voice_id: l.role === '甲' ? voice.host : voice.guest }));
@@ -49,8 +48,6 @@ describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    a = await t.user(phone(1), 1000);
-    b = await t.user(phone(2), 1000);
     const sample = await makeSpeech(path.join(dir, 'public.mp3'), '这是一段公共声音的样本。');
     voice.host = (await t.operator(API.admin.publicVoiceAdd, { name: `主持·${kind}`, audio: sample })).data.id;
     voice.guest = (await t.operator(API.admin.publicVoiceAdd, { name: `嘉宾·${kind}`, audio: sample })).data.id;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { ServerConfig } from '../../infra/config';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startGuardedMedia, startHybridPeer, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { uploadFile } from '../../../tests/support/upload';
@@ -56,8 +56,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   afterAll(() => Promise.all([host, trap, hybrid, parseVideo].map((p) => p?.close())));
 
   const t = useApp(kind, overrides);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 100);
 
   const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
   const videos = (c: ApiTestClient, status?: number) => c.call(API.extraction.videoList, { page: 1, limit: 50, ...(status ? { status } : {}) });
@@ -87,8 +86,6 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   }
 
   it('refuses bad links and bad files at submit, charging nothing', async () => {
-    a = await t.user('15900000001', 100);
-    b = await t.user('15900000002', 100);
     const refused: [string, string][] = [
       ['只有文字没有链接', MSG.extractionLinkMissing],
       ['file:///etc/passwd', MSG.extractionLinkMissing],

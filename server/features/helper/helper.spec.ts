@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ExtractionStatus, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, workCredits, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
-import { DB_KINDS, recordingCalls, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, recordingCalls, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { ffmpegCached, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
@@ -61,8 +61,7 @@ interface Streamed {
 describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   const t = useApp(kind, overrides);
   const n = kind === 'pglite' ? 1 : 2;
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, [`1590000${n}001`, `1590000${n}002`], 1000);
   let avatarA = 0;
   let avatarB = 0;
   let voice = 0;
@@ -90,8 +89,6 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   const planOf = (s: Streamed): HelperPlan => s.events.find((e) => e.step?.state === 'confirm')!.step!.plan!;
 
   beforeAll(async () => {
-    a = await t.user(`1590000${n}001`, 1000);
-    b = await t.user(`1590000${n}002`, 1000);
     await t.operator(API.admin.siteSet, { settings: { chat_base_url: peer.url, chat_api_key: peer.apiKey, chat_model: 'test-v3' } });
     const dir = mediaDir();
     const clip = makeVideo(path.join(dir, 'helper-face.mp4'), { width: 360, height: 640, seconds: 3 });

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { makeImage, mediaDir } from '../../../tests/support/media';
 import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
@@ -26,9 +26,8 @@ afterAll(() => peer.close());
 
 describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
   const phone = (n: number) => `1590000${kind === 'pglite' ? 1 : 2}${String(n).padStart(3, '0')}`;
+  const [a, b] = useUsers(t, [phone(1), phone(2)], 1000);
   const credits = creditsOf;
   const generate = (c: ApiTestClient, params: Record<string, unknown>) => c.call(API.imagegen.create, { type: 'text', ratio: '1:1', num: 1, ...params });
   const records = (c: ApiTestClient) => c.call(API.imagegen.list, { type: 'text' }).then((r) => r.data.list as any[]);
@@ -40,11 +39,6 @@ describe.each(DB_KINDS)('text to image (%s)', (kind) => {
     const res = await fetch(`${t.url}${url}`);
     return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
   };
-
-  beforeAll(async () => {
-    a = await t.user(phone(1), 1000);
-    b = await t.user(phone(2), 1000);
-  });
 
   it('is not configured until the operator sets an engine: the screen learns so and a submit costs nothing', async () => {
     expect(await a.call(API.imagegen.engine, {})).toMatchObject({ code: 0, data: { configured: 0 } });

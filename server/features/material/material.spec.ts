@@ -1,20 +1,14 @@
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 
 describe.each(DB_KINDS)('material library (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002']);
   const list = (c: ApiTestClient, extra = {}) => c.call(API.material.list, { page: 1, limit: 50, ...extra }).then((r) => r.data.list as any[]);
-
-  beforeAll(async () => {
-    a = await t.user('15900000001');
-    b = await t.user('15900000002');
-  });
 
   it('holds every upload (named after the file) and saved texts; filters by type and source; keeps users apart', async () => {
     const dir = mediaDir();

@@ -27,8 +27,7 @@ describe(`serving stored objects (${storage} storage)`, () => {
     bytes = fs.readFileSync(image);
     peer = storage === 's3' ? await startS3Peer() : undefined;
     t = await startApp('pglite', peer ? { s3: peer.settings } : {});
-    await t.createUser('15400000001', 'abc123');
-    a = await t.login('15400000001', 'abc123');
+    a = await t.user('15400000001');
     url = (await uploadFile(a, 'image', image)).data.url;
   });
   afterAll(async () => {

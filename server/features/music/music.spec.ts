@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, MusicStatus, type MusicTask } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
 import { startMusicPeer, type MusicPeer } from '../../../tests/support/peers/music-peer';
 import { creditsOf, downloadTo, latestCredits } from '../../../tests/support/voices';
@@ -61,8 +61,7 @@ describe('the MiniMax music client against the peer', () => {
 
 describe.each(DB_KINDS)('AI music (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15700000001', '15700000002'], 1000);
 
   const tasks = (c: ApiTestClient) => c.call(API.music.myTask, { page: 1, limit: 50 }).then((r) => r.data.list as MusicTask[]);
   async function finished(c: ApiTestClient, id: number): Promise<MusicTask> {
@@ -72,8 +71,6 @@ describe.each(DB_KINDS)('AI music (%s)', (kind) => {
   const instrumental = { title: '清晨', prompt: '轻快的钢琴与弦乐，明亮温暖，中速', instrumental: 1 };
 
   it('without an engine: generation says so and costs nothing; the library still answers', async () => {
-    a = await t.user('15700000001', 1000);
-    b = await t.user('15700000002', 1000);
     expect((await a.call(API.music.engine, {})).data).toEqual({ engine: null, credits: LIMITS.music.defaultCredits });
     expect(await a.call(API.music.create, instrumental)).toMatchObject({ code: 1, msg: MSG.musicEngineMissing });
     expect(await a.call(API.music.library, {})).toMatchObject({ code: 0, data: { list: [] } });

@@ -1,18 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, ResultCode } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 
 describe.each(DB_KINDS)('notices (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15100000001', '15100000002']);
   const publish = async (title: string, desc = '', content = '') => (await t.operator(API.admin.noticeAdd, { title, desc, content })).data.id as number;
   const listOf = async (c: ApiTestClient) => (await c.call(API.notice.list, {})).data.list as { id: number; title: string; read: number; create_time: string }[];
-
-  beforeAll(async () => {
-    a = await t.user('15100000001');
-    b = await t.user('15100000002');
-  });
 
   it('lists notices with a per-user read mark, and the detail marks it read', async () => {
     expect((await a.call(API.notice.list, {})).data.list).toEqual([]);

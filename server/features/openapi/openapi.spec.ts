@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi } from 'swagger-typescript-api';
 import { API, DubbingStatus, LIMITS, MSG, OPEN_BASE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, parseSrt } from '../../../src/contract';
 import { probe } from '../../infra/media-probe';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { creditsOf, downloadTo } from '../../../tests/support/voices';
@@ -34,8 +34,8 @@ function receiver() {
 describe.each(DB_KINDS)('public API (%s)', (kind) => {
   const t = useApp(kind, { openApi: { webhookLoopback: true, watchSeconds: 1, webhookRetrySeconds: 1 } });
   const hook = receiver();
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a] = useUsers(t, ['15900000001'], 5000);
+  const [b] = useUsers(t, ['15900000002'], 100);
   let keyA: { id: number; key: string; webhook_secret: string };
   let keyB: string;
   let avatarId: number;
@@ -57,8 +57,6 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    a = await t.user('15900000001', 5000);
-    b = await t.user('15900000002', 100);
     keyA = await newKey(a);
     keyB = (await newKey(b)).key;
     avatarId = await readyAvatar(t, a, makeVideo(path.join(dir, 'open.mp4'), { width: 640, height: 360, seconds: 3 }));

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, MSG, PhotoType } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeImage, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { makeFacePicture, makePetPicture } from '../../../tests/support/picture-media';
 import { uploadFile } from '../../../tests/support/upload';
@@ -41,8 +41,7 @@ const SPEECH = '大家好，我是旺财，今天天气真好，我们一起出�
 
 describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15800000001', '15800000002'], 1000);
   let speechFileId = 0;
 
   const list = (c: ApiTestClient, type: number, source: number) => c.call(API.photo.list, { type, source, page: 1, limit: 0 });
@@ -64,8 +63,6 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
   }
 
   it('refuses uploads that are not png/jpg by their content, and pictures without a name or an image', async () => {
-    a = await t.user('15800000001', 1000);
-    b = await t.user('15800000002', 1000);
     expect((await uploadFile(a, 'image', Buffer.from('not an image at all'), 'cat.png')).msg).toBe(MSG.fileUnrecognized('image'));
     expect((await uploadFile(a, 'image', makeAudio(path.join(dir, 'fake.mp3')), 'cat.jpg')).msg).toBe(MSG.imageInvalid);
     expect((await uploadFile(a, 'image', makeImage(path.join(dir, 'tiny.png'), { width: 200, height: 200 }))).msg).toBe(MSG.imageTooSmall);

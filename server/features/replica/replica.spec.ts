@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, REPLICA_VIDEO_CREDITS, type ReplicaVideo, type VideoAnalysis } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeImage, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { startHybridPeer } from '../../../tests/support/peers/parse-peers';
@@ -68,12 +68,9 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
   afterAll(() => Promise.all([chat, asr].map((p) => p?.close())));
 
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 200);
   let clipId: number;
   beforeAll(async () => {
-    a = await t.user('15900000001', 200);
-    b = await t.user('15900000002', 200);
     const up = await uploadFile(a, 'video', CLIP, 'viral.mp4');
     expect(up.code, up.msg).toBe(0);
     clipId = up.data.file_id;

@@ -14,7 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_MSG, MSG, TRANSLATE_CREDITS_PER_SECOND, pauseMarker, translateCredits } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
 import { makeFaceVideo } from '../../../tests/support/face-media';
 import { measureLips } from '../../../tests/support/lip-measure';
@@ -81,8 +81,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   afterAll(() => Promise.all([asr?.close(), chat?.close()]));
 
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15800000001', '15800000002'], 200);
   let clipId = 0;
 
   const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
@@ -109,8 +108,6 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   };
 
   it('refuses bad input and missing engines at submit, charging nothing', async () => {
-    a = await t.user('15800000001', 200);
-    b = await t.user('15800000002', 200);
     clipId = await upload(a, SPEECH_CLIP);
     expect((await a.call(API.translation.languages, {})).data).toMatchObject({
       list: [{ id: 'zh', name: '中文' }, { id: 'en', name: '英语' }, { id: 'yue', name: '粤语' }],

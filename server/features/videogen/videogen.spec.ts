@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, VideoTaskStatus } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf, latestCredits } from '../../../tests/support/voices';
 import { ffmpegCached, frameOf, makeImage, mediaDir } from '../../../tests/support/media';
 import { FACE_PHOTO } from '../../../tests/support/face-media';
@@ -50,8 +50,7 @@ const credits = creditsOf;
 
 describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   const t = useApp(kind, { videoGen: { pollSeconds: 0.5 } });
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 5000);
   let firstUrl = '';
   let lastUrl = '';
 
@@ -68,8 +67,6 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
   const text = { type: 'text', prompt: '海边日落，镜头缓慢推进', duration: 5, aspect_ratio: '16:9', mode: 'std' };
 
   it('without Kling: text to video is unavailable, image to video runs on this machine, 高品质 is closed; bad input costs nothing', async () => {
-    a = await t.user('15900000001', 5000);
-    b = await t.user('15900000002', 5000);
     expect(await a.call(API.videogen.engine, {})).toMatchObject({ code: 0, data: { text: { engine: null, pro: 0, percent: 100 }, image: { engine: 'local', pro: 0, percent: LIMITS.videoLocalPercent } } });
     expect(await a.call(API.videogen.create, text)).toMatchObject({ code: 1, msg: MSG.videoTextEngineMissing });
 

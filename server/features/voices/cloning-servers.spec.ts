@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_MSG, CLONING_SERVER_UPLOAD_TIPS } from '../../../src/contract';
-import { DB_KINDS, startApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type TestApp } from '../../../tests/support/app';
 import { makeSilence, makeSpeech, makeVideo, mediaDir, silencesIn, soundOf } from '../../../tests/support/media';
 import { startLoopback } from '../../../tests/support/peers/loopback';
 import { FISH_SPEECH_PEER_TEXT, startFishSpeechPeer, type FishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
@@ -42,27 +42,21 @@ const reasonOf = async (t: TestApp, jobId: string) =>
   (await t.app.ctx.db.query<{ reason: string }>('SELECT reason FROM speech_jobs WHERE id = $1', [jobId])).rows[0]!.reason;
 
 describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their protocol peers (%s)', (kind) => {
-  let t: TestApp;
-  let a: ApiTestClient;
-  let b: ApiTestClient;
   let fishSpeech: FishSpeechPeer;
   let sovits: GptSovitsPeer;
-  let fishVoice: number;
-
-  const setHs = (settings: Record<string, unknown>) => t.operator(API.admin.channelSet, { api: 'hs', kind: 'voice', ...settings });
-
   beforeAll(async () => {
     fishSpeech = await startFishSpeechPeer();
     sovits = await startGptSovitsPeer();
-    t = await startApp(kind);
-    a = await t.user('15910000001', 1000);
-    b = await t.user('15910000002', 1000);
   });
   afterAll(async () => {
-    await t.close();
     await fishSpeech.close();
     await sovits.close();
   });
+  const t = useApp(kind);
+  const [a, b] = useUsers(t, ['15910000001', '15910000002'], 1000);
+  let fishVoice: number;
+
+  const setHs = (settings: Record<string, unknown>) => t.operator(API.admin.channelSet, { api: 'hs', kind: 'voice', ...settings });
 
   it('enables a cloning-server channel only with an address and a shared folder; users then see it with its own tips', async () => {
     expect((await a.call(API.voices.channels, {})).data.list.map((c: any) => c.api)).toEqual(['local']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
-import { DB_KINDS, startApp, useApp, type ApiTestClient, type TestApp } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -30,14 +30,8 @@ async function durationOf(t: TestApp, url: string): Promise<number> {
 
 describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 1000);
   let voiceId: number;
-
-  beforeAll(async () => {
-    a = await t.user('15900000001', 1000);
-    b = await t.user('15900000002', 1000);
-  });
 
   it('lists the enabled voice channels with their prices and this user\'s free times', async () => {
     const { data } = await a.call(API.voices.channels, {});
@@ -102,8 +96,7 @@ describe.each(DB_KINDS)('voices on the offline engine (%s)', (kind) => {
       const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string; credits: number }[];
       expect(log.filter((l) => l.action_name.includes('声音克隆')).map((l) => l.credits).sort()).toEqual([-20, 20].sort());
 
-      await t.createUser('15900000003', 'abc123', 5);
-      const poor = await t.login('15900000003', 'abc123');
+      const poor = await t.user('15900000003', 5);
       await clone(poor, sample, '一');
       const noCredits = await clone(poor, sample, '二');
       expect(noCredits).toMatchObject({ code: 1, msg: MSG.insufficientCredits });
@@ -246,24 +239,20 @@ describe('VOICE_TRAINING_POLL_SECONDS: how often a provider\'s training is asked
 });
 
 describe('voices on provider channels, against their protocol peers', () => {
-  let t: TestApp;
-  let a: ApiTestClient;
   let fish: FishAudioPeer;
   let minimax: MiniMaxPeer;
 
   beforeAll(async () => {
     fish = await startFishAudioPeer();
     minimax = await startMiniMaxPeer();
-    // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
-    t = await startApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
-    await t.createUser('15900000011', 'abc123', 1000);
-    a = await t.login('15900000011', 'abc123');
   });
   afterAll(async () => {
-    await t.close();
     await fish.close();
     await minimax.close();
   });
+  // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
+  const t = useApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
+  const [a] = useUsers(t, ['15900000011'], 1000);
 
   it('cannot enable a provider channel without its key', async () => {
     expect((await t.operator(API.admin.channelSet, { api: 'fish', enabled: 'true' })).code).toBe(1);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, estimateSeconds, multiSceneCredits } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -21,8 +21,7 @@ const SCRIPT = '大家好<#0.5#>欢迎来到我们的直播间。今天给大家
 
 describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15600000001', '15600000002'], 5000);
   let landscape: number;
   let portrait: number;
   let voiceId: number;
@@ -42,8 +41,6 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     readyAvatar(t, c, makeVideo(path.join(dir, `${width}x${height}.mp4`), { width, height, seconds: 5 }), `${width}x${height}`);
 
   beforeAll(async () => {
-    a = await t.user('15600000001', 5000);
-    b = await t.user('15600000002', 5000);
     landscape = await avatar(a, 640, 360);
     portrait = await avatar(a, 360, 640);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');

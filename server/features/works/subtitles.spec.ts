@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PhotoType, parseSrt } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
 import { FFMPEG, ffmpegCached, makeImage, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
@@ -44,9 +44,8 @@ function changed(a: Buffer, b: Buffer, rows: [number, number]): number {
 
 describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
   const t = useApp(kind);
+  const [a, b] = useUsers(t, ['15900000001', '15900000002'], 2000);
   let asr: TranscriptionPeer;
-  let a: ApiTestClient;
-  let b: ApiTestClient;
   let avatar: number;
   let voice: number;
   let recorded: number;
@@ -66,8 +65,6 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
 
   beforeAll(async () => {
     asr = await startTranscriptionPeer();
-    a = await t.user('15900000001', 2000);
-    b = await t.user('15900000002', 2000);
     avatar = await readyAvatar(t, a, STILL, '静止');
     voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是主持人。'), api: 'local' })).data.id;
     recorded = (await uploadFile(a, 'voice', await makeSpeech(path.join(dir, 'recorded.mp3'), '这是用户上传的一段录音用来测试语音识别的字幕<#1#>第二句话在这里要说得足够长一些让录音超过五秒钟'))).data.file_id;

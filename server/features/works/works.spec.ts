@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG } from '../../../src/contract';
-import { DB_KINDS, startApp, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, startApp, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { makeAudio, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
@@ -19,17 +19,11 @@ const speech = makeAudio(path.join(dir, 'speech.mp3'), { seconds: 13 });
 
 describe.each(DB_KINDS)('avatar cloning and works on the local engine (%s)', (kind) => {
   const t = useApp(kind);
-  let a: ApiTestClient;
-  let b: ApiTestClient;
+  const [a, b] = useUsers(t, ['15700000001', '15700000002'], 1000);
   let avatarId: number;
   const avatars = (c: ApiTestClient) => c.call(API.avatars.list, { source: 1, page: 1, limit: 9999 }).then((r) => r.data.list as any[]);
   const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
   const credits = creditsOf;
-
-  beforeAll(async () => {
-    a = await t.user('15700000001', 1000);
-    b = await t.user('15700000002', 1000);
-  });
 
   it('clones an avatar: processing, then ready with a normalized video, covers, duration and orientation', async () => {
     const upload = await uploadFile(a, 'video', avatarVideo);
@@ -187,8 +181,7 @@ describe('operator: avatar publish', () => {
       const portrait = makeVideo(path.join(dir, 'portrait.mp4'), { width: 360, height: 640, seconds: 5 });
       const reply = await t.operator(API.admin.avatarPublish, { name: '公共主播', video: portrait });
       expect(reply.code).toBe(0);
-      await t.createUser('15700000099', 'abc123');
-      const c = await t.login('15700000099', 'abc123');
+      const c = await t.user('15700000099');
       const list = await until(() => c.call(API.avatars.publicList, { source: 2, page: 1, limit: 20 }), (r) => r.data.slist.length === 1);
       expect(list.data.slist[0]).toMatchObject({ name: '公共主播', orientation: 2, source: 2, status: 3 });
       expect(list.data.hlist).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PAUSE_MARKER, stripPauses } from '../../../src/contract';
-import { DB_KINDS, useApp, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
 import { dropPlaceholders, startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
 import { chatCompletionsUrl, ChatEngineError, DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
@@ -66,19 +66,12 @@ const CHAT_TIMEOUT_MS = 5000;
 
 describe.each(DB_KINDS)('creation helpers on the chat engine (%s)', (kind) => {
   const t = useApp(kind, { chat: { timeoutMs: CHAT_TIMEOUT_MS } });
-  let a: ApiTestClient;
-  let b: ApiTestClient;
-  let c: ApiTestClient;
+  const [a] = useUsers(t, ['15600000001'], 100);
+  const [b, c] = useUsers(t, ['15600000002', '15600000003']);
   const script = '大家好<#0.5#>今天我们聊聊<#1#>人工智能。<#2#>';
   const configure = (settings: Record<string, string>) => t.operator(API.admin.siteSet, { settings });
   const lastRequest = () => peer.requests.at(-1)!;
   const credits = creditsOf;
-
-  beforeAll(async () => {
-    a = await t.user('15600000001', 100);
-    b = await t.user('15600000002');
-    c = await t.user('15600000003');
-  });
 
   it('lists the AI-writing themes, each with 3 to 6 topics', async () => {
     const reply = await a.call(API.writing.theme, {});

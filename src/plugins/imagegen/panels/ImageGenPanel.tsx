@@ -5,9 +5,9 @@
  * delete only with their reason, others a spinner. Without an image engine the screen says so and cannot generate.
  * The state is the screen's (imagegen-state.ts); these components render it.
  */
-import { Callout, Icon } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { GenerationConfirms, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { ImageGenStateToken, type ImageGenScreen, type ImageGenState } from '../imagegen-state';
 import { cost } from '../imagegen-view';
 import { History } from './History';
@@ -23,12 +23,12 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
   return (
     <div className="ig-page" data-testid="imagegen-panel">
       <div className="ig-inner">
-        <header className="ig-head">
-          <h2 className="ig-title">
-            <Icon icon="media" size={20} /> 文生图
-          </h2>
-          <p className="ig-subtitle">输入一段描述，生成高清创意图片；每张 {LIMITS.imageCreditsEach} 积分，生成失败的图片退回积分。</p>
-        </header>
+        <PageHeader
+          icon="media"
+          title="文生图"
+          subtitle={`输入一段描述，生成高清创意图片；每张 ${LIMITS.imageCreditsEach} 积分，生成失败的图片退回积分。`}
+          className="ig-head"
+        />
         {engine.loaded && !configured && (
           <Callout intent="warning" icon="offline" className="ig-missing" data-testid="imagegen-engine-missing">
             {MSG.imageEngineMissing}

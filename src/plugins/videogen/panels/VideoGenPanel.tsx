@@ -4,9 +4,9 @@
  * the history. Image to video has the first/last-frame and image-reference tabs. The state is the screen's
  * (videogen-state.ts); these components render it.
  */
-import { Button, Callout, Icon } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { GenerationConfirms, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
 import { VideoGenStateToken, type VideoGenScreen, type VideoGenState } from '../videogen-state';
 import { MODE_LABEL, costOf, engineView, selectedRecord, type VideoKind } from '../videogen-view';
 import { History, Preview } from './History';
@@ -32,12 +32,7 @@ function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
   return (
     <div className="vg-page" data-testid="videogen" data-kind={kind} data-engine={engines.loaded ? (engine ?? 'none') : undefined}>
       <div className="vg-inner">
-        <header className="vg-head">
-          <h2 className="vg-title">
-            <Icon icon={icon} size={20} /> {title}
-          </h2>
-          <p className="vg-subtitle">{subtitle}</p>
-        </header>
+        <PageHeader icon={icon} title={title} subtitle={subtitle} className="vg-head" />
         {unavailable && (
           <Callout intent="warning" icon="offline" className="vg-callout" data-testid="videogen-unavailable">
             {MSG.videoTextEngineMissing}。文生视频没有本机引擎，接入可灵后即可使用。
