@@ -99,7 +99,13 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     const cues = await srtOf(withCaptions);
     expect(cues.map((c) => c.lines.join(''))).toEqual(['大家好，欢迎来到直播间', '今天给大家介绍一款新产品']);
     expect(cues[1]!.start - cues[0]!.end).toBeGreaterThanOrEqual(2.8);
-    expect(await srtOf(without)).toEqual(cues);
+    // The plain work offers the same SRT; each work is timed from its own speech, so a time may round 1 ms apart.
+    const plainCues = await srtOf(without);
+    expect(plainCues.map((c) => c.lines)).toEqual(cues.map((c) => c.lines));
+    plainCues.forEach((c, i) => {
+      expect(c.start).toBeCloseTo(cues[i]!.start, 2);
+      expect(c.end).toBeCloseTo(cues[i]!.end, 2);
+    });
 
     const burned = await download(withCaptions.url, 'captioned.mp4');
     const still = await download(without.url, 'plain.mp4');
