@@ -19,6 +19,13 @@ export const creditsOf = (c: ApiTestClient) => c.call(API.account.credits, {}).t
 export const latestCredits = (c: ApiTestClient, count: number) =>
   c.call(API.credits.log, { page: 1, limit: count }).then((r) => (r.data.list as { action_name: string; credits: number }[]).map((l) => [l.action_name, l.credits]));
 
+/** A failed clone's charge at submit and its return, from the credit log (training may fail and refund before a balance read sees the charge). */
+export async function expectCloneRefunded(c: ApiTestClient, amount: number): Promise<void> {
+  const [refund, charge] = await latestCredits(c, 2);
+  expect(refund).toEqual(['声音克隆失败退回', amount]);
+  expect(charge).toEqual([expect.stringMatching(/^声音克隆·/), -amount]);
+}
+
 /** The voice once its training has ended (ready or failed). */
 export const trained = (c: ApiTestClient, id: number) =>
   until(() => voicesOf(c), (v) => v.list.find((x) => x.id === id)?.generate_status !== 1, 60_000).then((v) => v.list.find((x) => x.id === id));

@@ -9,7 +9,7 @@ import { FISH_SPEECH_PEER_TEXT, startFishSpeechPeer, type FishSpeechPeer } from 
 import { startGptSovitsPeer, type GptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
-import { auditionVoice, cloneVoice, creditsOf, downloadTo, trained, voicesOf } from '../../../tests/support/voices';
+import { auditionVoice, cloneVoice, creditsOf, downloadTo, expectCloneRefunded, trained, voicesOf } from '../../../tests/support/voices';
 import { FISH_SPEECH_TEXT_LIMIT } from '../../engines/speech';
 import { probe } from '../../infra/media-probe';
 
@@ -135,8 +135,8 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
     const before = await creditsOf(a);
     try {
       const made = await cloneVoice(a, sample, '失败的', 'hs');
-      expect(await creditsOf(a)).toBe(before - 30);
       expect(await trained(a, made.data.id)).toMatchObject({ generate_status: 3, reason: CLONING_SERVER_MSG.trainingFailed });
+      await expectCloneRefunded(a, 30);
       expect(await creditsOf(a)).toBe(before);
     } finally {
       fishSpeech.failTraining = false;
@@ -159,9 +159,9 @@ describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their pr
     const before = await creditsOf(a);
     try {
       const made = await cloneVoice(a, sample, '连不上', 'hs');
-      expect(await creditsOf(a)).toBe(before - 30);
       const failed = await until(() => voicesOf(a), (v) => v.list.find((x) => x.id === made.data.id)?.generate_status !== 1, 120_000);
       expect(failed.list.find((x) => x.id === made.data.id)).toMatchObject({ generate_status: 3, reason: CLONING_SERVER_MSG.unreachable });
+      await expectCloneRefunded(a, 30);
       expect(await creditsOf(a)).toBe(before);
       const down = await auditionVoice(a, fishVoice, '你好。', {}, 120_000);
       expect(down.status).toBe(4);
