@@ -298,7 +298,7 @@ describe('a screen whose code cannot be fetched (issue 33)', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`fails into 加载失败 with 重新加载 inside its own tab, keeps the shell, and loads on 重新加载 (${theme})`, async () => {
       // Retrying by itself is the next test; here only the button may bring the screen back.
-      const { page, context } = await open('/home', { theme, timings: { chunkRetryMs: 600_000 } });
+      const { page, context } = await open('/home', { theme, timings: { chunkRetryMs: 600_000 }, freshCache: true });
       await page.waitForSelector('[data-testid=points-button]');
       await offline(page);
       await page.click('.workbench-nav .nav-item[data-nav-id="profile"]');
@@ -328,7 +328,7 @@ describe('a screen whose code cannot be fetched (issue 33)', () => {
     });
 
     it(`loads again by itself once the server answers, at phone width (${theme})`, async () => {
-      const { page, context } = await open('/home', { theme, viewport: PHONE_VIEWPORT, timings: { chunkRetryMs: 400 } });
+      const { page, context } = await open('/home', { theme, viewport: PHONE_VIEWPORT, timings: { chunkRetryMs: 400 }, freshCache: true });
       await page.waitForSelector('[data-testid=points-button]');
       await offline(page);
       await page.evaluate(() => (location.hash = '#/consum'));

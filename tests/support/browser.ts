@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Disposable, type Locator, type Page } from 'playwright-core';
 import { CLIENT_TIMINGS_KEY, type ClientTimings } from '../../src/core/timings';
 
 /** Debian's Chromium (apt `chromium`), the browser people run, started headless. */
@@ -133,31 +133,145 @@ export function layoutStored(page: Page, key: string, expected: { groups: number
   );
 }
 
+/**
+ * One tab a journey's tests take turns in. A page opened in a fresh browser context starts a fresh renderer, which
+ * parses and compiles the whole app again: measured, about twice the CPU of the same page opened again in a tab whose
+ * renderer and HTTP cache (the compiled code rides in it) have seen the app before. So a page handed back is made
+ * blank, its storage, cookies, permissions, listeners, routes and init scripts are cleared, and the next test gets it:
+ * the same clean slate as a new context, but for the cache of the app's own files.
+ */
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** The origins the tab has shown since it was handed out: their storage is cleared when it comes back. */
+  origins: Set<string>;
+  /** Init scripts registered while handed out (the page's own and a test's), removed when it comes back. */
+  scripts: Disposable[];
+  /** What a test holds: the context, but `close` hands the tab back and `addInitScript` is undone then. */
+  lent: BrowserContext;
+  /**
+   * Whether the tab goes back for another test: not a fresh-cache tab (its cache is no longer fresh), nor one a test
+   * drove through its own DevTools session (network throttling and other emulation stay while that session does).
+   */
+  reusable: boolean;
+  /** A DevTools session on the page for clearing the tab (the context's own method, which a test's call no longer reaches). */
+  devtools: () => Promise<CDPSession>;
+}
+
+const idleTabs = new WeakMap<Browser, Tab[]>();
+const lentTabs = new WeakMap<Browser, Set<Tab>>();
+
+/** The page a tab shows before it is handed out again. */
+const BLANK = 'about:blank';
+
+/** A session token is put in storage once per page handed out (so a logout sticks across reloads): this key says it was. */
+const SESSION_SEEDED_KEY = 'aisa.test.session-seeded';
+
+async function openTab(browser: Browser, reusable: boolean): Promise<Tab> {
+  // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
+  // spinners and transitions were a quarter of the browser's CPU time.
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce', colorScheme: 'dark' });
+  const page = await context.newPage();
+  pollEvery100ms(page);
+  const newSession = context.newCDPSession.bind(context);
+  const tab = { context, page, origins: new Set<string>(), scripts: [], reusable, devtools: () => newSession(page) } as unknown as Tab;
+  context.newCDPSession = (target) => {
+    tab.reusable = false;
+    return newSession(target);
+  };
+  tab.lent = new Proxy(context, {
+    get(target, key, receiver) {
+      if (key === 'close') return () => returnTab(browser, tab);
+      if (key === 'addInitScript') {
+        return async (...args: Parameters<BrowserContext['addInitScript']>) => {
+          const script = await target.addInitScript(...args);
+          tab.scripts.push(script);
+          return script;
+        };
+      }
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return tab;
+}
+
+/**
+ * Makes a tab a clean slate and puts it back for the next test; a tab that cannot be (its page closed, a second page
+ * opened beside it, a page that will not leave) is closed instead.
+ */
+async function returnTab(browser: Browser, tab: Tab): Promise<void> {
+  const lent = lentTabs.get(browser);
+  if (!lent?.delete(tab)) return;
+  try {
+    if (!tab.reusable || tab.page.isClosed() || tab.context.pages().length !== 1) throw new Error('not reusable');
+    tab.page.removeAllListeners();
+    await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await tab.context.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const script of tab.scripts.splice(0)) await script.dispose();
+    await tab.page.goto(BLANK, { timeout: 10_000 });
+    const cdp = await tab.devtools();
+    for (const origin of tab.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await cdp.detach();
+    tab.origins.clear();
+    await tab.context.clearCookies();
+    await tab.context.clearPermissions();
+    const idle = idleTabs.get(browser) ?? [];
+    idleTabs.set(browser, idle);
+    idle.push(tab);
+  } catch {
+    await tab.context.close().catch(() => undefined);
+  }
+}
+
+/** Hands back every tab the browser still lends out (a journey calls this after each test, so a page a test left open is reused too). */
+export async function returnTabs(browser: Browser | undefined): Promise<void> {
+  for (const tab of [...(browser ? (lentTabs.get(browser) ?? []) : [])]) await returnTab(browser!, tab);
+}
+
 export async function newPage(
   browser: Browser,
   options: {
     viewport?: { width: number; height: number }; theme?: 'dark' | 'light'; timings?: PageTimings;
     /** A session token the app at `origin` finds in its storage, as after a login (set once, so a logout sticks). */
     session?: { origin: string; token: string };
+    /** A tab that has fetched nothing yet (a test of what the app does when its files cannot be fetched); closed after the test. */
+    freshCache?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
-  // spinners and transitions were a quarter of the browser's CPU time. The app follows the system's colour scheme
-  // until the user picks: the journey's theme (dark unless asked) is the system's too.
-  const context = await browser.newContext({
-    viewport: options.viewport ?? DESKTOP_VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce', colorScheme: options.theme ?? 'dark',
-    storageState: options.session
-      ? { cookies: [], origins: [{ origin: options.session.origin, localStorage: [{ name: 'aisa.token', value: JSON.stringify(options.session.token) }] }] }
-      : undefined,
-  });
-  if (options.theme) await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme);
-  if (options.timings) {
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const);
-  }
-  const page = await context.newPage();
+  const tab = (!options.freshCache && idleTabs.get(browser)?.pop()) || (await openTab(browser, !options.freshCache));
+  const lent = lentTabs.get(browser) ?? new Set<Tab>();
+  lentTabs.set(browser, lent);
+  lent.add(tab);
+  const { context, page } = tab;
   page.on('pageerror', (err) => console.error('[page error]', err.message));
-  pollEvery100ms(page);
-  return { context, page };
+  page.on('framenavigated', (frame) => {
+    const { origin } = new URL(frame.url());
+    if (origin !== 'null') tab.origins.add(origin);
+  });
+  await page.setViewportSize(options.viewport ?? DESKTOP_VIEWPORT);
+  // The app follows the system's colour scheme until the user picks: the journey's theme (dark unless asked) is the system's too.
+  await page.emulateMedia({ colorScheme: options.theme ?? 'dark', reducedMotion: 'reduce' });
+  const scripts: Promise<Disposable>[] = [];
+  if (options.session) {
+    const { origin, token } = options.session;
+    scripts.push(
+      context.addInitScript(
+        ([origin, token, seeded]) => {
+          if (location.origin !== origin || localStorage.getItem(seeded)) return;
+          localStorage.setItem('aisa.token', JSON.stringify(token));
+          localStorage.setItem(seeded, 'true');
+        },
+        [origin, token, SESSION_SEEDED_KEY] as const,
+      ),
+    );
+  }
+  if (options.theme) scripts.push(context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme));
+  if (options.timings) {
+    scripts.push(context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const));
+  }
+  tab.scripts.push(...(await Promise.all(scripts)));
+  return { context: tab.lent, page };
 }
 
 /** How often a page's waitForFunction checks its condition unless a call says otherwise. */

@@ -1,11 +1,11 @@
 /** What every browser journey does around its screens: its server, accounts and browser, operator calls, API logins, logging in a page, toasts. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
-import { launchBrowser, newPage, pastQuickThrottle, submitLogin, type PageTimings } from './browser';
+import { launchBrowser, newPage, pastQuickThrottle, returnTabs, submitLogin, type PageTimings } from './browser';
 import { helperWebRoot } from './build-global';
 import { closeCounted } from './file-cpu';
 import { probe } from '../../server/infra/media-probe';
@@ -85,6 +85,8 @@ export function useJourney(
     browser = await launched;
     // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
   }, options.arrange || options.target ? 420_000 : undefined);
+  // A page a test left open goes back for the next test, as one it closed does.
+  afterEach(() => returnTabs(browser));
   afterAll(async () => {
     stopping = true;
     // A browser launched for a server that then failed to start is closed too.
