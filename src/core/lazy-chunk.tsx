@@ -52,6 +52,31 @@ function restoreFailedStyles(): Promise<void> {
   ).then(() => undefined);
 }
 
+/** The module a failed dynamic import names (Chromium and Firefox put its address in the message), if any. */
+export function failedModuleUrl(cause: unknown): string | undefined {
+  return /(https?:\/\/[^\s'"]+?\.js)(?![\w.])/.exec(cause instanceof Error ? cause.message : String(cause))?.[1];
+}
+
+/** When the page last reloaded for a remembered failure, so a file that fetches but never loads cannot reload it in a loop. */
+const REMEMBERED_RELOAD_KEY = 'aisa.chunk-reload-at';
+const REMEMBERED_RELOAD_GAP_MS = 60_000;
+
+/**
+ * Some browsers (Debian's Chromium 150 among them) keep a failed import for the page's life: asking again fails at
+ * once, whatever the server says now. When the module's own file fetches again but its import still fails, only a new
+ * page clears that: reload it (the workbench's tabs and layout come back from storage). Newer browsers retry in place
+ * and never get here.
+ */
+async function reloadIfFailureIsRemembered(cause: unknown): Promise<void> {
+  const url = failedModuleUrl(cause);
+  if (!url || typeof location === 'undefined') return;
+  const fetched = await fetch(url, { cache: 'no-store' }).then((res) => res.ok, () => false);
+  const last = Number(sessionStorage.getItem(REMEMBERED_RELOAD_KEY) ?? 0);
+  if (!fetched || Date.now() - last < REMEMBERED_RELOAD_GAP_MS) return;
+  sessionStorage.setItem(REMEMBERED_RELOAD_KEY, String(Date.now()));
+  location.reload();
+}
+
 const failedLinks = new WeakSet<Element>();
 if (typeof document !== 'undefined') {
   // Errors of <link> do not bubble; the capture phase sees them all.
@@ -65,6 +90,10 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   const retry = (): Promise<void> =>
     (probe ??= restoreFailedStyles()
       .then(load)
+      .catch(async (cause: unknown) => {
+        await reloadIfFailureIsRemembered(cause);
+        throw cause;
+      })
       .then(() => {
         current = attempt();
       })
