@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/** The PGlite template and the media cache, made once per run for the server specs and the journeys alike. */
+const NODE_GLOBAL_SETUP = ['tests/support/pglite-global.ts', 'tests/support/media-global.ts'];
+
+/** What the server and e2e projects share. */
+const NODE_PROJECT = {
+  environment: 'node' as const,
+  setupFiles: ['tests/support/temp-cleanup.ts'],
+  // The files of a worker share one module graph: the server, its engines and their models (and for the journeys
+  // playwright) load once per worker, not once per file (1.5 s of CPU a server spec). Files share no state but what
+  // they make and close themselves.
+  isolate: false,
+};
+
 /**
  * Three projects, all run by `npm test`:
  * unit (src/**: contract, envelope, core services; happy-dom), server (real HTTP against PGlite and a
@@ -27,16 +40,12 @@ export default defineConfig({
           name: 'server',
           sequence: { groupOrder: 1 },
           include: ['server/**/*.spec.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/postgres-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
-          setupFiles: ['tests/support/temp-cleanup.ts'],
+          ...NODE_PROJECT,
+          globalSetup: ['tests/support/postgres-global.ts', ...NODE_GLOBAL_SETUP],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
           maxWorkers: 3,
-          // The spec files of a worker share one module graph: the server, its engines and their models load once per
-          // worker, not once per file (1.5 s of CPU a file). Files share no state but what they make and close themselves.
-          isolate: false,
         },
       },
       {
@@ -45,9 +54,8 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.e2e.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/build-global.ts', 'tests/support/pglite-global.ts', 'tests/support/media-global.ts'],
-          setupFiles: ['tests/support/temp-cleanup.ts'],
+          ...NODE_PROJECT,
+          globalSetup: ['tests/support/build-global.ts', ...NODE_GLOBAL_SETUP],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // Each journey file has its own server, data directory and browser (one browser server shared by all
@@ -55,8 +63,6 @@ export default defineConfig({
           // on its page and its server's jobs about half its time: two run at once. Three were tried (fresh clone,
           // 2 cores): every journey ran 2.5–3.5 times slower beside the server specs, and the lane took 1,369 s, not 1,040.
           maxWorkers: 2,
-          // As in the server project: playwright and the support modules load once per worker, not once per journey file.
-          isolate: false,
         },
       },
     ],

@@ -19,6 +19,15 @@ export interface Queryable {
 }
 
 /**
+ * The rows a list call's page and limit ask for: pages count from 1 (0 or less is the first), a limit of 0 or less
+ * takes `fallback`, and one above `max` is cut to it.
+ */
+export function requestedPage(params: { page: number; limit: number }, fallback: number, max = Infinity): { limit: number; offset: number } {
+  const limit = params.limit > 0 ? Math.min(params.limit, max) : fallback;
+  return { limit, offset: (Math.max(params.page, 1) - 1) * limit };
+}
+
+/**
  * One page of a user's rows of `table`, newest first, and how many there are. `filters` narrows by columns equal to
  * values (undefined ones are left out); table and column names come from code, never from a request.
  */

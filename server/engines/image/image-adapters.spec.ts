@@ -1,16 +1,13 @@
 /** The image adapters against a loopback peer speaking OpenAI's, SiliconFlow's and Kling's image APIs. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/contract';
-import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
+import { startImagePeer } from '../../../tests/support/peers/image-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { ImageEngineError } from './image-engine';
 import { KlingImages } from './kling-images';
 import { imageSize, OpenAiCompatibleImages, type ImageDialect } from './openai-images';
 
-let peer: ImagePeer;
-beforeAll(async () => {
-  peer = await startImagePeer();
-});
-afterAll(() => peer.close());
+const peer = usePeer(startImagePeer);
 
 const engine = (dialect: ImageDialect, model = dialect === 'openai' ? 'gpt-image-1' : 'Kwai-Kolors/Kolors', apiKey = peer.apiKey) =>
   new OpenAiCompatibleImages({ dialect, baseUrl: `${peer.url}/`, apiKey, model, timeoutMs: 5000 });

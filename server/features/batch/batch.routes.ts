@@ -6,6 +6,7 @@ import { API, BatchRowStatus, MSG, type BatchCounts } from '../../../src/contrac
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { cancelQueuedWork } from '../works';
 import { BatchRepository, rowStatus } from './batch.repository';
 import { checkRow, checkRows, queueRow } from './batch.service';
@@ -45,8 +46,8 @@ export function registerBatchRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.batch.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
-    const { total, list } = await batches.list(user.id, limit, (Math.max(params.page, 1) - 1) * limit);
+    const { limit, offset } = requestedPage(params, 20, 100);
+    const { total, list } = await batches.list(user.id, limit, offset);
     return {
       total,
       list: list.map((b) => ({

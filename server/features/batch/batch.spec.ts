@@ -7,6 +7,7 @@ import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
 import { zipEntries } from '../../../tests/support/zip';
+import { worksOf } from '../../../tests/support/works';
 
 const dir = mediaDir();
 const LINE = '大家好，欢迎光临。';
@@ -18,7 +19,6 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
   let voice: number;
 
   const credits = creditsOf;
-  const worksOf = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
   const row = (over: Record<string, unknown> = {}) => ({ name: '商品介绍', text: LINE, video_id: avatar, user_voice_id: voice, api: 'local', ...over });
   const submit = (c: ApiTestClient, rows: unknown[], name = '双十一') => c.call(API.batch.create, { name, rows: JSON.stringify(rows) });
   const detail = (c: ApiTestClient, id: number) => c.call(API.batch.detail, { id });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API, MSG, ResultCode } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { handleEventStream } from '../../infra/event-stream';
 import { ApiError, sendResult, validationMessage, found } from '../../infra/http';
 import { withWorkDir } from '../../infra/work-dirs';
@@ -35,8 +36,7 @@ export function registerBotRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.bot.record, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : 20;
-    const { rows, total } = await bots.listConversations(user.id, { botId: params.bot_id, limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await bots.listConversations(user.id, { botId: params.bot_id, ...requestedPage(params, 20) });
     return {
       list: rows.map((r) => ({
         id: r.id, bot_id: r.bot_id, bot_name: r.bot_name, title: r.title, last_message: r.last_message,

@@ -1,6 +1,7 @@
 /** Copy-chat calls (part 2 §7): send, the answer's event stream, history, messages, delete. */
 import { API, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { handleEventStream } from '../../infra/event-stream';
 import { found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
@@ -16,8 +17,7 @@ export function registerChatRoutes({ router, db, settings, config, sessions, app
   router.handle(API.chat.sendMessage, async ({ params, user }) => chat.send(user.id, params));
 
   router.handle(API.chat.records, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : 20;
-    const { rows, total } = await chats.listConversations(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await chats.listConversations(user.id, requestedPage(params, 20));
     return { list: rows.map((r) => ({ id: r.id, title: r.title, create_time: formatDateTime(r.created_at) })), total };
   });
 

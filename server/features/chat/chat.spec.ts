@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, ResultCode, type ChatStreamEvent } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
-import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { startOpenAiPeer } from '../../../tests/support/peers/openai-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { until } from '../../../tests/support/wait';
 import { readAnswerEvents } from '../../../tests/support/answer-stream';
 import { redactUrl } from '../../infra/logging';
 
-let peer: OpenAiPeer;
-beforeAll(async () => {
-  peer = await startOpenAiPeer();
-});
-afterAll(() => peer.close());
+const peer = usePeer(startOpenAiPeer);
 
 interface Streamed {
   status: number;

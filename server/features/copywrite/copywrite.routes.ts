@@ -1,6 +1,7 @@
 /** The copy extraction calls: submit, the records, delete, edit, save to the material library, and the 二创 stream. */
 import { API, CopywriteStatus, LIMITS, MSG, type CopyRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { handleEventStream } from '../../infra/event-stream';
 import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
@@ -35,8 +36,7 @@ export function registerCopywriteRoutes(ctx: FeatureContext): void {
   }));
 
   router.handle(API.copywrite.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 100) : LIMITS.copywrite.pageSize;
-    const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit, id: params.id });
+    const { rows, total } = await records.list(user.id, { ...requestedPage(params, LIMITS.copywrite.pageSize, 100), id: params.id });
     return { list: rows.map(view), total, num: await freeLeftToday(ctx, user.id) };
   });
 

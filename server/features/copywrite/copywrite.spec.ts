@@ -20,7 +20,8 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/o
 import { startGuardedMedia, startHybridPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
-import { until } from '../../../tests/support/wait';
+import { ended } from '../../../tests/support/wait';
+import { creditsOf } from '../../../tests/support/voices';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -75,13 +76,10 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   const t = useApp(kind, overrides);
   const [a, b] = useUsers(t, ['15800000001', '15800000002'], 100);
 
-  const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
+  const credits = creditsOf;
   const records = (c: ApiTestClient) => c.call(API.copywrite.list, { page: 1, limit: 50 });
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
-  async function finished(c: ApiTestClient, id: number): Promise<CopyRecord> {
-    const reply = await until(() => records(c), (r) => [3, 4].includes(r.data.list.find((x: CopyRecord) => x.id === id)?.status), 120_000);
-    return reply.data.list.find((x: CopyRecord) => x.id === id);
-  }
+  const finished = async (c: ApiTestClient, id: number) => (await ended(() => records(c).then((r) => r.data.list as CopyRecord[]), id, 120_000)) as CopyRecord;
   async function extract(c: ApiTestClient, params: Record<string, unknown>): Promise<CopyRecord> {
     const reply = await c.call(API.copywrite.submit, params);
     expect(reply.code, reply.msg).toBe(0);

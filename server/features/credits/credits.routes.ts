@@ -2,6 +2,7 @@ import { API, MSG } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { CreditsRepository } from './credits.repository';
 import { expandSpace, redeem, registerByCode, spaceOf, startGuest } from './credits.service';
 import { liveBatches } from './ledger';
@@ -34,8 +35,7 @@ export function registerCreditsRoutes({ router, db, sessions, settings }: Featur
   });
 
   router.handle(API.credits.log, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : 20;
-    const offset = (Math.max(params.page, 1) - 1) * limit;
+    const { limit, offset } = requestedPage(params, 20);
     const { rows, total } = await credits.usage(user.id, { start: params.start, end: params.end }, { limit, offset });
     return { list: rows.map((r) => ({ action_name: r.action_name, create_time: formatDateTime(r.created_at), credits: r.credits })), total };
   });

@@ -1,6 +1,7 @@
 /** The dubbing calls: create, the history, rename, delete, save to the material library, and the channels' prices. */
 import { API, DubbingStatus, LIMITS, MSG, captionText, type DubbingRecord } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { ApiError, WithMessage, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { MaterialRepository, saveCopyToMaterial } from '../material';
@@ -43,8 +44,7 @@ export function registerDubbingRoutes(ctx: FeatureContext): void {
   router.handle(API.dubbing.create, async ({ params, user }) => ({ id: await submitDubbing(ctx, user.id, params) }));
 
   router.handle(API.dubbing.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : LIMITS.dubbing.historyPageSize;
-    const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit, id: params.id });
+    const { rows, total, generate } = await records.list(user.id, { ...requestedPage(params, LIMITS.dubbing.historyPageSize), id: params.id });
     return { list: rows.map(view), total, generate };
   });
 

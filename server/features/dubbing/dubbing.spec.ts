@@ -6,12 +6,13 @@
  * reserved at submit and settled, and a line the provider refuses failing the dub with its reason and a refund.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, DubbingStatus, LIMITS, MSG, captionText, parseSrt, type DubbingRecord } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
 import { levelDb, makeAudio, makeSpeech, makeTone, mediaDir, silencesIn } from '../../../tests/support/media';
-import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { startMiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { cloneVoice, creditsOf, downloadTo, latestCredits, trained, voicesOf } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
@@ -24,11 +25,7 @@ const DIALOGUE = [
   { role: '甲', text: '那我们开始吧。' },
 ];
 
-let minimax: MiniMaxPeer;
-beforeAll(async () => {
-  minimax = await startMiniMaxPeer();
-});
-afterAll(() => minimax.close());
+const minimax = usePeer(startMiniMaxPeer);
 
 describe.each(DB_KINDS)('dubbing studio (%s)', (kind) => {
   const t = useApp(kind);

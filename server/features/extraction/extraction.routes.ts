@@ -1,6 +1,7 @@
 /** The extraction calls (part 2 §7): video and audio records by status, submit a link or an uploaded video, save to assets. */
 import { ANALYSE_STATUS_NAMES, API } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { formatDateTime } from '../../infra/time';
 import { ExtractionType, ExtractionRepository, type ExtractionTypeValue, type ExtractionRow } from './extraction.repository';
 import { freeLeftToday, linksParsable, saveToMaterial, submitExtraction } from './extraction.service';
@@ -24,8 +25,7 @@ export function registerExtractionRoutes(ctx: FeatureContext): void {
   });
 
   const list = async (kind: ExtractionTypeValue, userId: number, params: { page: number; limit: number; status?: number }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
-    const { rows, total } = await records.list(userId, kind, { status: params.status, limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await records.list(userId, kind, { status: params.status, ...requestedPage(params, 20, 100) });
     return { list: rows.map(view), num: await freeLeftToday(ctx, userId, kind), total, parse_ready: await linksParsable(ctx) };
   };
 

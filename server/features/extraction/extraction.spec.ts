@@ -16,7 +16,8 @@ import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/s
 import { makeAudio, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startGuardedMedia, startHybridPeer, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { uploadFile } from '../../../tests/support/upload';
-import { until } from '../../../tests/support/wait';
+import { ended } from '../../../tests/support/wait';
+import { creditsOf } from '../../../tests/support/voices';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -58,14 +59,11 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
   const t = useApp(kind, overrides);
   const [a, b] = useUsers(t, ['15900000001', '15900000002'], 100);
 
-  const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
+  const credits = creditsOf;
   const videos = (c: ApiTestClient, status?: number) => c.call(API.extraction.videoList, { page: 1, limit: 50, ...(status ? { status } : {}) });
   const audios = (c: ApiTestClient, status?: number) => c.call(API.extraction.audioList, { page: 1, limit: 50, ...(status ? { status } : {}) });
   const engine = (settings: Record<string, string>) => t.operator(API.admin.siteSet, { settings });
-  async function finished(list: () => Promise<any>, id: number) {
-    const reply = await until(list, (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === id)?.status), 30_000);
-    return reply.data.list.find((x: any) => x.id === id);
-  }
+  const finished = (list: () => Promise<any>, id: number) => ended(() => list().then((r) => r.data.list as any[]), id, 30_000);
   async function parse(c: ApiTestClient, text: string) {
     const reply = await c.call(API.extraction.videoParse, { link: text });
     expect(reply.code, reply.msg).toBe(0);

@@ -16,6 +16,7 @@ import { startOpenAiPeer, type OpenAiPeer, type PeerRequest } from '../../../tes
 import { startMediaHost, type MediaHost } from '../../../tests/support/peers/parse-peers';
 import type { ServerConfig } from '../../infra/config';
 import { until } from '../../../tests/support/wait';
+import { worksOf } from '../../../tests/support/works';
 import { GuideRepository } from '../guide';
 
 /** Words of the two system prompts: a response carrying them leaked a prompt. */
@@ -73,7 +74,6 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     await until(() => c.call(API.works.list, { page: 1, limit: 1 }), (r) => r.data.generate === 0, 120_000);
     return credits(c);
   };
-  const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as { id: number; name: string }[]);
 
   async function stream(c: CallDef, params: Record<string, string>): Promise<Streamed> {
     const res = await fetch(`${t.url}${c.path}?${new URLSearchParams(params)}`);
@@ -162,7 +162,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   });
 
   it('spends nothing until the user confirms the plan at its price; then the work is made as that user, once', async () => {
-    const [creditsBefore, worksBefore] = [await credits(a), (await works(a)).length];
+    const [creditsBefore, worksBefore] = [await credits(a), (await worksOf(a)).length];
     const s = await operate(a, `做视频 ${avatarA} ${voice}`);
     const plan = planOf(s);
     const channel = (await call(a, API.works.videoChannel)).data.list.find((c: { api: string }) => c.api === 'local');
@@ -171,16 +171,16 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     // The card names things, not ids: the avatar, the voice, the channel, the script's first words.
     expect(plan.items[0]!.label).toBe(`合成视频「助手作品1」：分身「我的分身」，声音「公共声音」，通道「${channel.name}」，文案「${SCRIPT}第1段。」`);
     expect(plan.items[0]!.credits).toBe(plan.credits);
-    expect([await credits(a), (await works(a)).length]).toEqual([creditsBefore, worksBefore]);
+    expect([await credits(a), (await worksOf(a)).length]).toEqual([creditsBefore, worksBefore]);
     // Another user can neither confirm nor cancel it.
     expect(await call(b, API.helper.confirm, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperPlanMissing });
     expect(await call(b, API.helper.cancel, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperPlanMissing });
     const done = await call(a, API.helper.confirm, { id: plan.id });
     expect(done.data).toMatchObject({ status: HelperPlanStatus.Done, items: [{ status: HelperItemStatus.Done, result: expect.stringMatching(/^已创建（ID \d+）$/) }] });
-    expect((await works(a)).map((w) => w.name)).toContain('助手作品1');
+    expect((await worksOf(a)).map((w) => w.name)).toContain('助手作品1');
     expect(await credits(a)).toBe(creditsBefore - plan.credits);
     expect(await call(a, API.helper.confirm, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperPlanNotAwaiting });
-    expect((await works(b)).length).toBe(0);
+    expect((await worksOf(b)).length).toBe(0);
   });
 
   it("refuses another user's avatar or voice before any card, and a declined plan never runs", async () => {
@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect((await call(a, API.helper.cancel, { id: declined.id })).data).toMatchObject({ status: HelperPlanStatus.Cancelled, items: [{ status: HelperItemStatus.Cancelled }] });
     expect(await call(a, API.helper.confirm, { id: declined.id })).toMatchObject({ code: 1, msg: MSG.helperPlanNotAwaiting });
     expect(await credits(a)).toBe(creditsBefore);
-    expect((await works(b)).length).toBe(0);
+    expect((await worksOf(b)).length).toBe(0);
   });
 
   it("names a photo-speak picture on the card, and refuses another user's", async () => {
@@ -232,7 +232,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
   });
 
   it('runs a background task item after item for one total price; a cancelled item never runs; the list is mine', async () => {
-    const worksBefore = (await works(a)).length;
+    const worksBefore = (await worksOf(a)).length;
     const plan = planOf(await operate(a, `批量 ${avatarA} ${voice}`, 1));
     expect(plan).toMatchObject({ async: 1, items: [{}, {}, {}] });
     expect(plan.credits).toBe(plan.items.reduce((sum, i) => sum + i.credits, 0));
@@ -244,7 +244,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     expect(listed.data.list[0]).toMatchObject({
       id: plan.id, items: [{ status: HelperItemStatus.Done }, { status: HelperItemStatus.Done }, { status: HelperItemStatus.Cancelled }],
     });
-    expect((await works(a)).length).toBe(worksBefore + 2);
+    expect((await worksOf(a)).length).toBe(worksBefore + 2);
     expect((await call(b, API.helper.plans)).data.list).toEqual([]);
     expect(await call(a, API.helper.cancel, { id: plan.id })).toMatchObject({ code: 1, msg: MSG.helperNothingToCancel });
   });

@@ -1,6 +1,7 @@
 /** Text-to-image calls (part 2 §7): generate, records, delete, suggested prompts, save to material; the operator's engine and prompts. */
 import { API, LIMITS, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { ApiError } from '../../infra/http';
 import { deleteObjects } from '../../infra/user-files';
 import { IMAGE_DEFAULTS, IMAGE_SETTING_KEYS } from '../../engines/image';
@@ -20,8 +21,7 @@ export function registerImageGenRoutes(ctx: FeatureContext): void {
   router.handle(API.imagegen.create, async ({ params, user }) => ({ id: await submitImageGeneration(ctx, user.id, params) }));
 
   router.handle(API.imagegen.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : LIMITS.historyLimit;
-    const { rows, total } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await records.list(user.id, requestedPage(params, LIMITS.historyLimit));
     return { list: rows.map((r) => recordView(ctx, r)), total };
   });
 

@@ -5,12 +5,13 @@
  * picture that must be the user's own; save to material as its own copy; two users isolated for every record; bad input.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, ImagegenStatus, LIMITS, MSG } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { creditsOf, latestCredits } from '../../../tests/support/voices';
 import { makeImage, mediaDir } from '../../../tests/support/media';
-import { startImagePeer, type ImagePeer } from '../../../tests/support/peers/image-peer';
+import { startImagePeer } from '../../../tests/support/peers/image-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 
@@ -18,11 +19,7 @@ const dir = mediaDir();
 const REFERENCE = makeImage(path.join(dir, 'reference.png'), { width: 400, height: 400 });
 const EACH = LIMITS.imageCreditsEach;
 
-let peer: ImagePeer;
-beforeAll(async () => {
-  peer = await startImagePeer();
-});
-afterAll(() => peer.close());
+const peer = usePeer(startImagePeer);
 
 describe.each(DB_KINDS)('text to image (%s)', (kind) => {
   const t = useApp(kind);

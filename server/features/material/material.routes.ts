@@ -3,6 +3,7 @@ import { API, MSG } from '../../../src/contract';
 import { found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { deleteObjects } from '../../infra/user-files';
 import { MaterialRepository } from './material.repository';
 
@@ -11,8 +12,7 @@ export function registerMaterialRoutes(ctx: FeatureContext): void {
   const materials = new MaterialRepository(db);
 
   router.handle(API.material.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 9999) : 20;
-    const rows = await materials.list(user.id, { type: params.type, source: params.source, limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const rows = await materials.list(user.id, { type: params.type, source: params.source, ...requestedPage(params, 20, 9999) });
     return {
       list: rows.map((m) => {
         const url = m.object_key ? urls.url(m.object_key) : '';

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { API, LIMITS, MSG, MusicStatus, type MusicTrack } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { ApiError, WithMessage, found } from '../../infra/http';
 import { MUSIC_SETTING_KEYS } from '../../engines/music';
 import { saveCopyToMaterial } from '../material';
@@ -17,8 +18,7 @@ export function registerMusicRoutes(ctx: FeatureContext): void {
   router.handle(API.music.create, async ({ params, user }) => ({ id: await submitMusic(ctx, user.id, params) }));
 
   router.handle(API.music.myTask, async ({ params, user }) => {
-    const limit = params.limit > 0 ? params.limit : LIMITS.music.historyPageSize;
-    const { rows, total, generate } = await repo.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total, generate } = await repo.list(user.id, requestedPage(params, LIMITS.music.historyPageSize));
     return { list: rows.map((r) => musicView(ctx, r)), total, generate };
   });
 

@@ -9,22 +9,19 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, MusicStatus, type MusicTask } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { FFMPEG, makeAudio, makeImage, mediaDir } from '../../../tests/support/media';
-import { startMusicPeer, type MusicPeer } from '../../../tests/support/peers/music-peer';
+import { startMusicPeer } from '../../../tests/support/peers/music-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { creditsOf, downloadTo, latestCredits } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 import { MiniMaxMusic, MusicEngineError } from '../../engines/music';
 
 const dir = mediaDir();
-let peer: MusicPeer;
-beforeAll(async () => {
-  peer = await startMusicPeer();
-});
-afterAll(() => peer.close());
+const peer = usePeer(startMusicPeer);
 
 /** EBU R128 integrated loudness of a file, LUFS. */
 function integratedLufs(file: string): number {

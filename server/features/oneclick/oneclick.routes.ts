@@ -1,6 +1,7 @@
 /** One-click creation's calls: render a storyboard (a work), the projects (drafts) and their history, the storyboard proposal. */
 import { API, LIMITS, MSG, WorkStatus, estimateSeconds, proposeStoryboard } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import { OneclickRepository, projectStatus } from './oneclick.repository';
@@ -13,8 +14,8 @@ export function registerOneclickRoutes(ctx: FeatureContext): void {
   router.handle(API.oneclick.create, async ({ params, user }) => ({ id: await submitOneclick(ctx, user.id, params) }));
 
   router.handle(API.oneclick.history, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 100) : LIMITS.oneclick.historyPageSize;
-    const rows = await projects.list(user.id, limit, (Math.max(params.page, 1) - 1) * limit);
+    const { limit, offset } = requestedPage(params, LIMITS.oneclick.historyPageSize, 100);
+    const rows = await projects.list(user.id, limit, offset);
     return {
       list: rows.map((p) => {
         const status = projectStatus(p);

@@ -2,6 +2,7 @@
 import { API, MSG, PhotoSource } from '../../../src/contract';
 import { ApiError } from '../../infra/http';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { deleteObjects } from '../../infra/user-files';
 import { checkOperatorFile } from '../upload';
 import { PhotoRepository } from './photo.repository';
@@ -12,8 +13,7 @@ export function registerPhotoRoutes(ctx: FeatureContext): void {
   const photos = new PhotoRepository(db);
 
   router.handle(API.photo.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 9999) : 0;
-    const { rows, total } = await photos.list(user.id, { source: params.source, type: params.type, limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await photos.list(user.id, { source: params.source, type: params.type, ...requestedPage(params, 0, 9999) });
     return {
       list: rows.map((p) => ({
         id: p.id,

@@ -16,6 +16,7 @@ import { startHybridPeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
+import { creditsOf } from '../../../tests/support/voices';
 
 const dir = mediaDir();
 const CLIP = makeVideo(path.join(dir, 'viral.mp4'), { width: 360, height: 640, seconds: 5 });
@@ -76,7 +77,7 @@ describe.each(DB_KINDS)('super replica (%s)', (kind) => {
     clipId = up.data.file_id;
   });
 
-  const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
+  const credits = creditsOf;
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
   const withChat = () => settings({ chat_base_url: chat.url, chat_api_key: chat.apiKey, chat_model: 'test-v3' });
   async function finished(c: ApiTestClient, id: number): Promise<ReplicaVideo> {

@@ -1,6 +1,7 @@
 /** The translation calls (part 2 §7): languages (with how the words are read: speech recognition, else the captions offline; and the prices), the list, submit, delete. */
 import { API, TRANSLATE_CREDITS_PER_SECOND, TRANSLATE_LANGUAGES } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { formatDateTime } from '../../infra/time';
 import { TranslationRepository, type TranslationRow } from './translation.repository';
 import { removeTranslation, submitTranslation, wordReader } from './translation.service';
@@ -38,8 +39,7 @@ export function registerTranslationRoutes(ctx: FeatureContext): void {
   });
 
   router.handle(API.translation.list, async ({ params, user }) => {
-    const limit = params.limit > 0 ? Math.min(params.limit, 100) : 20;
-    const { rows, total, generate } = await records.list(user.id, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total, generate } = await records.list(user.id, requestedPage(params, 20, 100));
     return { list: rows.map(view), total, generate };
   });
 

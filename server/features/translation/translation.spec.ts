@@ -23,9 +23,10 @@ import { startGptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
-import { until } from '../../../tests/support/wait';
+import { ended, until } from '../../../tests/support/wait';
 import { decodePcm } from '../../../tests/support/media';
 import { fetchHead } from '../../../tests/support/fetch';
+import { creditsOf } from '../../../tests/support/voices';
 import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
@@ -84,15 +85,14 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   const [a, b] = useUsers(t, ['15800000001', '15800000002'], 200);
   let clipId = 0;
 
-  const credits = async (c: ApiTestClient) => (await c.call(API.account.credits, {})).data.credits as number;
+  const credits = creditsOf;
   const records = (c: ApiTestClient) => c.call(API.translation.list, { page: 1, limit: 50 });
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
   const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.translation.submit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
   async function translated(c: ApiTestClient, body: Record<string, unknown>, waitMs = 30_000) {
     const reply = await submit(c, body);
     expect(reply.code, reply.msg).toBe(0);
-    const done = await until(() => records(c), (r) => [3, 4].includes(r.data.list.find((x: any) => x.id === reply.data.id)?.status), waitMs);
-    return done.data.list.find((x: any) => x.id === reply.data.id);
+    return ended(() => records(c).then((r) => r.data.list as any[]), reply.data.id, waitMs);
   }
   async function download(url: string, name: string) {
     const res = await fetch(`${t.url}${url}`);

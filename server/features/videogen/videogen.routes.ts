@@ -1,10 +1,11 @@
 /** Text to video and image to video calls (part 2 §7): generate, records, delete, word bank, recommendations, presets; the operator's seeding. */
-import { API, MSG } from '../../../src/contract';
+import { API, LIMITS, MSG } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { found } from '../../infra/http';
 import { deleteObjects, publishLocalFile } from '../../infra/user-files';
 import { VideoGenRepository } from './videogen.repository';
-import { currentEngines, presetTitle, sampleImageUrl, submitVideo, videoLimit, videoRecordView } from './videogen.service';
+import { currentEngines, presetTitle, sampleImageUrl, submitVideo, videoRecordView } from './videogen.service';
 
 export function registerVideoGenRoutes(ctx: FeatureContext): void {
   const { router, db } = ctx;
@@ -15,8 +16,7 @@ export function registerVideoGenRoutes(ctx: FeatureContext): void {
   router.handle(API.videogen.create, async ({ params, user }) => ({ id: await submitVideo(ctx, user.id, params) }));
 
   router.handle(API.videogen.list, async ({ params, user }) => {
-    const limit = videoLimit(params.limit);
-    const { rows, total } = await repo.list(user.id, params.type, { limit, offset: (Math.max(params.page, 1) - 1) * limit });
+    const { rows, total } = await repo.list(user.id, params.type, requestedPage(params, LIMITS.historyLimit));
     return { list: rows.map((v) => videoRecordView(ctx, v)), total };
   });
 

@@ -104,5 +104,4 @@ export const sampleImageUrl = (ctx: FeatureContext, image: string) => (!image ? 
 /** A preset saved with content alone is titled after the content's start. */
 export const presetTitle = (title: string | undefined, content: string) => title || [...content.trim()].slice(0, 20).join('');
 
-export const videoLimit = (limit: number) => (limit > 0 ? limit : LIMITS.historyLimit);
 export const extOf = (key: string) => path.extname(key).slice(1);

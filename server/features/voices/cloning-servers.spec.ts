@@ -1,12 +1,13 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_MSG, CLONING_SERVER_UPLOAD_TIPS } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type TestApp } from '../../../tests/support/app';
 import { makeSilence, makeSpeech, makeVideo, mediaDir, silencesIn, soundOf } from '../../../tests/support/media';
 import { startLoopback } from '../../../tests/support/peers/loopback';
-import { FISH_SPEECH_PEER_TEXT, startFishSpeechPeer, type FishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
-import { startGptSovitsPeer, type GptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer';
+import { FISH_SPEECH_PEER_TEXT, startFishSpeechPeer } from '../../../tests/support/peers/fish-speech-peer';
+import { startGptSovitsPeer } from '../../../tests/support/peers/gpt-sovits-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
 import { auditionVoice, cloneVoice, creditsOf, downloadTo, expectCloneRefunded, trained, voicesOf } from '../../../tests/support/voices';
@@ -42,16 +43,8 @@ const reasonOf = async (t: TestApp, jobId: string) =>
   (await t.app.ctx.db.query<{ reason: string }>('SELECT reason FROM speech_jobs WHERE id = $1', [jobId])).rows[0]!.reason;
 
 describe.each(DB_KINDS)('voices on self-hosted cloning servers, against their protocol peers (%s)', (kind) => {
-  let fishSpeech: FishSpeechPeer;
-  let sovits: GptSovitsPeer;
-  beforeAll(async () => {
-    fishSpeech = await startFishSpeechPeer();
-    sovits = await startGptSovitsPeer();
-  });
-  afterAll(async () => {
-    await fishSpeech.close();
-    await sovits.close();
-  });
+  const fishSpeech = usePeer(startFishSpeechPeer);
+  const sovits = usePeer(startGptSovitsPeer);
   const t = useApp(kind);
   const [a, b] = useUsers(t, ['15910000001', '15910000002'], 1000);
   let fishVoice: number;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TOKEN_HEADER, VOICE_TYPE_NAME_LOCKED } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type TestApp } from '../../../tests/support/app';
 import { makeAudio, makeSilence, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
@@ -8,8 +8,9 @@ import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { auditionVoice as audition, cloneVoice as clone, creditsOf as credits, downloadTo, expectCloneRefunded, trained as ready, voicesOf as voices } from '../../../tests/support/voices';
-import { startFishAudioPeer, type FishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
-import { startMiniMaxPeer, type MiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { startFishAudioPeer } from '../../../tests/support/peers/fish-audio-peer';
+import { startMiniMaxPeer } from '../../../tests/support/peers/minimax-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { configFromEnv, ConfigError } from '../../infra/config';
 import { fetchHead } from '../../../tests/support/fetch';
 import { probe } from '../../infra/media-probe';
@@ -239,17 +240,8 @@ describe('VOICE_TRAINING_POLL_SECONDS: how often a provider\'s training is asked
 });
 
 describe('voices on provider channels, against their protocol peers', () => {
-  let fish: FishAudioPeer;
-  let minimax: MiniMaxPeer;
-
-  beforeAll(async () => {
-    fish = await startFishAudioPeer();
-    minimax = await startMiniMaxPeer();
-  });
-  afterAll(async () => {
-    await fish.close();
-    await minimax.close();
-  });
+  const fish = usePeer(startFishAudioPeer);
+  const minimax = usePeer(startMiniMaxPeer);
   // The provider's training is asked about every 0.5 s instead of 5: what is tested is that it is polled until trained.
   const t = useApp('pglite', { voiceTraining: { pollSeconds: 0.5 } });
   const [a] = useUsers(t, ['15900000011'], 1000);

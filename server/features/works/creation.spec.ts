@@ -9,6 +9,7 @@ import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { fetchHead } from '../../../tests/support/fetch';
+import { finishedWork } from '../../../tests/support/works';
 import { probe } from '../../infra/media-probe';
 import { runWorkRender } from './works.jobs';
 
@@ -30,7 +31,6 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
 
   const credits = creditsOf;
   const works = (c: ApiTestClient, extra = {}) => c.call(API.works.list, { page: 1, limit: 50, ...extra }).then((r) => r.data);
-  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (w) => [3, 4].includes(w.list.find((x: any) => x.id === id)?.status), 120_000).then((w) => w.list.find((x: any) => x.id === id));
   async function download(url: string, ext: string) {
     const file = path.join(dir, `${Math.random().toString(36).slice(2)}.${ext}`);
     fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${url}`)).arrayBuffer()));
@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const reply = await a.call(API.works.create, { name: '文本驱动', api: 'local', video_id: landscape, user_voice_id: voiceId, text: SCRIPT });
     expect(reply.code).toBe(0);
     expect(before - (await credits(a))).toBe(Math.ceil(estimateSeconds(SCRIPT)));
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     expect(work).toMatchObject({ status: 3 });
     const info = await download(work.url, 'mp4');
     expect(info.audio?.codec).toBe('aac');
@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const material = materials[0]!;
     const reply = await a.call(API.works.create, { name: '素材音频', api: 'local', video_id: landscape, material_audio_id: material.id, drive: 'audio' });
     expect(reply.code).toBe(0);
-    expect((await finished(a, reply.data.id)).status).toBe(3);
+    expect((await finishedWork(a, reply.data.id)).status).toBe(3);
     expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: landscape, material_audio_id: material.id, drive: 'audio' })).msg).toBe(MSG.avatarRequired);
     const own = await avatar(b, 640, 360);
     expect((await b.call(API.works.create, { name: 'x', api: 'local', video_id: own, material_audio_id: material.id, drive: 'audio' })).msg).toBe(MSG.audioFileRequired);
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect((await b.call(API.works.create, { name: 'x', api: 'local', material_video_id: material.id, voice_id: sceneAudio.file_id, drive: 'audio' })).msg).toBe(MSG.avatarRequired);
     const reply = await a.call(API.works.create, { name: '素材视频作品', api: 'local', material_video_id: material.id, voice_id: sceneAudio.file_id, drive: 'audio' });
     expect(reply.code).toBe(0);
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     expect(work.status).toBe(3);
     expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(200);
     expect((await download(work.url, 'mp4')).video).toMatchObject({ width: 640, height: 360 });
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect(reply.code).toBe(0);
     // On 本地口型 (fy has no engine here), at its credits per second (multi-scene.spec.ts: the mouth moves).
     expect(before - (await credits(a))).toBe(multiSceneCredits(estimate, LIP_PRICE));
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     expect(work).toMatchObject({ status: 3, name: '三个场景', api_key: 'lip', api_name: '多场景 · 本地口型' });
     const info = await download(work.url, 'mp4');
     expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     ];
     const audioOnly = await a.call(API.works.multi, { name: '纯音频', output_mode: 'audio', content: JSON.stringify(content) });
     expect(audioOnly.code).toBe(0);
-    const work = await finished(a, audioOnly.data.id);
+    const work = await finishedWork(a, audioOnly.data.id);
     expect(work.status).toBe(3);
     const info = await download(work.url, 'mp3');
     expect(info.video).toBeUndefined();
@@ -136,7 +136,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     expect((await works(a, { type: 1 })).list.map((w: any) => w.id)).not.toContain(audioOnly.data.id);
 
     const random = await a.call(API.works.multi, { name: '随机', drive_mode: 'random', content: JSON.stringify(content) });
-    expect((await finished(a, random.data.id)).status).toBe(3);
+    expect((await finishedWork(a, random.data.id)).status).toBe(3);
   });
 
   it('reserves a slow voice at its speed and charges its real length', async () => {
@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const reply = await a.call(API.works.create, { name: '慢速', api: 'local', video_id: landscape, user_voice_id: publicVoice, text: SLOW_TEXT, rate: 0.5 });
     expect(reply.code).toBe(0);
     expect(before - (await credits(a))).toBe(Math.ceil(estimateSeconds(SLOW_TEXT, 0.5)));
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     expect(work.status).toBe(3);
     // Half speed really is longer than the speed-blind estimate, which would have undercharged it.
     expect(work.duration).toBeGreaterThan(estimateSeconds(SLOW_TEXT) + 2);

@@ -12,6 +12,7 @@ import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { fetchHead } from '../../../tests/support/fetch';
+import { finishedWork, worksOf } from '../../../tests/support/works';
 import { configFromEnv, ConfigError, DEFAULT_REMOTE_RENDER, remoteRenderTimings } from '../../infra/config';
 import { probe } from '../../infra/media-probe';
 import { HEYGEM_MSG, lipSyncEngineFor } from '../../engines/lipsync';
@@ -31,9 +32,8 @@ const QUICK_REMOTE_RENDER = { pollSeconds: 0.2, queueSeconds: 0.2 };
 const FY_PRICE = 15;
 
 const credits = creditsOf;
-const workList = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
-const workOf = async (c: ApiTestClient, id: number) => (await workList(c)).find((w) => w.id === id);
-const finished = (c: ApiTestClient, id: number, ms = 90_000) => until(() => workOf(c, id), (w) => [3, 4].includes(w?.status), ms, 200);
+const workOf = async (c: ApiTestClient, id: number) => (await worksOf(c)).find((w) => w.id === id);
+const finished = (c: ApiTestClient, id: number, ms = 90_000) => finishedWork(c, id, ms, 200);
 const negatives = (c: ApiTestClient) => c.call(API.credits.log, { page: 1, limit: 200 }).then((r) => (r.data.list as { credits: number }[]).filter((l) => l.credits < 0).length);
 
 
@@ -189,7 +189,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
       async () => {
         const { rows } = await t.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM remote_lipsync_tasks WHERE state = 'submitted'`);
         seen.maxSubmitted = Math.max(seen.maxSubmitted, rows[0]!.n);
-        const works = (await workList(a)).filter((w) => ids.includes(w.id));
+        const works = (await worksOf(a)).filter((w) => ids.includes(w.id));
         for (const w of works) {
           if (w.queue_ahead !== undefined) seen.ahead.set(w.id, (seen.ahead.get(w.id) ?? new Set()).add(w.queue_ahead));
           if (w.progress !== undefined) seen.progress.add(w.progress);

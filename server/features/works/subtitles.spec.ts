@@ -11,14 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PhotoType, parseSrt } from '../../../src/contract';
-import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
+import { DB_KINDS, useApp, useUsers } from '../../../tests/support/app';
 import { fetchHead } from '../../../tests/support/fetch';
 import { FFMPEG, ffmpegCached, makeImage, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
 import { auditionVoice } from '../../../tests/support/voices';
-import { until } from '../../../tests/support/wait';
+import { finishedWork, worksOf } from '../../../tests/support/works';
 
 const dir = mediaDir();
 const SIZE = { width: 360, height: 640 };
@@ -50,8 +50,6 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
   let voice: number;
   let recorded: number;
 
-  const works = (c: ApiTestClient) => c.call(API.works.list, { page: 1, limit: 50 }).then((r) => r.data.list as any[]);
-  const finished = (c: ApiTestClient, id: number) => until(() => works(c), (list) => [3, 4].includes(list.find((w) => w.id === id)?.status), 120_000).then((list) => list.find((w) => w.id === id));
   async function download(url: string, name: string): Promise<string> {
     const res = await fetch(`${t.url}${url}`);
     expect(res.status, url).toBe(200);
@@ -83,7 +81,7 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     expect(await submit({ voice_id: recorded, drive: 'audio', subtitles: 1 })).toMatchObject({ code: 1, msg: MSG.subtitlesNeedRecognition });
     const audioScene = JSON.stringify([{ type: 'audio', file_id: recorded, video_id: avatar }]);
     expect(await a.call(API.works.multi, { name: 'x', content: audioScene, subtitles: 1 })).toMatchObject({ code: 1, msg: MSG.subtitlesNeedRecognition });
-    expect((await works(a)).length).toBe(0);
+    expect((await worksOf(a)).length).toBe(0);
   });
 
   it('burns captions in while each sentence is spoken and shows none inside a 3 s pause; both works offer the SRT', { timeout: 180_000 }, async () => {
@@ -91,7 +89,7 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     const plain = await submit({ user_voice_id: voice, text: PAUSED });
     expect(captioned.code, captioned.msg).toBe(0);
     expect(plain.code, plain.msg).toBe(0);
-    const [withCaptions, without] = [await finished(a, captioned.data.id), await finished(a, plain.data.id)];
+    const [withCaptions, without] = [await finishedWork(a, captioned.data.id), await finishedWork(a, plain.data.id)];
     expect(withCaptions).toMatchObject({ status: 3, reason: '' });
     expect(without).toMatchObject({ status: 3 });
 
@@ -123,24 +121,24 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
 
   it('takes the timed text an audition kept; an uploaded voice gets it from recognition, else has none', { timeout: 180_000 }, async () => {
     const heard = await auditionVoice(a, voice, '试听过的台词。<#1#>第二句。');
-    const auditioned = await finished(a, (await submit({ user_voice_id: voice, text: '试听过的台词。<#1#>第二句。', voice_id: heard.file_id })).data.id);
+    const auditioned = await finishedWork(a, (await submit({ user_voice_id: voice, text: '试听过的台词。<#1#>第二句。', voice_id: heard.file_id })).data.id);
     const cues = await srtOf(auditioned);
     expect(cues.map((c) => c.lines.join(''))).toEqual(['试听过的台词', '第二句']);
     expect(cues[1]!.start - cues[0]!.end).toBeGreaterThanOrEqual(0.8);
 
     // No recognition engine: no timed text, so no 字幕 on the card.
-    const unheard = await finished(a, (await submit({ voice_id: recorded, drive: 'audio' })).data.id);
+    const unheard = await finishedWork(a, (await submit({ voice_id: recorded, drive: 'audio' })).data.id);
     expect(unheard.status).toBe(3);
     expect(unheard.srt).toBeUndefined();
 
     await settings({ asr_base_url: asr.url, asr_api_key: asr.apiKey });
     asr.texts = ['这是用户上传的一段录音', '第二句话在这里'];
-    const recognised = await finished(a, (await submit({ voice_id: recorded, drive: 'audio', subtitles: 1 })).data.id);
+    const recognised = await finishedWork(a, (await submit({ voice_id: recorded, drive: 'audio', subtitles: 1 })).data.id);
     expect(recognised).toMatchObject({ status: 3, reason: '' });
     expect((await srtOf(recognised)).map((c) => c.lines.join(''))).toEqual(asr.texts);
 
     // Another user sees none of it; deleting the work deletes its SRT.
-    expect((await works(b)).map((w) => w.id)).not.toContain(recognised.id);
+    expect((await worksOf(b)).map((w) => w.id)).not.toContain(recognised.id);
     expect((await a.call(API.works.remove, { id: recognised.id })).code).toBe(0);
     expect((await fetchHead(`${t.url}${recognised.srt}`)).status).toBe(404);
   });
@@ -150,7 +148,7 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     expect(pet.code, pet.msg).toBe(0);
     const reply = await a.call(API.works.create, { name: '宠物字幕', api: 'local', photo_id: pet.data.id, user_voice_id: voice, text: '你好呀。', subtitles: 1, subtitle_size: 'S' });
     expect(reply.code, reply.msg).toBe(0);
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     expect(work.status).toBe(3);
     expect(work.reason ?? '').not.toContain(MSG.subtitlesNone);
     expect((await srtOf(work)).map((c) => c.lines.join(''))).toEqual(['你好呀']);
@@ -163,7 +161,7 @@ describe.each(DB_KINDS)('subtitles of spoken works (%s)', (kind) => {
     ];
     const reply = await a.call(API.works.multi, { name: '多场景字幕', content: JSON.stringify(content), subtitles: 1, subtitle_color: 'yellow', subtitle_position: 'middle' });
     expect(reply.code, reply.msg).toBe(0);
-    const work = await finished(a, reply.data.id);
+    const work = await finishedWork(a, reply.data.id);
     // Its avatar (a test pattern) has no face: lip-synced scenes keep the loop and say so, and nothing about captions.
     expect(work).toMatchObject({ status: 3, reason: MSG.lipSyncNoFace });
     const cues = await srtOf(work);

@@ -7,6 +7,7 @@ import { API, MSG, WorkStatus, effectOrderTip, multiSceneChannel, multiSceneCred
 import { ApiError, found } from '../../infra/http';
 import { formatDateTime } from '../../infra/time';
 import type { FeatureContext } from '../../app-context';
+import { requestedPage } from '../../infra/db';
 import { deleteObjects } from '../../infra/user-files';
 import { engineConcurrency, engineSlot, lipSyncEngineFor, rendersPictures } from '../../engines/lipsync';
 import { WorksRepository, type WorkRow } from './works.repository';
@@ -77,8 +78,8 @@ export function registerWorksRoutes(ctx: FeatureContext): void {
   router.handle(API.works.list, async ({ params, user }) => {
     const { total, generate } = await works.counts(user.id, params);
     if (params.page === 0 && params.limit === 0) return { list: [], total, generate };
-    const limit = params.limit > 0 ? Math.min(params.limit, 200) : 20;
-    const rows = await works.list(user.id, params, limit, (Math.max(params.page, 1) - 1) * limit);
+    const { limit, offset } = requestedPage(params, 20, 200);
+    const rows = await works.list(user.id, params, limit, offset);
     return {
       list: rows.map((w) => ({
         id: w.id,

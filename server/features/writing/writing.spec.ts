@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, PAUSE_MARKER, stripPauses } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers } from '../../../tests/support/app';
 import { creditsOf } from '../../../tests/support/voices';
-import { dropPlaceholders, startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
+import { dropPlaceholders, startOpenAiPeer, type PeerBehaviour } from '../../../tests/support/peers/openai-peer';
+import { usePeer } from '../../../tests/support/peers/use-peer';
 import { chatCompletionsUrl, ChatEngineError, DEFAULT_CHAT_BASE_URL, DEFAULT_CHAT_MODEL, DEFAULT_CHAT_TIMEOUT_MS, OpenAiCompatibleChat, resolveChatConfig } from '../../engines/chat';
 import { protectPauses, restorePauses } from './pause-guard';
 import { stripEmotionMarks } from '../../../src/contract';
@@ -10,11 +11,7 @@ import { WRITING_CALLS_PER_MINUTE } from './writing.service';
 
 const markers = (text: string) => [...text.matchAll(PAUSE_MARKER)].map((m) => m[0]);
 
-let peer: OpenAiPeer;
-beforeAll(async () => {
-  peer = await startOpenAiPeer();
-});
-afterAll(() => peer.close());
+const peer = usePeer(startOpenAiPeer);
 
 describe('chat engine configuration and adapter', () => {
   it('takes the environment first, then the operator settings, then the DeepSeek defaults; no key, no engine', () => {
