@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, text } from '../schema';
-import { Timestamp, listPage, jsonText, userCallById } from './fields';
+import { text } from '../schema';
+import { Timestamp, listPage, jsonText, userCallById, userPageRead } from './fields';
 
 /** A row's state: its work's, or cancelled before it started. */
 export const BatchRowStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4, Cancelled: 5 } as const;
@@ -66,11 +66,7 @@ export const batchCalls = defineGroup('batch', {
     request: z.object({ name: batchName(), rows: batchRows }),
     response: z.object({ id: z.number() }),
   }),
-  list: userCall('GET', '/api/batch/list', {
-    summary: 'My batches, newest first, with their rows\' counts.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: listPage(BatchSummary),
-  }),
+  list: userPageRead('/api/batch/list', { summary: 'My batches, newest first, with their rows\' counts.', response: listPage(BatchSummary) }),
   detail: userCallById('GET', '/api/batch/detail', '批次ID', {
     summary: 'One batch: each row\'s state and work, and the counts.',
     response: BatchDetail,

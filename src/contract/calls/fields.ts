@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { callEntry, userCall, type CallEntry, type HttpMethod } from '../call';
-import { INT32_MAX, empty, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
+import { callEntry, specCall, uncheckedCall, userCall, type CallEntry, type HttpMethod } from '../call';
+import { INT32_MAX, empty, id, int, limit, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -92,6 +92,41 @@ export const anyPayload = () => z.object({}).passthrough();
 
 /** A page of a list: its rows and, when the server counts them, the total. */
 export const listPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().optional() });
+
+/** A page of a list whose total the server always counts. */
+export const countedPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number() });
+
+/** A page of background jobs (dubs, music, translated videos); generate (ours) counts those in progress (the screen polls while > 0). */
+export const jobPage = <T extends z.ZodType>(item: T) => listPage(item).extend({ generate: z.number().optional() });
+
+/** Which page of a list, and how long a page is. */
+export const pageFields = { page: page(), limit: limit() };
+/** A request for a page of the user's list, newest first. */
+export const pageRequest = z.object(pageFields);
+/** The user reads a page of one of their lists at a path we designed; what a page holds differs. */
+export const userPageRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => userCall('GET', path, { ...body, request: pageRequest });
+/** The user reads a page of one of their lists at the path the specification states. */
+export const specPageRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => specCall('GET', path, { ...body, request: pageRequest });
+/** A page of the user's records, or with id (ours) that one record alone (re-opening it). */
+export const recordPageRequest = pageRequest.extend({ id: optionalId('记录ID') });
+
+/** A list of own (source 1) or public (source 2) items (avatars, voices), by name. */
+export const bySourceRequest = <const T extends readonly [number, ...number[]]>(sources: T, source: T[number]) =>
+  z.object({
+    source: intOneOf('来源', sources).default(source),
+    ...pageFields,
+    name: text('名称', LIMITS.nameMaxChars).optional(),
+  });
+
+/** What a channel (voice, video) is called and which version it is, as its list shows it. */
+export const channelFields = { api: z.string(), name: z.string(), desc: z.string(), version_name: z.string() };
+
+/** The session token in the query of an unchecked stream (EventSource and <audio> cannot set headers). */
+export const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
+
+/** A multipart form (one `file` field, the x-token header) answered with the plain reply: its request schema is empty. */
+export const multipartCall = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) =>
+  uncheckedCall('POST', path, { ...body, request: z.object({}) });
 
 /** What differs between the user's own-record calls below: which call, where, and what it does. */
 type CallHead = Pick<CallEntry, 'path' | 'pathFromSpec' | 'summary'>;

@@ -11,9 +11,9 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
 import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
+import { int, num, oneOf, plainString, requiredText, text } from '../schema';
 import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText, userCallById, userRead } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, countedPage, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText, userCallById, userPageRead, userRead } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -110,11 +110,7 @@ export const oneclickCalls = defineGroup('oneclick', {
     request: OneclickSubmission,
     response: z.object({ id: z.number() }),
   }),
-  history: userCall('GET', '/api/cozeVideo/history', {
-    summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(OneclickProject), total: z.number() }),
-  }),
+  history: userPageRead('/api/cozeVideo/history', { summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.', response: countedPage(OneclickProject) }),
   saveDraft: userCall('POST', '/api/cozeVideo/draft', {
     summary: 'ours: save a project\'s draft (new without id); answers its id.',
     request: z.object({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, requiredText, text } from '../schema';
-import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider, userList } from './fields';
+import { requiredText, text } from '../schema';
+import { Flag, bySourceRequest, channelApi, emotion, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider, userList } from './fields';
 
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
@@ -108,12 +108,7 @@ const sliders = {
 export const voicesCalls = defineGroup('voices', {
   list: specCall('GET', '/api/user/voice', {
     summary: `Voice list: own (source 1) or public (source 2), by name; generate = how many are still training (poll every ${LIMITS.voicePollMs} ms while > 0).`,
-    request: z.object({
-      source: intOneOf('来源', VOICE_SOURCES).default(1),
-      page: page(),
-      limit: limit(),
-      name: text('名称', LIMITS.nameMaxChars).optional(),
-    }),
+    request: bySourceRequest(VOICE_SOURCES, 1),
     response: z.object({ list: z.array(Voice), generate: z.number(), total: z.number().optional() }),
   }),
   create: specCall('POST', '/api/voice/create', {
