@@ -13,15 +13,18 @@ import { Timestamp, listPage, jsonText, userCallById, userPageRead } from './fie
 /** A row's state: its work's, or cancelled before it started. */
 export const BatchRowStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4, Cancelled: 5 } as const;
 
+/** A work field a row carries as the table had it: the server checks it as works.create does (WorkSubmission). */
+const carried = z.unknown().optional();
+
 /** What a row of the table carries into its work (the client has turned the avatar's and voice's names into ids). */
 export const BatchRowFields = z.object({
   name: z.string().optional(),
   text: z.string().optional(),
-  video_id: z.unknown().optional(),
-  user_voice_id: z.unknown().optional(),
-  api: z.unknown().optional(),
-  subtitles: z.unknown().optional(),
-  bgm: z.unknown().optional(),
+  video_id: carried,
+  user_voice_id: carried,
+  api: carried,
+  subtitles: carried,
+  bgm: carried,
 });
 export type BatchRowFields = z.infer<typeof BatchRowFields>;
 

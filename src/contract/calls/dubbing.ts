@@ -14,7 +14,7 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { captionText } from '../subtitles';
 import { int, num, page, plainString, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userCallById } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, emotion, jobPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userCallById } from './fields';
 import { musicTrackRef } from './music';
 
 /** A dub's status: 1 queued, 2 running, 3 done, 4 failed (with its reason). */
@@ -130,7 +130,7 @@ export const dubbingCalls = defineGroup('dubbing', {
       /** ours: one dub by its id (the public API's GET /dubbings/{id}). */
       id: optionalFilter(int('配音ID', 1)),
     }),
-    response: listPage(DubbingRecord).extend({ generate: z.number().optional() }),
+    response: jobPage(DubbingRecord),
   }),
   remove: removeById({ path: '/api/dubbing', pathFromSpec: false, summary: 'Delete a finished or failed dub and its files (the client confirms first).' }, '配音ID'),
   /** ours */

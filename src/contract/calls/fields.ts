@@ -118,9 +118,6 @@ export const bySourceRequest = <const T extends readonly [number, ...number[]]>(
     name: text('名称', LIMITS.nameMaxChars).optional(),
   });
 
-/** What a channel (voice, video) is called and which version it is, as its list shows it. */
-export const channelFields = { api: z.string(), name: z.string(), desc: z.string(), version_name: z.string() };
-
 /** The session token in the query of an unchecked stream (EventSource and <audio> cannot set headers). */
 export const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
 

@@ -12,7 +12,7 @@ import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, int, page, plainString, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, removeById, renameById, userCallById, userList, userRead } from './fields';
+import { Flag, Timestamp, flag, jobPage, removeById, renameById, userCallById, userList, userRead } from './fields';
 
 const M = LIMITS.music;
 
@@ -86,7 +86,7 @@ export const musicCalls = defineGroup('music', {
   myTask: specCall('GET', '/api/music/myTask', {
     summary: `The user's music tasks, newest first; generate (ours) counts those in progress (the screen polls while > 0).`,
     request: z.object({ page: page(), limit: int('条数', 0, 100).default(M.historyPageSize) }),
-    response: listPage(MusicTask).extend({ generate: z.number().optional() }),
+    response: jobPage(MusicTask),
   }),
   /** ours */
   remove: removeById({ path: '/api/music/task', pathFromSpec: false, summary: 'ours: delete a finished or failed task and its file (a copy saved to the material library stays).' }, '音乐ID'),
