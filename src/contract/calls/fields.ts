@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
+import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { callEntry, specCall, uncheckedCall, userCall, type CallEntry, type HttpMethod } from '../call';
 import { INT32_MAX, empty, id, int, limit, oneOf, page, plainString, requiredText, text } from '../schema';
 
@@ -82,6 +83,18 @@ export const slider = (label: string, key: keyof typeof LIMITS.sliders) => {
 
 /** Channel api codes (limits.ts). */
 export const channelApi = (message: string = MSG.channelRequired) => z.enum(CHANNEL_APIS, { error: message });
+
+/** A voice's speed, volume and pitch sliders. */
+export const voiceSliders = { rate: slider('语速', 'rate'), volume: slider('音量', 'volume'), pitch: slider('音调', 'pitch') };
+/** The voice sliders, each optional. */
+export const optionalSliders = { rate: voiceSliders.rate.optional(), volume: voiceSliders.volume.optional(), pitch: voiceSliders.pitch.optional() };
+
+/** ours: how burned-in captions look (src/contract/subtitles.ts): their size, position and colour. */
+export const subtitleLook = {
+  subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
+  subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
+  subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
+};
 
 type EmotionValue = (typeof LIMITS.emotions)[number]['value'];
 export const EMOTIONS = LIMITS.emotions.map((e) => e.value) as unknown as readonly [EmotionValue, ...EmotionValue[]];

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, int, page, plainString, requiredText, text } from '../schema';
+import { id, int, num, page, plainString, requiredText, text } from '../schema';
 import { Flag, Timestamp, flag, jobPage, removeById, renameById, userCallById, userList, userRead } from './fields';
 
 const M = LIMITS.music;
@@ -63,6 +63,9 @@ export type MusicTrack = z.infer<typeof MusicTrack>;
 /** How a picker names a track in a request: `lib-<n>` or `my-<n>`. */
 export const musicTrackRef = (label = '背景音乐') =>
   plainString(label, MSG.musicTrackMissing).trim().regex(/^(lib|my)-[1-9]\d{0,9}$/, MSG.musicTrackMissing);
+
+/** How loud background music plays (LIMITS.music.bgmVolume: a share of its own loudness). */
+export const bgmVolume = () => num('背景音乐音量', M.bgmVolume.min, M.bgmVolume.max).default(M.bgmVolume.default);
 
 export const parseMusicTrackRef = (ref: string): { source: 'library' | 'mine'; id: number } => {
   const [kind, n] = ref.split('-');
