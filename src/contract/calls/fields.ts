@@ -182,10 +182,15 @@ export type PromptSuggestion = z.infer<typeof PromptSuggestion>;
 export const generationPrompt = () => requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars);
 /** An optional picture (reference, first or last frame): a url, '' as none. */
 export const pictureUrl = () => z.preprocess(blankToUndefined, urlField('图片').optional());
+/** Which of the screen's types (text, image …) a generation request is about: the first when absent. */
+export const generationType = <T extends readonly [string, ...string[]]>(types: T) => oneOf('类型', types).default(types[0]);
+/** The suggested prompts of one of the screen's types, at the path the specification states. */
+export const promptSuggestions = <T extends readonly [string, ...string[]]>(path: string, summary: string, types: T) =>
+  specCall('GET', path, { summary, request: z.object({ type: generationType(types) }), response: z.object({ list: z.array(PromptSuggestion) }) });
 /** A generation history request of one of the screen's types. */
 export const historyRequest = <T extends readonly [string, ...string[]]>(types: T) =>
   z.object({
-    type: oneOf('类型', types).default(types[0]),
+    type: generationType(types),
     page: page(),
     limit: int('条数', 0, LIMITS.historyLimit).default(LIMITS.historyLimit),
   });
