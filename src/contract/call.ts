@@ -64,6 +64,14 @@ export function specCall<Req extends z.ZodType, Res extends z.ZodType>(method: H
   return { ...userCall(method, path, body), pathFromSpec: true };
 }
 
+/**
+ * A signed-in user's call that is not signed, at a path we designed: an event stream or audio whose token rides in the
+ * query (EventSource and <audio> cannot set headers), or a multipart form with the x-token header.
+ */
+export function uncheckedCall<Req extends z.ZodType, Res extends z.ZodType>(method: HttpMethod, path: string, body: CallBody<Req, Res>): CallEntry<Req, Res, 'user'> {
+  return { method, path, checked: false, auth: 'user', pathFromSpec: false, ...body };
+}
+
 /** A call of `npm run admin`: the operator key from loopback, not signed, at a path we designed. */
 export function operatorCall<Req extends z.ZodType, Res extends z.ZodType>(method: HttpMethod, path: string, body: CallBody<Req, Res>): CallEntry<Req, Res, 'operator'> {
   return { method, path, checked: false, auth: 'operator', pathFromSpec: false, ...body };

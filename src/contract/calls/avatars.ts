@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, text } from '../schema';
-import { intOneOf, listPage, nameField, removeById, requiredId } from './fields';
+import { bySourceRequest, listPage, nameField, removeById, requiredId } from './fields';
 
 /** 1 = the user's own, 2 = public. */
 export const AVATAR_SOURCES = [1, 2] as const;
@@ -32,27 +31,15 @@ export const Avatar = z.object({
 });
 export type Avatar = z.infer<typeof Avatar>;
 
-const nameFilter = () => text('名称', LIMITS.nameMaxChars).optional();
-
 export const avatarsCalls = defineGroup('avatars', {
   list: specCall('GET', '/api/user/video', {
     summary: `Avatar list: own (source 1) or public (source 2), by name; pickers use limit ${LIMITS.listLimitAll}.`,
-    request: z.object({
-      source: intOneOf('来源', AVATAR_SOURCES).default(1),
-      page: page(),
-      limit: limit(),
-      name: nameFilter(),
-    }),
+    request: bySourceRequest(AVATAR_SOURCES, 1),
     response: listPage(Avatar),
   }),
   publicList: userCall('GET', '/api/publicVideo', {
     summary: 'Public works list for the home page actor tab: landscape (hlist) and portrait (slist) public avatars, by name.',
-    request: z.object({
-      source: intOneOf('来源', [2]).default(2),
-      page: page(),
-      limit: limit(),
-      name: nameFilter(),
-    }),
+    request: bySourceRequest([2], 2),
     response: z.object({ hlist: z.array(Avatar), slist: z.array(Avatar) }),
   }),
   clone: userCall('POST', '/api/user/video', {

@@ -7,21 +7,24 @@ import { z } from 'zod';
 import { defineGroup, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, text } from '../schema';
-import { Timestamp, listPage, jsonText, userCallById } from './fields';
+import { text } from '../schema';
+import { Timestamp, listPage, jsonText, userCallById, userPageRead } from './fields';
 
 /** A row's state: its work's, or cancelled before it started. */
 export const BatchRowStatus = { Queued: 1, Rendering: 2, Done: 3, Failed: 4, Cancelled: 5 } as const;
+
+/** A work field a row carries as the table had it: the server checks it as works.create does (WorkSubmission). */
+const carried = z.unknown().optional();
 
 /** What a row of the table carries into its work (the client has turned the avatar's and voice's names into ids). */
 export const BatchRowFields = z.object({
   name: z.string().optional(),
   text: z.string().optional(),
-  video_id: z.unknown().optional(),
-  user_voice_id: z.unknown().optional(),
-  api: z.unknown().optional(),
-  subtitles: z.unknown().optional(),
-  bgm: z.unknown().optional(),
+  video_id: carried,
+  user_voice_id: carried,
+  api: carried,
+  subtitles: carried,
+  bgm: carried,
 });
 export type BatchRowFields = z.infer<typeof BatchRowFields>;
 
@@ -66,11 +69,7 @@ export const batchCalls = defineGroup('batch', {
     request: z.object({ name: batchName(), rows: batchRows }),
     response: z.object({ id: z.number() }),
   }),
-  list: userCall('GET', '/api/batch/list', {
-    summary: 'My batches, newest first, with their rows\' counts.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: listPage(BatchSummary),
-  }),
+  list: userPageRead('/api/batch/list', { summary: 'My batches, newest first, with their rows\' counts.', response: listPage(BatchSummary) }),
   detail: userCallById('GET', '/api/batch/detail', '批次ID', {
     summary: 'One batch: each row\'s state and work, and the counts.',
     response: BatchDetail,

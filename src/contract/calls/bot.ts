@@ -5,11 +5,11 @@
  * The operator's calls (add, list, update, remove) serve `npm run admin -- bot …`.
  */
 import { z } from 'zod';
-import { defineGroup, callEntry, userCall, specCall, operatorCall, operatorList } from '../call';
+import { defineGroup, uncheckedCall, userCall, specCall, operatorCall, operatorList } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, id, int, limit, page, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, optionalFilter, optionalId, requiredId, userRead } from './fields';
+import { empty, id, int, requiredText, text } from '../schema';
+import { Flag, Timestamp, flag, listPage, multipartCall, optionalFilter, optionalId, pageFields, requiredId, streamToken, userRead } from './fields';
 import { ChatStreamEvent } from './chat';
 
 const B = LIMITS.bot;
@@ -99,7 +99,7 @@ export const botCalls = defineGroup('bot', {
   }),
   record: specCall('GET', '/api/bot/record', {
     summary: 'My conversations with my employees, latest first; bot_id narrows to one.',
-    request: z.object({ bot_id: optionalId('员工ID'), page: page(), limit: limit() }),
+    request: z.object({ bot_id: optionalId('员工ID'), ...pageFields }),
     response: listPage(BotRecord),
   }),
   sendMessage: userCall('POST', '/api/bot/sendMessage', {
@@ -111,23 +111,21 @@ export const botCalls = defineGroup('bot', {
     }),
     response: z.object({ cid: z.number(), mid: z.number() }),
   }),
-  stream: callEntry({
-    method: 'GET', path: '/api/bot/index', checked: false, auth: 'user', pathFromSpec: false,
+  stream: uncheckedCall('GET', '/api/bot/index', {
     summary: 'Unchecked event stream (text/event-stream) of answer mid, as the copy chat\'s: token in the query; closing it stops the answer.',
     request: z.object({
-      token: requiredText('token', MSG.sessionExpired, 200),
+      token: streamToken(),
       cid: requiredId('会话ID格式有误'),
       mid: requiredId('消息ID格式有误'),
     }),
     response: ChatStreamEvent,
   }),
-  speech: callEntry({
-    method: 'GET', path: '/api/bot/speech', checked: false, auth: 'user', pathFromSpec: false,
+  speech: uncheckedCall('GET', '/api/bot/speech', {
     summary:
       "ours: one sentence of my answer mid spoken in its bot's voice (the offline voice without one), answered as audio/mpeg " +
       'for an <audio> element (token in the query, as the stream\'s); bad input answers the JSON envelope.',
     request: z.object({
-      token: requiredText('token', MSG.sessionExpired, 200),
+      token: streamToken(),
       mid: requiredId('消息ID格式有误'),
       text: requiredText('文本', MSG.chatContentRequired, B.sentenceMaxChars),
     }),
@@ -137,13 +135,11 @@ export const botCalls = defineGroup('bot', {
     summary: 'ours: whether voice input works (a recognition engine is set); without it the talking screen says why (MSG.botHearNoEngine).',
     response: z.object({ ready: Flag }),
   }),
-  hear: callEntry({
-    method: 'POST', path: '/api/bot/hear', checked: false, auth: 'user', pathFromSpec: false,
+  hear: multipartCall('/api/bot/hear', {
     summary:
       `ours: hold to talk. Unchecked multipart form with one field \`file\` (${B.hearFormats.join('/')}, at most ${B.hearMaxSeconds} s and ` +
       `${B.hearMaxBytes / 1024 / 1024} MB) and the x-token header → the plain reply { code, msg, data: {text} }: what the recognition engine heard, ` +
       'which the screen then sends as the message. Request schema is empty: the form is multipart.',
-    request: z.object({}),
     response: z.object({ text: z.string() }),
   }),
   messageList: userCall('GET', '/api/bot/messageList', {

@@ -1,10 +1,10 @@
 /** Copy-spark chat (part 2 §2.10, §3, §4, §7, §9). */
 import { z } from 'zod';
-import { defineGroup, callEntry, userCall, specCall } from '../call';
+import { defineGroup, uncheckedCall, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, limit, oneOf, page, requiredText } from '../schema';
-import { Flag, Timestamp, listPage, optionalId, removeById, requiredId } from './fields';
+import { id, oneOf, requiredText } from '../schema';
+import { Flag, Timestamp, listPage, optionalId, removeById, requiredId, specPageRead, streamToken } from './fields';
 
 export const CHAT_MODELS = ['v3', 'r1'] as const;
 export type ChatModel = (typeof CHAT_MODELS)[number];
@@ -52,23 +52,21 @@ export const chatCalls = defineGroup('chat', {
     }),
     response: z.object({ cid: z.number(), mid: z.number() }),
   }),
-  stream: callEntry({
-    method: 'GET', path: '/api/chat/index', checked: false, auth: 'user', pathFromSpec: true,
-    summary:
-      'Unchecked event stream (text/event-stream) of the answer to message mid; the token comes in the query because EventSource ' +
-      'cannot set headers. Each event carries ChatStreamEvent (the response schema); closing the stream stops the answer.',
-    request: z.object({
-      token: requiredText('token', MSG.sessionExpired, 200),
-      cid: requiredId('会话ID格式有误'),
-      mid: requiredId('消息ID格式有误'),
+  stream: {
+    ...uncheckedCall('GET', '/api/chat/index', {
+      summary:
+        'Unchecked event stream (text/event-stream) of the answer to message mid; the token comes in the query because EventSource ' +
+        'cannot set headers. Each event carries ChatStreamEvent (the response schema); closing the stream stops the answer.',
+      request: z.object({
+        token: streamToken(),
+        cid: requiredId('会话ID格式有误'),
+        mid: requiredId('消息ID格式有误'),
+      }),
+      response: ChatStreamEvent,
     }),
-    response: ChatStreamEvent,
-  }),
-  records: specCall('GET', '/api/chat/record', {
-    summary: 'Conversation history, newest first.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: listPage(ChatRecord),
-  }),
+    pathFromSpec: true,
+  },
+  records: specPageRead('/api/chat/record', { summary: 'Conversation history, newest first.', response: listPage(ChatRecord) }),
   recordRemove: removeById({ path: '/api/chat/record', pathFromSpec: true, summary: 'Delete a conversation.' }, '会话ID'),
   engine: userCall('GET', '/api/chat/engine', {
     summary: 'ours: whether the operator has configured the chat engine (the screen disables sending when not).',

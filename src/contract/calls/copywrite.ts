@@ -4,12 +4,12 @@
  * captions on screen (offline), as text and timed sentences; edit, save to the material library, rewrite (二创).
  */
 import { z } from 'zod';
-import { defineGroup, callEntry, userCall, specCall } from '../call';
+import { defineGroup, uncheckedCall, userCall, specCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
-import { id, limit, longText, oneOf, page, requiredText, text } from '../schema';
+import { id, longText, oneOf, requiredText, text } from '../schema';
 import { ChatStreamEvent } from './chat';
-import { intOneOf, optionalId, removeById } from './fields';
+import { countedPage, intOneOf, optionalId, recordPageRequest, removeById, streamToken } from './fields';
 
 /** CopyRecord.status: 1 queued, 2 being read, 3 done, 4 failed (reason says why and what was given back). */
 export const CopywriteStatus = { Queued: 1, Running: 2, Done: 3, Failed: 4 } as const;
@@ -74,8 +74,8 @@ export const copywriteCalls = defineGroup('copywrite', {
   }),
   list: specCall('GET', '/api/text/analyse', {
     summary: 'The user\'s copy records, newest first; num (ours): free extractions left today; id (ours): that record alone (re-open).',
-    request: z.object({ page: page(), limit: limit(), id: optionalId('记录ID') }),
-    response: z.object({ list: z.array(CopyRecord), total: z.number(), num: z.number() }),
+    request: recordPageRequest,
+    response: countedPage(CopyRecord).extend({ num: z.number() }),
   }),
   remove: removeById({ path: '/api/text/analyse', pathFromSpec: true, summary: 'Delete a copy record (its cover goes with it).' }, '记录ID'),
   edit: userCall('POST', '/api/text/analyse/edit', {
@@ -88,14 +88,13 @@ export const copywriteCalls = defineGroup('copywrite', {
     request: z.object({ id: id('记录ID'), text: z.preprocess((v) => (v === '' || v === null ? undefined : v), longText('文案', LIMITS.copywrite.textMaxChars).optional()) }),
     response: z.object({ id: z.number() }),
   }),
-  rewrite: callEntry({
-    method: 'GET', path: '/api/text/analyse/rewrite', checked: false, auth: 'user', pathFromSpec: false,
+  rewrite: uncheckedCall('GET', '/api/text/analyse/rewrite', {
     summary:
       `ours: unchecked event stream (text/event-stream, ChatStreamEvent events as chat.stream) of a 二创 rewrite of record id's copy in a style; ` +
       `${LIMITS.chatAnswerCredits} credits as a chat answer, not charged when it fails before any text. The token rides in the query.`,
     request: z
       .object({
-        token: requiredText('token', MSG.sessionExpired, 200),
+        token: streamToken(),
         id: id('记录ID'),
         style: oneOf('风格', REWRITE_STYLES).default('koubo'),
         instruction: text('改写要求', LIMITS.copywrite.instructionMaxChars).optional(),

@@ -14,7 +14,7 @@ import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { captionText } from '../subtitles';
 import { int, num, page, plainString, text } from '../schema';
-import { SCRIPT_RAW_MAX, Timestamp, emotion, listPage, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userCallById } from './fields';
+import { SCRIPT_RAW_MAX, Timestamp, emotion, jobPage, optionalFilter, optionalId, optionalSliders, removeById, renameById, workName, jsonText, userCallById } from './fields';
 import { musicTrackRef } from './music';
 
 /** A dub's status: 1 queued, 2 running, 3 done, 4 failed (with its reason). */
@@ -27,9 +27,7 @@ const D = LIMITS.dubbing;
 export const DubbingLine = z.object({
   voice_id: optionalId('声音'),
   text: plainString('台词').trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(D.maxChars)).default(''),
-  rate: slider('语速', 'rate').optional(),
-  volume: slider('音量', 'volume').optional(),
-  pitch: slider('音调', 'pitch').optional(),
+  ...optionalSliders,
   /** Read on MiniMax voices only. */
   emotion: emotion().optional(),
   /** Seconds of silence after the line, before the gap. */
@@ -130,7 +128,7 @@ export const dubbingCalls = defineGroup('dubbing', {
       /** ours: one dub by its id (the public API's GET /dubbings/{id}). */
       id: optionalFilter(int('配音ID', 1)),
     }),
-    response: listPage(DubbingRecord).extend({ generate: z.number().optional() }),
+    response: jobPage(DubbingRecord),
   }),
   remove: removeById({ path: '/api/dubbing', pathFromSpec: false, summary: 'Delete a finished or failed dub and its files (the client confirms first).' }, '配音ID'),
   /** ours */

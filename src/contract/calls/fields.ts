@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { LIMITS, CHANNEL_APIS } from '../limits';
 import { MSG } from '../messages';
 import { countChars } from '../script';
-import { callEntry, userCall, type CallEntry, type HttpMethod } from '../call';
-import { INT32_MAX, empty, id, int, oneOf, page, plainString, requiredText, text } from '../schema';
+import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
+import { callEntry, specCall, uncheckedCall, userCall, type CallEntry, type HttpMethod } from '../call';
+import { INT32_MAX, empty, id, int, limit, oneOf, page, plainString, requiredText, text } from '../schema';
 
 /** `YYYY-MM-DD HH:mm:ss`, server local time. */
 export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
@@ -83,6 +84,18 @@ export const slider = (label: string, key: keyof typeof LIMITS.sliders) => {
 /** Channel api codes (limits.ts). */
 export const channelApi = (message: string = MSG.channelRequired) => z.enum(CHANNEL_APIS, { error: message });
 
+/** A voice's speed, volume and pitch sliders. */
+export const voiceSliders = { rate: slider('语速', 'rate'), volume: slider('音量', 'volume'), pitch: slider('音调', 'pitch') };
+/** The voice sliders, each optional. */
+export const optionalSliders = { rate: voiceSliders.rate.optional(), volume: voiceSliders.volume.optional(), pitch: voiceSliders.pitch.optional() };
+
+/** ours: how burned-in captions look (src/contract/subtitles.ts): their size, position and colour. */
+export const subtitleLook = {
+  subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
+  subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
+  subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
+};
+
 type EmotionValue = (typeof LIMITS.emotions)[number]['value'];
 export const EMOTIONS = LIMITS.emotions.map((e) => e.value) as unknown as readonly [EmotionValue, ...EmotionValue[]];
 export const emotion = () => oneOf('情绪', EMOTIONS);
@@ -92,6 +105,38 @@ export const anyPayload = () => z.object({}).passthrough();
 
 /** A page of a list: its rows and, when the server counts them, the total. */
 export const listPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().optional() });
+
+/** A page of a list whose total the server always counts. */
+export const countedPage = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number() });
+
+/** A page of background jobs (dubs, music, translated videos); generate (ours) counts those in progress (the screen polls while > 0). */
+export const jobPage = <T extends z.ZodType>(item: T) => listPage(item).extend({ generate: z.number().optional() });
+
+/** Which page of a list, and how long a page is. */
+export const pageFields = { page: page(), limit: limit() };
+/** A request for a page of the user's list, newest first. */
+export const pageRequest = z.object(pageFields);
+/** The user reads a page of one of their lists at a path we designed; what a page holds differs. */
+export const userPageRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => userCall('GET', path, { ...body, request: pageRequest });
+/** The user reads a page of one of their lists at the path the specification states. */
+export const specPageRead = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) => specCall('GET', path, { ...body, request: pageRequest });
+/** A page of the user's records, or with id (ours) that one record alone (re-opening it). */
+export const recordPageRequest = pageRequest.extend({ id: optionalId('记录ID') });
+
+/** A list of own (source 1) or public (source 2) items (avatars, voices), by name. */
+export const bySourceRequest = <const T extends readonly [number, ...number[]]>(sources: T, source: T[number]) =>
+  z.object({
+    source: intOneOf('来源', sources).default(source),
+    ...pageFields,
+    name: text('名称', LIMITS.nameMaxChars).optional(),
+  });
+
+/** The session token in the query of an unchecked stream (EventSource and <audio> cannot set headers). */
+export const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
+
+/** A multipart form (one `file` field, the x-token header) answered with the plain reply: its request schema is empty. */
+export const multipartCall = <Res extends z.ZodType>(path: string, body: { summary: string; response: Res }) =>
+  uncheckedCall('POST', path, { ...body, request: z.object({}) });
 
 /** What differs between the user's own-record calls below: which call, where, and what it does. */
 type CallHead = Pick<CallEntry, 'path' | 'pathFromSpec' | 'summary'>;
@@ -137,10 +182,15 @@ export type PromptSuggestion = z.infer<typeof PromptSuggestion>;
 export const generationPrompt = () => requiredText('描述词', MSG.promptRequired, LIMITS.promptMaxChars);
 /** An optional picture (reference, first or last frame): a url, '' as none. */
 export const pictureUrl = () => z.preprocess(blankToUndefined, urlField('图片').optional());
+/** Which of the screen's types (text, image …) a generation request is about: the first when absent. */
+export const generationType = <T extends readonly [string, ...string[]]>(types: T) => oneOf('类型', types).default(types[0]);
+/** The suggested prompts of one of the screen's types, at the path the specification states. */
+export const promptSuggestions = <T extends readonly [string, ...string[]]>(path: string, summary: string, types: T) =>
+  specCall('GET', path, { summary, request: z.object({ type: generationType(types) }), response: z.object({ list: z.array(PromptSuggestion) }) });
 /** A generation history request of one of the screen's types. */
 export const historyRequest = <T extends readonly [string, ...string[]]>(types: T) =>
   z.object({
-    type: oneOf('类型', types).default(types[0]),
+    type: generationType(types),
     page: page(),
     limit: int('条数', 0, LIMITS.historyLimit).default(LIMITS.historyLimit),
   });

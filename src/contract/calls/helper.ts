@@ -7,11 +7,11 @@
  */
 import { z } from 'zod';
 import type { CallDef } from '../call';
-import { defineGroup, callEntry, userCall } from '../call';
+import { defineGroup, uncheckedCall, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, requiredText } from '../schema';
-import { Flag, Timestamp, flag, optionalId, removeById, userCallById, userList, userRead } from './fields';
+import { Flag, Timestamp, flag, optionalId, removeById, streamToken, userCallById, userList, userRead } from './fields';
 import { ChatStreamEvent } from './chat';
 import { avatarsCalls } from './avatars';
 import { voicesCalls } from './voices';
@@ -118,21 +118,18 @@ export const HelperConversation = z.object({ id: z.number(), async: Flag, title:
 export type HelperConversation = z.infer<typeof HelperConversation>;
 
 const question = () => requiredText('问题', MSG.chatContentRequired, H.questionMaxChars);
-const streamToken = () => requiredText('token', MSG.sessionExpired, 200);
 
 export const helperCalls = defineGroup('helper', {
   status: userRead('/api/helper/status', {
     summary: 'ours: whether the chat engine is set (the screens say so up front without it), and the tools the assistant may call.',
     response: z.object({ chat: Flag, tools: z.array(z.object({ name: z.string(), description: z.string(), spends: Flag })) }),
   }),
-  guide: callEntry({
-    method: 'GET', path: '/api/helper/guide', checked: false, auth: 'user', pathFromSpec: false,
+  guide: uncheckedCall('GET', '/api/helper/guide', {
     summary: "ours: unchecked event stream (as the copy chat's) of the answer to a how-to question, grounded in the product's guide, routes and prices; free.",
     request: z.object({ token: streamToken(), q: question() }),
     response: ChatStreamEvent,
   }),
-  operate: callEntry({
-    method: 'GET', path: '/api/helper/operate', checked: false, auth: 'user', pathFromSpec: false,
+  operate: uncheckedCall('GET', '/api/helper/operate', {
     summary:
       'ours: unchecked event stream of the assistant operating the product: read tools run at once as the user (steps), spending ' +
       'tools end the stream with a plan to confirm (helper.confirm); async=1 makes that plan a background task. Each request is kept ' +

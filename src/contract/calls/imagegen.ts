@@ -4,7 +4,7 @@ import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, int, oneOf, requiredText, text } from '../schema';
-import { PromptSuggestion, Timestamp, blankToUndefined, generationPrompt, historyRequest, listPage, pictureUrl, removeById, urlField, userRead } from './fields';
+import { Timestamp, blankToUndefined, generationPrompt, generationType, historyRequest, promptSuggestions, listPage, pictureUrl, removeById, urlField, userRead } from './fields';
 
 /**
  * ours: the image engines an operator can choose (`npm run admin -- image set …`): the OpenAI images API shape
@@ -36,7 +36,7 @@ export const imagegenCalls = defineGroup('imagegen', {
   create: specCall('POST', '/api/user/imageGenerate', {
     summary: `Generate ${LIMITS.imageCountRange[0]} to ${LIMITS.imageCountRange[1]} images from a description, optional reference image; ${LIMITS.imageCreditsEach} credits per image.`,
     request: z.object({
-      type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text'),
+      type: generationType(IMAGE_GENERATE_TYPES),
       text: generationPrompt(),
       image: pictureUrl(),
       ratio: oneOf('比例', LIMITS.imageRatios).default(LIMITS.imageRatios[0]),
@@ -50,11 +50,7 @@ export const imagegenCalls = defineGroup('imagegen', {
     response: listPage(ImageRecord),
   }),
   remove: removeById({ path: '/api/user/imageGenerate', pathFromSpec: false, summary: 'ours path: delete an image generation record (the spec shows delete in the UI, not its call).' }, '记录ID'),
-  prompts: specCall('GET', '/api/user/imagePrompt', {
-    summary: `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`,
-    request: z.object({ type: oneOf('类型', IMAGE_GENERATE_TYPES).default('text') }),
-    response: z.object({ list: z.array(PromptSuggestion) }),
-  }),
+  prompts: promptSuggestions('/api/user/imagePrompt', `Suggested image prompts; the client shows ${LIMITS.recommendCount} at random, with refresh.`, IMAGE_GENERATE_TYPES),
   /** ours */
   engine: userRead('/api/user/imageEngine', {
     summary: 'ours: whether an image engine is configured (the screen says so and disables generating when not).',

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { id, int, page, plainString, requiredText, text } from '../schema';
-import { Flag, Timestamp, flag, listPage, removeById, renameById, userCallById, userList, userRead } from './fields';
+import { id, int, num, page, plainString, requiredText, text } from '../schema';
+import { Flag, Timestamp, flag, jobPage, removeById, renameById, userCallById, userList, userRead } from './fields';
 
 const M = LIMITS.music;
 
@@ -64,6 +64,9 @@ export type MusicTrack = z.infer<typeof MusicTrack>;
 export const musicTrackRef = (label = '背景音乐') =>
   plainString(label, MSG.musicTrackMissing).trim().regex(/^(lib|my)-[1-9]\d{0,9}$/, MSG.musicTrackMissing);
 
+/** How loud background music plays (LIMITS.music.bgmVolume: a share of its own loudness). */
+export const bgmVolume = () => num('背景音乐音量', M.bgmVolume.min, M.bgmVolume.max).default(M.bgmVolume.default);
+
 export const parseMusicTrackRef = (ref: string): { source: 'library' | 'mine'; id: number } => {
   const [kind, n] = ref.split('-');
   return { source: kind === 'lib' ? 'library' : 'mine', id: Number(n) };
@@ -86,7 +89,7 @@ export const musicCalls = defineGroup('music', {
   myTask: specCall('GET', '/api/music/myTask', {
     summary: `The user's music tasks, newest first; generate (ours) counts those in progress (the screen polls while > 0).`,
     request: z.object({ page: page(), limit: int('条数', 0, 100).default(M.historyPageSize) }),
-    response: listPage(MusicTask).extend({ generate: z.number().optional() }),
+    response: jobPage(MusicTask),
   }),
   /** ours */
   remove: removeById({ path: '/api/music/task', pathFromSpec: false, summary: 'ours: delete a finished or failed task and its file (a copy saved to the material library stays).' }, '音乐ID'),

@@ -3,21 +3,16 @@ import { z } from 'zod';
 import { defineGroup } from '../call';
 import { Flag, Timestamp, userCallById, userList } from './fields';
 
-export const NoticeSummary = z.object({
-  id: z.number(),
-  title: z.string(),
-  desc: z.string(),
-  create_time: Timestamp,
+/** What the notice list and a notice's page both show of it. */
+const NoticeHead = z.object({ id: z.number(), title: z.string(), desc: z.string(), create_time: Timestamp });
+
+export const NoticeSummary = NoticeHead.extend({
   /** ours: 1 once this user opened the notice. */
   read: Flag,
 });
 export type NoticeSummary = z.infer<typeof NoticeSummary>;
 
-export const Notice = z.object({
-  id: z.number(),
-  title: z.string(),
-  desc: z.string(),
-  create_time: Timestamp,
+export const Notice = NoticeHead.extend({
   /** HTML; the client sanitizes before rendering. */
   content: z.string(),
 });

@@ -10,10 +10,9 @@ import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars } from '../script';
 import { ONECLICK_ASPECTS, SCENE_KINDS, SCENE_MOTIONS, SCRIPT_PLATFORMS, TOPIC_SECONDS, TOPIC_STYLES, storyScript } from '../storyboard';
-import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
-import { int, limit, num, oneOf, page, plainString, requiredText, text } from '../schema';
-import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, channelApi, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, urlField, workName, jsonText, userCallById, userRead } from './fields';
+import { int, num, oneOf, plainString, requiredText, text } from '../schema';
+import { bgmVolume, musicTrackRef } from './music';
+import { SCRIPT_RAW_MAX, Timestamp, channelApi, countedPage, requiredId, flag, intOneOf, optionalFilter, optionalId, removeById, subtitleLook, urlField, workName, jsonText, userCallById, userPageRead, userRead } from './fields';
 
 const O = LIMITS.oneclick;
 
@@ -54,11 +53,9 @@ export const OneclickSubmission = z
     api: channelApi().default(O.defaultChannel),
     aspect: oneOf('画面比例', ONECLICK_ASPECTS).default('9:16'),
     subtitles: flag('字幕').default(1),
-    subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
-    subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
-    subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
+    ...subtitleLook,
     bgm_id: optionalFilter(musicTrackRef()),
-    bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
+    bgm_volume: bgmVolume(),
     scenes: sceneList,
     /** ours: a title card over the first LIMITS.oneclick.titleSeconds seconds ('' none). */
     title_card: text('片头标题', O.titleMaxChars).default(''),
@@ -110,11 +107,7 @@ export const oneclickCalls = defineGroup('oneclick', {
     request: OneclickSubmission,
     response: z.object({ id: z.number() }),
   }),
-  history: userCall('GET', '/api/cozeVideo/history', {
-    summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(OneclickProject), total: z.number() }),
-  }),
+  history: userPageRead('/api/cozeVideo/history', { summary: 'My one-click projects, newest changed first: drafts and rendered, with their latest work\'s state.', response: countedPage(OneclickProject) }),
   saveDraft: userCall('POST', '/api/cozeVideo/draft', {
     summary: 'ours: save a project\'s draft (new without id); answers its id.',
     request: z.object({

@@ -116,16 +116,23 @@ export const OpenWorkCreate = z.object({
   subtitles: z.boolean().optional().meta({ description: '烧录字幕', example: false }),
 }).meta({ id: 'WorkCreate' });
 
-export const OpenWork = z.object({
-  id: id('作品ID', 42),
-  name: z.string(),
-  status: z.number().int().meta({ description: '1 排队，2 合成中，3 成功，4 失败', example: 3 }),
-  url: z.string().meta({ description: '成功后的视频地址（带签名的相对地址，拼上站点地址下载）' }),
-  srt: z.string().meta({ description: '字幕（SRT）地址，没有时为空' }),
-  duration: z.number().meta({ description: '秒' }),
-  credits: z.number().int().meta({ description: '扣除的积分（合成中为预留的积分）' }),
-  reason: z.string().meta({ description: '失败原因' }),
-  create_time: Timestamp,
+/** A job of the REST surface (a work, a dub) as its GET answers it: its state, its files once done, its seconds, credits and failure; `say` holds the words its document uses. */
+const openJob = (jobId: z.ZodNumber, say: { status: string; url: string; srt: string; credits: string }) =>
+  z.object({
+    id: jobId,
+    name: z.string(),
+    status: z.number().int().meta({ description: say.status, example: 3 }),
+    url: z.string().meta({ description: say.url }),
+    srt: z.string().meta({ description: say.srt }),
+    duration: z.number().meta({ description: '秒' }),
+    credits: z.number().int().meta({ description: say.credits }),
+    reason: z.string().meta({ description: '失败原因' }),
+    create_time: Timestamp,
+  });
+
+export const OpenWork = openJob(id('作品ID', 42), {
+  status: '1 排队，2 合成中，3 成功，4 失败', url: '成功后的视频地址（带签名的相对地址，拼上站点地址下载）',
+  srt: '字幕（SRT）地址，没有时为空', credits: '扣除的积分（合成中为预留的积分）',
 }).meta({ id: 'Work' });
 
 export const OpenDubbingLine = z.object({
@@ -152,16 +159,9 @@ export const OpenDubbingCreate = z.object({
   bgm_volume: z.number().optional().meta({ description: '背景音乐音量', example: LIMITS.dubbing.bgmVolume.default }),
 }).meta({ id: 'DubbingCreate' });
 
-export const OpenDubbing = z.object({
-  id: id('配音ID', 51),
-  name: z.string(),
-  status: z.number().int().meta({ description: '1 排队，2 生成中，3 完成，4 失败', example: 3 }),
-  url: z.string().meta({ description: '完成后的 mp3 地址（带签名的相对地址，拼上站点地址下载）' }),
-  srt: z.string().meta({ description: '字幕（SRT）地址，完成前为空' }),
-  duration: z.number().meta({ description: '秒' }),
-  credits: z.number().int().meta({ description: '扣除的积分（生成中为预留的积分）' }),
-  reason: z.string().meta({ description: '失败原因' }),
-  create_time: Timestamp,
+export const OpenDubbing = openJob(id('配音ID', 51), {
+  status: '1 排队，2 生成中，3 完成，4 失败', url: '完成后的 mp3 地址（带签名的相对地址，拼上站点地址下载）',
+  srt: '字幕（SRT）地址，完成前为空', credits: '扣除的积分（生成中为预留的积分）',
 }).meta({ id: 'Dubbing' });
 
 export const OpenPage = z.object({

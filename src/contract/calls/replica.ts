@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall } from '../call';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
-import { empty, id, int, limit, num, page, requiredText, text } from '../schema';
+import { empty, id, int, num, requiredText, text } from '../schema';
 import { CopySegment, REWRITE_STYLE_NAMES, videoSourceRequest } from './copywrite';
-import { Timestamp, intOneOf, listPage, optionalId, removeById, requiredId, userRead } from './fields';
+import { Timestamp, countedPage, intOneOf, optionalId, recordPageRequest, removeById, requiredId, specPageRead, userPageRead, userRead } from './fields';
 
 const R = LIMITS.replica;
 
@@ -141,7 +141,6 @@ export type ReplicaScript = z.infer<typeof ReplicaScript>;
 export const TopicIdea = z.object({ title: z.string().min(1), angle: z.string().min(1) });
 export type TopicIdea = z.infer<typeof TopicIdea>;
 
-const pageRequest = z.object({ page: page(), limit: limit() });
 const personaId = () => requiredId(MSG.replicaPersonaRequired);
 const productId = () => optionalId('产品');
 
@@ -152,22 +151,14 @@ export const replicaCalls = defineGroup('replica', {
       '(the link-parse engine has profile routes; /explosiveAnalysis/user says so up front), and the prices.',
     response: z.object({ ready: z.boolean(), profiles: z.boolean(), answer_credits: z.number(), video_credits: z.number() }),
   }),
-  personas: specCall('GET', '/api/tikTok/profile', {
-    summary: 'My personas (人设), newest first.',
-    request: pageRequest,
-    response: z.object({ list: z.array(Persona), total: z.number() }),
-  }),
+  personas: specPageRead('/api/tikTok/profile', { summary: 'My personas (人设), newest first.', response: countedPage(Persona) }),
   personaSave: specCall('POST', '/api/tikTok/profile', {
     summary: `Add a persona, or update it with id; at most ${R.maxPersonas}.`,
     request: z.object({ id: optionalId('人设'), ...personaFields }),
     response: z.object({ id: z.number() }),
   }),
   personaRemove: removeById({ path: '/api/tikTok/profile', pathFromSpec: true, summary: 'Delete a persona.' }, '人设'),
-  products: specCall('GET', '/api/tikTok/product', {
-    summary: 'My products, newest first.',
-    request: pageRequest,
-    response: z.object({ list: z.array(Product), total: z.number() }),
-  }),
+  products: specPageRead('/api/tikTok/product', { summary: 'My products, newest first.', response: countedPage(Product) }),
   productSave: specCall('POST', '/api/tikTok/product', {
     summary: `Add a product, or update it with id; image: the file id of an uploaded picture (absent or 0: none); at most ${R.maxProducts}.`,
     request: z.object({
@@ -190,8 +181,8 @@ export const replicaCalls = defineGroup('replica', {
   }),
   videos: userCall('GET', '/api/coze/analysisVideo', {
     summary: 'The user\'s video analyses, newest first; id (ours): that record alone.',
-    request: z.object({ page: page(), limit: limit(), id: optionalId('记录ID') }),
-    response: z.object({ list: z.array(ReplicaVideo), total: z.number() }),
+    request: recordPageRequest,
+    response: countedPage(ReplicaVideo),
   }),
   videoRemove: removeById({ path: '/api/coze/analysisVideo', pathFromSpec: false, summary: 'ours: delete a video analysis.' }, '记录ID'),
   mimic: userCall('POST', '/api/coze/mimicScript', {
@@ -211,11 +202,7 @@ export const replicaCalls = defineGroup('replica', {
       .refine((r) => !!(r.description || r.link), { message: MSG.replicaDescriptionRequired }),
     response: z.object({ id: z.number(), analysis: AccountAnalysis }),
   }),
-  accounts: userCall('GET', '/api/coze/analysisIp', {
-    summary: 'ours: the user\'s account analyses, newest first.',
-    request: pageRequest,
-    response: listPage(ReplicaAccount).required({ total: true }),
-  }),
+  accounts: userPageRead('/api/coze/analysisIp', { summary: 'ours: the user\'s account analyses, newest first.', response: countedPage(ReplicaAccount) }),
   accountRemove: removeById({ path: '/api/coze/analysisIp', pathFromSpec: false, summary: 'ours: delete an account analysis.' }, '记录ID'),
   topics: userCall('POST', '/api/coze/topic', {
     summary: `${R.topics} topic ideas with a one-line angle each for a persona and (optionally) a product. ${LIMITS.chatAnswerCredits} credits.`,
@@ -233,11 +220,7 @@ export const replicaCalls = defineGroup('replica', {
     }),
     response: z.object({ id: z.number(), variants: z.array(ScriptVariant) }),
   }),
-  scripts: userCall('GET', '/api/coze/script', {
-    summary: 'ours: the user\'s kept scripts (仿写 and generated), newest first.',
-    request: pageRequest,
-    response: z.object({ list: z.array(ReplicaScript), total: z.number() }),
-  }),
+  scripts: userPageRead('/api/coze/script', { summary: 'ours: the user\'s kept scripts (仿写 and generated), newest first.', response: countedPage(ReplicaScript) }),
   scriptEdit: userCall('POST', '/api/coze/script', {
     summary: 'ours: keep the user\'s edit of one variant (`index`, from 0) of a kept script. Free.',
     request: z.object({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, requiredText } from '../schema';
-import { Timestamp, intOneOf, removeById, requiredId, userRead } from './fields';
+import { requiredText } from '../schema';
+import { Timestamp, intOneOf, jobPage, removeById, requiredId, specPageRead, userRead } from './fields';
 
 export const TranslationRecord = z.object({
   /** ours: needed to delete. */
@@ -64,11 +64,7 @@ export const TRANSLATE_CREDITS_PER_SECOND: Record<TranslationModeValue, number> 
 export const translateCredits = (seconds: number, mode: TranslationModeValue): number => Math.max(1, Math.ceil(seconds - 1e-6)) * TRANSLATE_CREDITS_PER_SECOND[mode];
 
 export const translationCalls = defineGroup('translation', {
-  list: specCall('GET', '/api/user/videoTranslate', {
-    summary: 'Translated videos (works page, type2 = 3), newest first.',
-    request: z.object({ page: page(), limit: limit() }),
-    response: z.object({ list: z.array(TranslationRecord), total: z.number().optional(), generate: z.number().optional() }),
-  }),
+  list: specPageRead('/api/user/videoTranslate', { summary: 'Translated videos (works page, type2 = 3), newest first.', response: jobPage(TranslationRecord) }),
   remove: removeById({ path: '/api/user/videoTranslate', pathFromSpec: false, summary: 'Delete a translated video.' }, '视频ID'),
   submit: specCall('POST', '/api/user/videoTranslate', {
     summary: `Translate a registered video (${LIMITS.video.formats.join('/')}, at most ${LIMITS.video.maxBytes / 1024 / 1024} MB, hint ${LIMITS.translateVideoHintMinutes} min): mode 1 lip sync, 2 voice only (spec name: translate).`,

@@ -3,10 +3,11 @@
  * The voice-clone audio has its own multipart endpoint.
  */
 import { z } from 'zod';
-import { defineGroup, callEntry, specCall } from '../call';
+import { defineGroup, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { int, num, oneOf, requiredText, text } from '../schema';
+import { multipartCall } from './fields';
 
 export const UPLOAD_FILE_TYPES = ['video', 'voice', 'image'] as const;
 export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
@@ -67,13 +68,11 @@ export const uploadCalls = defineGroup('upload', {
     }),
     response: UploadSignature,
   }),
-  direct: callEntry({
-    method: 'POST', path: '/storage', checked: false, auth: 'user', pathFromSpec: false,
+  direct: multipartCall('/storage', {
     summary:
       'ours: the local-disk storage target that `host` points at when no S3-compatible storage is configured. Unchecked multipart ' +
       'form: key, policy, OSSAccessKeyId, signature, success_action_status, file; x-token header. Verifies the policy like S3/OSS ' +
       'would (key prefix, content-length-range, expiry), stores the file, answers 204. Request schema is empty: the form is multipart.',
-    request: z.object({}),
     response: z.object({}),
   }),
   complete: specCall('POST', '/api/upload/complete', {
@@ -93,13 +92,11 @@ export const uploadCalls = defineGroup('upload', {
       }),
     response: RegisteredFile,
   }),
-  voice: callEntry({
-    method: 'POST', path: '/api/upload/voice', checked: false, auth: 'user', pathFromSpec: false,
+  voice: multipartCall('/api/upload/voice', {
     summary:
       `ours path (spec: "voice audio upload endpoint, path not shown"): unchecked multipart form with one field \`file\` (mp3/m4a/wav, ` +
       `${LIMITS.audio.minSeconds} s to ${LIMITS.audio.maxSeconds / 60} min, at most ${LIMITS.audio.maxBytes / 1024 / 1024} MB) and the x-token header; ` +
       'registers the audio like upload.complete and answers the plain (unsealed) reply { code, msg, data: {file_id, url} }. Request schema is empty: the form is multipart.',
-    request: z.object({}),
     response: RegisteredFile,
   }),
 });

@@ -4,7 +4,7 @@ import { defineGroup, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { id, longText, num, oneOf, requiredText, text } from '../schema';
-import { Flag, ImagegenStatus, PromptSuggestion, Timestamp, blankToUndefined, historyRequest, intOneOf, listPage, optionalFilter, pictureUrl, removeById, userList, userRead } from './fields';
+import { Flag, ImagegenStatus, Timestamp, blankToUndefined, generationType, historyRequest, promptSuggestions, intOneOf, listPage, optionalFilter, pictureUrl, removeById, userList, userRead } from './fields';
 
 export const VIDEO_GENERATE_TYPES = ['text', 'image'] as const;
 export const VIDEO_MODES = ['std', 'pro'] as const satisfies readonly (keyof typeof LIMITS.videoGenerationCredits)[];
@@ -105,7 +105,7 @@ export const videogenCalls = defineGroup('videogen', {
       'for reference); without aspect_ratio an image is framed at its own shape (nearestVideoRatio), a text at the first ratio.',
     request: z
       .object({
-        type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text'),
+        type: generationType(VIDEO_GENERATE_TYPES),
         // Kling needs it; the camera move made here does not (the server checks by engine).
         prompt: text('描述词', LIMITS.promptMaxChars).default(''),
         negative_prompt: text('反向描述词', LIMITS.promptMaxChars).default(''),
@@ -133,11 +133,11 @@ export const videogenCalls = defineGroup('videogen', {
   }),
   remove: removeById({ path: '/api/user/videoGenerate', pathFromSpec: true, summary: 'Delete a video generation record.' }, '记录ID'),
   prompts: userList({ path: '/api/user/videoPrompt', pathFromSpec: true, summary: 'Inspiration word bank: groups of prompt words (name, demo_url, is_multi).' }, PromptGroup),
-  recommend: specCall('GET', '/api/user/videoPromptRecommend', {
-    summary: `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
-    request: z.object({ type: oneOf('类型', VIDEO_GENERATE_TYPES).default('text') }),
-    response: z.object({ list: z.array(PromptSuggestion) }),
-  }),
+  recommend: promptSuggestions(
+    '/api/user/videoPromptRecommend',
+    `Recommended video prompts; the client shows ${LIMITS.recommendCount} at random (${LIMITS.recommendCountImageToVideo} for image to video).`,
+    VIDEO_GENERATE_TYPES,
+  ),
   engine: userRead('/api/user/videoEngine', {
     summary:
       'ours: the engine of each screen (text: Kling or null — no offline engine; image: Kling or local camera motion) and whether 高品质 is open.',

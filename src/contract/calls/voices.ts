@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, requiredText, text } from '../schema';
-import { Flag, channelApi, emotion, intOneOf, nameField, optionalId, removeById, renameById, requiredId, scriptText, slider, userList } from './fields';
+import { requiredText, text } from '../schema';
+import { Flag, bySourceRequest, channelApi, emotion, nameField, optionalId, removeById, renameById, requiredId, scriptText, optionalSliders, voiceSliders, userList } from './fields';
 
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
@@ -99,21 +99,10 @@ export const AuditionJob = z.object({
 });
 export type AuditionJob = z.infer<typeof AuditionJob>;
 
-const sliders = {
-  rate: slider('语速', 'rate'),
-  volume: slider('音量', 'volume'),
-  pitch: slider('音调', 'pitch'),
-};
-
 export const voicesCalls = defineGroup('voices', {
   list: specCall('GET', '/api/user/voice', {
     summary: `Voice list: own (source 1) or public (source 2), by name; generate = how many are still training (poll every ${LIMITS.voicePollMs} ms while > 0).`,
-    request: z.object({
-      source: intOneOf('来源', VOICE_SOURCES).default(1),
-      page: page(),
-      limit: limit(),
-      name: text('名称', LIMITS.nameMaxChars).optional(),
-    }),
+    request: bySourceRequest(VOICE_SOURCES, 1),
     response: z.object({ list: z.array(Voice), generate: z.number(), total: z.number().optional() }),
   }),
   create: specCall('POST', '/api/voice/create', {
@@ -138,7 +127,7 @@ export const voicesCalls = defineGroup('voices', {
   }),
   settings: userCall('POST', '/api/user/voiceSetting', {
     summary: `Save a voice's speed/volume/pitch (ranges from LIMITS.sliders, default ${LIMITS.sliders.rate.default}); the reply msg may carry a message.`,
-    request: z.object({ voice_id: requiredId(MSG.voiceRequired), ...sliders }),
+    request: z.object({ voice_id: requiredId(MSG.voiceRequired), ...voiceSliders }),
     response: z.object({}),
   }),
   language: userCall('GET', '/api/langList', {
@@ -153,9 +142,7 @@ export const voicesCalls = defineGroup('voices', {
     request: z.object({
       voice_id: requiredId(MSG.auditionNeedsTextAndVoice),
       text: scriptText('试听文本', MSG.auditionNeedsTextAndVoice),
-      rate: sliders.rate.optional(),
-      volume: sliders.volume.optional(),
-      pitch: sliders.pitch.optional(),
+      ...optionalSliders,
       language: text('语言', 50).optional(),
       emotion: emotion().optional(),
     }),

@@ -4,10 +4,9 @@ import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit, workCredits } from '../script';
-import { SUBTITLE_COLORS, SUBTITLE_POSITIONS, SUBTITLE_SIZES } from '../subtitles';
 import { int, limit, num, oneOf, page, plainString, text } from '../schema';
-import { musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, removeById, renameById, slider, workName, jsonText, userRead } from './fields';
+import { bgmVolume, musicTrackRef } from './music';
+import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, optionalSliders, removeById, renameById, subtitleLook, workName, jsonText, userRead } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -53,18 +52,10 @@ export const Work = z.object({
 });
 export type Work = z.infer<typeof Work>;
 
-const sliders = {
-  rate: slider('语速', 'rate').optional(),
-  volume: slider('音量', 'volume').optional(),
-  pitch: slider('音调', 'pitch').optional(),
-};
-
 /** ours: burned-in captions at submit (src/contract/subtitles.ts): 0 none, 1 burned in, and how they look. */
 const subtitleFields = {
   subtitles: flag('字幕').default(0),
-  subtitle_size: oneOf('字幕大小', SUBTITLE_SIZES).default('M'),
-  subtitle_position: oneOf('字幕位置', SUBTITLE_POSITIONS).default('bottom'),
-  subtitle_color: oneOf('字幕颜色', SUBTITLE_COLORS).default('white'),
+  ...subtitleLook,
 };
 
 /**
@@ -73,7 +64,7 @@ const subtitleFields = {
  */
 export const bgmFields = {
   bgm: optionalFilter(musicTrackRef()),
-  bgm_volume: num('背景音乐音量', LIMITS.music.bgmVolume.min, LIMITS.music.bgmVolume.max).default(LIMITS.music.bgmVolume.default),
+  bgm_volume: bgmVolume(),
 };
 
 const optionalScript = (label: string) =>
@@ -87,7 +78,7 @@ export const WorkSubmission = z
     drive: oneOf('驱动方式', ['text', 'audio']).optional(),
     text: optionalScript('台词'),
     /** Only with system (public) voices. */
-    ...sliders,
+    ...optionalSliders,
     /** The voice (timbre) of text mode. */
     user_voice_id: optionalId('声音'),
     api: channelApi(),
@@ -162,9 +153,7 @@ export const SceneItem = z
     file_id: optionalId('音频'),
     text: plainString('文本').trim().max(SCRIPT_RAW_MAX, MSG.scriptTooLong(LIMITS.scriptMaxChars)).optional(),
     voice_id: optionalId('声音'),
-    rate: sliders.rate,
-    volume: sliders.volume,
-    pitch: sliders.pitch,
+    ...optionalSliders,
     video_id: optionalId('数字分身'),
     video_duration: num('视频时长', 0, LIMITS.video.maxSeconds).optional(),
   })
