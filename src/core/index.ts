@@ -59,6 +59,7 @@ export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-st
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, FormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
+export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
 export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

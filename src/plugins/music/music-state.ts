@@ -3,23 +3,12 @@
  * my tasks (asked again while one is being made), the library, the confirm-then-generate behind the submit throttle,
  * and each task's actions that go through the server (rename, delete, save to material, 用作背景音乐).
  */
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
+import { DeletionFlow, FormScreen, RemoteStore, TIMINGS, leadingGate, runBusy, screenStates, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
-
-@injectable()
-export class MusicState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
-
-  /** One screen's state, until `closed$` emits or it is disposed. */
-  open(closed$?: Observable<unknown>): MusicScreen {
-    return new MusicScreen(this.s, closed$);
-  }
-}
 
 type TaskPage = CallResponse<typeof API.music.myTask>;
 
@@ -114,5 +103,9 @@ export class MusicScreen extends FormScreen<MusicForm> {
     this.library.reload();
   }
 }
+
+/** Opens one music screen's state a panel (`open(closed$)`). */
+export const MusicState = screenStates({ open: MusicScreen });
+export type MusicState = InstanceType<typeof MusicState>;
 
 export const PROMPT_MAX = LIMITS.music.promptMaxChars;
