@@ -57,7 +57,7 @@ const VoicePickerImpl = lazyChunk(() => import('./voice-picker').then((m) => ({ 
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
-export { RemoteStore, PagedStore, DeletionFlow, FormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
+export { RemoteStore, PagedStore, DeletionFlow, FormScreen, GenerationFormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';

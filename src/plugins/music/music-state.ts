@@ -5,31 +5,28 @@
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, FormScreen, RemoteStore, TIMINGS, leadingGate, runBusy, screenStates, type ScreenServices } from '../../core';
+import { DeletionFlow, GenerationFormScreen, RemoteStore, TIMINGS, runBusy, screenStates, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
 
 type TaskPage = CallResponse<typeof API.music.myTask>;
 
-export class MusicScreen extends FormScreen<MusicForm> {
+export class MusicScreen extends GenerationFormScreen<MusicForm> {
   readonly engine: RemoteStore<CallResponse<typeof API.music.engine>>;
   readonly tasks: RemoteStore<TaskPage>;
   readonly library: RemoteStore<MusicTrack[]>;
-  readonly confirming$ = new BehaviorSubject(false);
-  readonly submitting$ = new BehaviorSubject(false);
   readonly busy$ = new BehaviorSubject(false);
   /** The task whose waveform and player show (null: the newest done one). */
   readonly chosenId$ = new BehaviorSubject<number | null>(null);
   readonly renaming$ = new BehaviorSubject<MusicTask | null>(null);
   readonly deletion: DeletionFlow<MusicTask>;
-  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super(EMPTY_MUSIC_FORM);
+    super(EMPTY_MUSIC_FORM, s.notifier);
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.music.engine, {}, { silent: true, signal }));
     this.tasks = new RemoteStore((signal) => api.call(API.music.myTask, { page: 1, limit: 50 }, { silent: true, signal }), {
@@ -43,27 +40,18 @@ export class MusicScreen extends FormScreen<MusicForm> {
     this.library.reload();
   }
 
-  /** 生成音乐: one click a throttle window; the first problem is said, else the price's confirmation opens. */
-  ask(): void {
-    if (!this.gate()) return;
-    if (!this.engine.value?.engine) return this.s.notifier.warn(MSG.musicEngineMissing);
-    const problem = formProblem(this.form);
-    if (problem) return this.s.notifier.warn(problem);
-    this.confirming$.next(true);
-  }
-
-  cancelConfirm(): void {
-    this.confirming$.next(false);
+  /** 生成音乐 asks first that the engine is there, then about the form. */
+  protected problem(): string | null {
+    return this.engine.value?.engine ? formProblem(this.form) : MSG.musicEngineMissing;
   }
 
   /** Confirmed: the task appears in 我的音乐 and is followed there; the form stays for another go. */
   async generate(): Promise<boolean> {
     const { title, prompt, instrumental, lyrics } = this.form;
     let id = 0;
-    const ok = await runBusy(this.submitting$, async () => {
+    const ok = await this.sendConfirmed(async () => {
       id = (await this.s.api.call(API.music.create, { title: title.trim(), prompt: prompt.trim(), instrumental, lyrics: instrumental ? '' : lyrics.trim() })).id;
     });
-    this.confirming$.next(false);
     if (!ok) return false;
     this.s.notifier.success(MSG.submitSucceeded);
     this.chosenId$.next(id);
