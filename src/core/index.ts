@@ -37,7 +37,7 @@ export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, erro
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
 export { Segments, type SegmentsProps } from './segments';
-export { pickerPending } from './picker-pending';
+export { PickerDialog, pickerPending, type PickerDialogProps } from './picker-pending';
 export { VoiceSlider, type VoiceSliderProps } from './voice-slider';
 export { SLIDER_DEFAULTS, roundSlider, sceneVoiceOf, sliderEnabled, voiceLabel, voiceSettings, type SceneVoice, type SliderKey } from './voice-choice';
 export { ScriptEditorState, AUDITION_LABELS, aiEngineMissing, type ScriptEditorHandle } from './script-editor/editor-state';
