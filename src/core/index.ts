@@ -6,11 +6,11 @@ export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
 export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
-export { lazyChunk, LoadBoundary, ChunkLoadFailed, type LoadBoundaryProps } from './lazy-chunk';
-import { lazyChunk } from './lazy-chunk';
+export { lazyChunk, lazyPart, LoadBoundary, ChunkLoadFailed, type LoadBoundaryProps } from './lazy-chunk';
+import { lazyPart } from './lazy-chunk';
 import { createElement, Suspense } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
-export const SafeHtml = lazyChunk(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
+export const SafeHtml = lazyPart(() => import('./safe-html'), 'SafeHtml');
 export type { UploadBoxProps, UploadedFile } from './upload-box';
 export { UploadBox } from './upload-box-lazy';
 export { ShareVideoForm, sharedVideoProblem, type ShareVideoFormProps } from './shared-video';
@@ -37,7 +37,7 @@ export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, erro
 export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
 export { Segments, type SegmentsProps } from './segments';
-export { pickerPending } from './picker-pending';
+export { PickerDialog, pickerPending, type PickerDialogProps } from './picker-pending';
 export { VoiceSlider, type VoiceSliderProps } from './voice-slider';
 export { SLIDER_DEFAULTS, roundSlider, sceneVoiceOf, sliderEnabled, voiceLabel, voiceSettings, type SceneVoice, type SliderKey } from './voice-choice';
 export { ScriptEditorState, AUDITION_LABELS, aiEngineMissing, type ScriptEditorHandle } from './script-editor/editor-state';
@@ -50,15 +50,16 @@ export type { ScriptEditorProps, VoicePickerProps };
  * shared by the creation screens and the dubbing studio; their code loads with the first one shown (Monaco later
  * still, with the first editor's surface).
  */
-const ScriptEditorImpl = lazyChunk(() => import('./script-editor/script-editor').then((m) => ({ default: m.ScriptEditor })));
+const ScriptEditorImpl = lazyPart(() => import('./script-editor/script-editor'), 'ScriptEditor');
 export const ScriptEditor = (props: ScriptEditorProps) =>
   createElement(Suspense, { fallback: createElement('div', { className: `se-root ${props.className ?? ''}` }) }, createElement(ScriptEditorImpl, props));
-const VoicePickerImpl = lazyChunk(() => import('./voice-picker').then((m) => ({ default: m.VoicePicker })));
+const VoicePickerImpl = lazyPart(() => import('./voice-picker'), 'VoicePicker');
 export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, { fallback: null }, createElement(VoicePickerImpl, props));
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
-export { RemoteStore, PagedStore, DeletionFlow, FormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
+export { RemoteStore, PagedStore, DeletionFlow, FormScreen, GenerationFormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
 export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
+export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
 export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

@@ -197,3 +197,8 @@ export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState
     );
   }
 }
+
+/** lazyChunk for one named export of a module: `lazyPart(() => import('./panels/X'), 'TextPanel')`. */
+export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): ComponentType<ComponentProps<M[K]>> {
+  return lazyChunk(() => load().then((m) => ({ default: m[name] })));
+}

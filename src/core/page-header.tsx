@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, Tag, type IconName } from '@blueprintjs/core';
+import './tool-card.css';
 
 export interface PageHeaderProps {
   icon: IconName;

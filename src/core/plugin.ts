@@ -40,21 +40,29 @@ export function pluginAllowedOnHost(plugin: ManifestPlugin, helperHost: boolean)
 export interface PluginParts {
   /** Singletons, each under its token: the plugin's state and command classes. */
   services?: readonly (readonly [symbol, Newable<unknown>])[];
-  /** The token (among `services`) of the class that lists the plugin's commands. */
-  commands?: symbol | readonly symbol[];
+  /**
+   * What lists the plugin's commands: a class (bound on its own, a singleton) or the token of one among `services`
+   * (when the class is a service too).
+   */
+  commands?: CommandSource | readonly CommandSource[];
   panels?: readonly PanelContribution[];
   topBar?: readonly TopBarContribution[];
   dialogs?: readonly DialogContribution[];
 }
 
+type CommandSource = symbol | Newable<CommandContribution>;
+
 /** A plugin from its parts: one ContainerModule that binds them to the workbench's contribution points. */
 export function definePlugin(id: string, parts: PluginParts): WorkbenchPlugin {
-  const commands = parts.commands === undefined ? [] : typeof parts.commands === 'symbol' ? [parts.commands] : parts.commands;
+  const commands: readonly CommandSource[] = parts.commands === undefined ? [] : Array.isArray(parts.commands) ? parts.commands : [parts.commands as CommandSource];
   return {
     id,
     module: new ContainerModule(({ bind }) => {
       for (const [token, service] of parts.services ?? []) bind(token).to(service).inSingletonScope();
-      for (const token of commands) bind(TOKENS.CommandContribution).toService(token);
+      for (const source of commands) {
+        if (typeof source === 'symbol') bind(TOKENS.CommandContribution).toService(source);
+        else bind<CommandContribution>(TOKENS.CommandContribution).to(source).inSingletonScope();
+      }
       for (const panel of parts.panels ?? []) bind<PanelContribution>(TOKENS.PanelContribution).toConstantValue(panel);
       for (const item of parts.topBar ?? []) bind<TopBarContribution>(TOKENS.TopBarContribution).toConstantValue(item);
       for (const dialog of parts.dialogs ?? []) bind<DialogContribution>(TOKENS.DialogContribution).toConstantValue(dialog);

@@ -5,7 +5,9 @@
  */
 import { BehaviorSubject, merge, NEVER, of, Subject, Subscription, type Observable } from 'rxjs';
 import { MSG } from '../contract';
+import { leadingGate } from './leading-gate';
 import { errorMessage, mergePages, remoteValue, type Page, type PollWhile, type Remote } from './remote';
+import { TIMINGS } from './timings';
 import type { Notifier, PollingService } from './tokens';
 
 export interface RemoteStoreOptions<T> {
@@ -252,5 +254,47 @@ export class FormScreen<F> extends OpenScreen {
 
   patch(change: Partial<F>): void {
     this.form$.next({ ...this.form, ...change });
+  }
+}
+
+/**
+ * A generation screen's form (image, video, music): its generate button passes one click a TIMINGS.submitThrottleMs
+ * window, says the form's first problem (`problem`) or opens the price's confirmation; `sendConfirmed` makes the
+ * call once confirmed, with `submitting$` set, and closes the confirmation either way.
+ */
+export abstract class GenerationFormScreen<F> extends FormScreen<F> {
+  /** The price's confirmation is open. */
+  readonly confirming$ = new BehaviorSubject(false);
+  /** The generation's call is on its way. */
+  readonly submitting$ = new BehaviorSubject(false);
+  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
+
+  constructor(
+    empty: F,
+    private readonly warn: Pick<Notifier, 'warn'>,
+  ) {
+    super(empty);
+  }
+
+  /** What stops the form from generating now (null: nothing). */
+  protected abstract problem(): string | null;
+
+  /** The generate button: one click a throttle window; the first problem is said, else the price's confirmation opens. */
+  ask(): void {
+    if (!this.gate()) return;
+    const problem = this.problem();
+    if (problem) return this.warn.warn(problem);
+    this.confirming$.next(true);
+  }
+
+  cancelConfirm(): void {
+    this.confirming$.next(false);
+  }
+
+  /** Confirmed: `send` runs with `submitting$` set, then the confirmation closes; true when it succeeded. */
+  protected async sendConfirmed(send: () => Promise<unknown>): Promise<boolean> {
+    const ok = await runBusy(this.submitting$, send);
+    this.confirming$.next(false);
+    return ok;
   }
 }

@@ -12,38 +12,46 @@ import { TOKENS, type UploadProgress, type UploadService } from './tokens';
 import { formatSize } from './format';
 import { UploadBox, type UploadBoxProps } from './upload-box';
 import { acceptLabel, acceptsFile, uploadPercent, usableDuration } from './upload-files';
-import { reactHost } from '../../tests/support/react-host';
+import { reactHost, expectAnswers } from '../../tests/support/react-host';
 import { recordingNotifier } from '../../tests/support/notes';
 
 describe('upload box helpers', () => {
   it('matches files against an accept list', () => {
-    expect(acceptsFile('clip.MP4', 'video/mp4', '.mp4,.mov')).toBe(true);
-    expect(acceptsFile('clip.mov', '', '.mp4,.mov')).toBe(true);
-    expect(acceptsFile('clip.avi', 'video/x-msvideo', '.mp4,.mov')).toBe(false);
-    expect(acceptsFile('a.wav', 'audio/wav', 'audio/*')).toBe(true);
-    expect(acceptsFile('a.png', 'image/png', 'audio/*')).toBe(false);
-    expect(acceptsFile('a.png', 'image/png', 'image/png, image/jpeg')).toBe(true);
-    expect(acceptsFile('anything.bin', '', undefined)).toBe(true);
-    expect(acceptsFile('anything.bin', '', ' ')).toBe(true);
+    expectAnswers(acceptsFile, [
+      ['clip.MP4', 'video/mp4', '.mp4,.mov', true],
+      ['clip.mov', '', '.mp4,.mov', true],
+      ['clip.avi', 'video/x-msvideo', '.mp4,.mov', false],
+      ['a.wav', 'audio/wav', 'audio/*', true],
+      ['a.png', 'image/png', 'audio/*', false],
+      ['a.png', 'image/png', 'image/png, image/jpeg', true],
+      ['anything.bin', '', undefined, true],
+      ['anything.bin', '', ' ', true],
+    ]);
   });
 
   it('names the accepted formats', () => {
-    expect(acceptLabel('.mp4,.mov,video/mp4')).toBe('MP4/MOV');
-    expect(acceptLabel('.jpg,.JPG,.png')).toBe('JPG/PNG');
-    expect(acceptLabel('audio/*')).toBe('');
+    expectAnswers(acceptLabel, [
+      ['.mp4,.mov,video/mp4', 'MP4/MOV'],
+      ['.jpg,.JPG,.png', 'JPG/PNG'],
+      ['audio/*', ''],
+    ]);
   });
 
   it('computes whole percents and sizes', () => {
-    expect(uploadPercent(0, 100)).toBe(0);
-    expect(uploadPercent(33, 100)).toBe(33);
-    expect(uploadPercent(999, 1000)).toBe(99);
-    expect(uploadPercent(150, 100)).toBe(100);
-    expect(uploadPercent(5, 0)).toBe(0);
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(500 * 1024 * 1024)).toBe('500 MB');
-    expect(formatSize(2 * 1024 * 1024 * 1024)).toBe('2 GB');
+    expectAnswers(uploadPercent, [
+      [0, 100, 0],
+      [33, 100, 33],
+      [999, 1000, 99],
+      [150, 100, 100],
+      [5, 0, 0],
+    ]);
+    expectAnswers(formatSize, [
+      [0, '0 B'],
+      [512, '512 B'],
+      [1536, '1.5 KB'],
+      [500 * 1024 * 1024, '500 MB'],
+      [2 * 1024 * 1024 * 1024, '2 GB'],
+    ]);
   });
 
   it('passes on only durations the registration accepts', () => {

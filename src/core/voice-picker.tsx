@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
+import { Button, Checkbox, Icon } from '@blueprintjs/core';
 import { API, LIMITS, MSG, VoiceStatus, type Voice } from '../contract';
 import type { AudioPlayer } from './audio-player';
-import { pickerPending } from './picker-pending';
+import { PickerDialog, pickerPending } from './picker-pending';
 import { useService } from './react';
 import { useRemote } from './remote';
 import { Segments } from './segments';
@@ -67,54 +67,49 @@ export function VoicePicker({ isOpen, current, player, onClose, onPick, applyAll
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={close} title="选择声音" icon="music" className="mu-dialog mu-voice-dialog">
-      <DialogBody className="mu-dialog-body">
-        <div className="mu-dialog-bar">
-          <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['2', '公共声音'], ['1', '我的声音']]} testId="voice-source" />
-        </div>
-        <div className="mu-picker-scroll">
-          {pending ? pending : list.length === 0 ? (
-            <NonIdealState icon="music" description={source === '1' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音'} className="mu-empty" />
-          ) : (
-            <ul className="mu-voice-list" role="listbox" aria-label="声音">
-              {list.map((v) => {
-                const selected = selectedId === v.id;
-                const playing = player.state.key === sampleKey(v) && player.state.playing;
-                const status = v.generate_status === VoiceStatus.Training ? '训练中' : v.generate_status === VoiceStatus.Failed ? '训练失败' : '';
-                return (
-                  <li key={v.id} className={`mu-voice-option ${selected ? 'selected' : ''} ${status ? 'unavailable' : ''}`} data-testid="voice-option" data-id={v.id}>
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      icon={playing ? 'pause' : 'play'}
-                      aria-label={playing ? '暂停试听' : '试听声音'}
-                      disabled={!v.url}
-                      onClick={() => player.toggle(sampleKey(v), v.url)}
-                      className="mu-voice-option-play"
-                      data-testid="voice-option-play"
-                    />
-                    <button type="button" role="option" aria-selected={selected} className="mu-voice-option-main" onClick={() => choose(v)} onDoubleClick={() => !status && (onPick(v, allScenes), close())}>
-                      <span className="mu-voice-option-name">{v.name}</span>
-                      <span className="mu-voice-option-meta">{status || voiceLabel(sceneVoiceOf(v))}</span>
-                      <Icon icon={selected ? 'tick-circle' : 'circle'} className="mu-voice-option-check" />
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={[
-          <Button key="cancel" text="取消" onClick={close} data-testid="voice-picker-cancel" />,
-          <Button key="ok" intent="primary" text="确定" onClick={confirm} data-testid="voice-picker-confirm" />,
-        ]}
-      >
-        {applyAllLabel !== null && (
+    <PickerDialog
+      isOpen={isOpen}
+      title="选择声音"
+      icon="music"
+      className="mu-voice-dialog"
+      testId="voice-picker"
+      bar={<Segments value={source} onChange={(v) => setSource(v as Source)} options={[['2', '公共声音'], ['1', '我的声音']]} testId="voice-source" />}
+      pending={pending}
+      empty={list.length === 0 ? { icon: 'music', description: source === '1' ? '还没有声音，可在「声音克隆」创建' : '暂无公共声音' } : null}
+      onClose={close}
+      onConfirm={confirm}
+      footer={
+        applyAllLabel !== null && (
           <Checkbox checked={allScenes} onChange={(e) => setAllScenes(e.currentTarget.checked)} label={applyAllLabel} className="mu-apply-all" data-testid="voice-apply-all" />
-        )}
-      </DialogFooter>
-    </Dialog>
+        )
+      }
+    >
+      <ul className="mu-voice-list" role="listbox" aria-label="声音">
+        {list.map((v) => {
+          const selected = selectedId === v.id;
+          const playing = player.state.key === sampleKey(v) && player.state.playing;
+          const status = v.generate_status === VoiceStatus.Training ? '训练中' : v.generate_status === VoiceStatus.Failed ? '训练失败' : '';
+          return (
+            <li key={v.id} className={`mu-voice-option ${selected ? 'selected' : ''} ${status ? 'unavailable' : ''}`} data-testid="voice-option" data-id={v.id}>
+              <Button
+                variant="minimal"
+                size="small"
+                icon={playing ? 'pause' : 'play'}
+                aria-label={playing ? '暂停试听' : '试听声音'}
+                disabled={!v.url}
+                onClick={() => player.toggle(sampleKey(v), v.url)}
+                className="mu-voice-option-play"
+                data-testid="voice-option-play"
+              />
+              <button type="button" role="option" aria-selected={selected} className="mu-voice-option-main" onClick={() => choose(v)} onDoubleClick={() => !status && (onPick(v, allScenes), close())}>
+                <span className="mu-voice-option-name">{v.name}</span>
+                <span className="mu-voice-option-meta">{status || voiceLabel(sceneVoiceOf(v))}</span>
+                <Icon icon={selected ? 'tick-circle' : 'circle'} className="mu-voice-option-check" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </PickerDialog>
   );
 }

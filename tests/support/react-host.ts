@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,4 +17,15 @@ export function reactHost(): { root: Root; host: HTMLDivElement } {
     env.host.remove();
   });
   return env;
+}
+
+/**
+ * Checks a function against a table, one row a call: the row's arguments, then the answer it must give (`toEqual`).
+ * `expectAnswers(formatDuration, [[5.4, '00:05'], [0, '']])`.
+ */
+export function expectAnswers<A extends unknown[], R>(fn: (...args: A) => R, rows: readonly (readonly [...A, R])[]): void {
+  for (const row of rows) {
+    const args = row.slice(0, -1) as A;
+    expect(fn(...args), `${fn.name}(${args.map((a) => JSON.stringify(a)).join(', ')})`).toEqual(row[row.length - 1]);
+  }
 }

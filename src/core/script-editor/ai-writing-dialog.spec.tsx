@@ -8,18 +8,20 @@ import { ContainerProvider } from '../react';
 import { TOKENS, type ApiClient } from '../tokens';
 import { ScriptEditorState, aiEngineMissing } from './editor-state';
 import { AiWritingDialog, sampleTopic } from './ai-writing-dialog';
-import { reactHost } from '../../../tests/support/react-host';
+import { reactHost, expectAnswers } from '../../../tests/support/react-host';
 import { recordingNotifier } from '../../../tests/support/notes';
 
 describe('the text engine is missing', () => {
   it('is read from the engine messages that need the operator, not from passing problems', () => {
-    expect(aiEngineMissing(MSG.comingSoon)).toBe(true);
-    expect(aiEngineMissing(MSG.chatEngineMissing)).toBe(true);
-    expect(aiEngineMissing(MSG.chatEngineAuthFailed)).toBe(true);
-    expect(aiEngineMissing(MSG.chatEngineBusy)).toBe(false);
-    expect(aiEngineMissing(MSG.chatEngineTimeout)).toBe(false);
-    expect(aiEngineMissing(MSG.insufficientCredits)).toBe(false);
-    expect(aiEngineMissing(MSG.networkError)).toBe(false);
+    expectAnswers(aiEngineMissing, [
+      [MSG.comingSoon, true],
+      [MSG.chatEngineMissing, true],
+      [MSG.chatEngineAuthFailed, true],
+      [MSG.chatEngineBusy, false],
+      [MSG.chatEngineTimeout, false],
+      [MSG.insufficientCredits, false],
+      [MSG.networkError, false],
+    ]);
     const state = new ScriptEditorState();
     state.noteAiFailure(MSG.networkError);
     expect(state.aiUnavailable$.value).toBeNull();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../tests/support/react-host';
 import { LIMITS, MSG, type Avatar } from '../../contract';
 import { anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
 import { endedSince, formatDuration, formatSize } from '../../core';
@@ -7,13 +8,17 @@ const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url:
 
 describe('avatar view helpers', () => {
   it('reads the status', () => {
-    expect(avatarPhase(avatar({ status: 1 }))).toBe('cloning');
-    expect(avatarPhase(avatar({ status: 3 }))).toBe('ready');
-    expect(avatarPhase(avatar({ status: 4 }))).toBe('failed');
-    expect(avatarPhase(avatar())).toBe('ready');
-    expect(anyCloning([avatar({ status: 3 }), avatar({ status: 1 })])).toBe(true);
-    expect(anyCloning([avatar({ status: 3 }), avatar({ status: 4 })])).toBe(false);
-    expect(anyCloning([])).toBe(false);
+    expectAnswers(avatarPhase, [
+      [avatar({ status: 1 }), 'cloning'],
+      [avatar({ status: 3 }), 'ready'],
+      [avatar({ status: 4 }), 'failed'],
+      [avatar(), 'ready'],
+    ]);
+    expectAnswers(anyCloning, [
+      [[avatar({ status: 3 }), avatar({ status: 1 })], true],
+      [[avatar({ status: 3 }), avatar({ status: 4 })], false],
+      [[], false],
+    ]);
   });
 
   it('gives the failure reason, or a plain fallback', () => {
@@ -22,30 +27,38 @@ describe('avatar view helpers', () => {
   });
 
   it('maps orientation to hs (portrait by default)', () => {
-    expect(orientationOf(avatar({ orientation: 1 }))).toBe(1);
-    expect(orientationOf(avatar({ orientation: 2 }))).toBe(2);
-    expect(orientationOf(avatar())).toBe(2);
+    expectAnswers(orientationOf, [
+      [avatar({ orientation: 1 }), 1],
+      [avatar({ orientation: 2 }), 2],
+      [avatar(), 2],
+    ]);
     expect(createQuery(avatar({ id: 9, orientation: 1 }))).toEqual({ id: 9, hs: 1 });
   });
 
   it('formats durations', () => {
-    expect(formatDuration(undefined)).toBe('');
-    expect(formatDuration(0)).toBe('');
-    expect(formatDuration(5.4)).toBe('00:05');
-    expect(formatDuration(83)).toBe('01:23');
-    expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
+    expectAnswers(formatDuration, [
+      [undefined, ''],
+      [0, ''],
+      [5.4, '00:05'],
+      [83, '01:23'],
+      [3725, '1:02:05'],
+    ]);
+    expectAnswers(formatSize, [
+      [0, '0 B'],
+      [1536, '1.5 KB'],
+      [5.25 * 1024 * 1024, '5.3 MB'],
+    ]);
   });
 
   it('checks the clone video: MP4/MOV up to 500 MB', () => {
     expect(checkCloneVideo({ name: 'me.mp4', size: 1000 })).toBeNull();
     expect(checkCloneVideo({ name: 'ME.MOV', size: LIMITS.video.maxBytes })).toBeNull();
-    expect(checkCloneVideo({ name: 'me.avi', size: 1000 })).toBe(MSG.avatarVideoInvalid);
-    expect(checkCloneVideo({ name: 'mp4', size: 1000 })).toBe(MSG.avatarVideoInvalid);
-    expect(checkCloneVideo({ name: 'me.mp4', size: LIMITS.video.maxBytes + 1 })).toBe(MSG.avatarVideoInvalid);
-    expect(checkCloneVideo({ name: 'me.mp4', size: 0 })).toBe(MSG.avatarVideoInvalid);
+    expectAnswers(checkCloneVideo, [
+      [{ name: 'me.avi', size: 1000 }, MSG.avatarVideoInvalid],
+      [{ name: 'mp4', size: 1000 }, MSG.avatarVideoInvalid],
+      [{ name: 'me.mp4', size: LIMITS.video.maxBytes + 1 }, MSG.avatarVideoInvalid],
+      [{ name: 'me.mp4', size: 0 }, MSG.avatarVideoInvalid],
+    ]);
   });
 
   it('asks for the name first, then the video', () => {

@@ -2,7 +2,6 @@ import { injectable } from 'inversify';
 import { BehaviorSubject, Subject } from 'rxjs';
 
 export const AvatarsStateToken = Symbol.for('avatars.State');
-export const AvatarsCommandsToken = Symbol.for('avatars.Commands');
 
 /** Where the clone flow is (part 1 §4: consent, then name and upload, then start). */
 export type CloneStep = 'closed' | 'consent' | 'form';

@@ -1,5 +1,5 @@
 import { lazyChunk, definePlugin } from '../../core';
-import { AvatarsCommandsToken, AvatarsState, AvatarsStateToken } from './avatars-state';
+import { AvatarsState, AvatarsStateToken } from './avatars-state';
 import { AvatarsCommands, PROFILE_ROUTE, PUBLIC_ROUTE } from './avatars-commands';
 import CloneHost from './panels/CloneHost';
 
@@ -8,8 +8,8 @@ const PublicAvatarsPanel = lazyChunk(() => import('./panels/PublicAvatarsPanel')
 
 /** /profile (my avatars, clone), /gProfile (public avatars) and the clone dialogs (part 1 §2, §4, §5). */
 export const plugin = definePlugin('avatars', {
-  services: [[AvatarsStateToken, AvatarsState], [AvatarsCommandsToken, AvatarsCommands]],
-  commands: AvatarsCommandsToken,
+  services: [[AvatarsStateToken, AvatarsState]],
+  commands: AvatarsCommands,
   panels: [
     { route: PROFILE_ROUTE, component: ProfilePanel },
     { route: PUBLIC_ROUTE, component: PublicAvatarsPanel },

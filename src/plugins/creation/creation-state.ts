@@ -1,7 +1,6 @@
 import { injectable } from 'inversify';
 
 export const CreationStateToken = Symbol.for('creation.State');
-export const CreationCommandsToken = Symbol.for('creation.Commands');
 
 /** What the open /create page offers the palette (its commands show while /create is the active page). */
 export interface CreatePageHandle {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../tests/support/react-host';
 import { BALANCE_UNKNOWN, addDays, badgeText, chinaToday, clampRange, creditTone, daysInRange, formatBalance, formatCredits, formatMb, formatSignedCredits, isDate, lastDays, pageCount, parseChinaTime, percent, shortDate, shortcutOf, spaceRatio, vipStatus } from './format';
 import { formatDateTime } from '../../core';
 
@@ -9,16 +10,20 @@ const EARLY_MORNING_CHINA = Date.parse('2026-11-20T23:00:00Z');
 
 describe('China-time dates', () => {
   it('takes today in China, not in UTC or the browser zone', () => {
-    expect(chinaToday(LATE_EVENING_CHINA)).toBe('2026-11-21');
-    expect(chinaToday(EARLY_MORNING_CHINA)).toBe('2026-11-21');
-    expect(chinaToday(Date.parse('2026-11-21T16:00:00Z'))).toBe('2026-11-22');
+    expectAnswers(chinaToday, [
+      [LATE_EVENING_CHINA, '2026-11-21'],
+      [EARLY_MORNING_CHINA, '2026-11-21'],
+      [Date.parse('2026-11-21T16:00:00Z'), '2026-11-22'],
+    ]);
   });
 
   it('adds days across months, years and leap days', () => {
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-11-21', -29)).toBe('2026-10-23');
+    expectAnswers(addDays, [
+      ['2026-03-01', -1, '2026-02-28'],
+      ['2024-03-01', -1, '2024-02-29'],
+      ['2026-12-31', 1, '2027-01-01'],
+      ['2026-11-21', -29, '2026-10-23'],
+    ]);
   });
 
   it('counts the days of a range, both ends included', () => {
@@ -27,10 +32,12 @@ describe('China-time dates', () => {
   });
 
   it('validates YYYY-MM-DD', () => {
-    expect(isDate('2026-11-21')).toBe(true);
-    expect(isDate('2026-02-30')).toBe(false);
-    expect(isDate('2026-1-2')).toBe(false);
-    expect(isDate('')).toBe(false);
+    expectAnswers(isDate, [
+      ['2026-11-21', true],
+      ['2026-02-30', false],
+      ['2026-1-2', false],
+      ['', false],
+    ]);
   });
 });
 
@@ -80,29 +87,37 @@ describe('membership status', () => {
 describe('formatting', () => {
   it('formats credits with separators and signs', () => {
     expect(formatCredits(12345)).toBe('12,345');
-    expect(formatSignedCredits(100)).toBe('+100');
-    expect(formatSignedCredits(-5000)).toBe('-5,000');
-    expect(formatSignedCredits(0)).toBe('0');
+    expectAnswers(formatSignedCredits, [
+      [100, '+100'],
+      [-5000, '-5,000'],
+      [0, '0'],
+    ]);
     expect([creditTone(3), creditTone(-3), creditTone(0)]).toEqual(['grant', 'spend', 'zero']);
   });
 
   it('shows a dash for the balance until the profile has loaded, never a 0 the user does not have', () => {
-    expect(formatBalance(null)).toBe(BALANCE_UNKNOWN);
-    expect(formatBalance(undefined)).toBe(BALANCE_UNKNOWN);
-    expect(formatBalance({ credits: 0 })).toBe('0');
-    expect(formatBalance({ credits: 1234 })).toBe('1,234');
+    expectAnswers(formatBalance, [
+      [null, BALANCE_UNKNOWN],
+      [undefined, BALANCE_UNKNOWN],
+      [{ credits: 0 }, '0'],
+      [{ credits: 1234 }, '1,234'],
+    ]);
   });
 
   it('formats space', () => {
-    expect(formatMb(0)).toBe('0 MB');
-    expect(formatMb(12.345)).toBe('12.35 MB');
-    expect(formatMb(5120)).toBe('5,120 MB');
+    expectAnswers(formatMb, [
+      [0, '0 MB'],
+      [12.345, '12.35 MB'],
+      [5120, '5,120 MB'],
+    ]);
     expect(spaceRatio(512, 5120)).toBeCloseTo(0.1);
     expect(spaceRatio(6000, 5120)).toBe(1);
     expect(spaceRatio(1, 0)).toBe(0);
-    expect(percent(0)).toBe('0%');
-    expect(percent(0.004)).toBe('<1%');
-    expect(percent(0.456)).toBe('46%');
+    expectAnswers(percent, [
+      [0, '0%'],
+      [0.004, '<1%'],
+      [0.456, '46%'],
+    ]);
   });
 
   it('shortens dates and times', () => {
@@ -111,9 +126,11 @@ describe('formatting', () => {
   });
 
   it('counts pages and badge text', () => {
-    expect(pageCount(0, 10)).toBe(1);
-    expect(pageCount(10, 10)).toBe(1);
-    expect(pageCount(11, 10)).toBe(2);
+    expectAnswers(pageCount, [
+      [0, 10, 1],
+      [10, 10, 1],
+      [11, 10, 2],
+    ]);
     expect([badgeText(0), badgeText(3), badgeText(120)]).toEqual(['', '3', '99+']);
   });
 });

@@ -1,19 +1,19 @@
-import { lazyChunk, definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
+import { lazyChunk, lazyPart, definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
 import { CreditsActionsToken, CreditsStore, CreditsStoreToken } from './credits-state';
 import { CreditsActions } from './credits-actions';
 
 // The top-bar buttons share one chunk, loaded with the workbench; the panels (and the chart library) load when opened.
 const topBar = () => import('./panels/TopBarItems');
-const PointsButton = lazyChunk(() => topBar().then((m) => ({ default: m.PointsButton })));
-const VipButton = lazyChunk(() => topBar().then((m) => ({ default: m.VipButton })));
-const SpaceButton = lazyChunk(() => topBar().then((m) => ({ default: m.SpaceButton })));
-const QrButton = lazyChunk(() => topBar().then((m) => ({ default: m.QrButton })));
-const NoticeButton = lazyChunk(() => topBar().then((m) => ({ default: m.NoticeButton })));
+const PointsButton = lazyPart(() => topBar(), 'PointsButton');
+const VipButton = lazyPart(() => topBar(), 'VipButton');
+const SpaceButton = lazyPart(() => topBar(), 'SpaceButton');
+const QrButton = lazyPart(() => topBar(), 'QrButton');
+const NoticeButton = lazyPart(() => topBar(), 'NoticeButton');
 
 const dialogs = () => import('./panels/Dialogs');
-const RedeemDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.RedeemDialog })));
-const SpaceExpandDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.SpaceExpandDialog })));
-const NoticeDialog = lazyChunk(() => dialogs().then((m) => ({ default: m.NoticeDialog })));
+const RedeemDialog = lazyPart(() => dialogs(), 'RedeemDialog');
+const SpaceExpandDialog = lazyPart(() => dialogs(), 'SpaceExpandDialog');
+const NoticeDialog = lazyPart(() => dialogs(), 'NoticeDialog');
 
 const ConsumPanel = lazyChunk(() => import('./panels/ConsumPanel'));
 const MoreCreditsPanel = lazyChunk(() => import('./panels/MoreCreditsPanel'));

@@ -11,7 +11,6 @@ import { DraftStore, TOKENS, TIMINGS, leadingGate, runBusyItem, speakAudition, t
 import { DUB_DRAFT_KEY, buildRequest, dubDraftRules, dubProblem, emptyDubDraft, hasUnsavedText, lineItem, previewKey, spokenLines, type DubDraft } from './dub-draft';
 
 export const DubbingStateToken = Symbol.for('dubbing.State');
-export const DubbingCommandsToken = Symbol.for('dubbing.Commands');
 export const DUBBING_ROUTE = '/store/dubbing/index';
 
 @injectable()

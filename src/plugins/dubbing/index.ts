@@ -1,5 +1,5 @@
 import { lazyChunk, definePlugin } from '../../core';
-import { DUBBING_ROUTE, DubbingCommandsToken, DubbingState, DubbingStateToken } from './dubbing-state';
+import { DUBBING_ROUTE, DubbingState, DubbingStateToken } from './dubbing-state';
 import { DubbingCommands } from './dubbing-commands';
 
 const DubbingPanel = lazyChunk(() => import('./DubbingPanel'));
@@ -10,7 +10,7 @@ const DubbingPanel = lazyChunk(() => import('./DubbingPanel'));
  * creation screens.
  */
 export const plugin = definePlugin('dubbing', {
-  services: [[DubbingStateToken, DubbingState], [DubbingCommandsToken, DubbingCommands]],
-  commands: DubbingCommandsToken,
+  services: [[DubbingStateToken, DubbingState]],
+  commands: DubbingCommands,
   panels: [{ route: DUBBING_ROUTE, component: DubbingPanel }],
 });

@@ -1,10 +1,9 @@
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type BotMessage, type BotView } from '../../contract';
 
 /** The offline lip-sync channel (本地口型): its mouth moves on any machine. */
 const LIP_CHANNEL = 'lip';
-import { followAnswer, OpenScreen, readAnswer, RemoteStore, TOKENS, type ScreenServices } from '../../core';
+import { followAnswer, OpenScreen, readAnswer, RemoteStore, screenStates, type ScreenServices } from '../../core';
 import { lastSentence, takeSentences } from './sentences';
 import { Speaker } from './speaker';
 import { VoiceTalk } from './voice-input';
@@ -12,20 +11,6 @@ import { VoiceTalk } from './voice-input';
 export const EmployeeStateToken = Symbol.for('employee.State');
 export const EMPLOYEE_ROUTE = '/employee';
 export const TALKING_ROUTE = '/employee/talking';
-
-/** Makes the state of the two employee screens. */
-@injectable()
-export class EmployeeState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly core: ScreenServices) {}
-
-  office(closed$?: Observable<unknown>): OfficeScreen {
-    return new OfficeScreen(this.core, closed$);
-  }
-
-  talk(closed$?: Observable<unknown>): TalkingScreen {
-    return new TalkingScreen(this.core, closed$);
-  }
-}
 
 /** /employee: my employees (cards) and the 招聘 catalogue by category; employ; open a conversation. */
 export class OfficeScreen extends OpenScreen {
@@ -221,3 +206,7 @@ export class TalkingScreen extends OpenScreen {
     this.s.navigation.navigate(EMPLOYEE_ROUTE);
   }
 }
+
+/** Makes the state of the two employee screens. */
+export const EmployeeState = screenStates({ office: OfficeScreen, talk: TalkingScreen });
+export type EmployeeState = InstanceType<typeof EmployeeState>;

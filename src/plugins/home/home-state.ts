@@ -2,7 +2,6 @@ import { injectable } from 'inversify';
 import { BehaviorSubject } from 'rxjs';
 
 export const HomeStateToken = Symbol.for('home.State');
-export const HomeCommandsToken = Symbol.for('home.Commands');
 
 /** Home tab (part 1 §4): 1 public avatars, 2 public voices. */
 export type HomeTab = 1 | 2;

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, combineLatest, distinctUntilChanged, EMPTY, interval, map, switchMap, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type ImageRecord, type PromptSuggestion } from '../../contract';
 import {
-  DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices,
+  DeletionFlow, GenerationFormScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices,
 } from '../../core';
 import { EMPTY_FORM, formOf, imageFileName, pickPrompts, previewedRecord, type ImageForm } from './imagegen-view';
 import { saveImage } from './save-image';
@@ -33,15 +33,13 @@ export class ImageGenState {
  * throttle, the record previewed and its carousel (turns every LIMITS.carouselMs unless paused), download, save to
  * material, delete.
  */
-export class ImageGenScreen extends FormScreen<ImageForm> {
+export class ImageGenScreen extends GenerationFormScreen<ImageForm> {
   readonly engine: RemoteStore<CallResponse<typeof API.imagegen.engine>>;
   readonly prompts: RemoteStore<PromptSuggestion[]>;
   readonly records: RemoteStore<ImageRecord[]>;
   readonly suggestions$ = new BehaviorSubject<PromptSuggestion[]>([]);
   /** The reference picture is uploading (generate waits for it). */
   readonly uploading$ = new BehaviorSubject(false);
-  readonly confirming$ = new BehaviorSubject(false);
-  readonly submitting$ = new BehaviorSubject(false);
   readonly saving$ = new BehaviorSubject(false);
   readonly deletion: DeletionFlow<ImageRecord>;
   /** The record chosen; the preview falls back to the newest finished one. */
@@ -51,13 +49,11 @@ export class ImageGenScreen extends FormScreen<ImageForm> {
   readonly slide$ = new BehaviorSubject(0);
   readonly paused$ = new BehaviorSubject(false);
 
-  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
-
   constructor(
     private readonly s: Services,
     closed$?: Observable<unknown>,
   ) {
-    super(EMPTY_FORM);
+    super(EMPTY_FORM, s.notifier);
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.imagegen.engine, {}, { silent: true, signal }));
     this.prompts = new RemoteStore(async (signal) => (await api.call(API.imagegen.prompts, { type: 'text' }, { silent: true, signal })).list);
@@ -90,24 +86,17 @@ export class ImageGenScreen extends FormScreen<ImageForm> {
     this.suggestions$.next(pickPrompts(this.prompts.value ?? []));
   }
 
-  /** 立即生成: one click a throttle window; an empty description is said, else the price's confirmation opens. */
-  ask(): void {
-    if (!this.gate()) return;
-    if (!this.form.text.trim()) return this.s.notifier.warn(MSG.promptRequired);
-    this.confirming$.next(true);
-  }
-
-  cancelConfirm(): void {
-    this.confirming$.next(false);
+  /** 立即生成 needs a description. */
+  protected problem(): string | null {
+    return this.form.text.trim() ? null : MSG.promptRequired;
   }
 
   /** Confirmed: the confirmation closes either way; a failure keeps the form, a success shows the newest record. */
   async generate(): Promise<boolean> {
     const { text, ratio, num, image } = this.form;
-    const ok = await runBusy(this.submitting$, () => this.s.api.call(API.imagegen.create, { type: 'text', text: text.trim(), ratio, num, image: image || undefined }));
-    if (ok) this.s.notifier.success('已提交，图片生成后会显示在生成记录中');
-    this.confirming$.next(false);
+    const ok = await this.sendConfirmed(() => this.s.api.call(API.imagegen.create, { type: 'text', text: text.trim(), ratio, num, image: image || undefined }));
     if (!ok) return false;
+    this.s.notifier.success('已提交，图片生成后会显示在生成记录中');
     this.chosenId$.next(null);
     this.records.reload();
     void this.s.auth.refreshProfile().catch(() => undefined);

@@ -7,16 +7,18 @@ import { API, LIMITS, MSG, type CallDef } from '../../contract';
 import { ApiCallError, ContainerProvider, TOKENS, type ApiClient, type AuthService, type Navigation } from '../../core';
 import { asksForCaptcha, captchaAnswer, captchaAnswerComplete } from './captcha';
 import LoginPage from './panels/LoginPage';
-import { reactHost } from '../../../tests/support/react-host';
+import { reactHost, expectAnswers } from '../../../tests/support/react-host';
 import { recordingNotifier } from '../../../tests/support/notes';
 import { screenServices } from '../../../tests/support/fake-api';
 
 describe('captcha rules of the login form', () => {
   it('shows the captcha for the server’s two captcha messages only', () => {
-    expect(asksForCaptcha(MSG.captchaRequired)).toBe(true);
-    expect(asksForCaptcha(MSG.captchaWrong)).toBe(true);
-    expect(asksForCaptcha(MSG.loginFailed)).toBe(false);
-    expect(asksForCaptcha(MSG.loginRateLimited)).toBe(false);
+    expectAnswers(asksForCaptcha, [
+      [MSG.captchaRequired, true],
+      [MSG.captchaWrong, true],
+      [MSG.loginFailed, false],
+      [MSG.loginRateLimited, false],
+    ]);
   });
 
   it('sends the answer as the server compares it, and only a whole one', () => {

@@ -2,7 +2,6 @@ import { injectable } from 'inversify';
 import { Subject } from 'rxjs';
 
 export const MaterialStateToken = Symbol.for('material.State');
-export const MaterialCommandsToken = Symbol.for('material.Commands');
 
 /** Lets a command ask the open materials page to load again. */
 @injectable()

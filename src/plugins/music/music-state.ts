@@ -3,44 +3,30 @@
  * my tasks (asked again while one is being made), the library, the confirm-then-generate behind the submit throttle,
  * and each task's actions that go through the server (rename, delete, save to material, 用作背景音乐).
  */
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, type CallResponse, type MusicTask, type MusicTrack } from '../../contract';
-import { DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, type ScreenServices } from '../../core';
+import { DeletionFlow, GenerationFormScreen, RemoteStore, TIMINGS, runBusy, screenStates, type ScreenServices } from '../../core';
 import { EMPTY_MUSIC_FORM, formProblem, type MusicForm } from './music-view';
 
 export const MusicStateToken = Symbol.for('music.State');
 
-@injectable()
-export class MusicState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
-
-  /** One screen's state, until `closed$` emits or it is disposed. */
-  open(closed$?: Observable<unknown>): MusicScreen {
-    return new MusicScreen(this.s, closed$);
-  }
-}
-
 type TaskPage = CallResponse<typeof API.music.myTask>;
 
-export class MusicScreen extends FormScreen<MusicForm> {
+export class MusicScreen extends GenerationFormScreen<MusicForm> {
   readonly engine: RemoteStore<CallResponse<typeof API.music.engine>>;
   readonly tasks: RemoteStore<TaskPage>;
   readonly library: RemoteStore<MusicTrack[]>;
-  readonly confirming$ = new BehaviorSubject(false);
-  readonly submitting$ = new BehaviorSubject(false);
   readonly busy$ = new BehaviorSubject(false);
   /** The task whose waveform and player show (null: the newest done one). */
   readonly chosenId$ = new BehaviorSubject<number | null>(null);
   readonly renaming$ = new BehaviorSubject<MusicTask | null>(null);
   readonly deletion: DeletionFlow<MusicTask>;
-  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
 
   constructor(
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super(EMPTY_MUSIC_FORM);
+    super(EMPTY_MUSIC_FORM, s.notifier);
     const { api } = s;
     this.engine = new RemoteStore((signal) => api.call(API.music.engine, {}, { silent: true, signal }));
     this.tasks = new RemoteStore((signal) => api.call(API.music.myTask, { page: 1, limit: 50 }, { silent: true, signal }), {
@@ -54,27 +40,18 @@ export class MusicScreen extends FormScreen<MusicForm> {
     this.library.reload();
   }
 
-  /** 生成音乐: one click a throttle window; the first problem is said, else the price's confirmation opens. */
-  ask(): void {
-    if (!this.gate()) return;
-    if (!this.engine.value?.engine) return this.s.notifier.warn(MSG.musicEngineMissing);
-    const problem = formProblem(this.form);
-    if (problem) return this.s.notifier.warn(problem);
-    this.confirming$.next(true);
-  }
-
-  cancelConfirm(): void {
-    this.confirming$.next(false);
+  /** 生成音乐 asks first that the engine is there, then about the form. */
+  protected problem(): string | null {
+    return this.engine.value?.engine ? formProblem(this.form) : MSG.musicEngineMissing;
   }
 
   /** Confirmed: the task appears in 我的音乐 and is followed there; the form stays for another go. */
   async generate(): Promise<boolean> {
     const { title, prompt, instrumental, lyrics } = this.form;
     let id = 0;
-    const ok = await runBusy(this.submitting$, async () => {
+    const ok = await this.sendConfirmed(async () => {
       id = (await this.s.api.call(API.music.create, { title: title.trim(), prompt: prompt.trim(), instrumental, lyrics: instrumental ? '' : lyrics.trim() })).id;
     });
-    this.confirming$.next(false);
     if (!ok) return false;
     this.s.notifier.success(MSG.submitSucceeded);
     this.chosenId$.next(id);
@@ -114,5 +91,9 @@ export class MusicScreen extends FormScreen<MusicForm> {
     this.library.reload();
   }
 }
+
+/** Opens one music screen's state a panel (`open(closed$)`). */
+export const MusicState = screenStates({ open: MusicScreen });
+export type MusicState = InstanceType<typeof MusicState>;
 
 export const PROMPT_MAX = LIMITS.music.promptMaxChars;

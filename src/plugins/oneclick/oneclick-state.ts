@@ -3,30 +3,16 @@
  * storyboard, subtitles, music), the lists it picks from, the project it is saved as (autosaved a moment after each
  * change, so a reload finds it), the storyboard's edits, the price estimate, the submit, and the history.
  */
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, debounceTime, skip, type Observable } from 'rxjs';
 import {
   API, AvatarStatus, MSG, PhotoType, VoiceStatus, kindAt, mergeScenes, proposeStoryboard, splitScene, storyboardPrice,
   type Avatar, type CallResponse, type ChannelApi, type Material, type MusicTrack, type OneclickProject, type Photo, type StoryScene, type VideoChannel, type Voice,
 } from '../../contract';
-import { DeletionFlow, OpenScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, runBusy, takeOneclickText, type ScreenServices } from '../../core';
+import { DeletionFlow, OpenScreen, RemoteStore, TIMINGS, leadingGate, runBusy, screenStates, takeOneclickText, type ScreenServices } from '../../core';
 import { OneclickAssist } from './oneclick-assist';
 import { AUTOSAVE_MS, EDIT_ROUTE, EMPTY_FORM, SUBTITLE_PRESETS, coverScene, formOfDraft, startProblem, submitProblem, type OneclickForm } from './oneclick-view';
 
 export const OneclickStateToken = Symbol.for('oneclick.State');
-
-@injectable()
-export class OneclickState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
-
-  open(closed$?: Observable<unknown>): OneclickScreen {
-    return new OneclickScreen(this.services, closed$);
-  }
-
-  openHistory(closed$?: Observable<unknown>): HistoryScreen {
-    return new HistoryScreen(this.services, closed$);
-  }
-}
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -228,3 +214,7 @@ export class HistoryScreen extends OpenScreen {
     this.s.navigation.navigate(EDIT_ROUTE, { id: project.id });
   }
 }
+
+/** Opens the start/edit screen's state (`open`) and the history's (`openHistory`). */
+export const OneclickState = screenStates({ open: OneclickScreen, openHistory: HistoryScreen });
+export type OneclickState = InstanceType<typeof OneclickState>;

@@ -8,7 +8,6 @@ import { API, API_KEYS_ROUTE, MSG, type ApiKeyItem, type WebhookDelivery } from 
 import { TOKENS, copyText, type ScreenServices } from '../../core';
 
 export const ApiKeysStateToken = Symbol.for('openapi.State');
-export const ApiKeysCommandsToken = Symbol.for('openapi.Commands');
 export { API_KEYS_ROUTE };
 
 export type KeysLoad = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'ready'; keys: ApiKeyItem[] };

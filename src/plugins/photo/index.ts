@@ -1,7 +1,7 @@
-import { lazyChunk, definePlugin } from '../../core';
+import { lazyPart, definePlugin } from '../../core';
 
-const PetLibraryPanel = lazyChunk(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PetLibraryPanel })));
-const PersonLibraryPanel = lazyChunk(() => import('./panels/PhotoLibraryPanel').then((m) => ({ default: m.PersonLibraryPanel })));
+const PetLibraryPanel = lazyPart(() => import('./panels/PhotoLibraryPanel'), 'PetLibraryPanel');
+const PersonLibraryPanel = lazyPart(() => import('./panels/PhotoLibraryPanel'), 'PersonLibraryPanel');
 
 /** /pet and /store/imageSpeak (part 2 §2.4): the AI libraries, my uploads, the upload dialog, create-video and delete. */
 export const plugin = definePlugin('photo', {

@@ -1,10 +1,9 @@
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import {
   API, CopywriteType, LIMITS, MSG, videoSource, type AccountAnalysis, type CallResponse, type Persona, type PersonaDraft, type Product, type ReplicaVideo,
   type ScriptStyle, type ScriptVariant, type TopicIdea,
 } from '../../contract';
-import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, SharedVideoJobs, TOKENS, type ScreenServices, type UploadedFile } from '../../core';
+import { DeletionFlow, OpenScreen, openInCreate, openInOneclick, RemoteStore, runBusy, SharedVideoJobs, screenStates, type ScreenServices, type UploadedFile } from '../../core';
 import { isOpen, VIDEO_ROUTE, type ProductForm } from './replica-view';
 
 export const ReplicaStateToken = Symbol.for('replica.State');
@@ -13,18 +12,6 @@ export const ReplicaStateToken = Symbol.for('replica.State');
 type Engine = CallResponse<typeof API.replica.engine>;
 type Videos = CallResponse<typeof API.replica.videos>;
 const ALL = { page: 1, limit: 100 };
-
-/** Makes the state of each open super-replica screen. */
-@injectable()
-export class ReplicaState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly s: ScreenServices) {}
-
-  openPersonas = (closed$?: Observable<unknown>) => new PersonasScreen(this.s, closed$);
-  openProducts = (closed$?: Observable<unknown>) => new ProductsScreen(this.s, closed$);
-  openVideo = (closed$?: Observable<unknown>) => new VideoScreen(this.s, closed$);
-  openAccount = (closed$?: Observable<unknown>) => new AccountScreen(this.s, closed$);
-  openIndex = (closed$?: Observable<unknown>) => new IndexScreen(this.s, closed$);
-}
 
 /** What every screen shows: whether the chat engine is there, my personas and products (for pickers). */
 class ReplicaScreen extends OpenScreen {
@@ -307,3 +294,13 @@ export class IndexScreen extends ReplicaScreen {
     this.s.navigation.navigate(VIDEO_ROUTE, { id });
   }
 }
+
+/** Makes the state of each open super-replica screen. */
+export const ReplicaState = screenStates({
+  openPersonas: PersonasScreen,
+  openProducts: ProductsScreen,
+  openVideo: VideoScreen,
+  openAccount: AccountScreen,
+  openIndex: IndexScreen,
+});
+export type ReplicaState = InstanceType<typeof ReplicaState>;

@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import { TOKENS, type Command, type CommandContribution, type Navigation } from '../../core';
 import { STORE_SECTIONS } from './tools';
 
-export const StoreCommandsToken = Symbol.for('store.Commands');
 
 /** Jump to a section of the creation store (the shell's 前往：创作商店 opens the top). */
 @injectable()

@@ -1,7 +1,7 @@
-import { lazyChunk, definePlugin } from '../../core';
+import { lazyPart, definePlugin } from '../../core';
 import { TranslationState, TranslationStateToken } from './translation-state';
 
-const TranslationPanel = lazyChunk(() => import('./panels/TranslationPanel').then((m) => ({ default: m.TranslationPanel })));
+const TranslationPanel = lazyPart(() => import('./panels/TranslationPanel'), 'TranslationPanel');
 
 /** /store/sea (part 2 §2.7): upload a video, choose the languages and the mode, see the price, submit; results on /works (翻译视频). */
 export const plugin = definePlugin('translation', {

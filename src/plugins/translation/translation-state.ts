@@ -1,8 +1,7 @@
-import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, MSG, TranslationMode, type CallResponse, type TranslationModeValue } from '../../contract';
 import {
-  OpenScreen, RemoteStore, TIMINGS, TOKENS, runBusy, type ScreenServices, type UploadedFile,
+  OpenScreen, RemoteStore, TIMINGS, runBusy, screenStates, type ScreenServices, type UploadedFile,
 } from '../../core';
 import { submitProblem } from './translation-view';
 
@@ -10,17 +9,6 @@ export const TranslationStateToken = Symbol.for('translation.State');
 
 /** Where the translated videos are: 我的作品 · 翻译视频. */
 export const WORKS = { route: '/works', query: { type1: 0, type2: 3 } };
-
-/** Makes the state of each open /store/sea screen. */
-@injectable()
-export class TranslationState {
-  constructor(@inject(TOKENS.ScreenServices) private readonly services: ScreenServices) {}
-
-  /** One screen's state, from its open until `closed$` emits or it is disposed (a reopened screen starts afresh). */
-  open(closed$?: Observable<unknown>): TranslationScreen {
-    return new TranslationScreen(this.services, closed$);
-  }
-}
 
 /**
  * /store/sea (part 2 §2.7, §8): the uploaded video, the two languages and the mode; the languages (with whether
@@ -79,3 +67,7 @@ export class TranslationScreen extends OpenScreen {
   }
 
 }
+
+/** Makes the state of each open /store/sea screen (`open(closed$)`). */
+export const TranslationState = screenStates({ open: TranslationScreen });
+export type TranslationState = InstanceType<typeof TranslationState>;

@@ -1,8 +1,8 @@
-import { lazyChunk, definePlugin } from '../../core';
+import { lazyPart, definePlugin } from '../../core';
 import { VideoGenState, VideoGenStateToken } from './videogen-state';
 
-const TextToVideoPanel = lazyChunk(() => import('./panels/VideoGenPanel').then((m) => ({ default: m.TextToVideoPanel })));
-const ImageToVideoPanel = lazyChunk(() => import('./panels/VideoGenPanel').then((m) => ({ default: m.ImageToVideoPanel })));
+const TextToVideoPanel = lazyPart(() => import('./panels/VideoGenPanel'), 'TextToVideoPanel');
+const ImageToVideoPanel = lazyPart(() => import('./panels/VideoGenPanel'), 'ImageToVideoPanel');
 
 /** /store/wsVideo and /store/tsVideo (part 2 §2.9): text to video and image to video. */
 export const plugin = definePlugin('videogen', {

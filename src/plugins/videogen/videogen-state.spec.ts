@@ -78,7 +78,7 @@ describe('video generation screen state', () => {
     expect(t.api.count(API.videogen.create)).toBe(0);
     await settle(1);
     expect(t.api.calls.find((c) => c.id === API.videogen.create.id)?.params).toMatchObject({ type: 'text', prompt: '海边，电影感', org_data: orgData(screen.form) });
-    expect([screen.selectedId$.value, screen.sending$.value, t.auth.refreshed]).toEqual([9, false, 1]);
+    expect([screen.selectedId$.value, screen.submitting$.value, t.auth.refreshed]).toEqual([9, false, 1]);
     expect(t.api.count(API.videogen.list)).toBe(2);
     expect(notes.at(-1)?.kind).toBe('success');
     screen.dispose();
@@ -93,7 +93,7 @@ describe('video generation screen state', () => {
     screen.ask();
     screen.submit();
     await settle(LIMITS.createDebounceMs);
-    expect([screen.form, screen.sending$.value, screen.selectedId$.value, t.auth.refreshed]).toEqual([form, false, null, 0]);
+    expect([screen.form, screen.submitting$.value, screen.selectedId$.value, t.auth.refreshed]).toEqual([form, false, null, 0]);
     screen.dispose();
   });
 

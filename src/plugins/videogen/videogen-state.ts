@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { API, LIMITS, MSG, nearestVideoRatio, type Material, type PromptGroup, type PromptSuggestion, type VideoEngines, type VideoRecord } from '../../contract';
 import {
-  DeletionFlow, FormScreen, RemoteStore, TIMINGS, TOKENS, leadingGate, type ScreenServices,
+  DeletionFlow, GenerationFormScreen, RemoteStore, TIMINGS, TOKENS, type ScreenServices,
 } from '../../core';
 import { PresetsState } from './presets-state';
 import { emptyForm, formFromRecord, formProblem, pickRandom, recommendCount, submitParams, toggleWord, type VideoForm, type VideoKind } from './videogen-view';
@@ -39,13 +39,11 @@ export class VideoGenState {
  * TIMINGS.generationPollMs while open), the record shown, the confirm-then-submit (a leading 1 s throttle, then
  * LIMITS.createDebounceMs), delete; the word bank, the recommendations, the presets and the material picker.
  */
-export class VideoGenScreen extends FormScreen<VideoForm> {
+export class VideoGenScreen extends GenerationFormScreen<VideoForm> {
   readonly engines: RemoteStore<VideoEngines>;
   readonly history: RemoteStore<VideoRecord[]>;
   /** The record chosen (or just made); the preview falls back to the newest finished one. */
   readonly selectedId$ = new BehaviorSubject<number | null>(null);
-  readonly confirming$ = new BehaviorSubject(false);
-  readonly sending$ = new BehaviorSubject(false);
   readonly deletion: DeletionFlow<VideoRecord>;
 
   readonly panel$ = new BehaviorSubject<PromptPanel>(null);
@@ -61,7 +59,6 @@ export class VideoGenScreen extends FormScreen<VideoForm> {
 
   /** Reads a chosen picture's size (a spec may give its own). */
   pictureSize = browserPictureSize;
-  private readonly gate = leadingGate(TIMINGS.submitThrottleMs);
   private debounce: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -69,7 +66,7 @@ export class VideoGenScreen extends FormScreen<VideoForm> {
     private readonly s: ScreenServices,
     closed$?: Observable<unknown>,
   ) {
-    super(emptyForm());
+    super(emptyForm(), s.notifier);
     const { api } = s;
     this.engines = new RemoteStore((signal) => api.call(API.videogen.engine, {}, { silent: true, signal }));
     this.history = new RemoteStore(async (signal) => (await api.call(API.videogen.list, { type: kind, page: 1, limit: 0 }, { silent: true, signal })).list, {
@@ -120,17 +117,11 @@ export class VideoGenScreen extends FormScreen<VideoForm> {
     this.patch({ chosen: this.form.chosen.filter((w) => w !== word) });
   }
 
-  /** The generate button: one click a throttle window; the first problem is said, else the confirmation opens. */
-  ask(): void {
-    if (!this.gate()) return;
+  /** The form's first problem; 高品质 while closed says it is under maintenance. */
+  protected problem(): string | null {
     const problem = formProblem(this.kind, this.form, this.engines.value?.[this.kind].engine ?? null);
-    if (problem) return this.s.notifier.warn(problem);
-    if (this.form.mode === 'pro' && !this.proOpen) return this.s.notifier.warn(MSG.highQualityMaintenance);
-    this.confirming$.next(true);
-  }
-
-  cancelConfirm(): void {
-    this.confirming$.next(false);
+    if (problem) return problem;
+    return this.form.mode === 'pro' && !this.proOpen ? MSG.highQualityMaintenance : null;
   }
 
   /** Confirmed: sent after LIMITS.createDebounceMs (a second confirm restarts the wait); a failure keeps the form. */
@@ -140,7 +131,7 @@ export class VideoGenScreen extends FormScreen<VideoForm> {
     if (this.debounce) clearTimeout(this.debounce);
     this.debounce = setTimeout(() => {
       this.debounce = null;
-      this.sending$.next(true);
+      this.submitting$.next(true);
       this.s.api
         .call(API.videogen.create, params)
         .then((made) => {
@@ -150,7 +141,7 @@ export class VideoGenScreen extends FormScreen<VideoForm> {
           void this.s.auth.refreshProfile().catch(() => undefined);
         })
         .catch(() => undefined)
-        .finally(() => this.sending$.next(false));
+        .finally(() => this.submitting$.next(false));
     }, LIMITS.createDebounceMs);
   }
 

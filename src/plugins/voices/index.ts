@@ -1,5 +1,5 @@
 import { lazyChunk, definePlugin } from '../../core';
-import { VoicesCommandsToken, VoicesState, VoicesStateToken } from './voices-state';
+import { VoicesState, VoicesStateToken } from './voices-state';
 import { CLONE_ROUTE, SAMPLE_ROUTE, VoicesCommands } from './voices-commands';
 import { CloneState, CloneStateToken } from './clone-state';
 import CloneHost from './panels/CloneHost';
@@ -9,8 +9,8 @@ const SamplePanel = lazyChunk(() => import('./panels/SamplePanel'));
 
 /** /clone (my and public voices, clone, modify, rename, confirm, delete), /voice (samples) and the clone dialogs (part 1 §2, §4, §5). */
 export const plugin = definePlugin('voices', {
-  services: [[VoicesStateToken, VoicesState], [VoicesCommandsToken, VoicesCommands], [CloneStateToken, CloneState]],
-  commands: VoicesCommandsToken,
+  services: [[VoicesStateToken, VoicesState], [CloneStateToken, CloneState]],
+  commands: VoicesCommands,
   panels: [
     { route: CLONE_ROUTE, component: ClonePanel },
     { route: SAMPLE_ROUTE, component: SamplePanel },

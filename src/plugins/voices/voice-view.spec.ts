@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../tests/support/react-host';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
 import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
 import { formatDuration, formatSize } from '../../core';
@@ -13,21 +14,27 @@ const channel = (over: Partial<VoiceChannel> = {}): VoiceChannel => ({
 
 describe('voice status', () => {
   it('reads generate_status: 1 training, 3 failed, anything else ready', () => {
-    expect(voicePhase(voice({ generate_status: 1 }))).toBe('training');
-    expect(voicePhase(voice({ generate_status: 3 }))).toBe('failed');
-    expect(voicePhase(voice({ generate_status: 2 }))).toBe('ready');
-    expect(voicePhase(voice({ generate_status: 0 }))).toBe('ready');
+    expectAnswers(voicePhase, [
+      [voice({ generate_status: 1 }), 'training'],
+      [voice({ generate_status: 3 }), 'failed'],
+      [voice({ generate_status: 2 }), 'ready'],
+      [voice({ generate_status: 0 }), 'ready'],
+    ]);
   });
 
   it('writes the status line: 训练中, 失败, 可修改N次 or 不可修改', () => {
-    expect(statusLine(voice({ generate_status: 1, remained_times: 3 }))).toBe('训练中');
-    expect(statusLine(voice({ generate_status: 3, remained_times: 3 }))).toBe('失败');
-    expect(statusLine(voice({ remained_times: 3 }))).toBe('可修改3次');
-    expect(statusLine(voice({ remained_times: 1 }))).toBe('可修改1次');
-    expect(statusLine(voice({ remained_times: 0 }))).toBe('不可修改');
-    expect(statusTone(voice({ remained_times: 0 }))).toBe('fixed');
-    expect(statusTone(voice({ remained_times: 2 }))).toBe('modifiable');
-    expect(statusTone(voice({ generate_status: 1 }))).toBe('training');
+    expectAnswers(statusLine, [
+      [voice({ generate_status: 1, remained_times: 3 }), '训练中'],
+      [voice({ generate_status: 3, remained_times: 3 }), '失败'],
+      [voice({ remained_times: 3 }), '可修改3次'],
+      [voice({ remained_times: 1 }), '可修改1次'],
+      [voice({ remained_times: 0 }), '不可修改'],
+    ]);
+    expectAnswers(statusTone, [
+      [voice({ remained_times: 0 }), 'fixed'],
+      [voice({ remained_times: 2 }), 'modifiable'],
+      [voice({ generate_status: 1 }), 'training'],
+    ]);
   });
 });
 
@@ -90,9 +97,11 @@ describe('channels', () => {
   });
 
   it('shows the free clones left only on a paid channel, never 免费 beside 剩余免费 0 次', () => {
-    expect(showsFreeTimes(channel({ credits: 0, free_times: 0 }))).toBe(false);
-    expect(showsFreeTimes(channel({ credits: 100, free_times: 0 }))).toBe(true);
-    expect(showsFreeTimes(channel({ credits: 100, free_times: 1 }))).toBe(true);
+    expectAnswers(showsFreeTimes, [
+      [channel({ credits: 0, free_times: 0 }), false],
+      [channel({ credits: 100, free_times: 0 }), true],
+      [channel({ credits: 100, free_times: 1 }), true],
+    ]);
   });
 
   it("shows the channel's upload tip, or the 3-5 minutes advice", () => {
@@ -121,10 +130,12 @@ describe('clone form', () => {
     expect(checkCloneAudio({ name: 'me.mp3', size: 1000 })).toBeNull();
     expect(checkCloneAudio({ name: 'ME.M4A', size: 1000 })).toBeNull();
     expect(checkCloneAudio({ name: 'a.wav', size: LIMITS.audio.maxBytes })).toBeNull();
-    expect(checkCloneAudio({ name: 'a.wav', size: LIMITS.audio.maxBytes + 1 })).toBe(MSG.audioTooLarge(20));
-    expect(checkCloneAudio({ name: 'a.ogg', size: 1000 })).toBe(MSG.audioInvalid);
-    expect(checkCloneAudio({ name: 'mp3', size: 1000 })).toBe(MSG.audioInvalid);
-    expect(checkCloneAudio({ name: 'a.mp3', size: 0 })).toBe(MSG.audioInvalid);
+    expectAnswers(checkCloneAudio, [
+      [{ name: 'a.wav', size: LIMITS.audio.maxBytes + 1 }, MSG.audioTooLarge(20)],
+      [{ name: 'a.ogg', size: 1000 }, MSG.audioInvalid],
+      [{ name: 'mp3', size: 1000 }, MSG.audioInvalid],
+      [{ name: 'a.mp3', size: 0 }, MSG.audioInvalid],
+    ]);
   });
 
   it('checks the length: 5 s to 30 min; under 10 s is only advised against', () => {
@@ -133,9 +144,11 @@ describe('clone form', () => {
     expect(checkAudioDuration(5)).toBeNull();
     expect(checkAudioDuration(30 * 60)).toBeNull();
     expect(checkAudioDuration(30 * 60 + 1)).toBe(MSG.audioDurationInvalid);
-    expect(shortRecording(6)).toBe(true);
-    expect(shortRecording(10)).toBe(false);
-    expect(shortRecording(undefined)).toBe(false);
+    expectAnswers(shortRecording, [
+      [6, true],
+      [10, false],
+      [undefined, false],
+    ]);
   });
 
   it('asks for the name first, then the audio', () => {
@@ -147,16 +160,20 @@ describe('clone form', () => {
 
 describe('tabs and formats', () => {
   it('reads /clone?id= (default 1)', () => {
-    expect(tabFromQuery({})).toBe(1);
-    expect(tabFromQuery({ id: '1' })).toBe(1);
-    expect(tabFromQuery({ id: '2' })).toBe(2);
-    expect(tabFromQuery({ id: 'x' })).toBe(1);
+    expectAnswers(tabFromQuery, [
+      [{}, 1],
+      [{ id: '1' }, 1],
+      [{ id: '2' }, 2],
+      [{ id: 'x' }, 1],
+    ]);
   });
 
   it('formats durations and sizes', () => {
-    expect(formatDuration(undefined)).toBe('');
-    expect(formatDuration(6.2)).toBe('00:06');
-    expect(formatDuration(3725)).toBe('1:02:05');
+    expectAnswers(formatDuration, [
+      [undefined, ''],
+      [6.2, '00:06'],
+      [3725, '1:02:05'],
+    ]);
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
   });

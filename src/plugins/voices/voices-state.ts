@@ -3,7 +3,6 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { Voice, VoiceChannel } from '../../contract';
 
 export const VoicesStateToken = Symbol.for('voices.State');
-export const VoicesCommandsToken = Symbol.for('voices.Commands');
 
 /**
  * Where the clone flow is (part 1 §2, §4): the usage and payment notice (agree), the channel picker, then the clone

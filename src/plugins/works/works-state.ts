@@ -2,7 +2,6 @@ import { injectable } from 'inversify';
 import { Subject } from 'rxjs';
 
 export const WorksStateToken = Symbol.for('works.State');
-export const WorksCommandsToken = Symbol.for('works.Commands');
 export const WORKS_ROUTE = '/works';
 
 /** Lets a command ask the open works page to load again. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../tests/support/react-host';
 import type { Work } from '../../contract';
 import { WORKS_TABS, downloadFileName, fromTranslate, fromWork, inProgress, isAudioUrl, tabFromQuery, tabsOf, waitingMessage, workPhase } from './works-view';
 import { formatDuration, formatSize } from '../../core';
@@ -41,11 +42,13 @@ describe('works tabs', () => {
 
 describe('work status', () => {
   it('reads 3 as done, 4 as failed, anything else as waiting', () => {
-    expect(workPhase(3)).toBe('done');
-    expect(workPhase(4)).toBe('failed');
-    expect(workPhase(1)).toBe('waiting');
-    expect(workPhase(2)).toBe('waiting');
-    expect(workPhase(undefined)).toBe('waiting');
+    expectAnswers(workPhase, [
+      [3, 'done'],
+      [4, 'failed'],
+      [1, 'waiting'],
+      [2, 'waiting'],
+      [undefined, 'waiting'],
+    ]);
   });
 
   it('gives each channel its waiting message', () => {
@@ -77,10 +80,12 @@ describe('work status', () => {
 
 describe('files', () => {
   it('names downloads after the work, with the url extension', () => {
-    expect(downloadFileName('我的视频', '/storage/1/abc.mp4?exp=1&sig=x')).toBe('我的视频.mp4');
-    expect(downloadFileName('a/b:c*?', '/x.mp3')).toBe('a b c.mp3');
-    expect(downloadFileName('  ', '/x')).toBe('未命名.mp4');
-    expect(downloadFileName('x'.repeat(100), '/x.mp4')).toBe(`${'x'.repeat(80)}.mp4`);
+    expectAnswers(downloadFileName, [
+      ['我的视频', '/storage/1/abc.mp4?exp=1&sig=x', '我的视频.mp4'],
+      ['a/b:c*?', '/x.mp3', 'a b c.mp3'],
+      ['  ', '/x', '未命名.mp4'],
+      ['x'.repeat(100), '/x.mp4', `${'x'.repeat(80)}.mp4`],
+    ]);
   });
 
   it('tells audio urls apart', () => {
@@ -91,10 +96,12 @@ describe('files', () => {
   it('formats durations and sizes', () => {
     expect(formatDuration(83.4)).toBe('01:23');
     expect(formatDuration(0)).toBe('');
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(300 * 1024)).toBe('300 KB');
-    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
+    expectAnswers(formatSize, [
+      [0, '0 B'],
+      [512, '512 B'],
+      [1536, '1.5 KB'],
+      [300 * 1024, '300 KB'],
+      [5.25 * 1024 * 1024, '5.3 MB'],
+    ]);
   });
 });

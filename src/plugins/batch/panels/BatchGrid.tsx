@@ -20,7 +20,7 @@ export function BatchGrid({ screen }: { screen: BatchScreen }) {
   const total = rows.reduce((sum, r) => sum + (checks.get(r.key)?.credits ?? 0), 0);
   return (
     <>
-      <section className="bat-card bat-source">
+      <section className="tool-card bat-source">
         <div className="bat-steps">
           <div className="bat-step">
             <b>1. 下载模板</b>
@@ -44,7 +44,7 @@ export function BatchGrid({ screen }: { screen: BatchScreen }) {
         </div>
       </section>
       {rows.length > 0 && (
-        <section className="bat-card" data-testid="batch-grid">
+        <section className="tool-card" data-testid="batch-grid">
           <header className="bat-card-head">
             <h3>预览（{rows.length} 行）</h3>
             {bad > 0 ? <Tag intent="danger" minimal data-testid="batch-bad-count">{bad} 行有误</Tag> : <Tag intent="success" minimal>{checking ? '校验中…' : '全部可提交'}</Tag>}

@@ -7,7 +7,7 @@ export function BatchList({ screen }: { screen: BatchScreen }) {
   const list = useStore(screen.batches).value?.list ?? [];
   if (!list.length) return null;
   return (
-    <section className="bat-card" data-testid="batch-list">
+    <section className="tool-card" data-testid="batch-list">
       <header className="bat-card-head"><h3>我的批次</h3></header>
       <ul className="bat-batches">
         {list.map((b) => (

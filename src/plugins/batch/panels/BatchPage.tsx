@@ -10,9 +10,9 @@ export function BatchPage({ screen }: { screen: BatchScreen }) {
   const detail = useStore(screen.detail);
   const busy = useValue(screen.busy$);
   const d = detail.value;
-  if (!d) return <div className="bat-card bat-loading">{detail.loading ? <Spinner size={24} /> : '批次不存在或已删除'}</div>;
+  if (!d) return <div className="tool-card bat-loading">{detail.loading ? <Spinner size={24} /> : '批次不存在或已删除'}</div>;
   return (
-    <section className="bat-card" data-testid="batch-page" data-id={d.id}>
+    <section className="tool-card" data-testid="batch-page" data-id={d.id}>
       <header className="bat-card-head bat-page-head">
         <h3 data-testid="batch-page-name">{d.name}</h3>
         <span className="bat-note">{d.create_time}</span>

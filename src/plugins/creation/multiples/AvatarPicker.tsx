@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Icon, NonIdealState } from '@blueprintjs/core';
+import { Icon } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Avatar } from '../../../contract';
-import { Segments, TOKENS, formatDuration, pickerPending, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
+import { PickerDialog, Segments, TOKENS, formatDuration, pickerPending, useRemote, useService, type ApiClient, type Notifier } from '../../../core';
 import { sceneAvatarOf, type SceneAvatar } from './scenes';
 
 type Source = 'public' | 'mine';
@@ -50,60 +50,56 @@ export function AvatarPicker({ isOpen, current, onClose, onPick }: AvatarPickerP
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="选择数字人" icon="person" className="mu-dialog mu-avatar-dialog" data-testid="avatar-picker">
-      <DialogBody className="mu-dialog-body">
-        <div className="mu-dialog-bar">
+    <PickerDialog
+      isOpen={isOpen}
+      title="选择数字人"
+      icon="person"
+      className="mu-avatar-dialog"
+      testId="avatar-picker"
+      dialogTestId="avatar-picker"
+      bar={
+        <>
           <Segments value={source} onChange={(v) => setSource(v as Source)} options={[['public', '公共数字人'], ['mine', '我的数字人']]} testId="avatar-source" />
           {source === 'public' && (
             <Segments value={String(orientation)} onChange={(v) => setOrientation(v === '1' ? 1 : 2)} options={[['2', '竖屏'], ['1', '横屏']]} testId="avatar-orientation" />
           )}
-        </div>
-        <div className="mu-picker-scroll">
-          {pending ? pending : list.length === 0 ? (
-            <NonIdealState
-              icon="person"
-              description={source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : orientation === 1 ? '暂无横屏公共数字人' : '暂无竖屏公共数字人'}
-              className="mu-empty"
-            />
-          ) : (
-            <div className={`mu-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`} role="listbox" aria-label="数字人">
-              {list.map((a) => {
-                const selected = selectedId === a.id;
-                const unavailable = a.status === 1 || a.status === 4;
-                return (
-                  <button
-                    type="button"
-                    role="option"
-                    key={a.id}
-                    aria-selected={selected}
-                    className={`mu-avatar-option ${selected ? 'selected' : ''} ${unavailable ? 'unavailable' : ''}`}
-                    onClick={() => choose(a)}
-                    onDoubleClick={() => !unavailable && confirm(a)}
-                    title={a.name}
-                    data-testid="avatar-option"
-                    data-id={a.id}
-                  >
-                    <span className="mu-avatar-option-cover">
-                      {a.cover_small || a.cover ? <img src={a.cover_small || a.cover} alt="" loading="lazy" /> : <Icon icon="person" size={20} />}
-                      {selected && <Icon icon="tick-circle" className="mu-avatar-option-tick" />}
-                      {a.status === 1 && <span className="mu-avatar-option-badge">克隆中</span>}
-                      {a.status === 4 && <span className="mu-avatar-option-badge failed">克隆失败</span>}
-                      {a.duration ? <span className="mu-avatar-option-time">{formatDuration(a.duration)}</span> : null}
-                    </span>
-                    <span className="mu-avatar-option-name">{a.name}</span>
-                  </button>
-                );
-              })}
-            </div>
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={[
-          <Button key="cancel" text="取消" onClick={onClose} data-testid="avatar-picker-cancel" />,
-          <Button key="ok" intent="primary" text="确定" disabled={!picked} onClick={() => confirm()} data-testid="avatar-picker-confirm" />,
-        ]}
-      />
-    </Dialog>
+        </>
+      }
+      pending={pending}
+      empty={list.length === 0 ? { icon: 'person', description: source === 'mine' ? '还没有数字人，可在「我的数字人」克隆' : orientation === 1 ? '暂无横屏公共数字人' : '暂无竖屏公共数字人' } : null}
+      onClose={onClose}
+      onConfirm={() => confirm()}
+      confirmDisabled={!picked}
+    >
+      <div className={`mu-avatar-grid ${source === 'public' && orientation === 1 ? 'landscape' : ''}`} role="listbox" aria-label="数字人">
+        {list.map((a) => {
+          const selected = selectedId === a.id;
+          const unavailable = a.status === 1 || a.status === 4;
+          return (
+            <button
+              type="button"
+              role="option"
+              key={a.id}
+              aria-selected={selected}
+              className={`mu-avatar-option ${selected ? 'selected' : ''} ${unavailable ? 'unavailable' : ''}`}
+              onClick={() => choose(a)}
+              onDoubleClick={() => !unavailable && confirm(a)}
+              title={a.name}
+              data-testid="avatar-option"
+              data-id={a.id}
+            >
+              <span className="mu-avatar-option-cover">
+                {a.cover_small || a.cover ? <img src={a.cover_small || a.cover} alt="" loading="lazy" /> : <Icon icon="person" size={20} />}
+                {selected && <Icon icon="tick-circle" className="mu-avatar-option-tick" />}
+                {a.status === 1 && <span className="mu-avatar-option-badge">克隆中</span>}
+                {a.status === 4 && <span className="mu-avatar-option-badge failed">克隆失败</span>}
+                {a.duration ? <span className="mu-avatar-option-time">{formatDuration(a.duration)}</span> : null}
+              </span>
+              <span className="mu-avatar-option-name">{a.name}</span>
+            </button>
+          );
+        })}
+      </div>
+    </PickerDialog>
   );
 }

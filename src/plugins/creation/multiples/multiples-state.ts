@@ -13,7 +13,6 @@ import {
 } from './scenes';
 
 export const MultiplesStateToken = Symbol.for('creation.multiples.State');
-export const MultiplesCommandsToken = Symbol.for('creation.multiples.Commands');
 export const MULTIPLES_ROUTE = '/multiples';
 export const WORKS_ROUTE = '/works';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Notice } from '../../../contract';
-import { SafeHtml, TOKENS, formatDateTime, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
+import { SafeHtml, TOKENS, formatDateTime, useAction, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
 import { useCredits } from './use-credits';
 import { formatBalance, formatCredits } from '../format';
 import '../credits.css';
@@ -13,21 +13,15 @@ export function RedeemDialog() {
   const open = useObservable(store.redeemOpen$, false);
   const profile = useObservable(auth.profile$, null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   useEffect(() => {
     if (open) setCode('');
   }, [open]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await actions.redeem(code);
-    } finally {
-      setBusy(false);
-    }
+    if (!busy) void run(() => actions.redeem(code));
   };
 
   return (
@@ -59,17 +53,11 @@ export function SpaceExpandDialog() {
   const open = useObservable(store.expandOpen$, false);
   const profile = useObservable(auth.profile$, null);
   const space = useObservable(store.space$, store.space$.value);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const total = 'value' in space && space.value ? space.value.total_format : '';
 
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await actions.confirmExpand();
-    } finally {
-      setBusy(false);
-    }
+  const confirm = () => {
+    if (!busy) void run(() => actions.confirmExpand());
   };
 
   return (
@@ -80,7 +68,7 @@ export function SpaceExpandDialog() {
       confirmButtonText="确认扩容"
       cancelButtonText="取消"
       loading={busy}
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
       onCancel={() => !busy && actions.cancelExpand()}
       className="credits-dialog credits-expand-alert"
     >

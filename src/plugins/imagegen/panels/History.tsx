@@ -10,7 +10,7 @@ export function History({ screen }: { screen: ImageGenScreen }) {
   const previewed = useValue(screen.previewed$);
   const list = records.value ?? [];
   return (
-    <section className="ig-card ig-history" aria-label="生成记录">
+    <section className="tool-card ig-history" aria-label="生成记录">
       <div className="ig-history-head">
         <h3>生成记录</h3>
         <Button variant="minimal" size="small" icon="refresh" text="刷新" loading={records.loading && records.loaded} onClick={() => screen.records.reload()} data-testid="imagegen-refresh" />

@@ -13,8 +13,8 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
   const submitting = useValue(screen.submitting$);
   const patch = screen.patch.bind(screen);
   return (
-    <section className="ig-card ig-form" aria-label="生成设置">
-      <CountedField label="描述词" className="ig-group" id="ig-text" testId="imagegen-text" rows={4} maxLength={LIMITS.promptMaxChars}
+    <section className="tool-card tool-form ig-form" aria-label="生成设置">
+      <CountedField label="描述词" className="tool-group" id="ig-text" testId="imagegen-text" rows={4} maxLength={LIMITS.promptMaxChars}
         value={form.text} onChange={(text) => patch({ text })} placeholder="描述你想要的画面：主体、场景、风格、光线……" />
       <div className="ig-suggest" data-testid="imagegen-suggestions">
         <div className="ig-suggest-head">
@@ -30,7 +30,7 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
         ))}
       </div>
 
-      <FormGroup label="图片比例" className="ig-group">
+      <FormGroup label="图片比例" className="tool-group">
         <div className="ig-ratios" role="radiogroup" aria-label="图片比例">
           {LIMITS.imageRatios.map((ratio) => (
             <button
@@ -49,7 +49,7 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
         </div>
       </FormGroup>
 
-      <FormGroup label="参考图（可选）" className="ig-group">
+      <FormGroup label="参考图（可选）" className="tool-group">
         {form.image ? (
           <div className="ig-reference" data-testid="imagegen-reference-chosen">
             <img src={form.image} alt="参考图" />
@@ -70,7 +70,7 @@ export function ImageFormCard({ screen, configured }: { screen: ImageGenScreen; 
         )}
       </FormGroup>
 
-      <FormGroup label="生成数量" className="ig-group">
+      <FormGroup label="生成数量" className="tool-group">
         <ButtonGroup fill>
           {COUNTS.map((n) => (
             <Button key={n} text={`${n} 张`} active={form.num === n} intent={form.num === n ? 'primary' : 'none'} variant={form.num === n ? 'solid' : 'outlined'} onClick={() => patch({ num: n })} data-testid={`imagegen-count-${n}`} />

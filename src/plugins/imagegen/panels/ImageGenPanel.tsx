@@ -35,9 +35,9 @@ export default function ImageGenPanel({ closed$ }: PanelProps) {
           </Callout>
         )}
 
-        <div className="ig-layout">
+        <div className="tool-layout ig-layout">
           <ImageFormCard screen={screen} configured={configured} />
-          <div className="ig-right">
+          <div className="tool-column">
             <Preview screen={screen} />
             <History screen={screen} />
           </div>

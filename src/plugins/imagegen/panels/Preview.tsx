@@ -13,14 +13,14 @@ export function Preview({ screen }: { screen: ImageGenScreen }) {
 
   if (!record || count === 0) {
     return (
-      <section className="ig-card ig-preview ig-preview-empty" data-testid="imagegen-preview">
+      <section className="tool-card ig-preview ig-preview-empty" data-testid="imagegen-preview">
         <NonIdealState icon="media" title="生成的图片会显示在这里" description="选择比例和数量，点击立即生成。" />
       </section>
     );
   }
   const url = record.url[shown]!;
   return (
-    <section className="ig-card ig-preview" data-testid="imagegen-preview" data-record={record.id}>
+    <section className="tool-card ig-preview" data-testid="imagegen-preview" data-record={record.id}>
       <div className="ig-stage" onMouseEnter={() => screen.paused$.next(true)} onMouseLeave={() => screen.paused$.next(false)}>
         <img className="ig-stage-bg" src={url} alt="" aria-hidden draggable={false} />
         <img className="ig-stage-img" src={url} alt={`${record.text}（第 ${shown + 1} 张）`} draggable={false} data-testid="imagegen-slide" data-index={shown} />

@@ -26,8 +26,8 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
   };
 
   return (
-    <section className="mus-card mus-form" aria-label="创作音乐" data-testid="music-form">
-      <CountedField label="音乐描述" className="mus-group" id="mus-prompt" testId="music-prompt" rows={4} maxLength={M.promptMaxChars}
+    <section className="tool-card tool-form" aria-label="创作音乐" data-testid="music-form">
+      <CountedField label="音乐描述" className="tool-group" id="mus-prompt" testId="music-prompt" rows={4} maxLength={M.promptMaxChars}
         value={form.prompt} onChange={(prompt) => patch({ prompt })} placeholder="描述想要的音乐：风格、情绪、乐器、节奏、使用场景……" />
       <div className="mus-chips" data-testid="music-chips">
         {MUSIC_CHIPS.map((g) => (
@@ -44,12 +44,12 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
         ))}
       </div>
 
-      <FormGroup label="类型" className="mus-group">
+      <FormGroup label="类型" className="tool-group">
         <Segments fill value={String(form.instrumental)} options={[['1', '纯音乐'], ['0', '带人声']]} onChange={(v) => patch({ instrumental: v === '1' ? 1 : 0 })} testId="music-kind" />
       </FormGroup>
 
       {form.instrumental === 0 && (
-        <FormGroup label="歌词" labelFor="mus-lyrics" className="mus-group" helperText="留空则由 AI 根据描述作词；用段落标签划分结构">
+        <FormGroup label="歌词" labelFor="mus-lyrics" className="tool-group" helperText="留空则由 AI 根据描述作词；用段落标签划分结构">
           <div className="mus-tags">
             {SECTION_TAGS.map((tag) => (
               <button key={tag} type="button" className="mus-tag" onClick={() => insertTag(tag)} data-testid="music-tag">
@@ -70,7 +70,7 @@ export function MusicForm({ screen }: { screen: MusicScreen }) {
         </FormGroup>
       )}
 
-      <FormGroup label="歌曲名称" labelFor="mus-title" className="mus-group">
+      <FormGroup label="歌曲名称" labelFor="mus-title" className="tool-group">
         <InputGroup id="mus-title" value={form.title} maxLength={M.titleMaxChars} placeholder="给作品起个名字" onValueChange={(title) => patch({ title })} data-testid="music-title" />
       </FormGroup>
 

@@ -8,7 +8,7 @@ export function MusicLibrary({ screen, player }: { screen: MusicScreen; player: 
   const library = useStore(screen.library);
   const list = library.value ?? [];
   return (
-    <section className="mus-card mus-library" data-testid="music-library">
+    <section className="tool-card mus-library" data-testid="music-library">
       <header className="mus-card-head">
         <h3>音乐库</h3>
         <span className="mus-note">配音、视频创作与多场景创作的背景音乐都从这里选</span>

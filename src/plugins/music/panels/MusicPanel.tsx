@@ -31,9 +31,9 @@ export default function MusicPanel({ closed$ }: PanelProps) {
             {MSG.musicEngineMissing}
           </Callout>
         )}
-        <div className="mus-layout">
+        <div className="tool-layout mus-layout">
           <MusicForm screen={screen} />
-          <div className="mus-right">
+          <div className="tool-column">
             <MyMusic screen={screen} player={player} />
             <MusicLibrary screen={screen} player={player} />
           </div>

@@ -14,7 +14,7 @@ export function MyMusic({ screen, player }: { screen: MusicScreen; player: Audio
   const list = tasks.value?.list ?? [];
   const current = list.find((t) => t.id === chosenId && isDone(t)) ?? list.find(isDone) ?? null;
   return (
-    <section className="mus-card mus-mine" data-testid="music-mine">
+    <section className="tool-card mus-mine" data-testid="music-mine">
       <header className="mus-card-head">
         <h3>我的音乐</h3>
         <span className="mus-note">{list.length ? `共 ${tasks.value?.total ?? list.length} 首` : ''}</span>

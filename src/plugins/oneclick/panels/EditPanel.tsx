@@ -38,14 +38,14 @@ export default function EditPanel({ query, closed$ }: PanelProps) {
         {form.scenes.length === 0 ? (
           <NonIdealState icon="film" title="还没有分镜" description="先在一键成片页粘贴文案，生成分镜。" action={<Button icon="arrow-left" text="去写文案" onClick={() => (location.hash = `#${START_ROUTE}`)} />} />
         ) : (
-          <div className="oc-layout oc-layout-edit">
+          <div className="tool-layout oc-layout oc-layout-edit">
             <div className="oc-scenes" data-testid="oneclick-scenes">
               <PaintBar screen={screen} />
               {form.scenes.map((scene, i) => (
                 <SceneCard key={i} screen={screen} scene={scene} index={i} count={form.scenes.length} pictures={pictures} />
               ))}
             </div>
-            <div className="oc-card oc-side">
+            <div className="tool-card oc-side">
               <ProjectSettings screen={screen} />
               <Globals screen={screen} />
               <Submit screen={screen} />
@@ -83,10 +83,10 @@ function Globals({ screen }: { screen: OneclickScreen }) {
   const v = LIMITS.music.bgmVolume;
   return (
     <>
-      <FormGroup label="片头标题（可选）" labelFor="oc-title" className="oc-group" helperText={`显示在前 ${LIMITS.oneclick.titleSeconds} 秒的画面中间`}>
+      <FormGroup label="片头标题（可选）" labelFor="oc-title" className="tool-group" helperText={`显示在前 ${LIMITS.oneclick.titleSeconds} 秒的画面中间`}>
         <InputGroup id="oc-title" value={form.title_card} maxLength={LIMITS.oneclick.titleMaxChars} placeholder="不加片头标题" onValueChange={(title_card) => screen.patch({ title_card })} data-testid="oneclick-title-card" />
       </FormGroup>
-      <FormGroup label="封面" labelFor="oc-cover" className="oc-group" helperText="作品封面取所选分镜的第一帧">
+      <FormGroup label="封面" labelFor="oc-cover" className="tool-group" helperText="作品封面取所选分镜的第一帧">
         <HTMLSelect id="oc-cover" fill value={coverScene(form)} onChange={(e) => screen.patch({ cover_scene: Number(e.target.value) })} data-testid="oneclick-cover">
           {form.scenes.map((s, i) => (
             <option key={i} value={i + 1}>
@@ -97,7 +97,7 @@ function Globals({ screen }: { screen: OneclickScreen }) {
       </FormGroup>
       <Switch checked={form.subtitles === 1} label="烧录字幕" onChange={(e) => screen.patch({ subtitles: e.currentTarget.checked ? 1 : 0 })} data-testid="oneclick-subtitles" />
       {form.subtitles === 1 && (
-        <FormGroup label="字幕样式" className="oc-group">
+        <FormGroup label="字幕样式" className="tool-group">
           <HTMLSelect fill value={form.subtitle_style} onChange={(e) => screen.patch({ subtitle_style: e.target.value as SubtitlePreset })} data-testid="oneclick-subtitle-style" aria-label="字幕样式">
             {Object.entries(SUBTITLE_PRESETS).map(([value, p]) => (
               <option key={value} value={value}>
@@ -107,14 +107,14 @@ function Globals({ screen }: { screen: OneclickScreen }) {
           </HTMLSelect>
         </FormGroup>
       )}
-      <FormGroup label="背景音乐" labelFor="oc-bgm" className="oc-group">
+      <FormGroup label="背景音乐" labelFor="oc-bgm" className="tool-group">
         <HTMLSelect id="oc-bgm" fill value={form.bgm_id} onChange={(e) => screen.patch({ bgm_id: e.target.value })} data-testid="oneclick-bgm">
           <option value="">不加背景音乐</option>
           <RecordOptions items={music} />
         </HTMLSelect>
       </FormGroup>
       {form.bgm_id && (
-        <FormGroup label="音乐音量" className="oc-group">
+        <FormGroup label="音乐音量" className="tool-group">
           <Slider min={v.min} max={v.max} stepSize={v.step} labelStepSize={0.25} value={form.bgm_volume} onChange={(bgm_volume) => screen.patch({ bgm_volume })} />
         </FormGroup>
       )}

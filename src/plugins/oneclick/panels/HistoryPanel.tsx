@@ -46,7 +46,7 @@ export default function HistoryPanel({ closed$ }: PanelProps) {
 function ProjectRow({ project, screen, onDelete }: { project: OneclickProject; screen: HistoryScreen; onDelete: () => void }) {
   const status = STATUS[project.status] ?? STATUS[OneclickDraft]!;
   return (
-    <div className="oc-card oc-project" data-testid="oneclick-project" data-status={project.status}>
+    <div className="tool-card oc-project" data-testid="oneclick-project" data-status={project.status}>
       <div className="oc-project-cover">{project.cover ? <img src={project.cover} alt="" /> : <span>分镜草稿</span>}</div>
       <div className="oc-project-main">
         <div className="oc-project-name">{project.name || '未命名'}</div>

@@ -20,7 +20,7 @@ export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
   const channels = channelsFor(allChannels, form);
   return (
     <div className="oc-settings">
-      <FormGroup label="数字人" labelFor="oc-avatar" className="oc-group" helperText={form.photo_id ? MSG.lipPictureNote : undefined}>
+      <FormGroup label="数字人" labelFor="oc-avatar" className="tool-group" helperText={form.photo_id ? MSG.lipPictureNote : undefined}>
         <HTMLSelect id="oc-avatar" fill value={avatarChoice(form)} onChange={(e) => screen.patch(pickAvatar(e.target.value, form, allChannels))} data-testid="oneclick-avatar">
           <option value="">请选择数字人</option>
           {groups.map(({ label, items }) =>
@@ -36,13 +36,13 @@ export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
           )}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="声音" labelFor="oc-voice" className="oc-group">
+      <FormGroup label="声音" labelFor="oc-voice" className="tool-group">
         <HTMLSelect id="oc-voice" fill value={form.user_voice_id} onChange={(e) => screen.patch({ user_voice_id: Number(e.target.value) })} data-testid="oneclick-voice">
           <option value={0}>请选择声音</option>
           <RecordOptions items={voices} />
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="视频通道" labelFor="oc-channel" className="oc-group">
+      <FormGroup label="视频通道" labelFor="oc-channel" className="tool-group">
         <HTMLSelect id="oc-channel" fill value={form.api} onChange={(e) => screen.patch({ api: e.target.value })} data-testid="oneclick-channel">
           {channels.map((c) => (
             <option key={c.api} value={c.api}>
@@ -51,7 +51,7 @@ export function ProjectSettings({ screen }: { screen: OneclickScreen }) {
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="画面比例" className="oc-group">
+      <FormGroup label="画面比例" className="tool-group">
         <SegmentedControl
           fill
           options={ONECLICK_ASPECTS.map((a) => ({ value: a, label: ASPECT_LABELS[a] }))}

@@ -26,17 +26,17 @@ export default function StartPanel({ closed$ }: PanelProps) {
             历史项目
           </a>
         </PageHeader>
-        <div className="oc-layout">
-          <div className="oc-card">
+        <div className="tool-layout oc-layout">
+          <div className="tool-card">
             <TopicWriter screen={screen} />
-            <FormGroup label="项目名称" labelFor="oc-name" className="oc-group">
+            <FormGroup label="项目名称" labelFor="oc-name" className="tool-group">
               <InputGroup id="oc-name" value={form.name} maxLength={LIMITS.nameMaxChars} placeholder="未命名" onValueChange={(name) => screen.patch({ name })} data-testid="oneclick-name" />
             </FormGroup>
-            <FormGroup label="文案" labelFor="oc-script" className="oc-group" helperText={`${chars} / ${LIMITS.oneclick.maxChars} 字，按句子自动拆成 3–8 秒的分镜`}>
+            <FormGroup label="文案" labelFor="oc-script" className="tool-group" helperText={`${chars} / ${LIMITS.oneclick.maxChars} 字，按句子自动拆成 3–8 秒的分镜`}>
               <TextArea id="oc-script" fill rows={10} value={form.script} onChange={(e) => screen.patch({ script: e.target.value })} placeholder="粘贴你的口播文案，或用上面的主题生成……" data-testid="oneclick-script" />
             </FormGroup>
           </div>
-          <div className="oc-card">
+          <div className="tool-card">
             <ProjectSettings screen={screen} />
             <Button intent="primary" size="large" fill icon="layout-grid" text="生成分镜" className="oc-main" onClick={() => void screen.propose()} data-testid="oneclick-propose" />
           </div>

@@ -18,7 +18,7 @@ export function TopicWriter({ screen }: { screen: OneclickScreen }) {
   }
   return (
     <div className="oc-topic" data-testid="oneclick-topic">
-      <FormGroup label="按主题写文案" labelFor="oc-topic" className="oc-group" helperText={`至少 ${LIMITS.oneclick.topicMinChars} 个字；第一句会是抓人的开场。每次 ${engines?.chat_credits ?? LIMITS.chatAnswerCredits} 积分，失败退回`}>
+      <FormGroup label="按主题写文案" labelFor="oc-topic" className="tool-group" helperText={`至少 ${LIMITS.oneclick.topicMinChars} 个字；第一句会是抓人的开场。每次 ${engines?.chat_credits ?? LIMITS.chatAnswerCredits} 积分，失败退回`}>
         <InputGroup id="oc-topic" value={topic.topic} maxLength={LIMITS.oneclick.topicMaxChars} placeholder="例如：上班族五分钟早餐怎么做" onValueChange={(v) => assist.patchTopic({ topic: v })} data-testid="oneclick-topic-input" />
       </FormGroup>
       <div className="oc-topic-row">

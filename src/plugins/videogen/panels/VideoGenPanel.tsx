@@ -61,7 +61,7 @@ function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
 
 function SubmitButton({ screen, percent, disabled }: { screen: VideoGenScreen; percent: number; disabled: boolean }) {
   const form = useValue(screen.form$);
-  const sending = useValue(screen.sending$);
+  const sending = useValue(screen.submitting$);
   return (
     <div className="vg-submit">
       <Button intent="primary" size="large" fill icon="video" loading={sending} disabled={disabled} onClick={() => screen.ask()} data-testid="videogen-submit">
