@@ -96,12 +96,7 @@ describe('files', () => {
   it('formats durations and sizes', () => {
     expect(formatDuration(83.4)).toBe('01:23');
     expect(formatDuration(0)).toBe('');
-    expectAnswers(formatSize, [
-      [0, '0 B'],
-      [512, '512 B'],
-      [1536, '1.5 KB'],
-      [300 * 1024, '300 KB'],
-      [5.25 * 1024 * 1024, '5.3 MB'],
-    ]);
+    // Sizes are core's formatSize, whose table is in src/core/format.spec.ts.
+    expect(formatSize(1536)).toBe('1.5 KB');
   });
 });
