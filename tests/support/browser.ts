@@ -164,8 +164,8 @@ const lentTabs = new WeakMap<Browser, Set<Tab>>();
 /** The page a tab shows before it is handed out again. */
 const BLANK = 'about:blank';
 
-/** A session token is put in storage once per page handed out (so a logout sticks across reloads): this key says it was. */
-const SESSION_SEEDED_KEY = 'aisa.test.session-seeded';
+/** Which turn of a tab a site's storage belongs to (newPage clears it on a new turn's first page there). */
+const TURN_KEY = 'aisa.test.turn';
 
 async function openTab(browser: Browser, reusable: boolean): Promise<Tab> {
   // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
@@ -211,7 +211,9 @@ async function returnTab(browser: Browser, tab: Tab): Promise<void> {
     for (const script of tab.scripts.splice(0)) await script.dispose();
     await tab.page.goto(BLANK, { timeout: 10_000 });
     const cdp = await tab.devtools();
-    for (const origin of tab.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    // Local and session storage are the next turn's first page's to clear (newPage): a clear from here reaches the
+    // renderer's copy late, and could wipe what that page has just set.
+    for (const origin of tab.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb,cache_storage,service_workers,file_systems' });
     await cdp.detach();
     tab.origins.clear();
     await tab.context.clearCookies();
@@ -252,25 +254,28 @@ export async function newPage(
   await page.setViewportSize(options.viewport ?? DESKTOP_VIEWPORT);
   // The app follows the system's colour scheme until the user picks: the journey's theme (dark unless asked) is the system's too.
   await page.emulateMedia({ colorScheme: options.theme ?? 'dark', reducedMotion: 'reduce' });
-  const scripts: Promise<Disposable>[] = [];
-  if (options.session) {
-    const { origin, token } = options.session;
-    scripts.push(
-      context.addInitScript(
-        ([origin, token, seeded]) => {
-          if (location.origin !== origin || localStorage.getItem(seeded)) return;
-          localStorage.setItem('aisa.token', JSON.stringify(token));
-          localStorage.setItem(seeded, 'true');
-        },
-        [origin, token, SESSION_SEEDED_KEY] as const,
-      ),
-    );
-  }
-  if (options.theme) scripts.push(context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme));
+  // The first page of this turn on any site starts from empty storage, as in a new context, and finds the session
+  // token on its site; later pages of the turn keep what the app wrote (so a logout sticks across reloads). Done in the
+  // page itself, before the app's scripts: the renderer keeps a site's storage in memory, and a clear from outside
+  // (returnTab's) can reach it after the next page has already read it.
+  const turn = `${Date.now()}-${Math.random()}`;
+  tab.scripts.push(
+    await context.addInitScript(
+      ([turnKey, turn, session]) => {
+        if (location.origin === 'null' || localStorage.getItem(turnKey) === turn) return;
+        localStorage.clear();
+        sessionStorage.clear();
+        localStorage.setItem(turnKey, turn);
+        if (session && location.origin === session.origin) localStorage.setItem('aisa.token', JSON.stringify(session.token));
+      },
+      [TURN_KEY, turn, options.session ?? null] as const,
+    ),
+  );
+  // Every page of the turn: the theme and the shortened client timers, as the journey asked.
+  if (options.theme) tab.scripts.push(await context.addInitScript((t) => localStorage.setItem('aisa.theme', JSON.stringify(t)), options.theme));
   if (options.timings) {
-    scripts.push(context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const));
+    tab.scripts.push(await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [CLIENT_TIMINGS_KEY, JSON.stringify(options.timings)] as const));
   }
-  tab.scripts.push(...(await Promise.all(scripts)));
   return { context: tab.lent, page };
 }
 
