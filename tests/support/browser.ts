@@ -166,6 +166,7 @@ const BLANK = 'about:blank';
 
 /** Which turn of a tab a site's storage belongs to (newPage clears it on a new turn's first page there). */
 const TURN_KEY = 'aisa.test.turn';
+let turns = 0;
 
 async function openTab(browser: Browser, reusable: boolean): Promise<Tab> {
   // Reduced motion (the product honours it: src/shell/styles.css): no journey tests an animation, and software-drawn
@@ -258,7 +259,8 @@ export async function newPage(
   // token on its site; later pages of the turn keep what the app wrote (so a logout sticks across reloads). Done in the
   // page itself, before the app's scripts: the renderer keeps a site's storage in memory, and a clear from outside
   // (returnTab's) can reach it after the next page has already read it.
-  const turn = `${Date.now()}-${Math.random()}`;
+  // A number, so the value reads as JSON like the app's own entries (a journey parses every entry).
+  const turn = String(++turns);
   tab.scripts.push(
     await context.addInitScript(
       ([turnKey, turn, session]) => {
