@@ -72,7 +72,8 @@ describe('login', () => {
   });
 
   it('on code 100 shows the message, clears the token, and comes back after login', async () => {
-    const { page } = await loggedInPage('/home');
+    // A tab of its own: in a tab another test had used, the toast did not come in 2 of 4 runs (cause not found yet).
+    const { page } = await loggedInPage('/home', { freshCache: true });
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aisa.token')!));
     // The session ends on the server (as after a password change elsewhere).
     expect((await new ApiTestClient(server.url, token).call(API.account.logout, {})).code).toBe(0);

@@ -158,8 +158,13 @@ interface Tab {
   devtools: () => Promise<CDPSession>;
 }
 
-const idleTabs = new WeakMap<Browser, Tab[]>();
-const lentTabs = new WeakMap<Browser, Set<Tab>>();
+/** A browser's tabs: those waiting for a test, and those a test holds. */
+const tabsByBrowser = new WeakMap<Browser, { idle: Tab[]; lent: Set<Tab> }>();
+function tabsOf(browser: Browser): { idle: Tab[]; lent: Set<Tab> } {
+  let tabs = tabsByBrowser.get(browser);
+  if (!tabs) tabsByBrowser.set(browser, (tabs = { idle: [], lent: new Set() }));
+  return tabs;
+}
 
 /** The page a tab shows before it is handed out again. */
 const BLANK = 'about:blank';
@@ -202,8 +207,8 @@ async function openTab(browser: Browser, reusable: boolean): Promise<Tab> {
  * opened beside it, a page that will not leave) is closed instead.
  */
 async function returnTab(browser: Browser, tab: Tab): Promise<void> {
-  const lent = lentTabs.get(browser);
-  if (!lent?.delete(tab)) return;
+  const { idle, lent } = tabsOf(browser);
+  if (!lent.delete(tab)) return;
   try {
     if (!tab.reusable || tab.page.isClosed() || tab.context.pages().length !== 1) throw new Error('not reusable');
     tab.page.removeAllListeners();
@@ -219,8 +224,6 @@ async function returnTab(browser: Browser, tab: Tab): Promise<void> {
     tab.origins.clear();
     await tab.context.clearCookies();
     await tab.context.clearPermissions();
-    const idle = idleTabs.get(browser) ?? [];
-    idleTabs.set(browser, idle);
     idle.push(tab);
   } catch {
     await tab.context.close().catch(() => undefined);
@@ -229,7 +232,8 @@ async function returnTab(browser: Browser, tab: Tab): Promise<void> {
 
 /** Hands back every tab the browser still lends out (a journey calls this after each test, so a page a test left open is reused too). */
 export async function returnTabs(browser: Browser | undefined): Promise<void> {
-  for (const tab of [...(browser ? (lentTabs.get(browser) ?? []) : [])]) await returnTab(browser!, tab);
+  if (!browser) return;
+  for (const tab of [...tabsOf(browser).lent]) await returnTab(browser, tab);
 }
 
 export async function newPage(
@@ -242,9 +246,8 @@ export async function newPage(
     freshCache?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const tab = (!options.freshCache && idleTabs.get(browser)?.pop()) || (await openTab(browser, !options.freshCache));
-  const lent = lentTabs.get(browser) ?? new Set<Tab>();
-  lentTabs.set(browser, lent);
+  const { idle, lent } = tabsOf(browser);
+  const tab = (!options.freshCache && idle.pop()) || (await openTab(browser, !options.freshCache));
   lent.add(tab);
   const { context, page } = tab;
   page.on('pageerror', (err) => console.error('[page error]', err.message));
