@@ -114,11 +114,23 @@ describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
   // No workers of the app's own: this queue's handlers are the only ones.
   const t = useApp(kind, { runWorker: false });
 
-  it('logs a retried and a recorded failure once each at warn, and hands a job still running at shutdown back unstarted', async () => {
+  it('logs a retried and a recorded failure once each at warn, and hands a job still running at shutdown back unstarted, for good once its handler ends', async () => {
     const warnings: { fields: Record<string, unknown>; message: string }[] = [];
-    const queue = new JobQueue(t.app.ctx.db, { pollSeconds: 0.5, expireSeconds: 600, stopGraceSeconds: 1 }, { warn: (fields, message) => warnings.push({ fields, message }) });
+    // What reaches the database once the queue has stopped, each with its promise, to know when the last one is done.
+    let stopped = false;
+    const lateQueries: { sql: string; done: Promise<unknown> }[] = [];
+    const watched: Db = {
+      ...t.app.ctx.db,
+      query<T>(sql: string, params?: unknown[]) {
+        const done = t.app.ctx.db.query<T>(sql, params);
+        if (stopped) lateQueries.push({ sql, done: done.catch(() => undefined) });
+        return done;
+      },
+    };
+    const queue = new JobQueue(watched, { pollSeconds: 0.5, expireSeconds: 600, stopGraceSeconds: 1 }, { warn: (fields, message) => warnings.push({ fields, message }) });
     let thrown = 0;
     let hung = false;
+    let endHung: (err: Error) => void = () => undefined;
     const idle = async () => undefined;
     const handlers = Object.fromEntries(JOB_NAMES.map((n) => [n, idle])) as unknown as JobHandlers;
     handlers['avatars-clone'] = async () => {
@@ -127,7 +139,7 @@ describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
     handlers['voices-train'] = async () => reportJobFailure('样本太短', new Error('2.1 s'));
     handlers['voices-synthesize'] = () => {
       hung = true;
-      return new Promise(() => undefined); // never ends: shutdown must not wait for it
+      return new Promise((_, reject) => (endHung = reject)); // ends only after shutdown: shutdown must not wait for it
     };
     await queue.start();
     await queue.work(handlers);
@@ -157,5 +169,15 @@ describe.each(DB_KINDS)('job failures, retries and shutdown (%s)', (kind) => {
     await queue.stop();
     expect(await state(running)).toEqual({ state: 'created', retry_count: 0, started_on: null });
     expect(warnings).toEqual([{ message: 'shutdown: running jobs handed back to the queue', fields: { jobs: [`voices-synthesize ${running}`], released: 1 } }]);
+    // The handler ends after the grace (its database may be closed by now): pg-boss's record of that end must not
+    // fail the job it no longer holds, nor reject unhandled.
+    stopped = true;
+    endHung(new Error('数据库已关闭'));
+    // The run's own bookkeeping ends it; pg-boss records the end in the same chain of promises, before the next macrotask.
+    await until(() => lateQueries.some((q) => q.sql.includes('DELETE FROM queue_running')));
+    await Promise.all(lateQueries.map((q) => q.done));
+    await new Promise((r) => setImmediate(r));
+    expect(lateQueries.map((q) => q.sql).filter((sql) => sql.includes('pgboss.job'))).toEqual([]);
+    expect(await state(running)).toEqual({ state: 'created', retry_count: 0, started_on: null });
   });
 });

@@ -72,10 +72,17 @@ export class MissingJobHandlerError extends Error {}
  */
 export const JOB_RETRY_LIMIT = 3;
 
-/** pg-boss speaks to any database through `executeSql`; PGlite needs multi-statement SQL sent through exec. */
-function bossDb(db: Db): PgBoss.Db {
+/**
+ * pg-boss speaks to any database through `executeSql`; PGlite needs multi-statement SQL sent through exec.
+ * Once the queue has stopped, nothing pg-boss sends reaches the database. A handler that outlived the shutdown grace
+ * still ends later, and pg-boss then completes or fails its job without awaiting it: on a job already handed back
+ * (it would spend an attempt), on a database perhaps closed (an unhandled rejection). Those statements count the
+ * jobs they changed: none.
+ */
+function bossDb(db: Db, stopped: () => boolean): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      if (stopped()) return { rows: /count\(\*\)/i.test(text) ? [{ count: 0 }] : [] };
       if (db.kind === 'pglite' && (!values || values.length === 0) && text.includes(';')) {
         await db.exec(text);
         return { rows: [] };
@@ -154,6 +161,8 @@ export const WORKER_FALLBACK_POLL_SECONDS = 30;
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  /** Set once stop() has handed running jobs back; cleared by start(). */
+  private stopped = false;
   /** This process's worker of each job name, to wake when a job is sent. */
   private readonly workers = new Map<JobName, string>();
   /** Jobs this process's handlers are running now (id → name), to release at shutdown. */
@@ -174,11 +183,12 @@ export class JobQueue {
     const { expireSeconds } = this.timings;
     // Expired jobs (their worker hung) are found by maintenance, so it runs often enough to retry them promptly.
     const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(expireSeconds / 2)));
-    this.boss = new PgBoss({ db: bossDb(db), schema: 'pgboss', supervise: true, schedule: true, migrate: true, maintenanceIntervalSeconds, monitorStateIntervalSeconds: maintenanceIntervalSeconds });
+    this.boss = new PgBoss({ db: bossDb(db, () => this.stopped), schema: 'pgboss', supervise: true, schedule: true, migrate: true, maintenanceIntervalSeconds, monitorStateIntervalSeconds: maintenanceIntervalSeconds });
     this.boss.on('error', (err) => console.error('[queue]', err.message));
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await this.boss.start();
     for (const name of JOB_NAMES) await this.boss.createQueue(name);
     this.started = true;
@@ -325,6 +335,7 @@ export class JobQueue {
     clearInterval(this.dispatcher);
     this.dispatcher = undefined;
     await this.boss.stop({ graceful: true, wait: true, timeout: this.timings.stopGraceSeconds * 1000, close: false });
+    this.stopped = true;
     // Gone from the live workers: anything of ours still marked running is retried by the others.
     await this.db.query('DELETE FROM queue_workers WHERE id = $1', [this.workerId]).catch(() => undefined);
     const abandoned = [...this.active.keys()];
