@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import { startLoopback, sendJson, parseMultipart, parseJsonBody, sleep, peerWorkspace } from './loopback';
+import { startLoopback, sendJson, parseMultipart, parseJsonBody, stillWaitingAfter, peerWorkspace } from './loopback';
 
 /** TTS models the `model` header may name. */
 export const FISH_TTS_MODELS = ['s1', 's2-pro', 's2.1-pro', 's2.1-pro-free', 'speech-1.5', 'speech-1.6'];
@@ -129,7 +129,7 @@ export async function startFishAudioPeer(apiKey = 'fish-test-key'): Promise<Fish
   const loop = await startLoopback(async (req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');
     peer.requests.push({ method: req.method ?? '', path: url.pathname });
-    if (peer.delayMs > 0) await sleep(peer.delayMs);
+    if (peer.delayMs > 0 && !(await stillWaitingAfter(res, peer.delayMs))) return;
     if (req.headers.authorization !== `Bearer ${apiKey}`) return fishError(res, 401, 'Invalid Token');
     if (peer.rateLimitNext > 0) {
       peer.rateLimitNext -= 1;

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { parseJsonBody, sendJson, sleep, speechLikeWav, startLoopback, wavSeconds } from './loopback';
+import { parseJsonBody, sendJson, stillWaitingAfter, speechLikeWav, startLoopback, wavSeconds } from './loopback';
 
 /** Where the container sees its data volume; prepared references are named under it. */
 export const FISH_SPEECH_CONTAINER_DATA = '/code/data';
@@ -69,7 +69,7 @@ export async function startFishSpeechPeer(): Promise<FishSpeechPeer> {
   };
 
   const loop = await startLoopback(async (req, body, res) => {
-    if (peer.delayMs > 0) await sleep(peer.delayMs);
+    if (peer.delayMs > 0 && !(await stillWaitingAfter(res, peer.delayMs))) return;
     const url = new URL(req.url ?? '/', 'http://peer');
     if (req.method !== 'POST') return sendJson(res, 405, { detail: 'Method Not Allowed' });
     const json = parseJsonBody(req, body);

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { parseJsonBody, sendJson, sleep, speechLikeWav, startLoopback, wavSeconds } from './loopback';
+import { parseJsonBody, sendJson, stillWaitingAfter, speechLikeWav, startLoopback, wavSeconds } from './loopback';
 
 const LANGUAGES = ['auto', 'auto_yue', 'en', 'zh', 'ja', 'yue', 'ko', 'all_zh', 'all_ja', 'all_yue', 'all_ko'];
 const CUT_METHODS = ['cut0', 'cut1', 'cut2', 'cut3', 'cut4', 'cut5'];
@@ -81,7 +81,7 @@ export async function startGptSovitsPeer(): Promise<GptSovitsPeer> {
   };
 
   const loop = await startLoopback(async (req, body, res) => {
-    if (peer.delayMs > 0) await sleep(peer.delayMs);
+    if (peer.delayMs > 0 && !(await stillWaitingAfter(res, peer.delayMs))) return;
     const url = new URL(req.url ?? '/', 'http://peer');
     if (req.method === 'GET' && url.pathname === '/set_refer_audio') return setReference(url, res);
     if (req.method === 'POST' && url.pathname === '/tts') {

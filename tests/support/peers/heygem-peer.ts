@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpeg } from '../../../server/infra/media-probe';
-import { startLoopback, sleep } from './loopback';
+import { startLoopback, stillWaitingAfter } from './loopback';
 
 export interface HeyGemPeerTask {
   code: string;
@@ -159,7 +159,7 @@ export async function startHeyGemPeer(): Promise<HeyGemPeer> {
 
   const loop = await startLoopback(async (req, body, res) => {
     if (peer.down) return void req.socket.destroy();
-    if (peer.delayMs > 0) await sleep(peer.delayMs);
+    if (peer.delayMs > 0 && !(await stillWaitingAfter(res, peer.delayMs))) return;
     if (peer.nextReply) {
       const { status, contentType, body: text } = peer.nextReply;
       peer.nextReply = null;

@@ -70,6 +70,19 @@ export function parseJsonBody(req: http.IncomingMessage, body: Buffer): Record<s
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Answers late, as a slow server does: waits `ms`, then says whether the client still waits. A request its
+ * client gave up on (a timeout test) must then be dropped, or it would take the knobs a later test set.
+ */
+export async function stillWaitingAfter(res: http.ServerResponse, ms: number): Promise<boolean> {
+  let gone = false;
+  const leave = () => (gone = true);
+  res.once('close', leave);
+  await sleep(ms);
+  res.off('close', leave);
+  return !gone && !res.writableEnded;
+}
+
 /** A scratch directory for the peer, with a real one-second 220 Hz mp3 in it. */
 export async function peerWorkspace(prefix: string): Promise<{ dir: string; tone: Buffer }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));

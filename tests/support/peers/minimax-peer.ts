@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { probe } from '../../../server/infra/media-probe';
-import { parseJsonBody, parseMultipart, peerWorkspace, sendJson, sendRawJson, sleep, startLoopback } from './loopback';
+import { parseJsonBody, parseMultipart, peerWorkspace, sendJson, sendRawJson, stillWaitingAfter, startLoopback } from './loopback';
 
 export const MINIMAX_MODELS = ['speech-2.8-hd', 'speech-2.8-turbo', 'speech-2.6-hd', 'speech-2.6-turbo', 'speech-02-hd', 'speech-02-turbo', 'speech-01-hd', 'speech-01-turbo'];
 const SYSTEM_VOICES = ['male-qn-qingse', 'female-shaonv', 'female-yujie', 'female-tianmei'];
@@ -169,7 +169,7 @@ export async function startMiniMaxPeer(apiKey = 'minimax-test-key'): Promise<Min
     const url = new URL(req.url ?? '/', 'http://peer');
     peer.requests.push({ method: req.method ?? '', path: url.pathname });
     peer.groupIds.push(url.searchParams.get('GroupId') ?? '');
-    if (peer.delayMs > 0) await sleep(peer.delayMs);
+    if (peer.delayMs > 0 && !(await stillWaitingAfter(res, peer.delayMs))) return;
     if (peer.httpErrorNext > 0) {
       peer.httpErrorNext -= 1;
       res.writeHead(502, { 'content-type': 'text/html' });

@@ -20,7 +20,7 @@
  */
 import fs from 'node:fs/promises';
 import type http from 'node:http';
-import { sendJson, sleep, startLoopback } from './loopback';
+import { sendJson, stillWaitingAfter, startLoopback } from './loopback';
 
 export interface PeerPost {
   desc: string;
@@ -76,7 +76,7 @@ async function startParsePeer(path: string, answer: Answer, profileRoutes: Recor
     const link = url.searchParams.get('url') ?? '';
     requests.push({ path: url.pathname, link });
     const post = posts.get(link);
-    if (post?.slowMs) await sleep(post.slowMs);
+    if (post?.slowMs && !(await stillWaitingAfter(res, post.slowMs))) return;
     answer(post, link, res);
   });
   return { ...server, requests, posts, profiles };
