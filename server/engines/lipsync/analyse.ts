@@ -6,7 +6,8 @@
 import { Piscina } from 'piscina';
 import { MSG } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
-import { FPS, point, writeFaceTrack, type FaceTrack } from './face-track';
+import { FPS } from '../media/common';
+import { point, writeFaceTrack, type FaceTrack } from './face-track';
 import type { FrameLandmarks, LandmarkTask } from './landmarks-worker';
 import { rawFrames } from './raw-video';
 

@@ -1,11 +1,10 @@
 /**
- * An avatar's face track: 68 landmarks for every frame (25 fps) of its video, with a per-frame weight that
+ * An avatar's face track: 68 landmarks for every frame (at media FPS, 25) of its video, with a per-frame weight that
  * says how far to trust them. Stored compactly: gzip of a JSON header line and Int16 points in 1/8 px.
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
-export const FPS = 25;
 const FIXED = 8;
 
 export interface FaceTrack {

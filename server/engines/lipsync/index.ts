@@ -14,7 +14,8 @@ import { renderLipSync } from './render';
 import type { RemoteLipSyncEngine } from './remote';
 
 export { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, pictureFaceBox, type FaceAnalysis, type FaceBox } from './analyse';
-export { FPS, markedMouthTrack, readFaceTrack, writeFaceTrack } from './face-track';
+export { FPS } from '../media/common';
+export { markedMouthTrack, readFaceTrack, writeFaceTrack } from './face-track';
 export { renderLipSync, type LipSyncJob, type LipSyncResult } from './render';
 export { HEYGEM_MSG } from './heygem';
 export { engineConcurrency, engineSlot, LipSyncEngineError, type RemoteLipSyncEngine } from './remote';

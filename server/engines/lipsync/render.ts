@@ -5,11 +5,11 @@
  */
 import type { TimedText } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
-import { FPS, readFaceTrack } from './face-track';
+import { readFaceTrack } from './face-track';
 import { mouthCurve } from './mouth-curve';
 import { MouthWarper, lipGap } from './mouth-warp';
 import { RawEncoder, prefetch, rawFrames } from './raw-video';
-import { X264 } from '../media/common';
+import { FPS, X264 } from '../media/common';
 
 /** Frames decoded at once for a backward stretch (held in memory, then played in reverse). */
 const BACKWARD_CHUNK = 25;

@@ -7,3 +7,5 @@ export * from './sound';
 export * from './video';
 export * from './captions';
 export * from './frames';
+/** Features that count frames (scene cuts, covers) count them at the rate every video is encoded at. */
+export { FPS } from './common';

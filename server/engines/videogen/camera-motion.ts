@@ -7,8 +7,8 @@
  * shows it whole (a face too large for the push leaves the camera closer to still).
  */
 import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
+import { FPS } from '../media/common';
 
-const FPS = 25;
 const X264 = ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '22', '-pix_fmt', 'yuv420p'];
 /** Output frames: 720 px on the short side keeps a 5 s render to a few seconds on a small machine. */
 export const CAMERA_MOTION_FRAMES: Record<string, { width: number; height: number }> = {

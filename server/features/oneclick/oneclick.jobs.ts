@@ -14,7 +14,7 @@ import { runPaidJob } from '../../infra/paid-job';
 import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
 import { storeUserFile } from '../../infra/user-files';
-import { burnSubtitles, frameVideo, joinSoundSpans, joinVideos, makeSmallCover, replaceSound } from '../../engines/media';
+import { FPS, burnSubtitles, frameVideo, joinSoundSpans, joinVideos, makeSmallCover, replaceSound } from '../../engines/media';
 import { CAMERA_MOTION_FRAMES, cameraMotionClip } from '../../engines/videogen';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
 import { loopSeconds } from '../../engines/render';
@@ -27,7 +27,6 @@ import {
 import { PictureGone, renderPictureTalking } from '../photo';
 import { OneclickRepository } from './oneclick.repository';
 
-const FPS = 25;
 const TITLE_STYLE = { size: 'L', position: 'middle', color: 'yellow' } as const;
 
 /**
