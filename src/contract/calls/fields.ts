@@ -16,6 +16,16 @@ export const Timestamp = z.string().describe('YYYY-MM-DD HH:mm:ss');
 /** 0 or 1 flags in responses. */
 export const Flag = z.union([z.literal(0), z.literal(1)]);
 
+/** What every channel list (voice cloning, video) says of a channel; each kind extends it with its own fields. */
+export const ChannelBase = z.object({
+  api: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  version_name: z.string(),
+  /** The channel's price: per voice clone (0 = free) or per second of video. */
+  credits: z.number(),
+});
+
 /** A number from a closed set, sent as a number or a numeric string. */
 export const intOneOf = <const T extends readonly [number, ...number[]]>(label: string, values: T) =>
   z.coerce.number({ error: `${label}取值有误` }).pipe(z.literal(values, { error: `${label}取值有误` }));

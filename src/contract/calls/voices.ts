@@ -4,7 +4,7 @@ import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { requiredText, text } from '../schema';
-import { Flag, bySourceRequest, channelApi, emotion, nameField, optionalId, removeById, renameById, requiredId, scriptText, optionalSliders, voiceSliders, userList } from './fields';
+import { ChannelBase, Flag, bySourceRequest, channelApi, emotion, nameField, optionalId, removeById, renameById, requiredId, scriptText, optionalSliders, voiceSliders, userList } from './fields';
 
 export const VOICE_SOURCES = [1, 2] as const;
 /** Voice.type value whose name cannot be changed. */
@@ -64,13 +64,8 @@ export const Voice = z.object({
 });
 export type Voice = z.infer<typeof Voice>;
 
-export const VoiceChannel = z.object({
-  api: z.string(),
-  name: z.string(),
-  desc: z.string(),
-  version_name: z.string(),
-  /** Credits per voice clone; 0 = free. */
-  credits: z.number(),
+/** A voice cloning channel: its credits are per voice clone (0 = free). */
+export const VoiceChannel = ChannelBase.extend({
   free_times: z.number(),
   train_times: z.number(),
   /** The channel's own upload tip (default suggests 3 to 5 minutes). */

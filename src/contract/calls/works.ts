@@ -6,7 +6,7 @@ import { LIMITS } from '../limits';
 import { countChars, scriptLimit, workCredits } from '../script';
 import { int, limit, num, oneOf, page, plainString, text } from '../schema';
 import { bgmVolume, musicTrackRef } from './music';
-import { SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, optionalSliders, removeById, renameById, subtitleLook, workName, jsonText, userRead } from './fields';
+import { ChannelBase, SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, optionalSliders, removeById, renameById, subtitleLook, workName, jsonText, userRead } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -177,13 +177,8 @@ const sceneContent = jsonText(MSG.sceneContentInvalid).pipe(
       .max(LIMITS.sceneMaxCount, `场景不能超过${LIMITS.sceneMaxCount}个`),
   );
 
-export const VideoChannel = z.object({
-  api: z.string(),
-  name: z.string(),
-  desc: z.string(),
-  version_name: z.string(),
-  /** Credits per second of video. */
-  credits: z.number(),
+/** A video channel: its credits are per second of video. */
+export const VideoChannel = ChannelBase.extend({
   /** ours: the channel renders picture works (photo avatars, pet and photo-speak); remote lip-sync servers do not. */
   pictures: z.boolean().optional(),
 });
