@@ -1,12 +1,12 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { API, type CreditLog } from '../../../contract';
-import { TOKENS, formatDateTime, remoteValue, useObservable, useRemote, useService, useSubscription, type ApiClient, type AuthService, type Navigation, type PanelProps, type Remote } from '../../../core';
+import { TOKENS, formatDateTime, remoteValue, useRemote, useService, useSubscription, type ApiClient, type Navigation, type PanelProps, type Remote } from '../../../core';
 import { chinaToday, clampRange, creditTone, formatBalance, formatCredits, formatSignedCredits, isDate, lastDays, pageCount, shortcutOf, type DateRange } from '../format';
 import SpendChart, { type DailySpend } from './SpendChart';
 import '../credits.css';
 import { SECTION_LOADING } from './TopBarParts';
-import { useCredits } from './use-credits';
+import { useCredits, useProfile } from './use-credits';
 
 const PAGE_SIZE = 10;
 const DEFAULT_DAYS = 30;
@@ -18,10 +18,9 @@ const SHORTCUTS = [
 /** /consum (part 1 §2): balance and 兑换, a date range (no future dates; 近7天, 近30天), daily spend chart, the usage list. */
 export default function ConsumPanel(_props: PanelProps) {
   const api = useService<ApiClient>(TOKENS.ApiClient);
-  const auth = useService<AuthService>(TOKENS.AuthService);
   const navigation = useService<Navigation>(TOKENS.Navigation);
   const { store, actions } = useCredits();
-  const profile = useObservable(auth.profile$, null);
+  const profile = useProfile();
   const [range, setRange] = useState<DateRange>(() => lastDays(DEFAULT_DAYS));
   const [page, setPage] = useState(1);
   const today = chinaToday();

@@ -1,17 +1,16 @@
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { API, LIMITS, type Notice } from '../../../contract';
-import { SafeHtml, TOKENS, formatDateTime, useAction, useObservable, useService, type ApiClient, type AuthService, type Remote } from '../../../core';
-import { useCredits } from './use-credits';
+import { SafeHtml, TOKENS, formatDateTime, useAction, useObservable, useService, type ApiClient, type Remote } from '../../../core';
+import { useCredits, useProfile } from './use-credits';
 import { formatBalance, formatCredits } from '../format';
 import '../credits.css';
 
 /** 兑换积分: one code field, sent as typed (the server judges it, part 1 §5). */
 export function RedeemDialog() {
   const { store, actions } = useCredits();
-  const auth = useService<AuthService>(TOKENS.AuthService);
   const open = useObservable(store.redeemOpen$, false);
-  const profile = useObservable(auth.profile$, null);
+  const profile = useProfile();
   const [code, setCode] = useState('');
   const { busy, run } = useAction();
 
@@ -49,9 +48,8 @@ export function RedeemDialog() {
 /** 扩容 confirmation: states the price (part 1 §9); cancel says 已取消扩容. */
 export function SpaceExpandDialog() {
   const { store, actions } = useCredits();
-  const auth = useService<AuthService>(TOKENS.AuthService);
   const open = useObservable(store.expandOpen$, false);
-  const profile = useObservable(auth.profile$, null);
+  const profile = useProfile();
   const space = useObservable(store.space$, store.space$.value);
   const { busy, run } = useAction();
   const total = 'value' in space && space.value ? space.value.total_format : '';

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, ProgressBar, type Intent } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { TOKENS, useObservable, useService, useValue, type AuthService } from '../../../core';
-import { useCredits } from './use-credits';
+import { useValue } from '../../../core';
+import { useCredits, useProfile } from './use-credits';
 import { formatCredits, formatMb, percent, spaceRatio } from '../format';
 import { Inline, POP_LOADING, TopButton, TopPopover } from './TopBarParts';
 
 /** Storage space: used of total with a bar, and 扩容 (registered users, while the cap allows it). */
 export function SpaceButton() {
-  const auth = useService<AuthService>(TOKENS.AuthService);
   const { store, actions } = useCredits();
-  const profile = useObservable(auth.profile$, null);
+  const profile = useProfile();
   const remote = useValue(store.space$);
   const guest = profile?.is_tourist === 1;
   const space = 'value' in remote ? remote.value : undefined;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Icon, Tag, type Intent } from '@blueprintjs/core';
-import { TOKENS, useObservable, useService, type AuthService, type SiteService } from '../../../core';
+import { TOKENS, useObservable, useService, type SiteService } from '../../../core';
 import { vipStatus } from '../format';
 import { Inline, TopButton, TopPopover } from './TopBarParts';
+import { useProfile } from './use-credits';
 
 /** Membership from expire_time: valid until …, expired, or never opened. */
 export function VipButton() {
-  const auth = useService<AuthService>(TOKENS.AuthService);
-  const profile = useObservable(auth.profile$, null);
+  const profile = useProfile();
   const status = vipStatus(profile?.expire_time);
   const tag: Record<typeof status.kind, { intent: Intent; text: string }> = {
     active: { intent: 'warning', text: '会员' },
