@@ -461,8 +461,8 @@ function usage(): string {
   return ['Usage: npm run admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
 
-async function connect(runWorker: boolean): Promise<{ send: Send; close(): Promise<void> }> {
-  const config = configFromEnv();
+async function connect(runWorker: boolean, env: NodeJS.ProcessEnv): Promise<{ send: Send; close(): Promise<void> }> {
+  const config = configFromEnv(env);
   const key = operatorKey(config.dataDir);
   const running = readServerInfo(config.dataDir);
   if (running) {
@@ -492,13 +492,14 @@ async function connect(runWorker: boolean): Promise<{ send: Send; close(): Promi
   };
 }
 
-export async function runAdmin(argv: string[]): Promise<string> {
+/** One command, as `npm run admin -- …argv` runs it; `env` is the environment it reads (DATA_DIR, DATABASE_URL…). */
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   // Commands are one word (jobs) or two (user list).
   const words = COMMANDS[argv.slice(0, 2).join(' ')] ? 2 : 1;
   const command = COMMANDS[argv.slice(0, words).join(' ')];
   if (!command) throw new CliError(usage());
   const { values, positionals } = parseArgs({ args: argv.slice(words), options: command.flags, allowPositionals: true, strict: true });
-  const conn = await connect(command.needsWorker?.(values) ?? false);
+  const conn = await connect(command.needsWorker?.(values) ?? false, env);
   try {
     return await command.run(conn.send, values, positionals);
   } finally {

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { readServerInfo } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
 import { tempDir } from './temp-dirs';
 
@@ -68,7 +69,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     dataDir,
     process: child,
     output: () => out,
-    admin: (...args) => runAdmin(dataDir, args, options.env),
+    admin: (...args) => adminOnServer(dataDir, args, options.env),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
@@ -78,6 +79,19 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   };
 }
 
+/**
+ * An operator command sent to the server running on `dataDir`, by the CLI's own code (server/cli/admin.ts) in this
+ * process: the same parsing and calls as `npm run admin`, without a node process started and the CLI loaded again
+ * (2 CPU-s a command, about 60 in the journeys). The CLI as a process is runAdmin's, tested by its own specs.
+ */
+async function adminOnServer(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  // Never in-process without the server: the CLI would open the embedded database beside the server's.
+  if (!readServerInfo(dataDir)) throw new Error(`admin ${args.join(' ')}: no server is running on ${dataDir}`);
+  const { runAdmin: runCommand } = await import('../../server/cli/admin');
+  return (await runCommand(args, { ...process.env, DATA_DIR: dataDir, ...env })).trim();
+}
+
+/** An operator command as the `npm run admin` process runs it. */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
