@@ -12,7 +12,7 @@ import { probe } from '../../server/infra/media-probe';
 import { mediaDir as newMediaDir } from './media';
 import { readyAvatar } from './ready-avatar';
 import { startFishAudioPeer, type FishAudioPeer } from './peers/fish-audio-peer';
-import { startServer, type RunningServer } from './server';
+import { adminOnServer, startServer, type RunningServer } from './server';
 import { until } from './wait';
 
 export type PageOptions = NonNullable<Parameters<typeof newPage>[1]>;
@@ -75,7 +75,9 @@ export function useJourney(
     ]));
     launched.catch(() => undefined);
     const webRoot = options.target === 'helper' ? await helperWebRoot(inject('webRoot')) : inject('webRoot');
-    Object.assign(server, await startServer({ webRoot, env: options.env, dataDir }));
+    const started = await startServer({ webRoot, env: options.env, dataDir });
+    // The operator's commands go through the CLI's code in this process (adminOnServer), not a process each.
+    Object.assign(server, started, { admin: (...args: string[]) => adminOnServer(started.dataDir, args, options.env) });
     // If the server dies mid-run, say why instead of a wall of ECONNREFUSED.
     server.process.once('exit', (code, signal) => {
       if (!stopping) console.error(`[journey] server exited (${code ?? signal}):\n${server.output().slice(-4000)}`);

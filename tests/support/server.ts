@@ -69,7 +69,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     dataDir,
     process: child,
     output: () => out,
-    admin: (...args) => adminOnServer(dataDir, args, options.env),
+    admin: (...args) => runAdmin(dataDir, args, options.env),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
@@ -82,9 +82,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
 /**
  * An operator command sent to the server running on `dataDir`, by the CLI's own code (server/cli/admin.ts) in this
  * process: the same parsing and calls as `npm run admin`, without a node process started and the CLI loaded again
- * (2 CPU-s a command, about 60 in the journeys). The CLI as a process is runAdmin's, tested by its own specs.
+ * (2 CPU-s a command, about 60 in the journeys). The journeys send theirs so; specs of the CLI itself use the process
+ * (runAdmin, `RunningServer.admin`).
  */
-async function adminOnServer(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+export async function adminOnServer(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   // Never in-process without the server: the CLI would open the embedded database beside the server's.
   if (!readServerInfo(dataDir)) throw new Error(`admin ${args.join(' ')}: no server is running on ${dataDir}`);
   const { runAdmin: runCommand } = await import('../../server/cli/admin');
