@@ -90,7 +90,8 @@ describe('the server process and the operator CLI', () => {
     expect(res.stderr).toContain('DATABASE_URL');
   });
 
-  it.runIf(DB_KINDS.includes('postgres'))('runs separate api and worker processes on PostgreSQL', async () => {
+  // Two server processes and a CLI on a fresh database (the api process migrates it): past 60 s on a loaded machine.
+  it.runIf(DB_KINDS.includes('postgres'))('runs separate api and worker processes on PostgreSQL', { timeout: 180_000 }, async () => {
     const db = await createDatabase(inject('postgresUrl'));
     try {
       const api = await startServer({ env: { ROLE: 'api', DATABASE_URL: db.url }, webRoot: '/nonexistent' });
