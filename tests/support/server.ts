@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { runAdmin as runAdminCommand } from '../../server/cli/admin';
 import { readServerInfo } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
 import { tempDir } from './temp-dirs';
@@ -88,14 +89,16 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
 export async function adminOnServer(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   // Never in-process without the server: the CLI would open the embedded database beside the server's.
   if (!readServerInfo(dataDir)) throw new Error(`admin ${args.join(' ')}: no server is running on ${dataDir}`);
-  const { runAdmin: runCommand } = await import('../../server/cli/admin');
-  return (await runCommand(args, { ...process.env, DATA_DIR: dataDir, ...env })).trim();
+  return (await runAdminCommand(args, adminEnv(dataDir, env))).trim();
 }
+
+/** The environment an operator command reads for the data directory (and the server's own `env`). */
+const adminEnv = (dataDir: string, env: Record<string, string>) => ({ ...process.env, DATA_DIR: dataDir, ...env });
 
 /** An operator command as the `npm run admin` process runs it. */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/cli/admin.ts', ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
