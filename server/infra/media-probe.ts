@@ -2,8 +2,8 @@
  * ffprobe, run only on local files with an explicit input format chosen from the file's magic bytes,
  * so a crafted file cannot make it open a URL or a playlist.
  */
-import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { failureOf, runTool, succeeded, type ToolOptions } from './tool-runner';
 
 const require = createRequire(import.meta.url);
 export const FFPROBE: string = process.env.FFPROBE_PATH ?? require('@ffprobe-installer/ffprobe').path;
@@ -25,28 +25,33 @@ export function probe(file: string, ext: string, timeoutMs = 30_000): Promise<Pr
   const format = DEMUXER[ext];
   if (!format) return Promise.reject(new ProbeError(`no demuxer for ${ext}`));
   const args = ['-v', 'error', '-protocol_whitelist', 'file', '-f', format, '-print_format', 'json', '-show_format', '-show_streams', file];
-  return new Promise((resolve, reject) => {
-    execFile(FFPROBE, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => {
-      if (err) return reject(new ProbeError(`ffprobe failed: ${err.message.split('\n')[0]}`));
-      try {
-        const json = JSON.parse(stdout) as {
-          format?: { format_name?: string; duration?: string };
-          streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
-        };
-        const streams = json.streams ?? [];
-        const v = streams.find((s) => s.codec_type === 'video');
-        const a = streams.find((s) => s.codec_type === 'audio');
-        resolve({
-          formatName: json.format?.format_name ?? '',
-          duration: Number(json.format?.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
-          video: v ? { codec: v.codec_name ?? '', width: v.width ?? 0, height: v.height ?? 0 } : undefined,
-          audio: a ? { codec: a.codec_name ?? '' } : undefined,
-        });
-      } catch {
-        reject(new ProbeError('ffprobe printed no JSON'));
-      }
-    });
+  return ffprobe(args, timeoutMs, 4 * 1024 * 1024).then((stdout) => {
+    let json: {
+      format?: { format_name?: string; duration?: string };
+      streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+    };
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      throw new ProbeError('ffprobe printed no JSON');
+    }
+    const streams = json.streams ?? [];
+    const v = streams.find((s) => s.codec_type === 'video');
+    const a = streams.find((s) => s.codec_type === 'audio');
+    return {
+      formatName: json.format?.format_name ?? '',
+      duration: Number(json.format?.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
+      video: v ? { codec: v.codec_name ?? '', width: v.width ?? 0, height: v.height ?? 0 } : undefined,
+      audio: a ? { codec: a.codec_name ?? '' } : undefined,
+    };
   });
+}
+
+/** ffprobe's standard output, or a ProbeError with why it failed. */
+async function ffprobe(args: string[], timeoutMs: number, maxBuffer: number): Promise<string> {
+  const run = await runTool(FFPROBE, args, { timeoutMs, maxBuffer });
+  if (!succeeded(run)) throw new ProbeError(`ffprobe failed: ${failureOf(run).split(' | ')[0]}`);
+  return run.stdout.toString();
 }
 
 /**
@@ -57,19 +62,16 @@ export function playableSeconds(file: string, ext: string, stream: 'v' | 'a', ti
   const format = DEMUXER[ext];
   if (!format) return Promise.reject(new ProbeError(`no demuxer for ${ext}`));
   const args = ['-v', 'error', '-protocol_whitelist', 'file', '-f', format, '-select_streams', `${stream}:0`, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file];
-  return new Promise((resolve, reject) => {
-    execFile(FFPROBE, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
-      if (err) return reject(new ProbeError(`ffprobe failed: ${err.message.split('\n')[0]}`));
-      let first = Infinity;
-      let end = 0;
-      for (const line of stdout.split('\n')) {
-        const [pts, duration] = line.split(',').map(Number);
-        if (!Number.isFinite(pts)) continue;
-        first = Math.min(first, pts!);
-        end = Math.max(end, pts! + (Number.isFinite(duration) ? duration! : 0));
-      }
-      resolve(end > first ? end - first : 0);
-    });
+  return ffprobe(args, timeoutMs, 64 * 1024 * 1024).then((stdout) => {
+    let first = Infinity;
+    let end = 0;
+    for (const line of stdout.split('\n')) {
+      const [pts, duration] = line.split(',').map(Number);
+      if (!Number.isFinite(pts)) continue;
+      first = Math.min(first, pts!);
+      end = Math.max(end, pts! + (Number.isFinite(duration) ? duration! : 0));
+    }
+    return end > first ? end - first : 0;
   });
 }
 
@@ -81,33 +83,19 @@ export class FfmpegError extends Error {}
  */
 export function ffmpeg(args: string[], timeoutMs = 30 * 60_000, run: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
   const full = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file,pipe', ...args];
-  return new Promise((resolve, reject) => {
-    execFile(FFMPEG, full, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, ...run }, (err, _stdout, stderr) =>
-      err ? reject(new FfmpegError(`ffmpeg failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' | ')}`)) : resolve(),
-    );
-  });
+  return ffmpegRun(full, { timeoutMs, maxBuffer: 8 * 1024 * 1024, ...run }).then(() => undefined);
 }
 
 /** ffmpeg with raw bytes in on stdin and/or out on stdout (PCM in and out of the speech engines). */
 export function ffmpegPipe(args: string[], input?: Uint8Array, timeoutMs = 10 * 60_000): Promise<Buffer> {
   const full = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-protocol_whitelist', 'file,pipe', ...args];
   if (input) full.splice(full.indexOf('-nostdin'), 1);
-  return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, full, { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new FfmpegError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
-    });
-    if (input) {
-      child.stdin!.on('error', () => undefined); // ffmpeg may exit before reading everything; the exit code tells
-      child.stdin!.end(input);
-    }
-  });
+  return ffmpegRun(full, { input, timeoutMs, maxBuffer: Infinity, killSignal: 'SIGKILL' });
+}
+
+/** One ffmpeg run: its standard output, or an FfmpegError with the last lines it printed. */
+async function ffmpegRun(args: string[], options: ToolOptions): Promise<Buffer> {
+  const run = await runTool(FFMPEG, args, options);
+  if (!succeeded(run)) throw new FfmpegError(`ffmpeg failed (${run.code ?? run.signal}): ${failureOf(run)}`);
+  return run.stdout;
 }
