@@ -48,6 +48,12 @@ export interface ServerConfig {
    * Production never sets it (AISA_TEST_FETCH_LOOPBACK_PORTS), so every loopback address stays refused.
    */
   fetchLoopbackPorts?: number[];
+  /**
+   * The short side, px, of the frames this machine composes for a chosen aspect ratio (one-click creation, the offline
+   * image-to-video engine): RENDER_SHORT_SIDE, an even number from 240 to 1080, 720 when unset. A smaller machine
+   * renders faster at 480; the tests render at 360, where the size is not what they check.
+   */
+  renderShortSide?: number;
   /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */
   videoGen?: { pollSeconds?: number };
   /** Voice cloning at a provider (Fish Audio): how often its training is asked about (seconds, VOICE_TRAINING_POLL_SECONDS; tests shorten it). */
@@ -101,7 +107,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, RENDER_SHORT_SIDE, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -121,6 +127,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (trainingPollSeconds !== undefined && !(trainingPollSeconds > 0)) throw new ConfigError(`VOICE_TRAINING_POLL_SECONDS must be a positive number, got "${env.VOICE_TRAINING_POLL_SECONDS}"`);
   const lipSyncPollSeconds = env.LIPSYNC_POLL_SECONDS ? Number(env.LIPSYNC_POLL_SECONDS) : undefined;
   if (lipSyncPollSeconds !== undefined && !(lipSyncPollSeconds > 0)) throw new ConfigError(`LIPSYNC_POLL_SECONDS must be a positive number, got "${env.LIPSYNC_POLL_SECONDS}"`);
+  const renderShortSide = env.RENDER_SHORT_SIDE ? Number(env.RENDER_SHORT_SIDE) : undefined;
+  if (renderShortSide !== undefined && !(Number.isInteger(renderShortSide) && renderShortSide % 2 === 0 && renderShortSide >= 240 && renderShortSide <= 1080)) {
+    throw new ConfigError(`RENDER_SHORT_SIDE must be an even number of pixels from 240 to 1080, got "${env.RENDER_SHORT_SIDE}"`);
+  }
   const chatTimeoutMs = env.CHAT_TIMEOUT_MS ? Number(env.CHAT_TIMEOUT_MS) : undefined;
   if (chatTimeoutMs !== undefined && !(chatTimeoutMs > 0)) throw new ConfigError(`CHAT_TIMEOUT_MS must be a positive number of milliseconds, got "${env.CHAT_TIMEOUT_MS}"`);
   return {
@@ -146,6 +156,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       reasoningModel: env.CHAT_REASONING_MODEL || undefined,
       timeoutMs: chatTimeoutMs,
     },
+    renderShortSide,
     videoGen: { pollSeconds: videoPollSeconds },
     voiceTraining: { pollSeconds: trainingPollSeconds },
     remoteRender: lipSyncPollSeconds === undefined ? undefined : { pollSeconds: lipSyncPollSeconds },

@@ -25,6 +25,7 @@ import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { ssimAt } from '../support/picture-media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
+import { testFrames } from '../support/render-size';
 
 const USERNAME = '13800009901';
 const shoot = screenshots('oneclick');
@@ -139,7 +140,7 @@ describe('one-click creation', () => {
     const seconds = await downloadPlayable(page, workCard(works[0]!.id), mp4, 240_000);
 
     const info = await probe(mp4, 'mp4');
-    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toEqual({ codec: 'h264', ...testFrames('9:16') });
     expect(info.audio).toEqual({ codec: 'aac' });
     const streams = spawnSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'csv=p=0', mp4]).stdout.toString().trim().split(/\s+/).map((l) => l.split(','));
     expect(streams.map((s) => s[0])).toEqual(['video', 'audio']);
@@ -228,7 +229,7 @@ describe('one-click creation', () => {
     const mp4 = path.join(dir, 'topic.mp4');
     const seconds = await downloadPlayable(page, workCard(works[0]!.id), mp4, 240_000);
     const info = await probe(mp4, 'mp4');
-    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toEqual({ codec: 'h264', ...testFrames('9:16') });
     expect(Math.abs(info.duration - seconds) / seconds).toBeLessThan(0.05);
     await context.close();
   });

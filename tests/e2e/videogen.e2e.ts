@@ -14,6 +14,7 @@ import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle,
 import { toast, useJourney } from '../support/journey';
 import { makeImage } from '../support/media';
 import { startKlingPeer, type KlingPeer } from '../support/peers/kling-peer';
+import { testFrames } from '../support/render-size';
 
 const USERNAME = '13800009401';
 const shoot = screenshots('videogen');
@@ -107,7 +108,7 @@ describe('video generation', () => {
     expect(await page.textContent('[data-testid=videogen-local-engine]')).toContain(`可灵的 ${LIMITS.videoLocalPercent}%`);
     await generateAndWait(page, (360 * LIMITS.videoLocalPercent) / 100);
     const info = await playsAndDownloads(page, 'offline.mp4');
-    expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toMatchObject({ codec: 'h264', ...testFrames('9:16') });
     expect(info.duration).toBeCloseTo(5, 1);
     expect(await page.textContent('[data-testid=videogen-preview]')).toContain('本机镜头运动');
     await context.close();

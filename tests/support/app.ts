@@ -18,6 +18,7 @@ import { pgliteImage, seedPgliteData } from './pglite-template';
 import { tempDir } from './temp-dirs';
 import { createDatabase } from './postgres';
 import { DB_KINDS, type DbKind } from './db-kinds';
+import { TEST_SHORT_SIDE } from './render-size';
 
 export type { DbKind };
 export { DB_KINDS };
@@ -140,7 +141,7 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, pgliteImage: image, role: 'all', logLevel: 'silent',
     webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,
     // Failure paths retry at once here: what is tested is that they retry, not how long they wait.
-    jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, ...overrides,
+    jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, renderShortSide: TEST_SHORT_SIDE, ...overrides,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

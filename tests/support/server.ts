@@ -8,6 +8,7 @@ import path from 'node:path';
 import { runAdmin as runAdminCommand } from '../../server/cli/admin';
 import { readServerInfo } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
+import { TEST_SHORT_SIDE } from './render-size';
 import { tempDir } from './temp-dirs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -44,7 +45,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   }
   const port = await freePort();
   // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', ...options.env };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', RENDER_SHORT_SIDE: String(TEST_SHORT_SIDE), ...options.env };
   const child = spawn(NODE_TS[0], [...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

@@ -10,12 +10,17 @@ import { DEMUXER, ffmpeg, probe } from '../../infra/media-probe';
 import { FPS } from '../media/common';
 
 const X264 = ['-c:v', 'libx264', '-preset', 'superfast', '-crf', '22', '-pix_fmt', 'yuv420p'];
-/** Output frames: 720 px on the short side keeps a 5 s render to a few seconds on a small machine. */
-export const CAMERA_MOTION_FRAMES: Record<string, { width: number; height: number }> = {
-  '16:9': { width: 1280, height: 720 },
-  '9:16': { width: 720, height: 1280 },
-  '1:1': { width: 720, height: 720 },
-};
+/** Output frames' short side unless the operator sets another (RENDER_SHORT_SIDE): 720 px keeps a 5 s render to a few seconds on a small machine. */
+export const DEFAULT_SHORT_SIDE = 720;
+const ASPECTS: Record<string, readonly [number, number]> = { '16:9': [16, 9], '9:16': [9, 16], '1:1': [1, 1] };
+/** The frame of an aspect ratio with `shortSide` px on its short side, in even pixels (H.264's 4:2:0); undefined for a ratio not offered. */
+export function motionFrames(aspectRatio: string, shortSide = DEFAULT_SHORT_SIDE): { width: number; height: number } | undefined {
+  const ratio = ASPECTS[aspectRatio];
+  if (!ratio) return undefined;
+  const unit = shortSide / Math.min(...ratio);
+  const even = (n: number) => 2 * Math.round(n / 2);
+  return { width: even(ratio[0] * unit), height: even(ratio[1] * unit) };
+}
 /** The zoom is computed on a picture this many times larger than the output, so the slow motion does not jitter. */
 const OVERSAMPLE = 1.5;
 /** How far the camera pushes in over a segment (1 → 1 + PUSH). */
@@ -44,6 +49,8 @@ export interface CameraMotionInput {
   output: string;
   /** One picture's motion (one-click B-roll): push in (the default), pull out, or pan across at a steady zoom. */
   motion?: 'in' | 'out' | 'pan';
+  /** The frames' short side, px (DEFAULT_SHORT_SIDE unless the operator set another). */
+  shortSide?: number;
 }
 
 /** How long the cross-fade to the last frame lasts, and so how long the last frame's own segment is. */
@@ -112,7 +119,7 @@ function segment(input: number, frames: number, size: { width: number; height: n
 }
 
 export async function cameraMotionClip(p: CameraMotionInput): Promise<{ duration: number; width: number; height: number }> {
-  const size = CAMERA_MOTION_FRAMES[p.aspectRatio];
+  const size = motionFrames(p.aspectRatio, p.shortSide);
   if (!size) throw new Error(`unknown aspect ratio ${p.aspectRatio}`);
   const total = Math.round(p.duration * FPS);
   const inputs = [p.first, ...(p.last ? [p.last] : [])].flatMap((pic) => ['-f', DEMUXER[pic.ext] ?? 'image2', '-i', pic.file]);

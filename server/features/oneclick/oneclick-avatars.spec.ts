@@ -20,6 +20,7 @@ import { creditsOf } from '../../../tests/support/voices';
 import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
+import { testFrames } from '../../../tests/support/render-size';
 
 const dir = mediaDir();
 const MEDIA = oneclickMedia(dir);
@@ -102,7 +103,7 @@ describe.each(DB_KINDS)('one-click creation: photo avatars, remote channels, cov
 
     const mp4 = await saved(work.url, 'photo.mp4');
     const info = await probe(mp4, 'mp4');
-    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toEqual({ codec: 'h264', ...testFrames('9:16') });
     const cues = parseSrt(await (await fetch(`${t.url}${work.srt}`)).text());
     const broll = cues.find((c) => c.lines.join('').includes('草地'))!;
     const last = cues.at(-1)!;
@@ -147,7 +148,7 @@ describe.each(DB_KINDS)('one-click creation: photo avatars, remote channels, cov
 
     const mp4 = await saved(work.url, 'remote.mp4');
     const info = await probe(mp4, 'mp4');
-    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toEqual({ codec: 'h264', ...testFrames('9:16') });
     expect(info.audio).toEqual({ codec: 'aac' });
     const cues = parseSrt(await (await fetch(`${t.url}${work.srt}`)).text());
     const broll = cues.find((c) => c.lines.join('').includes('草地'))!;

@@ -15,7 +15,7 @@ import { fetchObject } from '../../infra/storage';
 import { withWorkDir } from '../../infra/work-dirs';
 import { storeUserFile } from '../../infra/user-files';
 import { FPS, burnSubtitles, frameVideo, joinSoundSpans, joinVideos, makeSmallCover, replaceSound } from '../../engines/media';
-import { CAMERA_MOTION_FRAMES, cameraMotionClip } from '../../engines/videogen';
+import { cameraMotionClip, motionFrames } from '../../engines/videogen';
 import { LipSyncEngineError, lipSyncEngineFor } from '../../engines/lipsync';
 import { loopSeconds } from '../../engines/render';
 import { SpeechEngineError } from '../../engines/speech';
@@ -92,7 +92,8 @@ async function renderOneclick(ctx: FeatureContext, work: RenderRow, dir: string,
   const total = (await probe(speech.file, speech.ext)).duration;
   const bounds = sceneBoundaries(plan.scenes.map((s) => s.text), timed, total);
   const frames = bounds.map((b) => Math.round(b * FPS));
-  const size = CAMERA_MOTION_FRAMES[plan.aspect]!;
+  const shortSide = ctx.config.renderShortSide;
+  const size = motionFrames(plan.aspect, shortSide)!;
   const avatarScene = 'whole' in talking ? undefined : await perSceneAvatar(ctx, work, dir);
 
   const pictures = new OneclickRepository(ctx.db);
@@ -110,7 +111,7 @@ async function renderOneclick(ctx: FeatureContext, work: RenderRow, dir: string,
       const ext = path.extname(scene.image_key).slice(1) || 'jpg';
       const picture = await fetchObject(ctx.storage, scene.image_key, path.join(dir, `picture-${i}.${ext}`));
       const moving = path.join(dir, `moving-${i}.mp4`);
-      await cameraMotionClip({ first: { file: picture, ext }, duration: seconds, aspectRatio: plan.aspect, output: moving, motion: scene.motion });
+      await cameraMotionClip({ first: { file: picture, ext }, duration: seconds, aspectRatio: plan.aspect, output: moving, motion: scene.motion, shortSide });
       await frameVideo(moving, 'mp4', size, count, clip);
       brollSeconds += seconds;
     } else {

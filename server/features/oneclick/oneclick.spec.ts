@@ -22,6 +22,7 @@ import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { FFPROBE, probe } from '../../infra/media-probe';
 import { AvatarsRepository } from '../avatars';
+import { testFrames } from '../../../tests/support/render-size';
 
 const dir = mediaDir();
 const MEDIA = oneclickMedia(dir);
@@ -217,7 +218,7 @@ describe.each(DB_KINDS)('one-click creation (%s)', (kind) => {
     const mp4 = path.join(dir, `${kind}-work.mp4`);
     fs.writeFileSync(mp4, Buffer.from(await (await fetch(`${t.url}${work.url}`)).arrayBuffer()));
     const info = await probe(mp4, 'mp4');
-    expect(info.video).toEqual({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toEqual({ codec: 'h264', ...testFrames('9:16') });
     expect(info.audio).toEqual({ codec: 'aac' });
     expect(spawnSync(FFPROBE, ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', mp4]).stdout.toString().trim().split(/\s+/)).toEqual(['video', 'audio']);
     const cues = parseSrt(await (await fetch(`${t.url}${work.srt}`)).text());

@@ -56,7 +56,7 @@ async function renderLocal(ctx: FeatureContext, v: VideoRow): Promise<void> {
     const output = path.join(dir, 'video.mp4');
     // A face found in a picture is kept whole in every frame (issue 33: a portrait at 16:9 lost its head).
     const withFace = async (pic: { file: string; ext: string }) => ({ ...pic, face: await pictureFaceBox(pic.file) });
-    await cameraMotionClip({ first: await withFace(first), last: last && (await withFace(last)), duration: Number(v.duration), aspectRatio: v.aspect_ratio, output });
+    await cameraMotionClip({ first: await withFace(first), last: last && (await withFace(last)), duration: Number(v.duration), aspectRatio: v.aspect_ratio, output, shortSide: ctx.config.renderShortSide });
     await keepResult(ctx, v, output, dir);
   });
 }

@@ -18,6 +18,7 @@ import { uploadFile } from '../../../tests/support/upload';
 import { until } from '../../../tests/support/wait';
 import { probe } from '../../infra/media-probe';
 import { closeLandmarkWorkers, pictureFaceBox } from '../../engines/lipsync';
+import { testFrames } from '../../../tests/support/render-size';
 
 const dir = mediaDir();
 const FIRST = makeImage(path.join(dir, 'first.png'), { width: 800, height: 600 });
@@ -123,7 +124,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(done.image).toContain('/storage/');
     expect(done.image_tail).toContain('/storage/');
     const info = await probed(done.url, 'local');
-    expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
+    expect(info.video).toMatchObject({ codec: 'h264', ...testFrames('9:16') });
     expect(info.duration).toBeCloseTo(5, 1);
     expect((await fetch(`${t.url}${done.cover}`)).status).toBe(200);
     expect(await credits(a)).toBe(5000 - price);
@@ -145,7 +146,7 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(ownDone).toMatchObject({ status: VideoTaskStatus.Success, aspect_ratio: '9:16', prompt: '' });
     expect(wideDone).toMatchObject({ status: VideoTaskStatus.Success, aspect_ratio: '16:9' });
 
-    for (const [done, size] of [[ownDone, { width: 720, height: 1280 }], [wideDone, { width: 1280, height: 720 }]] as const) {
+    for (const [done, size] of [[ownDone, testFrames('9:16')], [wideDone, testFrames('16:9')]] as const) {
       const file = path.join(dir, `face-${done.aspect_ratio.replace(':', 'x')}-${kind}.mp4`);
       fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}${done.url}`)).arrayBuffer()));
       const ends = await facesAtEnds(file);
@@ -286,6 +287,6 @@ describe.each(DB_KINDS)('video generation (%s)', (kind) => {
     expect(made.code).toBe(0);
     const done = await finished(b, 'image', made.data.id);
     expect(done).toMatchObject({ status: VideoTaskStatus.Success, image_mode: 2, image_tail: '' });
-    expect((await probed(done.url, 'reference')).video).toMatchObject({ width: 720, height: 720 });
+    expect((await probed(done.url, 'reference')).video).toMatchObject(testFrames('1:1'));
   });
 });
