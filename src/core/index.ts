@@ -58,7 +58,7 @@ export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, 
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, FormScreen, GenerationFormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
-export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
+export { useAskedRecord, useOpenedScreen, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
