@@ -1,12 +1,22 @@
 /**
- * A clone (an avatar, a voice) takes a while after its submit: while its page is open and its list polls, the user
- * is told when one ends, ready or failed (issue 33: 克隆成功 used to be said at submit).
+ * What the clones (an avatar, a voice) share: the clone form's check, and the outcome. A clone takes a while after its
+ * submit: while its page is open and its list polls, the user is told when one ends, ready or failed (issue 33: 克隆成功
+ * used to be said at submit).
  */
 import { useEffect, useRef } from 'react';
 import { useService } from './react';
 import { TOKENS, type Notifier } from './tokens';
 
 export type CloneOutcome = 'pending' | 'ready' | 'failed';
+
+/** The clone form's check with one kind of clone's messages: what the form lacks in the spec's order (name, then file), or null. */
+export function cloneFormCheck(nameRequired: string, fileRequired: string): (name: string, fileId: number | null) => string | null {
+  return (name, fileId) => {
+    if (!name.trim()) return nameRequired;
+    if (!fileId) return fileRequired;
+    return null;
+  };
+}
 
 /** The items that were pending in the last list and have ended in this one. */
 export function endedSince<T extends { id: number }>(wasPending: ReadonlySet<number>, list: readonly T[], outcome: (item: T) => CloneOutcome): { ready: T[]; failed: T[] } {

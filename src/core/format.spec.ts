@@ -6,7 +6,10 @@ describe('format', () => {
   it('writes lengths as mm:ss (h:mm:ss past an hour) and nothing when unknown', () => {
     expectAnswers(formatDuration, [
       [5.4, '00:05'],
+      [6.2, '00:06'],
       [17.6, '00:18'],
+      [65, '01:05'],
+      [83, '01:23'],
       [83.4, '01:23'],
       [3725, '1:02:05'],
       [0, ''],

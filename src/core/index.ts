@@ -6,7 +6,7 @@ export { ApiCallError } from './api-client';
 export { parseHash, formatHref } from './navigation';
 export { UploadRefusedError, bucketRefusal, uploadKey } from './upload-service';
 export { ComingSoon } from './coming-soon';
-export { lazyChunk, lazyPart, LoadBoundary, ChunkLoadFailed, type LoadBoundaryProps } from './lazy-chunk';
+export { lazyChunk, lazyPart, lazyPanels, lazyPartPanels, LoadBoundary, ChunkLoadFailed, type LoadBoundaryProps } from './lazy-chunk';
 import { lazyPart } from './lazy-chunk';
 import { createElement, Suspense } from 'react';
 /** Sanitized operator HTML; DOMPurify loads with the first panel that shows some. */
@@ -58,8 +58,8 @@ export const VoicePicker = (props: VoicePickerProps) => createElement(Suspense, 
 export { followAnswer, readAnswer, StreamRefused, takeEvents } from './answer-stream';
 export { copyText, openInCreate, openInOneclick, takeOneclickText } from './text-hand-off';
 export { RemoteStore, PagedStore, DeletionFlow, FormScreen, GenerationFormScreen, OpenScreen, runBusy, runBusyItem, hasMorePages, type RemoteStoreOptions } from './screen-state';
-export { useAskedRecord, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
+export { useAskedRecord, useOpenedScreen, useScreen, useValue, useStore, useDeletionFlow, useScrolledToEnd, type StoreView } from './screen-hooks';
 export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
-export { endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';
+export { cloneFormCheck, endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';

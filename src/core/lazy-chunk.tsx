@@ -10,6 +10,7 @@ import { Component, createElement, lazy, type ComponentProps, type ComponentType
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { MSG } from '../contract';
 import { TIMINGS } from './timings';
+import type { PanelComponent, PanelContribution } from './tokens';
 
 /** A load of a screen's code that failed; `retry()` tries again and resolves once the code is there. */
 export class ChunkLoadFailed extends Error {
@@ -201,4 +202,14 @@ export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState
 /** lazyChunk for one named export of a module: `lazyPart(() => import('./panels/X'), 'TextPanel')`. */
 export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): ComponentType<ComponentProps<M[K]>> {
   return lazyChunk(() => load().then((m) => ({ default: m[name] })));
+}
+
+/** A plugin's panels: each route and the module whose default export is its screen, loaded with lazyChunk. */
+export function lazyPanels(screens: Record<string, () => Promise<{ default: PanelComponent }>>): PanelContribution[] {
+  return Object.entries(screens).map(([route, load]) => ({ route, component: lazyChunk(load) }));
+}
+
+/** lazyPanels for screens that are named exports of one module: each route and the name of its screen's export. */
+export function lazyPartPanels<K extends string>(load: () => Promise<Record<K, PanelComponent>>, screens: Record<string, K>): PanelContribution[] {
+  return Object.entries<K>(screens).map(([route, name]) => ({ route, component: lazyChunk<PanelComponent>(() => load().then((m) => ({ default: m[name] }))) }));
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import type { Deletion } from './action';
 import { remoteValue, type Loaded } from './remote';
-import { useObservable } from './react';
+import { useObservable, useService } from './react';
 import type { DeletionFlow, RemoteStore } from './screen-state';
 
 /** Made once on the first render (a screen's state from its service), disposed when the view unmounts. */
@@ -11,6 +11,12 @@ export function useScreen<T extends { dispose(): void }>(create: () => T): T {
   const [screen] = useState(create);
   useEffect(() => () => screen.dispose(), [screen]);
   return screen;
+}
+
+/** A panel's screen, opened from its plugin's state service (under `token`) on the first render: useScreen's. */
+export function useOpenedScreen<S, T extends { dispose(): void }>(token: symbol, open: (state: S) => T): T {
+  const state = useService<S>(token);
+  return useScreen(() => open(state));
 }
 
 /** The current value of a subject, re-rendering on each change. */

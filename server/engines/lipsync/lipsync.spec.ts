@@ -13,22 +13,17 @@ import { mouthCurve, shapeCurve, syllableRounding } from './mouth-curve';
 import { MouthWarper, type MouthPose } from './mouth-warp';
 import { renderLipSync } from './render';
 
-let dir: string;
-let avatar: string;
+// The media folder is removed after the file, as every mediaDir() is (tests/support/temp-cleanup.ts).
+const dir = mediaDir();
+const avatar = makeFaceVideo(path.join(dir, 'avatar.mp4'));
+const faces = path.join(dir, 'avatar.faces');
 let speech: string;
-let faces: string;
 
 beforeAll(async () => {
-  dir = mediaDir();
-  avatar = makeFaceVideo(path.join(dir, 'avatar.mp4'));
   speech = await makeSpeech(path.join(dir, 'speech.mp3'), '大家好，欢迎来到今天的节目。我们聊一聊数字人技术，它让每个人都拥有自己的形象。');
-  faces = path.join(dir, 'avatar.faces');
 }, 120_000);
 
-afterAll(async () => {
-  await closeLandmarkWorkers();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeLandmarkWorkers());
 
 function streams(file: string): { codec_name: string; codec_type: string; pix_fmt?: string }[] {
   return JSON.parse(execFileSync(FFPROBE, ['-v', 'error', '-show_streams', '-print_format', 'json', file]).toString()).streams;

@@ -8,16 +8,14 @@
  * peer, charged like a chat answer and given back on failure; two users who never reach each other's records.
  * One captioned clip (media cache) serves every reading.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG, type ChatStreamEvent, type CopyRecord } from '../../../src/contract';
-import type { ServerConfig } from '../../infra/config';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient, type TestApp } from '../../../tests/support/app';
 import { CAPTIONED_CLIP, makeSpokenCaptionedClip, scoreCaptionReading } from '../../../tests/support/caption-media';
 import { makeImage, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../tests/support/peers/openai-peer';
-import { startGuardedMedia, startHybridPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
+import { startHybridPeer, useGuardedMedia, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../../../tests/support/peers/transcription-peer';
 import { uploadFile } from '../../../tests/support/upload';
 import { ended } from '../../../tests/support/wait';
@@ -26,8 +24,6 @@ import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
 const CLIP = path.join(dir, 'spoken-captions.mp4');
-const NOT_VIDEO = path.join(dir, 'not-video.mp4');
-fs.writeFileSync(NOT_VIDEO, '<html>这不是视频</html>');
 /** A picture with no caption and no sound. */
 const BLANK = withoutSound(makeVideo(path.join(dir, 'blank-sound.mp4'), { width: 320, height: 180, seconds: 2 }), path.join(dir, 'blank.mp4'));
 const SPOKEN = ['大家好，今天聊数字人', '只要一段素材', '声音口型自动生成'];
@@ -52,28 +48,24 @@ async function rewrite(t: TestApp, c: ApiTestClient, q: Record<string, string | 
 }
 
 describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
-  let host: MediaHost;
-  let trap: MediaHost;
+  // Only the media host's port is let through the guard on loopback; the trap's is an internal address.
+  const media = useGuardedMedia(CLIP);
   let asr: TranscriptionPeer;
   let chat: OpenAiPeer;
   let hybrid: ParsePeer;
-  const overrides: Partial<ServerConfig> = {};
   beforeAll(async () => {
     await makeSpokenCaptionedClip(CLIP);
-    let media: { host: MediaHost; trap: MediaHost };
-    // Only the media host's port is let through the guard on loopback; the trap's is an internal address.
-    [media, asr, chat, hybrid] = await Promise.all([startGuardedMedia(overrides, CLIP), startTranscriptionPeer(), startOpenAiPeer(), startHybridPeer()]);
-    ({ host, trap } = media);
+    [asr, chat, hybrid] = await Promise.all([startTranscriptionPeer(), startOpenAiPeer(), startHybridPeer()]);
     asr.texts = SPOKEN;
+    const { host } = media;
     host.serve('/v/koubo.mp4', CLIP);
-    host.serve('/v/not-video.mp4', NOT_VIDEO);
     host.serve('/v/blank.mp4', BLANK);
     hybrid.posts.set('https://v.douyin.com/blank/', { desc: '没有字幕的作品', videoUrl: `${host.url}/v/blank.mp4` });
     hybrid.posts.set('https://v.douyin.com/pics/', { desc: '图文作品', musicUrl: `${host.url}/v/blank.mp4` });
   }, 120_000);
-  afterAll(() => Promise.all([host, trap, asr, chat, hybrid].map((p) => p?.close())));
+  afterAll(() => Promise.all([asr, chat, hybrid].map((p) => p?.close())));
 
-  const t = useApp(kind, overrides);
+  const t = useApp(kind, media.overrides);
   const [a, b] = useUsers(t, ['15800000001', '15800000002'], 100);
 
   const credits = creditsOf;
@@ -115,8 +107,8 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   it('reads the captions on screen offline from a pasted direct link: the free extraction first (source ocr)', async () => {
     await settings({ extraction_free_daily: '1' });
     expect((await records(a)).data.num).toBe(1);
-    const r = await extract(a, { type: 1, link: `复制这条视频 ${host.url}/v/koubo.mp4 看看` });
-    expect(r, r.reason).toMatchObject({ status: 3, source: 'ocr', link: `${host.url}/v/koubo.mp4`, title: 'koubo' });
+    const r = await extract(a, { type: 1, link: `复制这条视频 ${media.host.url}/v/koubo.mp4 看看` });
+    expect(r, r.reason).toMatchObject({ status: 3, source: 'ocr', link: `${media.host.url}/v/koubo.mp4`, title: 'koubo' });
     const score = scoreCaptionReading({ sentences: r.segments, text: r.segments.map((s) => s.text).join('\n') });
     expect(r.segments).toHaveLength(CAPTIONED_CLIP.captions.length);
     expect(score.inOrder).toBeGreaterThanOrEqual(0.9);
@@ -137,14 +129,14 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
   it('fails videos it cannot fetch or read, each with its reason, and refunds them', async () => {
     const before = await credits(a);
     const cases: [string, string][] = [
-      [`${host.url}/v/not-video.mp4`, MSG.extractMediaInvalid],
-      [`${host.url}/v/inside.mp4`, MSG.fetchAddressRefused],
-      [`${host.url}/v/missing.mp4`, MSG.fetchFailed],
-      [`${host.url}/v/blank.mp4`, MSG.copyNothingFound],
+      [`${media.host.url}/v/not-video.mp4`, MSG.extractMediaInvalid],
+      [`${media.host.url}/v/inside.mp4`, MSG.fetchAddressRefused],
+      [`${media.host.url}/v/missing.mp4`, MSG.fetchFailed],
+      [`${media.host.url}/v/blank.mp4`, MSG.copyNothingFound],
     ];
     for (const [link, why] of cases) expect(await extract(a, { type: 1, link }), link).toMatchObject({ status: 4, reason: MSG.extractionFailed(why, false), text: '', segments: [] });
-    expect((await extract(a, { type: 1, link: `${host.url}/v/blank.mp4` })).reason).toBe('未识别到口播或字幕文案，积分已退回');
-    expect(trap.hits).toEqual([]);
+    expect((await extract(a, { type: 1, link: `${media.host.url}/v/blank.mp4` })).reason).toBe('未识别到口播或字幕文案，积分已退回');
+    expect(media.trap.hits).toEqual([]);
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
     expect(log.filter((x) => x.action_name === '文案提取失败退回')).toHaveLength(cases.length + 1);
@@ -159,7 +151,7 @@ describe.each(DB_KINDS)('copy extraction (%s)', (kind) => {
     expect(await credits(a)).toBe(before);
 
     // A failed free extraction gives the free count back.
-    expect(await extract(b, { type: 1, link: `${host.url}/v/blank.mp4` })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.copyNothingFound, true) });
+    expect(await extract(b, { type: 1, link: `${media.host.url}/v/blank.mp4` })).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.copyNothingFound, true) });
     expect((await records(b)).data.num).toBe(1);
     expect(await credits(b)).toBe(100);
   }, 120_000);

@@ -11,10 +11,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LIMITS, MSG } from '../../../src/contract';
-import type { ServerConfig } from '../../infra/config';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeVideo, mediaDir, withoutSound } from '../../../tests/support/media';
-import { startGuardedMedia, startHybridPeer, startParseVideoPeer, type MediaHost, type ParsePeer } from '../../../tests/support/peers/parse-peers';
+import { startHybridPeer, startParseVideoPeer, useGuardedMedia, type ParsePeer } from '../../../tests/support/peers/parse-peers';
 import { uploadFile } from '../../../tests/support/upload';
 import { ended } from '../../../tests/support/wait';
 import { creditsOf } from '../../../tests/support/voices';
@@ -22,26 +21,20 @@ import { probe } from '../../infra/media-probe';
 
 const dir = mediaDir();
 const CLIP = makeVideo(path.join(dir, 'clip.mp4'), { seconds: 5 });
-const NOT_VIDEO = path.join(dir, 'not-video.mp4');
-fs.writeFileSync(NOT_VIDEO, '<html>这不是视频</html>');
 const SILENT = path.join(dir, 'silent.mp4');
 const MUSIC = makeAudio(path.join(dir, 'music.mp3'), { seconds: 3 });
 
 const share = (link: string) => `7.43 复制打开抖音，看看【小明的作品】今天天气真好 # 日常 ${link} PbT:/ 04/12`;
 
 describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
-  let host: MediaHost;
-  let trap: MediaHost;
+  // The media host is a test peer on loopback: let the guarded fetcher reach its port (and only its port).
+  const media = useGuardedMedia(CLIP);
   let hybrid: ParsePeer;
   let parseVideo: ParsePeer;
-  const overrides: Partial<ServerConfig> = {};
   beforeAll(async () => {
-    let media: { host: MediaHost; trap: MediaHost };
-    // The media host is a test peer on loopback: let the guarded fetcher reach its port (and only its port).
-    [media, hybrid, parseVideo] = await Promise.all([startGuardedMedia(overrides, CLIP), startHybridPeer(), startParseVideoPeer()]);
-    ({ host, trap } = media);
+    [hybrid, parseVideo] = await Promise.all([startHybridPeer(), startParseVideoPeer()]);
+    const { host } = media;
     host.serve('/v/clip.mp4', CLIP);
-    host.serve('/v/not-video.mp4', NOT_VIDEO);
     host.serve('/v/music.mp3', MUSIC);
     const posts = {
       'https://v.douyin.com/ok1/': { desc: '今天天气真好，一起去公园散步吧 #日常', videoUrl: `${host.url}/v/clip.mp4`, musicUrl: `${host.url}/v/clip.mp4` },
@@ -54,9 +47,9 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     for (const [link, post] of Object.entries(posts)) hybrid.posts.set(link, post);
     parseVideo.posts.set('https://v.kuaishou.com/ks1', { desc: '快手作品标题', videoUrl: `${host.url}/v/clip.mp4`, coverUrl: `${host.url}/v/cover.jpg` });
   });
-  afterAll(() => Promise.all([host, trap, hybrid, parseVideo].map((p) => p?.close())));
+  afterAll(() => Promise.all([hybrid, parseVideo].map((p) => p?.close())));
 
-  const t = useApp(kind, overrides);
+  const t = useApp(kind, media.overrides);
   const [a, b] = useUsers(t, ['15900000001', '15900000002'], 100);
 
   const credits = creditsOf;
@@ -146,7 +139,7 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
       ['https://v.douyin.com/inside/', MSG.fetchAddressRefused],
     ];
     for (const [link, why] of cases) expect(await parse(a, share(link)), link).toMatchObject({ status: 4, status_name: '失败', reason: MSG.extractionFailed(why, false), url: '' });
-    expect(trap.hits).toEqual([]);
+    expect(media.trap.hits).toEqual([]);
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
     expect(log.filter((x) => x.action_name === '视频提取失败退回')).toHaveLength(cases.length);
@@ -182,9 +175,9 @@ describe.each(DB_KINDS)('video and audio extraction (%s)', (kind) => {
     expect((await a.call(API.extraction.videoList, { page: 1, limit: 10 })).data.parse_ready).toBe(false);
     expect((await a.call(API.extraction.audioList, { page: 1, limit: 10 })).data.parse_ready).toBe(false);
     expect(await a.call(API.extraction.videoParse, { link: 'https://v.douyin.com/ok1/' })).toMatchObject({ code: 1, msg: MSG.parseEngineMissing });
-    expect(await parse(a, `${host.url}/v/clip.mp4`)).toMatchObject({ status: 3, desc: 'clip' });
-    expect(await parse(a, `${host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.fetchAddressRefused, false) });
-    expect(trap.hits).toEqual([]);
+    expect(await parse(a, `${media.host.url}/v/clip.mp4`)).toMatchObject({ status: 3, desc: 'clip' });
+    expect(await parse(a, `${media.host.url}/v/inside.mp4`)).toMatchObject({ status: 4, reason: MSG.extractionFailed(MSG.fetchAddressRefused, false) });
+    expect(media.trap.hits).toEqual([]);
   });
 
   it('extracts the sound as an mp3, from an uploaded video with no engine and from a link', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
 import { LIMITS, MSG, type Avatar } from '../../contract';
 import { anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
-import { endedSince, formatDuration, formatSize } from '../../core';
+import { endedSince } from '../../core';
 
 const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url: '', cover: '', cover_small: '', source: 1, ...over });
 
@@ -33,21 +33,6 @@ describe('avatar view helpers', () => {
       [avatar(), 2],
     ]);
     expect(createQuery(avatar({ id: 9, orientation: 1 }))).toEqual({ id: 9, hs: 1 });
-  });
-
-  it('formats durations', () => {
-    expectAnswers(formatDuration, [
-      [undefined, ''],
-      [0, ''],
-      [5.4, '00:05'],
-      [83, '01:23'],
-      [3725, '1:02:05'],
-    ]);
-    expectAnswers(formatSize, [
-      [0, '0 B'],
-      [1536, '1.5 KB'],
-      [5.25 * 1024 * 1024, '5.3 MB'],
-    ]);
   });
 
   it('checks the clone video: MP4/MOV up to 500 MB', () => {

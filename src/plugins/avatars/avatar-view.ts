@@ -1,6 +1,6 @@
 /** Pure helpers of the avatars plugin: status, orientation, the clone video check, the clone button's throttle. */
 import { AvatarStatus, LIMITS, MSG, type Avatar } from '../../contract';
-import type { CloneOutcome } from '../../core';
+import { cloneFormCheck, type CloneOutcome } from '../../core';
 export type AvatarPhase = 'cloning' | 'ready' | 'failed';
 
 export function avatarPhase(avatar: Pick<Avatar, 'status'>): AvatarPhase {
@@ -51,9 +51,5 @@ export function checkCloneVideo(file: { name: string; size: number }): string | 
 export const CLONE_ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';
 
 /** What the clone form lacks, in the spec's order (name, then video), or null. */
-export function cloneFormProblem(name: string, fileId: number | null): string | null {
-  if (!name.trim()) return MSG.avatarNameRequired;
-  if (!fileId) return MSG.avatarVideoRequired;
-  return null;
-}
+export const cloneFormProblem = cloneFormCheck(MSG.avatarNameRequired, MSG.avatarVideoRequired);
 

@@ -1,4 +1,4 @@
-import { lazyChunk, lazyPart, definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
+import { lazyPanels, lazyPart, definePlugin, type TopBarContribution, type DialogContribution } from '../../core';
 import { CreditsActionsToken, CreditsStore, CreditsStoreToken } from './credits-state';
 import { CreditsActions } from './credits-actions';
 
@@ -14,9 +14,6 @@ const dialogs = () => import('./panels/Dialogs');
 const RedeemDialog = lazyPart(() => dialogs(), 'RedeemDialog');
 const SpaceExpandDialog = lazyPart(() => dialogs(), 'SpaceExpandDialog');
 const NoticeDialog = lazyPart(() => dialogs(), 'NoticeDialog');
-
-const ConsumPanel = lazyChunk(() => import('./panels/ConsumPanel'));
-const MoreCreditsPanel = lazyChunk(() => import('./panels/MoreCreditsPanel'));
 
 const topBarItems: TopBarContribution[] = [
   { id: 'credits.points', order: 10, component: PointsButton },
@@ -37,8 +34,8 @@ export const plugin = definePlugin('credits', {
   commands: CreditsActionsToken,
   topBar: topBarItems,
   dialogs: dialogItems,
-  panels: [
-    { route: '/consum', component: ConsumPanel },
-    { route: '/moreCredits', component: MoreCreditsPanel },
-  ],
+  panels: lazyPanels({
+    '/consum': () => import('./panels/ConsumPanel'),
+    '/moreCredits': () => import('./panels/MoreCreditsPanel'),
+  }),
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MATERIAL_SOURCES, MATERIAL_TYPES, MSG } from '../../contract';
 import { MATERIAL_TABS, SOURCE_OPTIONS, UPLOAD_RULES, emptyText, excerpt, originLabel, sourceFromQuery, typeFromQuery } from './material-view';
-import { formatDuration } from '../../core';
 
 describe('material view helpers', () => {
   it('covers every material type and source of the contract', () => {
@@ -27,11 +26,10 @@ describe('material view helpers', () => {
     expect(originLabel({ source: 2 })).toBe('工具保存');
   });
 
-  it('cuts text excerpts and formats durations', () => {
+  it('cuts text excerpts', () => {
     expect(excerpt('  a\n\n b  ')).toBe('a b');
     expect(excerpt('x'.repeat(10), 4)).toBe('xxxx…');
     expect(excerpt(undefined)).toBe('');
-    expect(formatDuration(65)).toBe('01:05');
   });
 
   it('says how each list gets filled', () => {

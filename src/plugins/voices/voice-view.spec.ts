@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
 import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
-import { formatDuration, formatSize } from '../../core';
 
 const voice = (over: Partial<Voice> = {}): Voice => ({
   id: 1, name: '我的声音', url: '/storage/1/a.mp3?sig', api: 'local', type: 0, remained_times: 2, version_name: '1.0', voice_channel_name: '本地克隆',
@@ -158,7 +157,7 @@ describe('clone form', () => {
   });
 });
 
-describe('tabs and formats', () => {
+describe('tabs', () => {
   it('reads /clone?id= (default 1)', () => {
     expectAnswers(tabFromQuery, [
       [{}, 1],
@@ -166,15 +165,5 @@ describe('tabs and formats', () => {
       [{ id: '2' }, 2],
       [{ id: 'x' }, 1],
     ]);
-  });
-
-  it('formats durations and sizes', () => {
-    expectAnswers(formatDuration, [
-      [undefined, ''],
-      [6.2, '00:06'],
-      [3725, '1:02:05'],
-    ]);
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
   });
 });

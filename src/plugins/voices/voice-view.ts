@@ -3,7 +3,7 @@
  * the clone audio check, the form's problems, the tab of /clone, and the waveform's peaks.
  */
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, type Voice, type VoiceChannel } from '../../contract';
-import type { CloneOutcome } from '../../core';
+import { cloneFormCheck, type CloneOutcome } from '../../core';
 
 export type VoicePhase = 'training' | 'failed' | 'ready';
 
@@ -147,11 +147,7 @@ export function shortRecording(seconds: number | undefined): boolean {
 }
 
 /** What the clone form lacks, in the spec's order (name, then audio), or null. */
-export function cloneFormProblem(name: string, fileId: number | null): string | null {
-  if (!name.trim()) return MSG.voiceNameRequired;
-  if (!fileId) return MSG.voiceAudioRequired;
-  return null;
-}
+export const cloneFormProblem = cloneFormCheck(MSG.voiceNameRequired, MSG.voiceAudioRequired);
 
 /** The requirement lines of the clone dialog. */
 export function audioRequirements(channel: Pick<VoiceChannel, 'upload_tips'> | null | undefined): string[] {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
 import type { Work } from '../../contract';
 import { WORKS_TABS, downloadFileName, fromTranslate, fromWork, inProgress, isAudioUrl, tabFromQuery, tabsOf, waitingMessage, workPhase } from './works-view';
-import { formatDuration, formatSize } from '../../core';
 
 describe('works tabs', () => {
   it('has the spec six tabs and ours (一键成片) under two levels, with distinct type2 per level', () => {
@@ -91,12 +90,5 @@ describe('files', () => {
   it('tells audio urls apart', () => {
     expect(isAudioUrl('/s/a.mp3?sig=1')).toBe(true);
     expect(isAudioUrl('/s/a.mp4')).toBe(false);
-  });
-
-  it('formats durations and sizes', () => {
-    expect(formatDuration(83.4)).toBe('01:23');
-    expect(formatDuration(0)).toBe('');
-    // Sizes are core's formatSize, whose table is in src/core/format.spec.ts.
-    expect(formatSize(1536)).toBe('1.5 KB');
   });
 });

@@ -18,8 +18,12 @@
  * `/api/tiktok/web/` (`fetch_user_profile?secUid=` → `{data: {userInfo: {user, stats: {followerCount}}}}`,
  * `fetch_user_post?secUid=&cursor=&count=` → `{data: {itemList: [{desc, stats: {diggCount}}]}}`). An unknown id gets 400.
  */
+import { writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import type http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { tempDir } from '../temp-dirs';
 import { sendJson, stillWaitingAfter, startLoopback } from './loopback';
 
 export interface PeerPost {
@@ -198,14 +202,29 @@ export async function startMediaHost(): Promise<MediaHost> {
   };
 }
 
+export interface GuardedMedia {
+  /** For the spec's app (useApp): lets the host's port, and only its port, through the fetch guard. */
+  overrides: { fetchLoopbackPorts?: number[] };
+  host: MediaHost;
+  trap: MediaHost;
+}
+
 /**
- * The media hosts of a share-link spec: `host` serves the files, its port alone let through the fetch guard (set in
- * `overrides`), and `/v/inside.mp4` on it redirects to `trap`'s `secret`, an internal address the guard must refuse.
+ * The media hosts of a share-link spec, started before its tests and closed after them: `host` serves the files,
+ * `/v/not-video.mp4` among them (a web page named as a video), and `/v/inside.mp4` on it redirects to `trap`'s
+ * `secret`, an internal address the guard must refuse.
  */
-export async function startGuardedMedia(overrides: { fetchLoopbackPorts?: number[] }, secret: string): Promise<{ host: MediaHost; trap: MediaHost }> {
-  const [host, trap] = await Promise.all([startMediaHost(), startMediaHost()]);
-  overrides.fetchLoopbackPorts = [host.port];
-  host.redirect('/v/inside.mp4', `http://127.0.0.1:${trap.port}/secret.mp4`);
-  trap.serve('/secret.mp4', secret);
-  return { host, trap };
+export function useGuardedMedia(secret: string): GuardedMedia {
+  const media = { overrides: {} } as GuardedMedia;
+  beforeAll(async () => {
+    [media.host, media.trap] = await Promise.all([startMediaHost(), startMediaHost()]);
+    media.overrides.fetchLoopbackPorts = [media.host.port];
+    media.host.redirect('/v/inside.mp4', `http://127.0.0.1:${media.trap.port}/secret.mp4`);
+    media.trap.serve('/secret.mp4', secret);
+    const notVideo = path.join(tempDir('aisa-not-video-'), 'not-video.mp4');
+    writeFileSync(notVideo, '<html>这不是视频</html>');
+    media.host.serve('/v/not-video.mp4', notVideo);
+  });
+  afterAll(() => Promise.all([media.host, media.trap].map((h) => h?.close())));
+  return media;
 }

@@ -3,15 +3,14 @@
  * it, editable in place, with its price and the total), and the batch page once submitted (batch-state.ts).
  */
 import { Button, ButtonGroup } from '@blueprintjs/core';
-import { PageHeader, useScreen, useService, useValue, type PanelProps } from '../../../core';
+import { PageHeader, useOpenedScreen, useValue, type PanelProps } from '../../../core';
 import { BatchStateToken, type BatchState } from '../batch-state';
 import { BatchGrid } from './BatchGrid';
 import { BatchPage } from './BatchPage';
 import './batch.css';
 
 export default function BatchPanel({ query, closed$ }: PanelProps) {
-  const state = useService<BatchState>(BatchStateToken);
-  const screen = useScreen(() => state.open(Number(query.id) || undefined, closed$));
+  const screen = useOpenedScreen(BatchStateToken, (state: BatchState) => state.open(Number(query.id) || undefined, closed$));
   const batchId = useValue(screen.batchId$);
   return (
     <div className="bat-page" data-testid="batch-panel">

@@ -1,14 +1,13 @@
 import { Button, ButtonGroup, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { ConfirmDelete, hasMorePages, MessageComposer, useDeletionFlow, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ConfirmDelete, hasMorePages, MessageComposer, useDeletionFlow, useOpenedScreen, useScrolledToEnd, useStore, useValue, type PanelProps } from '../../../core';
 import { ChatStateToken, type ChatScreen, type ChatState } from '../chat-state';
 import { MessageBubble } from './MessageBubble';
 import './chat.css';
 
 /** /store/aiChat: the copy-spark chat (part 2 §2.10, §4). The state is the chat's (chat-state.ts); these components render it. */
 export default function ChatPanel({ closed$ }: PanelProps) {
-  const state = useService<ChatState>(ChatStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(ChatStateToken, (state: ChatState) => state.open(closed$));
   const engine = useStore(screen.engine);
   const model = useValue(screen.model$);
   const deletion = useDeletionFlow(screen.deletion);

@@ -4,7 +4,7 @@
  * screen's (copywrite-state.ts); these components render it.
  */
 import { LIMITS } from '../../../contract';
-import { PageHeader, PriceTags, ShareVideoForm, ToolPage, useAskedRecord, useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, ToolPage, useAskedRecord, useOpenedScreen, useStore, type PanelProps } from '../../../core';
 import { CopywriteStateToken, type CopywriteScreen, type CopywriteState } from '../copywrite-state';
 import { TRACE_ROUTE, WAYS } from '../copywrite-view';
 import { CopyResult } from './CopyResult';
@@ -12,8 +12,7 @@ import { RecentList } from './RecentList';
 import './copywrite.css';
 
 export default function CopywritePanel({ query, closed$ }: PanelProps) {
-  const state = useService<CopywriteState>(CopywriteStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(CopywriteStateToken, (state: CopywriteState) => state.open(closed$));
   const recent = useStore(screen.recent);
   const free = recent.value?.num ?? 0;
   // A record re-opened from the history (/copywrite/index?id=…).

@@ -1,14 +1,13 @@
 /** /store/copywrite/trace: every copy record a page at a time — cover, link, state, copy preview, re-open, delete. */
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ConfirmDelete, PageHeader, useDeletionFlow, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { ConfirmDelete, PageHeader, useDeletionFlow, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import type { CopyRecord } from '../../../contract';
 import { CopywriteStateToken, type CopywriteState } from '../copywrite-state';
 import { COPYWRITE_ROUTE, isOpen, preview, recordTitle, sourceLabel, statusOf } from '../copywrite-view';
 import './copywrite.css';
 
 export default function TracePanel({ closed$ }: PanelProps) {
-  const state = useService<CopywriteState>(CopywriteStateToken);
-  const screen = useScreen(() => state.openTrace(closed$));
+  const screen = useOpenedScreen(CopywriteStateToken, (state: CopywriteState) => state.openTrace(closed$));
   const records = useStore(screen.records);
   const page = useValue(screen.page$);
   const deletion = useDeletionFlow(screen.deletion);

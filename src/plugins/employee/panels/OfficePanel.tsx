@@ -1,13 +1,12 @@
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import type { BotView } from '../../../contract';
 import { EmployeeStateToken, type EmployeeState, type OfficeScreen } from '../employee-state';
 import './employee.css';
 
 /** /employee: my employees as cards, and the 招聘 catalogue by category. The state is employee-state.ts's. */
 export default function OfficePanel({ closed$ }: PanelProps) {
-  const state = useService<EmployeeState>(EmployeeStateToken);
-  const screen = useScreen(() => state.office(closed$));
+  const screen = useOpenedScreen(EmployeeStateToken, (state: EmployeeState) => state.office(closed$));
   return (
     <div className="employee-page" data-testid="employee-panel">
       <PageHeader icon="people" title="超级员工" subtitle="聘用 AI 员工，面对面对话：回答即时显示，并用员工自己的声音说出来。" />

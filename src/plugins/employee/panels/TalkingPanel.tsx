@@ -1,6 +1,6 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { MessageBox, useScreen, useScrolledToEnd, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { MessageBox, useOpenedScreen, useScrolledToEnd, useStore, useValue, type PanelProps } from '../../../core';
 import type { BotView } from '../../../contract';
 import { EmployeeStateToken, type EmployeeState, type TalkingScreen } from '../employee-state';
 import { TalkButton } from './TalkButton';
@@ -9,8 +9,7 @@ import './employee.css';
 
 /** /employee/talking: face to face with one employee. The state is employee-state.ts's. */
 export default function TalkingPanel({ closed$ }: PanelProps) {
-  const state = useService<EmployeeState>(EmployeeStateToken);
-  const screen = useScreen(() => state.talk(closed$));
+  const screen = useOpenedScreen(EmployeeStateToken, (state: EmployeeState) => state.talk(closed$));
   const bot = useStore(screen.bot);
   if (!bot.loaded) return <div className="employee-page"><Spinner /></div>;
   if (!bot.value)

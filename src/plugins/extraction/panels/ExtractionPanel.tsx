@@ -6,7 +6,7 @@
  */
 import { Callout, Tab, Tabs } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { PageHeader, PriceTags, ShareVideoForm, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, PriceTags, ShareVideoForm, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ExtractionStateToken, type ExtractionScreen, type ExtractionState } from '../extraction-state';
 import { AUDIO_EXTRACTION, TABS, VIDEO_EXTRACTION, WAYS, type ExtractionKind, type TabId } from '../extraction-view';
 import { RecordTable } from './RecordTable';
@@ -16,8 +16,7 @@ export const VideoExtractionPanel = (props: PanelProps) => <ExtractionPanel {...
 export const AudioExtractionPanel = (props: PanelProps) => <ExtractionPanel {...props} kind={AUDIO_EXTRACTION} />;
 
 function ExtractionPanel({ kind, closed$ }: PanelProps & { kind: ExtractionKind }) {
-  const state = useService<ExtractionState>(ExtractionStateToken);
-  const screen = useScreen(() => state.open(kind, closed$));
+  const screen = useOpenedScreen(ExtractionStateToken, (state: ExtractionState) => state.open(kind, closed$));
   const records = useStore(screen.records);
   const tab = useValue(screen.tab$);
   const free = records.value?.num ?? 0;

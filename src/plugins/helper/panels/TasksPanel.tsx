@@ -1,13 +1,12 @@
 import { NonIdealState } from '@blueprintjs/core';
-import { useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { useOpenedScreen, useStore, type PanelProps } from '../../../core';
 import { HelperStateToken, type HelperScreen, type HelperState } from '../helper-state';
 import { HelperChat } from './HelperChat';
 import { PlanCard } from './PlanCard';
 
 /** /helper/asyncOperation: long requests become background tasks; their list (polled while one runs) survives reload. */
 export default function TasksPanel({ closed$ }: PanelProps) {
-  const state = useService<HelperState>(HelperStateToken);
-  const screen = useScreen(() => state.screen('tasks', closed$));
+  const screen = useOpenedScreen(HelperStateToken, (state: HelperState) => state.screen('tasks', closed$));
   return (
     <HelperChat screen={screen}>
       <Tasks screen={screen} />

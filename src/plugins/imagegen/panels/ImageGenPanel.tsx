@@ -7,7 +7,7 @@
  */
 import { Callout } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../../../contract';
-import { GenerationConfirms, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, PageHeader, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ImageGenStateToken, type ImageGenScreen, type ImageGenState } from '../imagegen-state';
 import { cost } from '../imagegen-view';
 import { History } from './History';
@@ -16,8 +16,7 @@ import { Preview } from './Preview';
 import './imagegen.css';
 
 export default function ImageGenPanel({ closed$ }: PanelProps) {
-  const state = useService<ImageGenState>(ImageGenStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(ImageGenStateToken, (state: ImageGenState) => state.open(closed$));
   const engine = useStore(screen.engine);
   const configured = engine.value?.configured === 1;
   return (

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Button, Callout, FormGroup, InputGroup, NonIdealState, Slider, Switch, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG, SCENE_KIND_LABELS } from '../../../contract';
-import { HTMLSelect, PageHeader, RecordOptions, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, RecordOptions, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickScreen, type OneclickState, type SaveState } from '../oneclick-state';
 import { HISTORY_ROUTE, START_ROUTE, SUBTITLE_PRESETS, coverScene, type SubtitlePreset } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';
@@ -15,8 +15,7 @@ import './oneclick.css';
 const SAVE_LABEL: Record<SaveState, string> = { idle: '有改动，稍后自动保存', saving: '保存中…', saved: '草稿已保存', failed: '保存失败' };
 
 export default function EditPanel({ query, closed$ }: PanelProps) {
-  const state = useService<OneclickState>(OneclickStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(OneclickStateToken, (state: OneclickState) => state.open(closed$));
   const form = useValue(screen.form$);
   const saved = useValue(screen.save$);
   const pictures = useStore(screen.pictures).value ?? [];

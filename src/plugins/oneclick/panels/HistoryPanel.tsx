@@ -1,7 +1,7 @@
 /** /cozeVideo/history: my one-click projects, drafts and rendered, with their latest work's state; reopen or delete. */
 import { Button, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { OneclickDraft, WorkStatus, type OneclickProject } from '../../../contract';
-import { ConfirmDelete, PageHeader, formatDuration, useDeletionFlow, useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { ConfirmDelete, PageHeader, formatDuration, useDeletionFlow, useOpenedScreen, useStore, type PanelProps } from '../../../core';
 import { OneclickStateToken, type HistoryScreen, type OneclickState } from '../oneclick-state';
 import { START_ROUTE } from '../oneclick-view';
 import './oneclick.css';
@@ -15,8 +15,7 @@ const STATUS: Record<number, { label: string; intent: Intent }> = {
 };
 
 export default function HistoryPanel({ closed$ }: PanelProps) {
-  const state = useService<OneclickState>(OneclickStateToken);
-  const screen = useScreen(() => state.openHistory(closed$));
+  const screen = useOpenedScreen(OneclickStateToken, (state: OneclickState) => state.openHistory(closed$));
   const history = useStore(screen.history);
   const deletion = useDeletionFlow(screen.deletion);
   const list = history.value?.list ?? [];

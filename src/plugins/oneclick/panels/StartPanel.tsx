@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { LIMITS, countChars } from '../../../contract';
-import { PageHeader, useScreen, useService, useValue, type PanelProps } from '../../../core';
+import { PageHeader, useOpenedScreen, useValue, type PanelProps } from '../../../core';
 import { OneclickStateToken, type OneclickState } from '../oneclick-state';
 import { HISTORY_ROUTE } from '../oneclick-view';
 import { ProjectSettings } from './ProjectSettings';
@@ -13,8 +13,7 @@ import { TopicWriter } from './TopicWriter';
 import './oneclick.css';
 
 export default function StartPanel({ closed$ }: PanelProps) {
-  const state = useService<OneclickState>(OneclickStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(OneclickStateToken, (state: OneclickState) => state.open(closed$));
   const form = useValue(screen.form$);
   useEffect(() => screen.takeHandOff(), [screen]);
   const chars = countChars(form.script);

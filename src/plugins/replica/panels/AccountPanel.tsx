@@ -4,15 +4,14 @@
  */
 import { Button, Callout, InputGroup, TextArea } from '@blueprintjs/core';
 import { LIMITS, type AccountAnalysis } from '../../../contract';
-import { PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type AccountScreen, type ReplicaState } from '../replica-state';
 import { INDEX_ROUTE, PERSONAS_ROUTE } from '../replica-view';
 import { ChatMissing, Part, Pill, RecentPicks } from './common';
 import './replica.css';
 
 export default function AccountPanel({ closed$ }: PanelProps) {
-  const state = useService<ReplicaState>(ReplicaStateToken);
-  const screen = useScreen(() => state.openAccount(closed$));
+  const screen = useOpenedScreen(ReplicaStateToken, (state: ReplicaState) => state.openAccount(closed$));
   const link = useValue(screen.link$);
   const description = useValue(screen.description$);
   const busy = useValue(screen.busy$);

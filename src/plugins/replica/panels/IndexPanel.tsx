@@ -1,15 +1,14 @@
 /** /explosiveAnalysis: topic ideas and a script for a persona and product, the four tools, recent analyses and scripts. */
 import { Button, Icon, InputGroup, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
-import { HTMLSelect, PageHeader, ToolPage, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, ToolPage, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type IndexScreen, type ReplicaState } from '../replica-state';
 import { CHILDREN, STYLES, videoTitle } from '../replica-view';
 import { ChatMissing, Picker, RecentPicks, VariantsView } from './common';
 import './replica.css';
 
 export default function IndexPanel({ closed$ }: PanelProps) {
-  const state = useService<ReplicaState>(ReplicaStateToken);
-  const screen = useScreen(() => state.openIndex(closed$));
+  const screen = useOpenedScreen(ReplicaStateToken, (state: ReplicaState) => state.openIndex(closed$));
   return (
     <ToolPage prefix="rp" testId="replica-index" main={<Writer screen={screen} />} side={<RecentWork screen={screen} />}>
       <PageHeader icon="duplicate" title="超级复刻" subtitle="拆解爆款、读懂对标账号，按你的人设和产品写出同款脚本" />

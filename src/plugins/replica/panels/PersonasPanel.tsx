@@ -1,13 +1,12 @@
 /** /explosiveAnalysis/character: my personas — list, add, edit, delete. */
-import { useScreen, useService, useStore, type PanelProps } from '../../../core';
+import { useOpenedScreen, useStore, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState } from '../replica-state';
 import { PERSONA_FIELDS } from '../replica-view';
 import { RecordsPage } from './RecordsParts';
 import './replica.css';
 
 export default function PersonasPanel({ closed$ }: PanelProps) {
-  const state = useService<ReplicaState>(ReplicaStateToken);
-  const screen = useScreen(() => state.openPersonas(closed$));
+  const screen = useOpenedScreen(ReplicaStateToken, (state: ReplicaState) => state.openPersonas(closed$));
   const list = useStore(screen.personas).value?.list;
   return (
     <RecordsPage

@@ -1,14 +1,13 @@
 /** /explosiveAnalysis/project: my products — list, add, edit (with a picture), delete. */
 import { Button, FormGroup } from '@blueprintjs/core';
-import { UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { UploadBox, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ProductsScreen, type ReplicaState } from '../replica-state';
 import { PRODUCT_FIELDS } from '../replica-view';
 import { RecordsPage } from './RecordsParts';
 import './replica.css';
 
 export default function ProductsPanel({ closed$ }: PanelProps) {
-  const state = useService<ReplicaState>(ReplicaStateToken);
-  const screen = useScreen(() => state.openProducts(closed$));
+  const screen = useOpenedScreen(ReplicaStateToken, (state: ReplicaState) => state.openProducts(closed$));
   const list = useStore(screen.products).value?.list;
   const uploading = useValue(screen.uploading$);
   return (

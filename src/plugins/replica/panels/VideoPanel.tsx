@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { ReplicaStatus, type ReplicaVideo } from '../../../contract';
-import { PageHeader, ShareVideoForm, ToolPage, useAskedRecord, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, ShareVideoForm, ToolPage, useAskedRecord, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState, type VideoScreen } from '../replica-state';
 import { INDEX_ROUTE, isOpen, statusOf, videoTitle, WAYS } from '../replica-view';
 import { AnalysisView } from './AnalysisView';
@@ -12,8 +12,7 @@ import { ChatMissing, Picker, VariantsView } from './common';
 import './replica.css';
 
 export default function VideoPanel({ query, closed$ }: PanelProps) {
-  const state = useService<ReplicaState>(ReplicaStateToken);
-  const screen = useScreen(() => state.openVideo(closed$));
+  const screen = useOpenedScreen(ReplicaStateToken, (state: ReplicaState) => state.openVideo(closed$));
   const engine = useStore(screen.engine).value;
   useAskedRecord(query.id, screen);
   return (

@@ -7,15 +7,14 @@
  */
 import { Button, Callout, Icon, SegmentedControl, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG, type TranslationLang, type TranslationModeValue } from '../../../contract';
-import { HTMLSelect, PageHeader, UploadBox, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { HTMLSelect, PageHeader, UploadBox, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { TranslationStateToken, type TranslationScreen, type TranslationState } from '../translation-state';
 import { MODES, languagesView, priceText, uploadProblem } from '../translation-view';
 import { RecentTranslations } from './RecentTranslations';
 import './translation.css';
 
 export function TranslationPanel({ closed$ }: PanelProps) {
-  const state = useService<TranslationState>(TranslationStateToken);
-  const screen = useScreen(() => state.open(closed$));
+  const screen = useOpenedScreen(TranslationStateToken, (state: TranslationState) => state.open(closed$));
   const langs = useStore(screen.langs);
   const mode = useValue(screen.mode$);
   const view = languagesView(langs.value, mode);

@@ -6,7 +6,7 @@
  */
 import { Button, Callout } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
-import { GenerationConfirms, PageHeader, useScreen, useService, useStore, useValue, type PanelProps } from '../../../core';
+import { GenerationConfirms, PageHeader, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { VideoGenStateToken, type VideoGenScreen, type VideoGenState } from '../videogen-state';
 import { MODE_LABEL, costOf, engineView, selectedRecord, type VideoKind } from '../videogen-view';
 import { History, Preview } from './History';
@@ -24,8 +24,7 @@ const TITLES: Record<VideoKind, { title: string; subtitle: string; icon: 'mobile
 };
 
 function VideoGenPanel({ kind, closed$ }: PanelProps & { kind: VideoKind }) {
-  const state = useService<VideoGenState>(VideoGenStateToken);
-  const screen = useScreen(() => state.open(kind, closed$));
+  const screen = useOpenedScreen(VideoGenStateToken, (state: VideoGenState) => state.open(kind, closed$));
   const engines = useStore(screen.engines);
   const { engine, unavailable, proOpen, percent } = engineView(engines.value, kind);
   const { title, subtitle, icon } = TITLES[kind];
