@@ -61,19 +61,24 @@ export async function closeCounted(close: () => Promise<void>): Promise<void> {
   unreaped += Math.max(0, live - stillLive - (procCpu('self')!.reaped - reapedBefore));
 }
 
-/** Registers the per-file measure (from a setup file, so its afterAll runs after the spec's own). */
+/**
+ * Registers the per-file measure (from a setup file, so its afterAll runs after the spec's own). "Children" counts
+ * what live descendants used meanwhile too: the media tool launcher (server/infra/tool-runner.ts) outlives the files
+ * of its worker and reaps their ffmpeg runs itself, which the worker would otherwise only see when it ends.
+ */
 export function measureFileCpu(): void {
   const log = process.env[CPU_LOG_ENV];
   if (!log || !procCpu('self')) return;
-  let start: ProcCpu;
+  let start: ProcCpu & { live: number };
   beforeAll(() => {
-    start = procCpu('self')!;
+    start = { ...procCpu('self')!, live: descendantsCpu(process.pid) };
     unreaped = 0;
   });
   afterAll(() => {
     const end = procCpu('self')!;
+    const live = descendantsCpu(process.pid);
     const file = expect.getState().testPath ?? '?';
-    fs.appendFileSync(log, `${JSON.stringify({ file, own: end.own - start.own, children: end.reaped - start.reaped + unreaped })}\n`);
+    fs.appendFileSync(log, `${JSON.stringify({ file, own: end.own - start.own, children: end.reaped - start.reaped + live - start.live + unreaped })}\n`);
   });
 }
 
