@@ -1,6 +1,7 @@
 /**
  * The super employee (/employee, /employee/talking) against a loopback streaming chat-completions peer: an operator
- * adds a bot with the CLI (appearing as a public avatar published with the CLI); the user employs it from the 招聘
+ * adds a bot with the CLI (appearing as a ready public avatar, arranged as the clone job leaves one: publishing it
+ * with the CLI is server/cli/operations.spec.ts'); the user employs it from the 招聘
  * catalogue, opens it from 我的员工 and talks: the answer streams in as text, is spoken sentence by sentence in the
  * offline voice (the <audio> element really plays), and the avatar's mouth region opens with the loudness. With
  * SHOTS_DIR set, both screens in both themes at desktop and phone width.
@@ -15,13 +16,15 @@ import { makeFaceVideo } from '../support/face-media';
 import { ffmpegCached, makeSpeech, mediaDir as sharedMediaDir } from '../support/media';
 import { startOpenAiPeer, type OpenAiPeer } from '../support/peers/openai-peer';
 import { startTranscriptionPeer, type TranscriptionPeer } from '../support/peers/transcription-peer';
-import { toast, useJourney } from '../support/journey';
+import { publicAvatar, publicAvatars, toast, useJourney } from '../support/journey';
 
 const USER = '13800009401';
 const shoot = screenshots('employee');
 /** What the fake microphone hears while 按住说话 is held: a steady sound, which the transcription peer hears as one span. */
 const MICROPHONE = ffmpegCached(path.join(sharedMediaDir(), 'employee-microphone.wav'), ['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000', '-t', '3', '-ac', '1']);
-const { server, loggedInPage, apiClient, mediaDir } = useJourney({ users: { [USER]: 1000 }, fakeMicrophone: MICROPHONE });
+/** The face the bots appear with. */
+const faceVideo = (dir: string) => makeFaceVideo(path.join(dir, 'face.mp4'), { width: 360, height: 480, seconds: 5 });
+const { server, loggedInPage, apiClient, mediaDir } = useJourney({ users: { [USER]: 1000 }, fakeMicrophone: MICROPHONE, arrange: publicAvatars({ 客服主播: faceVideo }) });
 let peer: OpenAiPeer;
 let asr: TranscriptionPeer;
 const ANSWER = '您好，我是小安，很高兴为您服务。我们的商品支持七天无理由退货。还有什么可以帮您？';
@@ -31,9 +34,8 @@ beforeAll(async () => {
   asr.texts = ['你们几点发货'];
   await server.admin('site', 'set', `chat_base_url=${peer.url}`, `chat_api_key=${peer.apiKey}`);
   const dir = mediaDir();
-  const video = makeFaceVideo(path.join(dir, 'face.mp4'), { width: 360, height: 480, seconds: 5 });
-  const published = await server.admin('avatar', 'publish', video, '--name', '客服主播', '--wait', '--timeout', '300');
-  const avatarId = /public avatar (\d+)/.exec(published)![1]!;
+  const video = faceVideo(dir);
+  const avatarId = String((await publicAvatar(await apiClient(USER), '客服主播')).id);
   const sample = await makeSpeech(path.join(dir, 'voice.mp3'), '大家好，欢迎光临本店，今天给大家介绍几款新品，有任何问题都可以问我。');
   const voice = await server.admin('voice', 'publish', sample, '--name', '客服女声', '--wait', '--timeout', '300');
   const voiceId = /public voice (\d+)/.exec(voice)![1]!;
