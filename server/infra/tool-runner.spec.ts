@@ -74,8 +74,9 @@ describe('the media tool launcher', () => {
       stdio: 'ignore',
     });
     const launcher = await until(async () => launcherOf(server.pid!), Boolean, 30_000, 50);
-    const sleep = await until(async () => childrenOf(launcher!.pid)[0], Boolean, 10_000, 20);
-    expect(sleep!.cmd).toContain('/bin/sleep 30');
+    // Found once it runs the program (just forked, a child still shows the launcher's command line).
+    const sleep = await until(async () => childrenOf(launcher!.pid).find((p) => p.cmd.includes('/bin/sleep 30')), Boolean, 10_000, 20);
+    expect(sleep).toBeDefined();
     server.kill('SIGKILL');
     const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
     expect(await until(async () => alive(sleep!.pid) || alive(launcher!.pid), (a) => !a, 10_000, 50)).toBe(false);
