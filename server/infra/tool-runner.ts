@@ -52,8 +52,7 @@ function started(): ChildProcess {
   const child = fork(LAUNCHER, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.on('message', (message: ToolRun & { id: number }) => {
     const { id, ...run } = message;
-    // The IPC channel hands the bytes over as a Uint8Array: viewed as a Buffer, not copied (speech PCM runs to megabytes).
-    waiting.get(id)?.resolve({ ...run, stdout: Buffer.from(run.stdout.buffer, run.stdout.byteOffset, run.stdout.byteLength) });
+    waiting.get(id)?.resolve({ ...run, stdout: Buffer.from(run.stdout) });
     waiting.delete(id);
     if (waiting.size === 0) holdOpen(child, false);
   });
