@@ -36,6 +36,14 @@ describe('the media tool launcher', () => {
     expect([...(await runTool('/bin/cat', [], { ...LIMITS, input: bytes })).stdout]).toEqual([...bytes]);
   });
 
+  it('gives output that typed arrays can view in place (audio is read as float and 16-bit samples)', async () => {
+    for (const size of [5, 4096, 200_000]) {
+      const { stdout } = await sh(`head -c ${size} /dev/zero`);
+      expect(stdout.length).toBe(size);
+      expect(() => new Float32Array(stdout.buffer, stdout.byteOffset, size >> 2)).not.toThrow();
+    }
+  });
+
   it('runs in the directory and environment of the call, the environment read at each run', async () => {
     process.env.AISA_TOOL_RUNNER_PROBE = 'first';
     expect((await sh('echo $AISA_TOOL_RUNNER_PROBE')).stdout.toString()).toBe('first\n');
