@@ -4,12 +4,12 @@
  * second, skimmed; the models' one-time load apart) and accuracy as the spec measures it. tesseract.js was tried and dropped
  * (see the README); it is measured again when it is installed (`npm install --no-save tesseract.js @tesseract.js-data/chi_sim`).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CAPTIONED_CLIP, makeCaptionedClip, scoreCaptionReading } from '../tests/support/caption-media';
 import { readCaptionsWith } from '../server/engines/ocr/read-captions';
 import { paddleReader, type FrameReader } from '../server/engines/ocr/readers';
+import { inScratchDir } from './scratch-dir';
 
 interface TesseractLine {
   text: string;
@@ -41,8 +41,7 @@ async function tesseractReader(): Promise<FrameReader | null> {
 }
 
 export async function captionReaderSpeed(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-bench-ocr-'));
-  try {
+  await inScratchDir('ocr', async (dir) => {
     const clip = await makeCaptionedClip(path.join(dir, 'clip.mp4'));
     const c = CAPTIONED_CLIP;
     console.log(`\n(h) the offline caption reader on a ${c.seconds} s ${c.width}×${c.height} clip with ${c.captions.length} burned-in captions and a watermark (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)})`);
@@ -66,7 +65,5 @@ export async function captionReaderSpeed(): Promise<void> {
         await reader.close();
       }
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
