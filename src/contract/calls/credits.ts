@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, callEntry, userCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { empty, limit, page, plainString, requiredText } from '../schema';
-import { Flag, Timestamp, blankToUndefined, calendarDate, userRead } from './fields';
+import { empty, plainString, requiredText } from '../schema';
+import { Flag, Timestamp, blankToUndefined, calendarDate, countedPage, pageFields, userRead } from './fields';
 
 /** Storage space (part 1 §3): used and total in MB, total_format for display (e.g. '5GB'). */
 export const Space = z.object({
@@ -89,11 +89,10 @@ export const creditsCalls = defineGroup('credits', {
       .object({
         start: z.preprocess(blankToUndefined, date.optional()),
         end: z.preprocess(blankToUndefined, date.optional()),
-        page: page(),
-        limit: limit(),
+        ...pageFields,
       })
       .refine((v) => !v.start || !v.end || v.start <= v.end, { message: MSG.dateRangeInvalid, path: ['end'] }),
-    response: z.object({ list: z.array(CreditLog), total: z.number() }),
+    response: countedPage(CreditLog),
   }),
   daily: userCall('GET', '/api/user/creditsDaily', {
     summary: 'ours: credits spent per day (China time) over a date range, every day present (0 when none), for the chart on /consum.',

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, oneOf, page, requiredText } from '../schema';
-import { Timestamp, intOneOf, listPage, nameField, optionalFilter, removeById, renameById } from './fields';
+import { oneOf, requiredText } from '../schema';
+import { Timestamp, intOneOf, listPage, nameField, optionalFilter, pageFields, removeById, renameById } from './fields';
 
 export const MATERIAL_TYPES = ['video', 'audio', 'image', 'text'] as const;
 export type MaterialType = (typeof MATERIAL_TYPES)[number];
@@ -37,8 +37,7 @@ export const materialCalls = defineGroup('material', {
   list: specCall('GET', '/api/user/material', {
     summary: 'Material library list by type and source (0 all); used by the materials page and the material-library pickers.',
     request: z.object({
-      page: page(),
-      limit: limit(),
+      ...pageFields,
       type: optionalFilter(oneOf('素材类型', MATERIAL_TYPES)),
       source: intOneOf('来源', MATERIAL_SOURCES).default(0),
     }),

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineGroup, specCall, operatorCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
-import { limit, page, requiredText, text } from '../schema';
-import { intOneOf, listPage, optionalId, removeById } from './fields';
+import { requiredText, text } from '../schema';
+import { intOneOf, listPage, optionalId, pageFields, removeById } from './fields';
 
 /** Photo.type: 1 person, 2 pet. */
 export const PhotoType = { Person: 1, Pet: 2 } as const;
@@ -42,8 +42,7 @@ export const photoCalls = defineGroup('photo', {
     request: z.object({
       source: intOneOf('来源', PHOTO_SOURCES).default(1),
       type: intOneOf('图片类型', [PhotoType.Person, PhotoType.Pet]),
-      page: page(),
-      limit: limit(),
+      ...pageFields,
     }),
     response: listPage(Photo),
   }),

@@ -4,9 +4,9 @@ import { defineGroup, userCall, specCall } from '../call';
 import { MSG } from '../messages';
 import { LIMITS } from '../limits';
 import { countChars, scriptLimit, workCredits } from '../script';
-import { int, limit, num, oneOf, page, plainString, text } from '../schema';
+import { int, num, oneOf, plainString, text } from '../schema';
 import { bgmVolume, musicTrackRef } from './music';
-import { ChannelBase, SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, optionalSliders, removeById, renameById, subtitleLook, workName, jsonText, userRead } from './fields';
+import { ChannelBase, SCRIPT_RAW_MAX, Timestamp, blankToUndefined, channelApi, emotion, flag, intOneOf, optionalFilter, optionalId, optionalSliders, pageFields, removeById, renameById, subtitleLook, workName, jsonText, userRead } from './fields';
 
 /** Work.status (part 1 §4): 3 success, 4 failed, other in progress (1 queued, 2 rendering). */
 export const WorkStatus = { Queued: 1, Rendering: 2, Success: 3, Failed: 4 } as const;
@@ -239,8 +239,7 @@ export const worksCalls = defineGroup('works', {
       'page 0 + limit 0 answers only the counts (total). ' +
       `generate = works still in progress (poll every ${LIMITS.worksPollMs} ms while > 0).`,
     request: z.object({
-      page: page(),
-      limit: limit(),
+      ...pageFields,
       status: optionalFilter(int('状态', 0, 99)),
       name: text('名称', LIMITS.nameMaxChars).optional(),
       is_multi: optionalFilter(flag('多场景')),
