@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { TextArea } from '@blueprintjs/core';
+import { Button, TextArea } from '@blueprintjs/core';
 import type { BehaviorSubject } from 'rxjs';
 import { useValue } from './screen-hooks';
 
@@ -36,12 +35,37 @@ export function MessageBox({ input$, onSend, placeholder, maxLength, disabled, t
   );
 }
 
-/** A chat screen's composer (the copy chat, the helper): the question box, then what sends or stops it. */
-export function MessageComposer({ className, children, ...box }: MessageBoxProps & { className: string; children: ReactNode }) {
+/** A composer's send button: its words and test id, whether the screen holds sending back, and whether a send is under way. */
+export interface SendButton {
+  text: string;
+  testId: string;
+  /** Besides a disabled or empty box: the screen is not ready for another question (an answer still coming). */
+  held?: boolean;
+  sending?: boolean;
+}
+
+/**
+ * A chat screen's composer (the copy chat, the helper): the question box, then its send button, which never sends an
+ * empty question; while `onStop` is given (an answer streams that the screen can stop), a stop button instead.
+ */
+export function MessageComposer({ className, send, onStop, ...box }: MessageBoxProps & { className: string; send: SendButton; onStop?: () => void }) {
+  const input = useValue(box.input$);
   return (
     <footer className={className}>
       <MessageBox {...box} />
-      {children}
+      {onStop ? (
+        <Button icon="stop" text="停止" onClick={onStop} />
+      ) : (
+        <Button
+          intent="primary"
+          icon="send-message"
+          text={send.text}
+          onClick={box.onSend}
+          disabled={box.disabled || send.held || !input.trim()}
+          loading={send.sending}
+          data-testid={send.testId}
+        />
+      )}
     </footer>
   );
 }

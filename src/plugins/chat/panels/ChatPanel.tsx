@@ -92,7 +92,6 @@ function Messages({ screen }: { screen: ChatScreen }) {
 
 /** The question box: Enter sends, Shift+Enter breaks the line. */
 function Composer({ screen, configured }: { screen: ChatScreen; configured: boolean }) {
-  const input = useValue(screen.input$);
   const phase = useValue(screen.phase$);
   return (
     <MessageComposer
@@ -103,16 +102,7 @@ function Composer({ screen, configured }: { screen: ChatScreen; configured: bool
       maxLength={LIMITS.chatMaxChars}
       disabled={!configured}
       testId="chat-input"
-    >
-      <Button
-        intent="primary"
-        icon="send-message"
-        text={`发送（${LIMITS.chatAnswerCredits}积分）`}
-        onClick={() => void screen.send()}
-        disabled={!configured || phase !== 'idle' || !input.trim()}
-        loading={phase === 'sending'}
-        data-testid="chat-send"
-      />
-    </MessageComposer>
+      send={{ text: `发送（${LIMITS.chatAnswerCredits}积分）`, testId: 'chat-send', held: phase !== 'idle', sending: phase === 'sending' }}
+    />
   );
 }

@@ -92,7 +92,6 @@ function Line({ screen, line }: { screen: HelperScreen; line: HelperLine }) {
 }
 
 function Composer({ screen, disabled }: { screen: HelperScreen; disabled: boolean }) {
-  const input = useValue(screen.input$);
   const streaming = useValue(screen.streaming$);
   return (
     <MessageComposer
@@ -103,12 +102,8 @@ function Composer({ screen, disabled }: { screen: HelperScreen; disabled: boolea
       maxLength={LIMITS.helper.questionMaxChars}
       disabled={disabled}
       testId="helper-input"
-    >
-      {streaming ? (
-        <Button icon="stop" text="停止" onClick={() => screen.stop()} />
-      ) : (
-        <Button intent="primary" icon="send-message" text="发送" onClick={() => void screen.ask()} disabled={disabled || !input.trim()} data-testid="helper-send" />
-      )}
-    </MessageComposer>
+      send={{ text: '发送', testId: 'helper-send' }}
+      onStop={streaming ? () => screen.stop() : undefined}
+    />
   );
 }
