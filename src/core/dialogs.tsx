@@ -1,5 +1,5 @@
 /** Dialogs and their parts several features share: rename an item, confirm an action or a delete, an upload's requirements. Each feature passes its own words and test ids. */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Icon, type IconName, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LIMITS, MSG } from '../contract';
 import type { BehaviorSubject } from 'rxjs';
@@ -27,11 +27,15 @@ export interface RenameDialogProps<T extends { name: string }> {
 export function RenameDialog<T extends { name: string }>(props: RenameDialogProps<T>) {
   const { item, onClose, onSave } = props;
   const notifier = useService<Notifier>(TOKENS.Notifier);
-  const [name, setName] = useState('');
+  const [name, setName] = useState(item?.name ?? '');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // The item's name is in the input from the dialog's first frame (set while rendering, not in an effect after it),
+  // so what the user types at once is never overwritten.
+  const [shown, setShown] = useState(item);
+  if (item !== shown) {
+    setShown(item);
     if (item) setName(item.name);
-  }, [item]);
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -62,6 +62,10 @@ async function toneShare(video: string): Promise<number> {
   }
   return tone / (all || 1);
 }
+/** How long a job may take here: a busy CI machine gave one 30 s that a quiet one finishes in 12 (stop 44's run). */
+const JOB_WAIT_MS = 90_000;
+/** A test that waits on jobs: room for two of them and the checks after. */
+const JOB_TEST_MS = 3 * JOB_WAIT_MS;
 let SPEECH_CLIP = '';
 const SILENT_CLIP = clipWith(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono'], path.join(dir, 'silent.mp4'));
 const MUTE_CLIP = path.join(dir, 'mute.mp4');
@@ -89,7 +93,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
   const records = (c: ApiTestClient) => c.call(API.translation.list, { page: 1, limit: 50 });
   const settings = (s: Record<string, string>) => t.operator(API.admin.siteSet, { settings: s });
   const submit = (c: ApiTestClient, body: Record<string, unknown>) => c.call(API.translation.submit, { source_lang: 'zh', target_lang: 'en', mode: 2, ...body });
-  async function translated(c: ApiTestClient, body: Record<string, unknown>, waitMs = 30_000) {
+  async function translated(c: ApiTestClient, body: Record<string, unknown>, waitMs = JOB_WAIT_MS) {
     const reply = await submit(c, body);
     expect(reply.code, reply.msg).toBe(0);
     return ended(() => records(c).then((r) => r.data.list as any[]), reply.data.id, waitMs);
@@ -179,7 +183,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
 
     // The dubbed sound is not the original: the new track holds speech where the first sentence was.
     expect(video.audio?.codec).toBe('aac');
-  });
+  }, JOB_TEST_MS);
 
   it('fails without segments, with a mismatched translation and without speech, refunding each with its reason', async () => {
     const before = await credits(a);
@@ -197,7 +201,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     expect(await credits(a)).toBe(before);
     const log = (await a.call(API.credits.log, { page: 1, limit: 50 })).data.list as { action_name: string }[];
     expect(log.filter((x) => x.action_name === '视频翻译失败退回')).toHaveLength(4);
-  });
+  }, JOB_TEST_MS);
 
   it('keeps two users apart and deletes a record with its files', async () => {
     const mine = (await records(a)).data;
@@ -250,7 +254,7 @@ describe.each(DB_KINDS)('video translation (%s)', (kind) => {
     } finally {
       await sovits.close();
     }
-  });
+  }, JOB_TEST_MS);
 
   /** The shortest video an upload takes is 5 s. */
   const FACE_SECONDS = 5.2;
