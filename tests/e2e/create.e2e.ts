@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, countChars, decryptJson, pauseMarker, type Voice } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
+import { escapeDialog, LOOKS, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
 import { openChannelDialog, downloadPlayable, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, trainedPublicVoices, toast, typeScript, useJourney, workCard, type PageOptions } from '../support/journey';
 import { makeAudio, makeSpeech, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -293,7 +293,7 @@ describe('/create', () => {
       await shoot(page, `${name}-channels`);
       await chooseCaptions(page);
       await shoot(page, `${name}-captions`);
-      await page.keyboard.press('Escape');
+      await escapeDialog(page);
       if (!phone) {
         await showPane(page, 'script');
         await page.click('[data-testid=create-mode] >> text=音频驱动');

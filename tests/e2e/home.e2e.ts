@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, findRoute, type Avatar, type GuideCategory, type Voice } from '../../src/contract';
-import { frames, imagesDone, lastToast, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
+import { escapeDialog, frames, imagesDone, lastToast, PHONE_VIEWPORT, horizontalOverflow } from '../support/browser';
 import { hashPath, searchPalette, useJourney, type PageOptions } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 
@@ -248,7 +248,7 @@ describe('with published avatars, voices, guides and site settings', () => {
     await video.waitFor();
     expect(await video.getAttribute('src')).toBe(guides[1]!.items[0]!.video_url);
     expect(await page.textContent('.bp6-dialog .bp6-dialog-header')).toContain('多场景创作');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.waitForSelector('.bp6-dialog', { state: 'detached' });
     await context.close();
   });
@@ -306,7 +306,7 @@ describe('with published avatars, voices, guides and site settings', () => {
     const dialog = await page.locator('.bp6-dialog').boundingBox();
     expect(dialog!.x).toBeGreaterThanOrEqual(0);
     expect(dialog!.x + dialog!.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.waitForSelector('.bp6-dialog', { state: 'detached' });
 
     await page.click('[data-testid=orientation] >> text=横屏');

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
+import { escapeDialog, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
 import { cloneDialogRefusals, downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -326,7 +326,7 @@ describe('/works', () => {
     expect(await page.getAttribute('[data-testid=work-video]', 'src')).toMatch(/^\/storage\/\d+\/[0-9a-f-]{36}\.mp4\?/);
     await page.waitForFunction(() => document.querySelector('.wk-player-dialog [data-testid=video-duration]')?.textContent !== '--:--');
     expect(await page.innerText('.wk-player-dialog [data-testid=video-duration]')).toBe(cardLength);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
 
     // Download through the progress dialog.
@@ -379,7 +379,7 @@ describe('/material/index', () => {
 
     await page.click('[data-testid=material-open]');
     await page.waitForSelector('[data-testid=material-text] >> text=今天给大家带来新品');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     await page.click('[data-testid=material-rename]');
     await renameInDialog(page, 'material-', '直播开场', { blank: '' });
@@ -409,7 +409,7 @@ describe('/material/index', () => {
     const { page, context } = await loggedInPage(USERS.material, '/material/index?type=audio');
     await uploadAndOpen(page, mp3, 'speech');
     await page.waitForSelector('[data-testid=material-audio]');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     await page.click('[data-testid=material-tab-image]');
     await uploadAndOpen(page, png, 'cover');
@@ -435,7 +435,7 @@ describe('phone 390x844', () => {
     await page.waitForSelector('.av-clone-dialog [data-testid=upload-zone]');
     await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     for (const [route, ready] of [
       ['/gProfile', '[data-testid=avatar-card]'],

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { API, LIMITS, MSG, estimateSeconds, multiSceneCredits, pauseMarker, type Avatar, type Voice, type Work } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots, settled } from '../support/browser';
+import { escapeDialog, horizontalOverflow, LOOKS, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, screenshots, settled } from '../support/browser';
 import { hashPath, okCall as ok, publicAvatars, runCommand, toast, toastsGone, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { until } from '../support/wait';
@@ -271,7 +271,7 @@ describe('/multiples: a three-scene work', () => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid=work-video]');
       return !!v && v.duration > 0;
     }, undefined, { timeout: 20_000 });
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     // The mp4 is as long as the work says, longer than its uploaded scene, with picture and sound.
     const mp4 = await download(work.url, path.join(dir, 'multi.mp4'));

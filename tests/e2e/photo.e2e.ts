@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { API, MSG, type Photo } from '../../src/contract';
 import { probe } from '../../server/infra/media-probe';
 import type { ApiTestClient } from '../support/app';
-import { PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
+import { escapeDialog, PHONE_VIEWPORT, horizontalOverflow, screenshots } from '../support/browser';
 import { openChannelDialog, downloadPlayable, hashPath, pickCreateVoice, toast, typeScript, useJourney, type PageOptions } from '../support/journey';
 import { makeSpeech } from '../support/media';
 import { makeFacePicture, makePetPicture } from '../support/picture-media';
@@ -185,7 +185,7 @@ describe('pet and photo-speak', () => {
     // ?type opens the upload dialog on my uploads.
     await page.waitForSelector('.ph-dialog');
     await page.waitForSelector('[data-testid=photo-tab-mine][aria-selected=true]');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.waitForSelector('.ph-dialog', { state: 'detached' });
     const card = page.locator('[data-testid=photo-card]', { hasText: '我家旺财' });
     await card.hover();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar, type Work } from '../../src/contract';
-import { QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { escapeDialog, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
 import { downloadWork, okCall as ok, toast, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startS3Peer, type S3Peer } from '../support/peers/s3-peer';
@@ -136,7 +136,7 @@ describe('on S3 storage, in the browser', () => {
     await mediaLoaded(page, '[data-testid=work-video]');
     expect(await seek(page, '[data-testid=work-video]', 4)).toBeGreaterThan(3.5);
     expect(fromBucket.some((r) => r.status === 206)).toBe(true);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.waitForSelector('.wk-player-dialog', { state: 'detached' });
 
     await downloadWork(page, card, '桶里的作品', path.join(dir, 'downloaded.mp4'));

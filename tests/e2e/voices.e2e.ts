@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
+import { escapeDialog, horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
 import { cloneDialogRefusals, okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -336,7 +336,7 @@ describe('phone 390x844', () => {
     await page.waitForSelector('[data-testid=voice-clone-player-wave][data-state=ready]', { timeout: 30_000 });
     await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
 
     await page.evaluate(() => (location.hash = '#/voice'));
     await page.waitForSelector('.dock-panel[data-route="/voice"] [data-testid=sample-upload]');

@@ -64,6 +64,16 @@ export const QUICK_THROTTLES: PageTimings = { submitThrottleMs: QUICK_THROTTLE_M
 /** Lets a QUICK_THROTTLES window pass, so the next click on a throttled button counts. */
 export const pastQuickThrottle = (page: Page) => page.waitForTimeout(QUICK_THROTTLE_MS);
 
+/**
+ * Closes the open dialog with Escape, as a user does once it has appeared. Blueprint moves the focus into a dialog on
+ * the next animation frame, and only a dialog holding the focus hears Escape: on a busy machine that frame can come
+ * after the key (the media journey's preview stayed open once), so the key waits for the focus.
+ */
+export async function escapeDialog(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!document.activeElement?.closest('.bp6-overlay-open'));
+  await page.keyboard.press('Escape');
+}
+
 /** Resolves after `count` animation frames: what an event just handled scheduled for its next paints (React's effects and the renders they cause) has run. */
 export function frames(page: Page, count = 2): Promise<void> {
   return page.evaluate((n) => new Promise<void>((resolve) => {
