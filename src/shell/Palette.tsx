@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Icon } from '@blueprintjs/core';
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarProvider, KBarResults, KBarSearch, useKBar, useMatches, useRegisterActions, type Action } from 'kbar';
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarProvider, KBarResults, KBarSearch, useKBar, VisualState, useMatches, useRegisterActions, type Action } from 'kbar';
 import { MSG } from '../contract';
 import { TOKENS, useObservable, useService, type Command, type CommandRegistry, type RouteRegistry } from '../core';
 import { KeyHint } from './keys';
@@ -8,16 +8,20 @@ import { NAV_COMMAND } from './shell-commands';
 
 type PinyinOf = (text: string) => string;
 
-/** The pinyin keys maker, loaded after the workbench (its dictionary is the bulk of it). */
-function usePinyin(): PinyinOf | null {
+/**
+ * The pinyin keys maker, loaded when the palette first opens: its dictionary is 290 KB whose set-up took a sixth of
+ * the CPU of every page load. Keys typed before it arrives are matched again once it has (the actions change).
+ */
+function usePinyin(wanted: boolean): PinyinOf | null {
   const [fn, setFn] = useState<PinyinOf | null>(null);
   useEffect(() => {
+    if (!wanted || fn) return;
     let live = true;
     void import('./pinyin-keywords').then((m) => live && setFn(() => m.pinyinKeywords));
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted, fn]);
   return fn;
 }
 
@@ -28,10 +32,10 @@ function usePinyin(): PinyinOf | null {
 function RegistryActions() {
   const registry = useService<CommandRegistry>(TOKENS.CommandRegistry);
   const commands = useObservable(registry.commands$, registry.list());
-  const pinyinOf = usePinyin();
   // Every move of the palette (opening, closing, opening again mid-close) and every keystroke in its search asks each
   // `when` again: a page's state may have changed since focus last moved, e.g. through the command just run.
   const { query, visualState, searchQuery } = useKBar((state) => ({ visualState: state.visualState, searchQuery: state.searchQuery }));
+  const pinyinOf = usePinyin(visualState !== VisualState.hidden);
   const actions = useMemo<Action[]>(
     () =>
       commands
