@@ -22,7 +22,7 @@ export async function employeeFirstAudio(): Promise<void> {
   const { probe } = await import('../server/infra/media-probe');
   await inScratchDir('employee', async (dir) => {
     const peer = await startOpenAiPeer();
-    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' } });
+    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, productCompilers: true });
     try {
       // A model that writes at a human-readable pace: a few characters every 30 ms.
       peer.behave({ kind: 'reply', text: ANSWER, chunkChars: 3, chunkDelayMs: 30 });

@@ -40,7 +40,7 @@ function recordTransfers(page: import('playwright-core').Page) {
 async function loginPageWeight(): Promise<void> {
   await inScratchDir('web', async (out) => {
     execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, env: { ...process.env, BUILD_OUT_DIR: out } });
-    const server = await startServer({ webRoot: out });
+    const server = await startServer({ webRoot: out, productCompilers: true });
     // What people download: the full browser.
     const browser = await launchBrowser([], 'full');
     try {
@@ -84,7 +84,7 @@ function cannon(url: string): Promise<autocannon.Result> {
 async function apiThroughput(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: the server runs under `node --cpu-prof`, and its profile of the measured load is summarized.
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : '';
-  const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, productCompilers: true, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
   const hello = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/hello-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const helloUrl = await new Promise<string>((resolve) => hello.stdout!.once('data', (d) => resolve(String(d).trim())));
   try {
@@ -152,7 +152,7 @@ async function bigUpload(): Promise<void> {
     const copySeconds = (performance.now() - copyStart) / 1000;
     fs.rmSync(path.join(dir, 'copy.bin'));
 
-    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' } });
+    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, productCompilers: true });
     try {
       await server.admin('user', 'create', '--username', '13800000000', '--password', 'abc123');
       const login = await new ApiTestClient(server.url).call(API.account.login, { username: '13800000000', password: 'abc123' });
@@ -254,7 +254,7 @@ async function submitToPlayable(): Promise<void> {
   const { makeVideo, makeSpeech } = await import('../tests/support/media');
   const { prepareAvatar, renderTalkingVideo } = await import('../server/engines/render');
   await inScratchDir('pipeline', async (dir) => {
-    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' } });
+    const server = await startServer({ webRoot: '/nonexistent', env: { LOG_LEVEL: 'warn' }, productCompilers: true });
     try {
       await server.admin('user', 'create', '--username', '13800000000', '--password', 'abc123', '--credits', '100000');
       const login = await new ApiTestClient(server.url).call(API.account.login, { username: '13800000000', password: 'abc123' });

@@ -14,6 +14,12 @@ import { tempDir } from './temp-dirs';
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 /** One process, so its pid is the server's own (SIGKILL in a test must reach the server, not a wrapper). */
 const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
+/**
+ * A test server runs the embedded database's WebAssembly on V8's baseline compiler only: optimising its hot
+ * functions cost each server start about 1.5 CPU-s on background threads, more than the few minutes of a test
+ * server's queries win back (measured per journey server: 10.6 → 8.3 CPU-s on create.e2e, 19.6 → 19.1 on media.e2e).
+ */
+const TEST_SERVER_V8 = ['--liftoff-only'];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,8 +42,13 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `nodeArgs`: flags for node itself (the bench's --cpu-prof, which NODE_OPTIONS may not carry). */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+/**
+ * `nodeArgs`: flags for node itself (the bench's --cpu-prof, which NODE_OPTIONS may not carry); `productCompilers`:
+ * V8 as the product runs it, without TEST_SERVER_V8 (the bench measures the product).
+ */
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[]; productCompilers?: boolean } = {},
+): Promise<RunningServer> {
   let dataDir = options.dataDir;
   if (!dataDir) {
     dataDir = tempDir('aisa-data-');
@@ -46,7 +57,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const port = await freePort();
   // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', RENDER_SHORT_SIDE: String(TEST_SHORT_SIDE), ...options.env };
-  const child = spawn(NODE_TS[0], [...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE_TS[0], [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
