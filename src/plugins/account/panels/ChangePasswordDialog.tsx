@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { LOGIN_ROUTE, MSG } from '../../../contract';
-import { TOKENS, useObservable, useService, type AuthService, type Navigation, type Notifier } from '../../../core';
+import { useObservable, useService, useScreenServices } from '../../../core';
 import { PasswordDialogToken, type PasswordDialogState } from '../account-state';
 
 /** Change password: the spec's four messages; on success the session ends and the user logs in again. */
 export default function ChangePasswordDialog() {
   const state = useService<PasswordDialogState>(PasswordDialogToken);
-  const auth = useService<AuthService>(TOKENS.AuthService);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const { auth, notifier, navigation } = useScreenServices();
   const open = useObservable(state.open$, false);
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, RequirementList, useConsent, TOKENS, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, type ApiClient, type Navigation, type Notifier, type UploadedFile, TIMINGS } from '../../../core';
+import { CloneAgreement, ConsentFooter, RequirementList, useConsent, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, TIMINGS, useScreenServices, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -47,9 +47,7 @@ function ConsentDialog({ isOpen, onClose, onAgree }: { isOpen: boolean; onClose:
 }
 
 function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose: () => void; onStarted: () => void }) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const { api, notifier, navigation } = useScreenServices();
   const [name, setName] = useState('');
   const [video, setVideo] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState(false);

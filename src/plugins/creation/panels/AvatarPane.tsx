@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, LIMITS, type Avatar, type Material } from '../../../contract';
-import { Segments, TOKENS, formatDuration, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
+import { Segments, formatDuration, useRemoteList, useScreenServices } from '../../../core';
 import { useCreate } from './create-draft';
 import { avatarOf, avatarPickProblem, materialAvatarOf, type PickedAvatar } from './create-logic';
 import { paneState } from './pane-state';
@@ -20,12 +20,10 @@ interface Card {
 /** 数字人 (part 2 §2.2): mine, public (landscape / portrait) and the material library's videos. */
 export function AvatarPane() {
   const { draft, update, query } = useCreate();
-  const notifier = useService<Notifier>(TOKENS.Notifier);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
+  const { notifier, navigation, api } = useScreenServices();
   const [source, setSource] = useState<Source>(query.material ? 'material' : 'mine');
   const [orientation, setOrientation] = useState<Orientation>(query.orientation ?? 2);
 
-  const api = useService<ApiClient>(TOKENS.ApiClient);
   // Each source's list loads while it is shown; coming back to it starts from a spinner.
   const fresh = { clearOnKeyChange: true };
   const mine = useRemoteList<Avatar>(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import { API, MSG, PhotoSource, type Material, type Photo } from '../../../contract';
-import { Segments, TOKENS, useRemoteList, useService, type ApiClient, type Navigation, type Notifier } from '../../../core';
+import { Segments, useRemoteList, useScreenServices } from '../../../core';
 import { useCreate } from './create-draft';
 import { photoOf } from './create-logic';
 import { paneState } from './pane-state';
@@ -26,9 +26,7 @@ interface Card {
  */
 export function PicturePane() {
   const { draft, update, query, screen } = useCreate();
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, navigation, notifier } = useScreenServices();
   const type = screen.pictureType!;
   const [source, setSource] = useState<Source>(query.material && screen.materialImages ? 'material' : query.photoSource === 1 ? 'mine' : 'public');
   const [adding, setAdding] = useState(false);

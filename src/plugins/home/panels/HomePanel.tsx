@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, SegmentedControl, Tab, Tabs } from '@blueprintjs/core';
 import { API, type Avatar, type Voice } from '../../../contract';
-import { TOKENS, VideoPlayer, useAudioPlayer, useObservable, useService, type ApiClient, type Navigation, type Notifier, type PanelProps, type SiteService } from '../../../core';
+import { TOKENS, VideoPlayer, useAudioPlayer, useObservable, useService, useScreenServices, type PanelProps, type SiteService } from '../../../core';
 import { HomeStateToken, type HomeState, type HomeTab, type Orientation } from '../home-state';
 import { isNearBottom, isPristine, throttle } from '../paging';
 import { usePaging, type Paging } from './use-paging';
@@ -19,9 +19,7 @@ const ORIENTATION_OPTIONS = [
 
 /** /home (part 1 §2 Home, §4): banner, public avatars (portrait/landscape) and public voices, paged; footer. */
 export default function HomePanel({ closed$ }: PanelProps) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, navigation, notifier } = useScreenServices();
   const siteService = useService<SiteService>(TOKENS.SiteService);
   const home = useService<HomeState>(HomeStateToken);
   const site = useObservable(siteService.site$, null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, SearchBox, TOKENS, useAction, useAudioPlayer, useCloneOutcomes, useDebounced, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type Notifier, type PanelProps, TIMINGS } from '../../../core';
+import { ConfirmDelete, RenameDialog, SearchBox, useAction, useAudioPlayer, useCloneOutcomes, useDebounced, useDeletion, useService, useSubscription, TIMINGS, useScreenServices, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { VOICE_CLONE_WORDS, cloneOutcome, modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
@@ -15,9 +15,7 @@ import './voices.css';
  * rename, modify, confirm, delete; polled every 10 s while any voice trains) and 公共声音 (play only).
  */
 export default function ClonePanel({ query, closed$ }: PanelProps) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const navigation = useService<Navigation>(TOKENS.Navigation);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, navigation, notifier } = useScreenServices();
   const state = useService<VoicesState>(VoicesStateToken);
   const tab = tabFromQuery(query);
   const [search, setSearch] = useState('');

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Subject, firstValueFrom, last } from 'rxjs';
 import { Button, Dialog, DialogBody, DialogFooter, Slider, TextArea } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type AuditionJob, type Voice } from '../../../contract';
-import { TOKENS, useService, type ApiClient, type Notifier, type PollingService, TIMINGS } from '../../../core';
+import { TIMINGS, useScreenServices } from '../../../core';
 import { statusLine } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import { waveKeyOf } from './VoiceCard';
@@ -20,9 +20,7 @@ const AuditionStatus = { Done: 3, Failed: 4 } as const;
 
 /** Synthesizes a text with the voice and its settings (an audition job, polled every 3 s) and plays the result. */
 function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const polling = useService<PollingService>(TOKENS.PollingService);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, polling, notifier } = useScreenServices();
   const [text, setText] = useState(AUDITION_TEXT);
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState('');
@@ -72,8 +70,7 @@ function AuditionBox({ voice, settings }: { voice: Voice; settings: Settings }) 
  * rest in synthesis).
  */
 export function PreviewDialog({ voice, own, onClose, onSaved }: { voice: Voice | null; own: boolean; onClose: () => void; onSaved: () => void }) {
-  const api = useService<ApiClient>(TOKENS.ApiClient);
-  const notifier = useService<Notifier>(TOKENS.Notifier);
+  const { api, notifier } = useScreenServices();
   const [settings, setSettings] = useState<Settings>(DEFAULTS);
   const [saving, setSaving] = useState(false);
 
