@@ -18,7 +18,7 @@ export { ShareForm, SharedVideoJobs, linkProblem, type ShareFormOwner, type Shar
 export { CountedField, CountedTextArea, type CountedTextAreaProps } from './counted-text';
 export { SearchBox, listPending, type SearchBoxProps } from './list-parts';
 export { CloneAgreement, ConsentFooter, useConsent, type CloneAgreementProps } from './consent';
-export { UploadedFileLabel } from './uploaded-file';
+export { OneFileUpload, UploadedFileLabel } from './uploaded-file';
 export { AudioPreview, GenerationConfirms, RenameDialog, ConfirmAlert, ConfirmDelete, RequirementList, type AudioPreviewProps, type GenerationConfirmsProps, type GenerationScreen, type RenameDialogProps, type ConfirmAlertProps, type ConfirmDeleteProps, type RequirementListProps } from './dialogs';
 export { leadingGate } from './leading-gate';
 export { TIMINGS, type ClientTimings } from './timings';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { API, LIMITS, MSG } from '../../../contract';
-import { CloneAgreement, ConsentFooter, RequirementList, useConsent, UploadBox, VideoPlayer, UploadedFileLabel, leadingGate, useObservable, useService, TIMINGS, useScreenServices, type UploadedFile } from '../../../core';
+import { CloneAgreement, ConsentFooter, RequirementList, useConsent, UploadBox, VideoPlayer, OneFileUpload, leadingGate, useObservable, useService, TIMINGS, useScreenServices, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
 import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
@@ -91,19 +91,11 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
 
         <RequirementList title="视频要求" items={REQUIREMENTS} classPrefix="av" testId="clone-requirements" />
 
-        <FormGroup label="上传视频" labelInfo="(1 个文件)" className="av-upload-group">
-          {video ? (
-            <div className="av-preview" data-testid="clone-preview">
-              <VideoPlayer src={video.url} label="上传的视频" className="av-preview-video" data-testid="clone-preview-video" />
-              <div className="av-preview-bar">
-                <div className="av-preview-meta">
-                  <Icon icon="tick-circle" intent="success" />
-                  <UploadedFileLabel file={video} classPrefix="av-preview" />
-                </div>
-                <Button size="small" icon="refresh" text="重新上传" onClick={() => setVideo(null)} data-testid="clone-reupload" />
-              </div>
-            </div>
-          ) : (
+        <OneFileUpload
+          label="上传视频"
+          classPrefix="av"
+          testId="clone"
+          uploadBox={
             <UploadBox
               type="video"
               accept={CLONE_ACCEPT}
@@ -116,8 +108,11 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
               hint={`MP4 / MOV，${LIMITS.video.maxBytes / 1024 / 1024}MB 以内，时长 ${LIMITS.video.minSeconds} 秒 ~ ${LIMITS.video.maxSeconds / 60} 分钟`}
               data-testid="clone-upload"
             />
-          )}
-        </FormGroup>
+          }
+          file={video}
+          player={(v) => <VideoPlayer src={v.url} label="上传的视频" className="av-preview-video" data-testid="clone-preview-video" />}
+          onReupload={() => setVideo(null)}
+        />
 
         <div className="av-engine-note" data-testid="clone-engine-note">
           <Icon icon="info-sign" size={14} />

@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import { LIMITS, MSG, type Voice } from '../../../contract';
-import { RequirementList, UploadBox, UploadedFileLabel, useService, useStore, useValue } from '../../../core';
+import { RequirementList, UploadBox, OneFileUpload, useService, useStore, useValue } from '../../../core';
 import { CloneStateToken, type CloneState } from '../clone-state';
 import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelPrice, checkCloneAudio, isNameLocked, shortRecording } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
@@ -61,24 +61,11 @@ export function CloneDialog({ isOpen, target, onChangeChannel }: { isOpen: boole
           testId="voice-requirements"
         />
 
-        <FormGroup label="上传音频" labelInfo="(1 个文件)" className="vc-upload-group">
-          {audio ? (
-            <div className="vc-preview" data-testid="voice-clone-preview">
-              <SamplePlayer waveKey={`upload:${audio.file_id}`} url={audio.url} waveSource={audio.file} knownDuration={audio.duration} data-testid="voice-clone-player" />
-              <div className="vc-preview-bar">
-                <div className="vc-preview-meta">
-                  <Icon icon="tick-circle" intent="success" />
-                  <UploadedFileLabel file={audio} classPrefix="vc-preview" />
-                </div>
-                <Button size="small" icon="refresh" text="重新上传" onClick={() => clone.audio$.next(null)} data-testid="voice-clone-reupload" />
-              </div>
-              {short && (
-                <Callout intent="warning" icon="warning-sign" compact className="vc-short" data-testid="voice-clone-short">
-                  录音不足 {LIMITS.audio.adviseMinSeconds} 秒，建议上传更长的录音以获得更好的效果。
-                </Callout>
-              )}
-            </div>
-          ) : (
+        <OneFileUpload
+          label="上传音频"
+          classPrefix="vc"
+          testId="voice-clone"
+          uploadBox={
             <UploadBox
               type="voice"
               accept={CLONE_AUDIO_ACCEPT}
@@ -89,8 +76,18 @@ export function CloneDialog({ isOpen, target, onChangeChannel }: { isOpen: boole
               hint={`MP3 / M4A / WAV，${AUDIO_MAX_MB}MB 以内，时长 ${LIMITS.audio.minSeconds} 秒 ~ ${LIMITS.audio.maxSeconds / 60} 分钟`}
               data-testid="voice-clone-upload"
             />
-          )}
-        </FormGroup>
+          }
+          file={audio}
+          player={(a) => <SamplePlayer waveKey={`upload:${a.file_id}`} url={a.url} waveSource={a.file} knownDuration={a.duration} data-testid="voice-clone-player" />}
+          onReupload={() => clone.audio$.next(null)}
+          note={
+            short && (
+              <Callout intent="warning" icon="warning-sign" compact className="vc-short" data-testid="voice-clone-short">
+                录音不足 {LIMITS.audio.adviseMinSeconds} 秒，建议上传更长的录音以获得更好的效果。
+              </Callout>
+            )
+          }
+        />
       </DialogBody>
       <DialogFooter
         actions={[
