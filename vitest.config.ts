@@ -1,17 +1,30 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** The PGlite template and the media cache, made once per run for the server specs and the journeys alike. */
 const NODE_GLOBAL_SETUP = ['tests/support/pglite-global.ts', 'tests/support/media-global.ts'];
 
-/** What the server and e2e projects share. */
-const NODE_PROJECT = {
-  environment: 'node' as const,
-  setupFiles: ['tests/support/temp-cleanup.ts'],
-  // The files of a worker share one module graph: the server, its engines and their models (and for the journeys
-  // playwright) load once per worker, not once per file (1.5 s of CPU a server spec). Files share no state but what
-  // they make and close themselves.
-  isolate: false,
-};
+/**
+ * A project run in node (the server specs, the journeys): its files, its own global set-up before the shared one,
+ * and its limits.
+ */
+function nodeProject(name: string, groupOrder: number, include: string, globalSetup: string, limits: { testTimeout: number; hookTimeout: number; maxWorkers: number }): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      sequence: { groupOrder },
+      include: [include],
+      environment: 'node',
+      setupFiles: ['tests/support/temp-cleanup.ts'],
+      // The files of a worker share one module graph: the server, its engines and their models (and for the journeys
+      // playwright) load once per worker, not once per file (1.5 s of CPU a server spec). Files share no state but what
+      // they make and close themselves.
+      isolate: false,
+      globalSetup: [globalSetup, ...NODE_GLOBAL_SETUP],
+      ...limits,
+    },
+  };
+}
 
 /**
  * Three projects, all run by `npm test`:
@@ -34,37 +47,21 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          sequence: { groupOrder: 1 },
-          include: ['server/**/*.spec.ts'],
-          ...NODE_PROJECT,
-          globalSetup: ['tests/support/postgres-global.ts', ...NODE_GLOBAL_SETUP],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
-          maxWorkers: 3,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          sequence: { groupOrder: 2 },
-          include: ['tests/e2e/**/*.e2e.ts'],
-          ...NODE_PROJECT,
-          globalSetup: ['tests/support/build-global.ts', ...NODE_GLOBAL_SETUP],
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-          // Each journey file has its own server, data directory and browser (one browser server shared by all
-          // journeys, tried in session 10, made every journey about 1.8 times slower and a download time out), and waits
-          // on its page and its server's jobs about half its time: two run at once. Three were tried (fresh clone,
-          // 2 cores): every journey ran 2.5–3.5 times slower beside the server specs, and the lane took 1,369 s, not 1,040.
-          maxWorkers: 2,
-        },
-      },
+      nodeProject('server', 1, 'server/**/*.spec.ts', 'tests/support/postgres-global.ts', {
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
+        // Each file starts its own servers and databases; the crash-recovery specs mostly wait, so a third file runs beside them.
+        maxWorkers: 3,
+      }),
+      nodeProject('e2e', 2, 'tests/e2e/**/*.e2e.ts', 'tests/support/build-global.ts', {
+        testTimeout: 90_000,
+        hookTimeout: 180_000,
+        // Each journey file has its own server, data directory and browser (one browser server shared by all
+        // journeys, tried in session 10, made every journey about 1.8 times slower and a download time out), and waits
+        // on its page and its server's jobs about half its time: two run at once. Three were tried (fresh clone,
+        // 2 cores): every journey ran 2.5–3.5 times slower beside the server specs, and the lane took 1,369 s, not 1,040.
+        maxWorkers: 2,
+      }),
     ],
   },
 });
