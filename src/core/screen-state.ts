@@ -234,6 +234,12 @@ export class OpenScreen {
     if (closed$) this.life.add(closed$.subscribe(() => this.dispose()));
   }
 
+  /** ownUntil for stores the screen shows from the start: each is asked for its first value at once. */
+  protected ownAndLoad(closed$: Observable<unknown> | undefined, stores: readonly { reload(): void; dispose(): void }[]): void {
+    this.ownUntil(closed$, stores);
+    for (const store of stores) store.reload();
+  }
+
   dispose(): void {
     this.life.unsubscribe();
   }

@@ -72,10 +72,7 @@ export class ChatScreen extends OpenScreen {
         .subscribe(() => this.bubbles$.next(typeTick(this.bubbles$.value))),
     );
     this.life.add(() => this.stream?.abort());
-    this.ownUntil(closed$, [this.engine, this.history]);
-
-    this.engine.reload();
-    this.history.reload();
+    this.ownAndLoad(closed$, [this.engine, this.history]);
   }
 
   get configured(): boolean {

@@ -230,8 +230,7 @@ export class TraceScreen extends OpenScreen {
       if (shown <= 1 && this.page$.value > 1) this.page$.next(this.page$.value - 1);
       this.records.reload();
     });
-    this.ownUntil(closed$, [this.records]);
-    this.records.reload();
+    this.ownAndLoad(closed$, [this.records]);
   }
 
   get pageSize(): number {

@@ -30,10 +30,7 @@ export class OfficeScreen extends OpenScreen {
     this.mine = new RemoteStore((signal) => api.call(API.bot.botList, { mine: 1 }, { signal }).then((r) => r.list));
     this.types = new RemoteStore((signal) => api.call(API.bot.typeList, {}, { signal }).then((r) => r.list));
     this.catalogue = new RemoteStore((signal) => api.call(API.bot.botList, { type: this.type$.value || undefined }, { signal }).then((r) => r.list));
-    this.ownUntil(closed$, [this.mine, this.types, this.catalogue]);
-    this.mine.reload();
-    this.types.reload();
-    this.catalogue.reload();
+    this.ownAndLoad(closed$, [this.mine, this.types, this.catalogue]);
   }
 
   pickType(type: string): void {
@@ -104,9 +101,7 @@ export class TalkingScreen extends OpenScreen {
     this.life.add(() => this.stream?.abort());
     this.life.add(() => this.speaker.dispose());
     this.life.add(() => this.voice.dispose());
-    this.ownUntil(closed$, [this.bot, this.voice.hearing]);
-    this.bot.reload();
-    this.voice.hearing.reload();
+    this.ownAndLoad(closed$, [this.bot, this.voice.hearing]);
     if (this.cid) void this.loadConversation(this.cid);
   }
 

@@ -53,8 +53,7 @@ export class ExtractionScreen extends OpenScreen {
       },
       { poll: { polling: s.polling, intervalMs: TIMINGS.extractionPollMs, keepGoing: (v) => anyProcessing(v.list) } },
     );
-    this.ownUntil(closed$, [this.records]);
-    this.records.reload();
+    this.ownAndLoad(closed$, [this.records]);
   }
 
   /** Another tab starts empty (a spinner, not the last tab's rows). */

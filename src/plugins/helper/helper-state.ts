@@ -73,10 +73,7 @@ export class HelperScreen extends OpenScreen {
     this.history =
       mode === 'guide' ? null : new RemoteStore((signal) => s.api.call(API.helper.conversations, { async: mode === 'tasks' ? 1 : 0 }, { signal }).then((r) => r.list));
     this.life.add(() => this.stream?.abort());
-    this.ownUntil(closed$, [this.status, ...(this.tasks ? [this.tasks] : []), ...(this.history ? [this.history] : [])]);
-    this.status.reload();
-    this.tasks?.reload();
-    this.history?.reload();
+    this.ownAndLoad(closed$, [this.status, ...(this.tasks ? [this.tasks] : []), ...(this.history ? [this.history] : [])]);
   }
 
   /** Asks; the answer streams in, each tool run shows as a step, a spending request ends with a confirmation card. */

@@ -70,11 +70,7 @@ export class ImageGenScreen extends GenerationFormScreen<ImageForm> {
         .pipe(switchMap(([count, paused]) => (count < 2 || paused ? EMPTY : interval(LIMITS.carouselMs).pipe(map(() => count)))))
         .subscribe((count) => this.slide$.next((this.slide$.value + 1) % count)),
     );
-    this.ownUntil(closed$, [this.engine, this.prompts, this.records]);
-
-    this.engine.reload();
-    this.prompts.reload();
-    this.records.reload();
+    this.ownAndLoad(closed$, [this.engine, this.prompts, this.records]);
   }
 
   get configured(): boolean {

@@ -34,10 +34,7 @@ export class MusicScreen extends GenerationFormScreen<MusicForm> {
     });
     this.library = new RemoteStore(async (signal) => (await api.call(API.music.library, {}, { silent: true, signal })).list);
     this.deletion = new DeletionFlow(s.notifier, (t) => api.call(API.music.remove, { id: t.id }), () => this.reloadLists());
-    this.ownUntil(closed$, [this.engine, this.tasks, this.library]);
-    this.engine.reload();
-    this.tasks.reload();
-    this.library.reload();
+    this.ownAndLoad(closed$, [this.engine, this.tasks, this.library]);
   }
 
   /** 生成音乐 asks first that the engine is there, then about the form. */

@@ -206,8 +206,7 @@ export class HistoryScreen extends OpenScreen {
     super();
     this.history = new RemoteStore((signal) => s.api.call(API.oneclick.history, { page: 1, limit: 100 }, { silent: true, signal }));
     this.deletion = new DeletionFlow(s.notifier, (p) => s.api.call(API.oneclick.remove, { id: p.id }), () => this.history.reload());
-    this.ownUntil(closed$, [this.history]);
-    this.history.reload();
+    this.ownAndLoad(closed$, [this.history]);
   }
 
   open(project: OneclickProject): void {

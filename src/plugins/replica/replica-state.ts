@@ -31,13 +31,12 @@ class ReplicaScreen extends OpenScreen {
     this.engine = new RemoteStore((signal) => s.api.call(API.replica.engine, {}, { silent: true, signal }));
     this.personas = new RemoteStore((signal) => s.api.call(API.replica.personas, ALL, { silent: true, signal }));
     this.products = new RemoteStore((signal) => s.api.call(API.replica.products, ALL, { silent: true, signal }));
-    this.ownUntil(closed$, [this.engine, this.personas, this.products]);
     // The first persona is chosen once they load.
     this.life.add(this.personas.remote$.subscribe(() => {
       const first = this.personas.value?.list[0];
       if (first && !this.personas.value?.list.some((p) => p.id === this.personaId$.value)) this.personaId$.next(first.id);
     }));
-    for (const store of [this.engine, this.personas, this.products]) store.reload();
+    this.ownAndLoad(closed$, [this.engine, this.personas, this.products]);
   }
 
   /** The chosen persona, or the message to choose one (said). */
@@ -225,8 +224,7 @@ export class AccountScreen extends ReplicaScreen {
 
   constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
-    this.ownUntil(undefined, [this.history]);
-    this.history.reload();
+    this.ownAndLoad(undefined, [this.history]);
   }
 
   async analyse(): Promise<void> {
@@ -267,9 +265,7 @@ export class IndexScreen extends ReplicaScreen {
 
   constructor(s: ScreenServices, closed$?: Observable<unknown>) {
     super(s, closed$);
-    this.ownUntil(undefined, [this.videos, this.scripts]);
-    this.videos.reload();
-    this.scripts.reload();
+    this.ownAndLoad(undefined, [this.videos, this.scripts]);
   }
 
   async suggest(): Promise<void> {

@@ -36,9 +36,7 @@ export class TranslationScreen extends OpenScreen {
     this.recent = new RemoteStore((signal) => s.api.call(API.translation.list, { page: 1, limit: 5 }, { silent: true, signal }), {
       poll: { polling: s.polling, intervalMs: TIMINGS.worksPollMs, keepGoing: (v) => (v.generate ?? 0) > 0 },
     });
-    this.ownUntil(closed$, [this.langs, this.recent]);
-    this.langs.reload();
-    this.recent.reload();
+    this.ownAndLoad(closed$, [this.langs, this.recent]);
   }
 
   /** 提交翻译: the first thing missing is said; a refusal only ends the loader (part 2 §8), the form stays. */
