@@ -25,6 +25,7 @@ import { SettingsRepository } from './features/site';
 import { SpeechService } from './features/voices';
 import { FEATURES } from './features';
 import { cleanStaleJobDirs } from './infra/work-dirs';
+import { keepIdleLandmarkWorkers } from './engines/lipsync';
 import { policyOfSite } from './infra/content-security';
 import type { JobHandlers, JobName, JobRun } from './infra/queue';
 import type { FeatureContext, FeatureModule } from './app-context';
@@ -72,6 +73,8 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
     },
   );
   metrics = new Metrics(db, queue);
+  // The face-analysis workers are one pool per process, shared by every app in it.
+  if (config.faceWorkersIdleSeconds !== undefined) keepIdleLandmarkWorkers(config.faceWorkersIdleSeconds);
   const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();

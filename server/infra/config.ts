@@ -33,6 +33,8 @@ export interface ServerConfig {
   workerHeartbeatSeconds: number;
   /** At shutdown, running jobs may finish for this long; the rest go back to the queue (JOB_STOP_SECONDS). */
   jobStopSeconds?: number;
+  /** How long the face-analysis workers stay once idle (FACE_WORKERS_IDLE_SECONDS, whole seconds; unset: the engine's 30). */
+  faceWorkersIdleSeconds?: number;
   /**
    * The origin (scheme, host, port) at which other machines — a GPU lip-sync server — reach this server's signed
    * storage URLs (PUBLIC_URL). Unset: http://127.0.0.1:<the port this process listens on>.
@@ -107,7 +109,7 @@ const ROLES: ProcessRole[] = ['all', 'api', 'worker'];
 
 export class ConfigError extends Error {}
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, RENDER_SHORT_SIDE, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, ROLE, LOG_LEVEL, JOB_*, VIDEO_POLL_SECONDS, VOICE_TRAINING_POLL_SECONDS, LIPSYNC_POLL_SECONDS, RENDER_SHORT_SIDE, FACE_WORKERS_IDLE_SECONDS, PUBLIC_URL, CHAT_*, STORAGE and S3_*. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const role = (env.ROLE ?? 'all') as ProcessRole;
   if (!ROLES.includes(role)) throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')}, got "${env.ROLE}"`);
@@ -147,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     jobRetryDelaySeconds: wholeSeconds(env, 'JOB_RETRY_DELAY_SECONDS', DEFAULT_QUEUE_TIMINGS.retryDelaySeconds, 0),
     workerHeartbeatSeconds: wholeSeconds(env, 'WORKER_HEARTBEAT_SECONDS', DEFAULT_QUEUE_TIMINGS.heartbeatSeconds, 1),
     jobStopSeconds: wholeSeconds(env, 'JOB_STOP_SECONDS', DEFAULT_QUEUE_TIMINGS.stopGraceSeconds, 0),
+    faceWorkersIdleSeconds: env.FACE_WORKERS_IDLE_SECONDS ? wholeSeconds(env, 'FACE_WORKERS_IDLE_SECONDS', 0, 1) : undefined,
     publicUrl,
     fetchLoopbackPorts: env.AISA_TEST_FETCH_LOOPBACK_PORTS ? env.AISA_TEST_FETCH_LOOPBACK_PORTS.split(',').map(Number).filter((p) => p > 0) : undefined,
     chat: {

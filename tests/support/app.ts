@@ -141,7 +141,10 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, pgliteImage: image, role: 'all', logLevel: 'silent',
     webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,
     // Failure paths retry at once here: what is tested is that they retry, not how long they wait.
-    jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, renderShortSide: TEST_SHORT_SIDE, ...overrides,
+    jobRetryDelaySeconds: 0, workerHeartbeatSeconds: 10, renderShortSide: TEST_SHORT_SIDE,
+    // A spec worker's files analyse faces minutes apart, and restarting the two landmark workers after each 30 s idle
+    // cost about 3.4 CPU-s a time (35 restarts in one run on the embedded database alone). Idle, they hold no process open.
+    faceWorkersIdleSeconds: 3600, ...overrides,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -36,6 +36,12 @@ const PROBE_FRAMES = 6;
 /** Landmark paths are smoothed with a Gaussian of this σ (frames). */
 const SMOOTH_SIGMA = 1.5;
 
+/**
+ * How long an idle landmark worker stays (FACE_WORKERS_IDLE_SECONDS): starting one costs about 1.7 CPU-s (TypeScript,
+ * TensorFlow.js and the models), keeping one holds its memory.
+ */
+let idleSeconds = 30;
+
 let pool: Piscina<LandmarkTask, FrameLandmarks[]> | undefined;
 function workers() {
   pool ??= new Piscina<LandmarkTask, FrameLandmarks[]>({
@@ -43,10 +49,20 @@ function workers() {
     execArgv: ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: 2,
-    idleTimeout: 30_000,
+    idleTimeout: idleSeconds * 1000,
   });
   return pool;
 }
+
+/** Sets how long idle landmark workers stay, from their next start on (the server's config at start-up); answers the previous value. */
+export function keepIdleLandmarkWorkers(seconds: number): number {
+  const before = idleSeconds;
+  idleSeconds = seconds;
+  return before;
+}
+
+/** How many landmark worker threads are alive now. */
+export const landmarkWorkerThreads = (): number => pool?.threads.length ?? 0;
 
 /** Ends the landmark workers (tests, shutdown); the next analysis starts them again. */
 export async function closeLandmarkWorkers(): Promise<void> {

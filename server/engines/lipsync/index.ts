@@ -13,7 +13,7 @@ import { HeyGemEngine, type HeyGemConfig } from './heygem';
 import { renderLipSync } from './render';
 import type { RemoteLipSyncEngine } from './remote';
 
-export { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, pictureFaceBox, type FaceAnalysis, type FaceBox } from './analyse';
+export { analyseAvatarFaces, closeLandmarkWorkers, keepIdleLandmarkWorkers, NO_FACE_REASONS, pictureFaceBox, type FaceAnalysis, type FaceBox } from './analyse';
 export { FPS } from '../media/common';
 export { markedMouthTrack, readFaceTrack, writeFaceTrack } from './face-track';
 export { renderLipSync, type LipSyncJob, type LipSyncResult } from './render';

@@ -7,7 +7,9 @@ import { measureLips } from '../../../tests/support/lip-measure';
 import { FFMPEG, makeSpeech, mediaDir } from '../../../tests/support/media';
 import { FFPROBE, probe } from '../../infra/media-probe';
 import { prepareAvatar, renderTalkingVideo } from '../render/avatar-loop';
-import { analyseAvatarFaces, closeLandmarkWorkers, NO_FACE_REASONS, trackFaces } from './analyse';
+import { ConfigError, configFromEnv } from '../../infra/config';
+import { until } from '../../../tests/support/wait';
+import { analyseAvatarFaces, closeLandmarkWorkers, keepIdleLandmarkWorkers, landmarkWorkerThreads, NO_FACE_REASONS, trackFaces } from './analyse';
 import { point, readFaceTrack, type FaceTrack } from './face-track';
 import { mouthCurve, shapeCurve, syllableRounding } from './mouth-curve';
 import { MouthWarper, type MouthPose } from './mouth-warp';
@@ -62,6 +64,23 @@ describe('offline lip-sync engine', () => {
     // The detector may take the pattern for a face now and then; that must not pass for a face to animate.
     expect(result.faceFrames).toBeLessThan(result.frames * 0.4);
     expect(fs.existsSync(out)).toBe(false);
+  }, 120_000);
+
+  it('lets its idle face workers go after FACE_WORKERS_IDLE_SECONDS', async () => {
+    expect(configFromEnv({}).faceWorkersIdleSeconds).toBeUndefined();
+    expect(configFromEnv({ FACE_WORKERS_IDLE_SECONDS: '600' }).faceWorkersIdleSeconds).toBe(600);
+    for (const bad of ['0', '1.5', 'long']) expect(() => configFromEnv({ FACE_WORKERS_IDLE_SECONDS: bad })).toThrow(ConfigError);
+    await closeLandmarkWorkers();
+    const before = keepIdleLandmarkWorkers(1);
+    try {
+      const pattern = path.join(dir, 'pattern.mp4');
+      await analyseAvatarFaces(fs.existsSync(pattern) ? pattern : makeFacelessVideo(pattern), path.join(dir, 'idle.faces'));
+      expect(landmarkWorkerThreads()).toBeGreaterThan(0);
+      expect(await until(async () => landmarkWorkerThreads(), (n) => n === 0, 15_000, 100)).toBe(0);
+    } finally {
+      keepIdleLandmarkWorkers(before);
+      await closeLandmarkWorkers();
+    }
   }, 120_000);
 
   it('opens the mouth with the voice and shuts it in pauses', async () => {
