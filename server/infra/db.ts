@@ -70,14 +70,30 @@ export interface Db extends Queryable {
 /** The embedded database's own folder inside the data directory. */
 export const PGLITE_DIR = 'pgdata';
 
+/**
+ * A dump's bytes, read once per process: the test servers of one process open an in-memory database from the same
+ * 47 MB dump again and again, and PGlite only reads the bytes it is given (it copies each file out of them).
+ */
+const dumps = new Map<string, Promise<ArrayBuffer>>();
+class DumpBlob extends Blob {
+  constructor(private readonly dump: ArrayBuffer) {
+    super([]);
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.dump);
+  }
+}
+async function dumpOf(image: string): Promise<Blob> {
+  let bytes = dumps.get(image);
+  if (!bytes) dumps.set(image, (bytes = fs.promises.readFile(image).then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))));
+  return new DumpBlob(await bytes);
+}
+
 /** The embedded database under dataDir, or (`image`, a dumpDataDir tar) one in memory loaded from that dump. */
 export async function openPglite(dataDir: string, image?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   fs.mkdirSync(dataDir, { recursive: true });
-  const pg: PGlite = image
-    ? // A Blob backed by the file: reading a 47 MB dump through an in-memory Blob cost a third of a second more.
-      await PGlite.create('memory://', { loadDataDir: await fs.openAsBlob(image) })
-    : await PGlite.create(path.join(dataDir, PGLITE_DIR));
+  const pg: PGlite = image ? await PGlite.create('memory://', { loadDataDir: await dumpOf(image) }) : await PGlite.create(path.join(dataDir, PGLITE_DIR));
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await q.query<T>(sql, params);
