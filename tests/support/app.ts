@@ -136,7 +136,7 @@ export async function startApp(kind: DbKind, overrides: Partial<ServerConfig> = 
   const image = kind === 'pglite' && !on && !overrides.dataDir && !('pgliteImage' in overrides) ? pgliteImage() : undefined;
   if (kind === 'pglite' && !on && !image) seedPgliteData(dataDir);
   cheapenPasswordHashesForTests();
-  const database = kind === 'postgres' && !on ? await createDatabase(inject('postgresUrl')) : undefined;
+  const database = kind === 'postgres' && !on ? await createDatabase(inject('postgresUrl'), inject('postgresTemplate')) : undefined;
   const app = await build({
     host: '127.0.0.1', port: 0, dataDir, databaseUrl: on?.databaseUrl ?? database?.url, pgliteImage: image, role: 'all', logLevel: 'silent',
     webRoot: undefined, runWorker: true, jobPollSeconds: 0.5, jobExpireSeconds: 600,

@@ -1,4 +1,16 @@
+import type { Db } from '../../server/infra/db';
+import { migrate } from '../../server/infra/migrate';
+import { JobQueue } from '../../server/infra/queue';
+
 export type DbKind = 'pglite' | 'postgres';
+
+/** A run's template database, on either kind: every migration, and the job queue's schema. */
+export async function prepareTemplate(db: Db): Promise<void> {
+  await migrate(db);
+  const queue = new JobQueue(db);
+  await queue.start();
+  await queue.stop();
+}
 
 /** Both databases, unless TEST_DATABASES names fewer (`npm run test:quick` runs on PGlite alone). */
 export const DB_KINDS: DbKind[] = testDatabases();

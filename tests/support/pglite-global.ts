@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, PGLITE_DIR } from '../../server/infra/db';
-import { migrate } from '../../server/infra/migrate';
-import { JobQueue } from '../../server/infra/queue';
+import { prepareTemplate } from './db-kinds';
 import { PGLITE_IMAGE_ENV, PGLITE_TEMPLATE_ENV } from './pglite-template';
 
 /**
@@ -14,13 +13,10 @@ import { PGLITE_IMAGE_ENV, PGLITE_TEMPLATE_ENV } from './pglite-template';
 export default async function setup() {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-pglite-template-'));
   const db = await openPglite(base);
-  await migrate(db);
+  await prepareTemplate(db);
   // Every test database starts from this one, and PostgreSQL clears its buffer pool at each start: 128 MB (the
   // default, which the product keeps) took half a CPU-second of WebAssembly per start; a test database is small.
   await db.exec(`ALTER SYSTEM SET shared_buffers = '16MB'`);
-  const queue = new JobQueue(db);
-  await queue.start();
-  await queue.stop();
   await db.close();
   // The same database as one file, for the test servers that hold theirs in memory (pgliteImage).
   const { PGlite } = await import('@electric-sql/pglite');

@@ -64,12 +64,15 @@ export async function startThrowawayPostgres(): Promise<ThrowawayCluster> {
   };
 }
 
-/** A fresh database on the cluster, so each test file starts from nothing. */
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the cluster, so each test file starts from nothing; with `template`, a copy of that database
+ * (the run's migrated one: a test server then finds its migrations applied, as on PGlite).
+ */
+export async function createDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
