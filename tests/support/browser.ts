@@ -240,6 +240,28 @@ async function returnTab(browser: Browser, tab: Tab): Promise<void> {
   }
 }
 
+/**
+ * What the pages a test holds show, for its failure report: each page's address, the title and first lines of any
+ * open dialog, and the toasts (CI keeps no screenshots, and a selector's timeout alone does not say what was there).
+ */
+export async function describeLentTabs(browser: Browser | undefined): Promise<string> {
+  if (!browser) return '';
+  const lines: string[] = [];
+  for (const tab of tabsOf(browser).lent) {
+    if (tab.page.isClosed()) continue;
+    const seen = await tab.page
+      .evaluate(() => {
+        const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 400);
+        const overlays = [...document.querySelectorAll('.bp6-overlay-open .bp6-dialog, .bp6-overlay-open .bp6-drawer')].map((d) => `dialog: ${text(d)}`);
+        const toasts = [...document.querySelectorAll('.bp6-toast')].map((t) => `toast: ${text(t)}`);
+        return [...overlays, ...toasts];
+      })
+      .catch((err: Error) => [`(not readable: ${err.message.split('\n')[0]})`]);
+    lines.push(`page ${tab.page.url()}`, ...seen.map((s) => `  ${s}`));
+  }
+  return lines.join('\n');
+}
+
 /** Hands back every tab the browser still lends out (a journey calls this after each test, so a page a test left open is reused too). */
 export async function returnTabs(browser: Browser | undefined): Promise<void> {
   if (!browser) return;

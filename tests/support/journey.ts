@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { API, MSG, OPERATOR_KEY_HEADER, type Avatar, type CallDef, type Voice } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD, preparedData, type TestApp } from './app';
-import { launchBrowser, newPage, pastQuickThrottle, returnTabs, submitLogin, type PageTimings } from './browser';
+import { describeLentTabs, launchBrowser, newPage, pastQuickThrottle, returnTabs, submitLogin, type PageTimings } from './browser';
 import { helperWebRoot } from './build-global';
 import { closeCounted } from './file-cpu';
 import { probe } from '../../server/infra/media-probe';
@@ -87,8 +87,14 @@ export function useJourney(
     browser = await launched;
     // Arranging may analyse a face clip the run has not analysed yet, which takes minutes on a loaded machine.
   }, options.arrange || options.target ? 420_000 : undefined);
-  // A page a test left open goes back for the next test, as one it closed does.
-  afterEach(() => returnTabs(browser));
+  // A page a test left open goes back for the next test, as one it closed does; a failed test first says what its pages
+  // showed and what the server said last.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      console.error(`[journey] ${task.name} failed; its pages:\n${await describeLentTabs(browser)}\n[journey] the server's last output:\n${server.output?.().slice(-3000) ?? ''}`);
+    }
+    await returnTabs(browser);
+  });
   afterAll(async () => {
     stopping = true;
     // A browser launched for a server that then failed to start is closed too.
