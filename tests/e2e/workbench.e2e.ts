@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG } from '../../src/contract';
 import { ApiTestClient, TEST_PASSWORD } from '../support/app';
-import { imagesDone, lastToast, layoutStored, PHONE_VIEWPORT } from '../support/browser';
+import { frames, imagesDone, lastToast, layoutStored, PHONE_VIEWPORT } from '../support/browser';
 import { searchPalette, submitLogin as fillLogin, useJourney, type PageOptions } from '../support/journey';
 import { until } from '../support/wait';
 
@@ -121,6 +121,21 @@ describe('workbench', () => {
     await page.evaluate(() => (location.hash = '#/no/such/page'));
     await page.waitForSelector('text=页面不存在');
     await page.context().close();
+  });
+
+  it('keeps the console quiet: no warning or error while /works loads', async () => {
+    // Blueprint's development checks (a React 19 warning from every <Popover>) once ran in the release build.
+    const { page } = await loggedInPage('/home');
+    const said: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') said.push(`${m.type()}: ${m.text().slice(0, 200)}`);
+    });
+    await page.reload();
+    await page.evaluate(() => (location.hash = '#/works'));
+    await page.waitForSelector('[data-testid=works-panel]');
+    // Popovers warn as they mount: a few frames after the panel shows, every one on the page has.
+    await frames(page, 5);
+    expect(said).toEqual([]);
   });
 
   it('keeps a split layout across a reload', async () => {
