@@ -17,8 +17,10 @@ declare module 'vitest' {
 export async function buildWebApp(target: 'standard' | 'helper', outDir: string): Promise<void> {
   const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: ROOT,
-    // Quick compressed twins: served on loopback, their size does not matter here (vite.config.ts).
-    env: { ...process.env, BUILD_TARGET: target, BUILD_OUT_DIR: outDir, BUILD_COMPRESSION: 'fast' },
+    // Quick compressed twins: served on loopback, their size does not matter here (vite.config.ts). NODE_ENV as a user's
+    // `npm run build` has it: Vite takes the shell's, and vitest's `test` made every journey drive React's development
+    // build (jsxDEV, owner stacks: about a third of the renderer's CPU) instead of the release users get.
+    env: { ...process.env, NODE_ENV: 'production', BUILD_TARGET: target, BUILD_OUT_DIR: outDir, BUILD_COMPRESSION: 'fast' },
     maxBuffer: 16 * 1024 * 1024,
   });
   if (stderr.trim()) console.warn(`[build ${target}] ${stderr.trim()}`);
