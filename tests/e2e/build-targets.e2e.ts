@@ -35,6 +35,12 @@ describe('build targets (plugins.manifest.json)', () => {
     expect(text).not.toContain(EMPLOYEE_MARKER);
   });
 
+  it('is the release build users get: React in its production build, not the development one (jsxDEV calls)', () => {
+    const devFiles = (dir: string) => fs.readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, 'assets', f), 'utf8').includes('jsxDEV'));
+    expect(devFiles(inject('webRoot'))).toEqual([]);
+    expect(devFiles(helper)).toEqual([]);
+  });
+
   it('loads nothing from outside: no CDN address in the bundle', () => {
     const text = bundleText(inject('webRoot'));
     expect(text).not.toMatch(/cdn\.jsdelivr|unpkg\.com|cdnjs\.|fonts\.googleapis/);
