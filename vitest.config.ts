@@ -1,7 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** The PGlite template and the media cache, made once per run for the server specs and the journeys alike. */
-const NODE_GLOBAL_SETUP = ['tests/support/pglite-global.ts', 'tests/support/media-global.ts'];
+/** The PGlite template, the media cache and the server's JavaScript build, made once per run for the server specs and the journeys alike. */
+const NODE_GLOBAL_SETUP = ['tests/support/pglite-global.ts', 'tests/support/media-global.ts', 'tests/support/server-build.ts'];
 
 /**
  * A project run in node (the server specs, the journeys): its files, its own global set-up before the shared one,

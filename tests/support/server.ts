@@ -1,6 +1,6 @@
 /**
- * Starts the real product server (`tsx server/main.ts`) as a child process on a free port with its own
- * data directory, as a user would run it; stops it with SIGTERM.
+ * Starts the real product server (`server/main.ts`, from the run's JavaScript build or through tsx) as a child process
+ * on a free port with its own data directory, as a user would run it; stops it with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -8,12 +8,21 @@ import path from 'node:path';
 import { runAdmin as runAdminCommand } from '../../server/cli/admin';
 import { readServerInfo } from '../../server/infra/data-dir';
 import { seedPgliteData } from './pglite-template';
+import { ROOT } from './root';
+import { builtServerFile } from './server-build';
 import { TEST_SHORT_SIDE } from './render-size';
 import { tempDir } from './temp-dirs';
 
-export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-/** One process, so its pid is the server's own (SIGKILL in a test must reach the server, not a wrapper). */
-const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
+export { ROOT };
+/**
+ * Node's arguments that run one of the server's entry points: the run's JavaScript build where the test run made one
+ * (tests/support/server-build.ts), else the source through tsx, as `npm start` does. One process either way, so its pid
+ * is the server's own (SIGKILL in a test must reach the server, not a wrapper).
+ */
+function serverScript(source: string): string[] {
+  const built = builtServerFile(source);
+  return built ? [built] : ['--import', 'tsx', source];
+}
 /**
  * A test server runs the embedded database's WebAssembly on V8's baseline compiler only: optimising its hot
  * functions cost each server start about 1.5 CPU-s on background threads, more than the few minutes of a test
@@ -57,7 +66,7 @@ export async function startServer(
   const port = await freePort();
   // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', RENDER_SHORT_SIDE: String(TEST_SHORT_SIDE), ...options.env };
-  const child = spawn(NODE_TS[0], [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...NODE_TS.slice(1), 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...serverScript('server/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -110,7 +119,7 @@ const adminEnv = (dataDir: string, env: Record<string, string>) => ({ ...process
 /** An operator command as the `npm run admin` process runs it. */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), 'server/cli/admin.ts', ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...serverScript('server/cli/admin.ts'), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -6,6 +6,7 @@
 import { Piscina } from 'piscina';
 import { MSG } from '../../../src/contract';
 import { DEMUXER, probe } from '../../infra/media-probe';
+import { workerScript } from '../../infra/worker-script';
 import { FPS } from '../media/common';
 import { point, writeFaceTrack, type FaceTrack } from './face-track';
 import type { FrameLandmarks, LandmarkTask } from './landmarks-worker';
@@ -45,8 +46,7 @@ let idleSeconds = 30;
 let pool: Piscina<LandmarkTask, FrameLandmarks[]> | undefined;
 function workers() {
   pool ??= new Piscina<LandmarkTask, FrameLandmarks[]>({
-    filename: new URL('./landmarks-worker.ts', import.meta.url).href,
-    execArgv: ['--import', 'tsx'],
+    ...workerScript('./landmarks-worker.ts', import.meta.url),
     minThreads: 0,
     maxThreads: 2,
     idleTimeout: idleSeconds * 1000,

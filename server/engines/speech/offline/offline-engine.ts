@@ -7,6 +7,7 @@
 import { Piscina } from 'piscina';
 import { LIMITS, splitScript, type LanguageOption } from '../../../../src/contract';
 import { ffmpegPipe } from '../../../infra/media-probe';
+import { workerScript } from '../../../infra/worker-script';
 import type { CloneSample, EngineVoice, SpeechEngine, SpeechParams, SpokenStretch, TrainingState } from '../speech-engine';
 import type { EspeakTask } from './espeak-worker';
 import { SampleHasNoSpeech, measureVoice, type VoiceProfile } from './voice-profile';
@@ -182,9 +183,7 @@ function pcmOf(wav: Uint8Array): Uint8Array {
 
 export class OfflineSpeechEngine implements SpeechEngine {
   private readonly pool = new Piscina<EspeakTask, Uint8Array>({
-    filename: new URL('./espeak-worker.ts', import.meta.url).href,
-    // The worker is TypeScript: it loads through tsx, as the server does.
-    execArgv: ['--import', 'tsx'],
+    ...workerScript('./espeak-worker.ts', import.meta.url),
     minThreads: 0,
     maxThreads: 2,
     idleTimeout: 60_000,
