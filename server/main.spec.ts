@@ -21,8 +21,9 @@ describe('the server process and the operator CLI', () => {
   });
 
   it('starts on PGlite, prints the URL and how to create the first account, and seeds the offline public voices', async () => {
-    // A voice still training at the SIGTERM below is handed back to the queue after 2 s instead of the default 20.
-    const server = await startServer({ webRoot: '/nonexistent', env: { SEED_PUBLIC_VOICES: 'on', JOB_STOP_SECONDS: '2' } });
+    // A voice still training at the SIGTERM below is handed back to the queue after 2 s instead of the default 20. The
+    // product as `npm start` runs it, through tsx (its speech worker thread too), not the run's build the other servers run.
+    const server = await startServer({ webRoot: '/nonexistent', env: { SEED_PUBLIC_VOICES: 'on', JOB_STOP_SECONDS: '2' }, fromSource: true });
     started.push(server);
     expect(server.output()).toContain(server.url);
     await until(async () => server.output(), (out) => out.includes('Seeded the offline public voices'), 60_000);

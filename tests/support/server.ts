@@ -19,8 +19,8 @@ export { ROOT };
  * (tests/support/server-build.ts), else the source through tsx, as `npm start` does. One process either way, so its pid
  * is the server's own (SIGKILL in a test must reach the server, not a wrapper).
  */
-function serverScript(source: string): string[] {
-  const built = builtServerFile(source);
+function serverScript(source: string, fromSource = false): string[] {
+  const built = fromSource ? undefined : builtServerFile(source);
   return built ? [built] : ['--import', 'tsx', source];
 }
 /**
@@ -53,10 +53,11 @@ export interface RunningServer {
 
 /**
  * `nodeArgs`: flags for node itself (the bench's --cpu-prof, which NODE_OPTIONS may not carry); `productCompilers`:
- * V8 as the product runs it, without TEST_SERVER_V8 (the bench measures the product).
+ * V8 as the product runs it, without TEST_SERVER_V8 (the bench measures the product); `fromSource`: through tsx as
+ * `npm start` runs it, even where the run has a build.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[]; productCompilers?: boolean } = {},
+  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; nodeArgs?: string[]; productCompilers?: boolean; fromSource?: boolean } = {},
 ): Promise<RunningServer> {
   let dataDir = options.dataDir;
   if (!dataDir) {
@@ -66,7 +67,7 @@ export async function startServer(
   const port = await freePort();
   // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', RENDER_SHORT_SIDE: String(TEST_SHORT_SIDE), ...options.env };
-  const child = spawn(process.execPath, [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...serverScript('server/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...serverScript('server/main.ts', options.fromSource)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
