@@ -1,6 +1,6 @@
-// `npm test`: every vitest project (unit and server on PGlite and PostgreSQL in one process, the browser journeys in
-// another beside it), with the type check and the dependency-rule lint beside them. Ends with the time table and one
-// plain "N passed, N failed" line.
+// `npm test`: type check and dependency-rule lint side by side, then every vitest project (unit and server on PGlite
+// and PostgreSQL in one process, the browser journeys in another beside it). Ends with the time table and one plain
+// "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,13 +22,26 @@ const check = (label, cmd, args) =>
     });
   });
 
+// The type check and the lint are one process each: side by side they take the time of the longer one.
+const [typeCheck, lint] = await Promise.all([
+  check('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  check('dependency rules (eslint)', bin('eslint'), ['.']),
+]);
+if (typeCheck !== 0 || lint !== 0) {
+  console.log(`\ntests: 0 passed, 1 failed (${typeCheck !== 0 ? 'type check' : 'lint'})`);
+  process.exit(1);
+}
+
+// Two vitest processes side by side: unit then server specs in one, the browser journeys in the other. Measured
+// with process accounting: the server specs keep both cores busy, while a journey spends about half its time
+// waiting on the page and the server, so the journeys fill the cores' idle time instead of running after the
+// server specs. Each process writes its own report; the table and the counts are of both.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-vitest-'));
 // One media cache for both (media-global.ts uses it when set), so a clip or an avatar is made once per run.
 const mediaCache = fs.mkdtempSync(path.join(os.tmpdir(), 'aisa-media-cache-'));
 // Each spec file's CPU seconds (tests/support/file-cpu.ts), for the table.
 const cpuLog = path.join(runDir, 'cpu.jsonl');
 const extra = process.argv.slice(2);
-const laneProcesses = [];
 const lane = (name, projects) =>
   new Promise((resolve) => {
     const report = path.join(runDir, `${name}.json`);
@@ -36,7 +49,6 @@ const lane = (name, projects) =>
       // Files named after `npm test --` may all be in the other lane; a run that finds nothing at all fails below.
       '--passWithNoTests', ...extra];
     const child = spawn(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, TEST_MEDIA_CACHE: mediaCache, TEST_CPU_LOG: cpuLog } });
-    laneProcesses.push(child);
     child.on('close', (code) => {
       let summary = null;
       try {
@@ -47,22 +59,8 @@ const lane = (name, projects) =>
       resolve({ name, status: code ?? 1, summary });
     });
   });
-console.log('\n▶ vitest: unit and server specs, and beside them the browser journeys; the type check and the lint beside both');
-const running = Promise.all([lane('specs', ['unit', 'server']), lane('journeys', ['e2e'])]);
-// The type check and the lint run beside the tests, not before them: the type check is one core's work for about 45 s,
-// and the other core would wait. A failure stops the tests at once.
-const [typeCheck, lint] = await Promise.all([
-  check('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
-  check('dependency rules (eslint)', bin('eslint'), ['.']),
-]);
-if (typeCheck !== 0 || lint !== 0) {
-  for (const child of laneProcesses) child.kill('SIGTERM');
-  await running;
-  fs.rmSync(mediaCache, { recursive: true, force: true });
-  console.log(`\ntests: 0 passed, 1 failed (${typeCheck !== 0 ? 'type check' : 'lint'})`);
-  process.exit(1);
-}
-const lanes = await running;
+console.log('\n▶ vitest: unit and server specs, and beside them the browser journeys');
+const lanes = await Promise.all([lane('specs', ['unit', 'server']), lane('journeys', ['e2e'])]);
 fs.rmSync(mediaCache, { recursive: true, force: true });
 
 const missing = lanes.filter((l) => !l.summary);
