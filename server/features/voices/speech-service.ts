@@ -43,7 +43,4 @@ export class SpeechService implements Speech {
     return engine.synthesize(script, voice.engine_voice ?? undefined, params, output);
   }
 
-  close(): Promise<void> {
-    return this.engines.close();
-  }
 }
