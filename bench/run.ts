@@ -222,23 +222,27 @@ async function speechSpeed(): Promise<void> {
   await inScratchDir('speech', async (dir) => {
     const engine = new OfflineSpeechEngine();
     const params = { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' };
-    const script = benchScript();
-    const output = path.join(dir, 'speech.mp3');
-    await engine.synthesize('预热', undefined, params, path.join(dir, 'warm.mp3')); // worker start and WASM compile, once per server
-    const runs: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      await engine.synthesize(script, undefined, params, output);
-      runs.push((performance.now() - start) / 1000);
+    try {
+      const script = benchScript();
+      const output = path.join(dir, 'speech.mp3');
+      await engine.synthesize('预热', undefined, params, path.join(dir, 'warm.mp3')); // worker start and WASM compile, once per server
+      const runs: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        await engine.synthesize(script, undefined, params, output);
+        runs.push((performance.now() - start) / 1000);
+      }
+      const seconds = runs.sort((a, b) => a - b)[1]!;
+      const { duration } = await probe(output, 'mp3');
+      const bareStart = performance.now();
+      await ffmpeg(['-f', 'lavfi', '-i', `anullsrc=r=22050:cl=mono`, '-t', duration.toFixed(2), '-c:a', 'libmp3lame', '-b:a', '64k', '-compression_level', '7', path.join(dir, 'bare.mp3')]);
+      const bareSeconds = (performance.now() - bareStart) / 1000;
+      console.log(`\n(e) offline speech: a ${countChars(script)}-character Chinese script with ${pauseSeconds(script).toFixed(1)} s of pauses in ${(script.match(/<#/g) ?? []).length} markers`);
+      console.log(`    synthesis ${seconds.toFixed(2)} s (median of 3) for ${duration.toFixed(1)} s of speech: ${(seconds / duration).toFixed(4)} of real time — goal ≤ 0.02`);
+      console.log(`    of which an mp3 encode of that much audio alone takes ${bareSeconds.toFixed(2)} s (${(bareSeconds / duration).toFixed(4)} of real time)`);
+    } finally {
+      await engine.close();
     }
-    const seconds = runs.sort((a, b) => a - b)[1]!;
-    const { duration } = await probe(output, 'mp3');
-    const bareStart = performance.now();
-    await ffmpeg(['-f', 'lavfi', '-i', `anullsrc=r=22050:cl=mono`, '-t', duration.toFixed(2), '-c:a', 'libmp3lame', '-b:a', '64k', '-compression_level', '7', path.join(dir, 'bare.mp3')]);
-    const bareSeconds = (performance.now() - bareStart) / 1000;
-    console.log(`\n(e) offline speech: a ${countChars(script)}-character Chinese script with ${pauseSeconds(script).toFixed(1)} s of pauses in ${(script.match(/<#/g) ?? []).length} markers`);
-    console.log(`    synthesis ${seconds.toFixed(2)} s (median of 3) for ${duration.toFixed(1)} s of speech: ${(seconds / duration).toFixed(4)} of real time — goal ≤ 0.02`);
-    console.log(`    of which an mp3 encode of that much audio alone takes ${bareSeconds.toFixed(2)} s (${(bareSeconds / duration).toFixed(4)} of real time)`);
   });
 }
 

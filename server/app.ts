@@ -78,6 +78,7 @@ export async function build(config: ServerConfig): Promise<FastifyInstance> {
   const speech = new SpeechService(db);
   app.addHook('onClose', async () => {
     await queue.stop();
+    await speech.close();
     await db.close();
     releaseLock();
   });

@@ -58,7 +58,12 @@ export function soundOf(media: string, output: string): string {
 export async function makeSpeech(file: string, text: string, { pitch = 1, rate = 1 } = {}): Promise<string> {
   return cachedFileAsync(file, { speech: text, pitch, rate }, async (out) => {
     const { OfflineSpeechEngine } = await import('../../server/engines/speech/offline/offline-engine');
-    await new OfflineSpeechEngine().synthesize(text, undefined, { rate, pitch, volume: 1, language: '', emotion: '' }, out);
+    const engine = new OfflineSpeechEngine();
+    try {
+      await engine.synthesize(text, undefined, { rate, pitch, volume: 1, language: '', emotion: '' }, out);
+    } finally {
+      await engine.close();
+    }
   });
 }
 

@@ -25,17 +25,21 @@ describe('the offline engine’s stretches', () => {
 
   it('are read off its own samples: each pause marker is silence of its length between them', { timeout: 60_000 }, async () => {
     const engine = new OfflineSpeechEngine();
-    const file = path.join(dir, 'paused.mp3');
-    const stretches = await engine.synthesize('<#0.5#>大家好<#3#>欢迎来到直播间，今天介绍新产品。<#1#>', undefined, { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' }, file);
-    expect(stretches.map((s) => s.text)).toEqual(['大家好', '欢迎来到直播间，今天介绍新产品。']);
-    const [first, second] = stretches;
-    // The 3 s marker is (at least) 3 s between the stretches, and the silence found there is where they say.
-    expect(second!.start - first!.end).toBeGreaterThanOrEqual(2.8);
-    const gap = silencesIn(file, { minSeconds: 2 }).find((s) => s.start > first!.start);
-    expect(gap).toBeDefined();
-    expect(Math.abs(gap!.start - first!.end)).toBeLessThan(0.15);
-    expect(Math.abs(gap!.end - second!.start)).toBeLessThan(0.15);
-    expect(first!.start).toBeGreaterThan(0.3);
+    try {
+      const file = path.join(dir, 'paused.mp3');
+      const stretches = await engine.synthesize('<#0.5#>大家好<#3#>欢迎来到直播间，今天介绍新产品。<#1#>', undefined, { rate: 1, volume: 1, pitch: 1, language: '', emotion: '' }, file);
+      expect(stretches.map((s) => s.text)).toEqual(['大家好', '欢迎来到直播间，今天介绍新产品。']);
+      const [first, second] = stretches;
+      // The 3 s marker is (at least) 3 s between the stretches, and the silence found there is where they say.
+      expect(second!.start - first!.end).toBeGreaterThanOrEqual(2.8);
+      const gap = silencesIn(file, { minSeconds: 2 }).find((s) => s.start > first!.start);
+      expect(gap).toBeDefined();
+      expect(Math.abs(gap!.start - first!.end)).toBeLessThan(0.15);
+      expect(Math.abs(gap!.end - second!.start)).toBeLessThan(0.15);
+      expect(first!.start).toBeGreaterThan(0.3);
+    } finally {
+      await engine.close();
+    }
   });
 });
 

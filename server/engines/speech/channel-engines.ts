@@ -20,6 +20,10 @@ export class SpeechEngines {
     if (isProviderEngine(channel.engine)) return createProviderEngine(channel.engine, channel.config ?? {});
     throw new SpeechEngineError(MSG.channelUnavailable);
   }
+
+  async close(): Promise<void> {
+    await this.offline?.close();
+  }
 }
 
 /** Where each provider's API lives unless the operator says otherwise. */

@@ -43,4 +43,7 @@ export class SpeechService implements Speech {
     return engine.synthesize(script, voice.engine_voice ?? undefined, params, output);
   }
 
+  close(): Promise<void> {
+    return this.engines.close();
+  }
 }

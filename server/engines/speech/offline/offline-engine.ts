@@ -181,23 +181,13 @@ function pcmOf(wav: Uint8Array): Uint8Array {
   throw new Error('espeak-ng wrote a WAV without a data chunk');
 }
 
-/**
- * The espeak-ng threads are one pool per process, shared by every engine in it, as the face-analysis threads are: a
- * thread's start costs about 0.5 CPU-s (the worker loaded and the WASM compiled again), and a test process runs
- * hundreds of apps. Idle threads hold no process open; a server's shutdown ends with its process.
- */
-let espeakPool: Piscina<EspeakTask, Uint8Array> | undefined;
-function espeak(): Piscina<EspeakTask, Uint8Array> {
-  espeakPool ??= new Piscina<EspeakTask, Uint8Array>({
+export class OfflineSpeechEngine implements SpeechEngine {
+  private readonly pool = new Piscina<EspeakTask, Uint8Array>({
     ...workerScript('./espeak-worker.ts', import.meta.url),
     minThreads: 0,
     maxThreads: 2,
     idleTimeout: 60_000,
   });
-  return espeakPool;
-}
-
-export class OfflineSpeechEngine implements SpeechEngine {
 
   async clone(sample: CloneSample): Promise<TrainingState> {
     try {
@@ -241,13 +231,16 @@ export class OfflineSpeechEngine implements SpeechEngine {
     };
     if (steps.some((s) => 'silence' in s)) {
       const ssml = `<speak>${steps.map((s) => ('text' in s ? escapeXml(s.text) : `<break time="${SENTINEL_SECONDS * 1000}ms"/>`)).join('')}</speak>`;
-      const cut = cutSentinels(samples(await espeak().run({ ssml, ...settings })), steps, WAV_RATE);
+      const cut = cutSentinels(samples(await this.pool.run({ ssml, ...settings })), steps, WAV_RATE);
       if (cut) return cut;
     }
     // No pauses (or breaks not found as planned): one stretch of the whole, pauses spoken as espeak-ng's own breaks.
-    const pcm = samples(await espeak().run({ ssml: toSsml(script), ...settings }));
+    const pcm = samples(await this.pool.run({ ssml: toSsml(script), ...settings }));
     const text = steps.filter((s): s is { text: string } => 'text' in s).map((s) => s.text).join('');
     return { pcm, stretches: text ? [{ text: script, start: 0, end: Math.round((pcm.length / WAV_RATE) * 1000) / 1000 }] : [] };
   }
 
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
 }
