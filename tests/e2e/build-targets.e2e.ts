@@ -8,14 +8,16 @@ const HELPER_MARKER = '合作站点专属的运营助手';
 /** Text that exists only in the employee plugin (src/plugins/employee/panels/OfficePanel.tsx). */
 const EMPLOYEE_MARKER = '聘用 AI 员工，面对面对话';
 
-function bundleText(dir: string): string {
+/** The build's scripts, by file name. */
+function bundleFiles(dir: string): { name: string; text: string }[] {
   const assets = path.join(dir, 'assets');
   return fs
     .readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
-    .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'))
-    .join('\n');
+    .map((name) => ({ name, text: fs.readFileSync(path.join(assets, name), 'utf8') }));
 }
+
+const bundleText = (dir: string) => bundleFiles(dir).map((f) => f.text).join('\n');
 
 describe('build targets (plugins.manifest.json)', () => {
   let helper = '';
@@ -36,7 +38,8 @@ describe('build targets (plugins.manifest.json)', () => {
   });
 
   it('is the release build users get: React in its production build, not the development one (jsxDEV calls)', () => {
-    const devFiles = (dir: string) => fs.readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(dir, 'assets', f), 'utf8').includes('jsxDEV'));
+    // The chunks named, not the text: a failure says which files carry the development runtime.
+    const devFiles = (dir: string) => bundleFiles(dir).filter((f) => f.text.includes('jsxDEV')).map((f) => f.name);
     expect(devFiles(inject('webRoot'))).toEqual([]);
     expect(devFiles(helper)).toEqual([]);
   });
