@@ -65,13 +65,29 @@ export const QUICK_THROTTLES: PageTimings = { submitThrottleMs: QUICK_THROTTLE_M
 export const pastQuickThrottle = (page: Page) => page.waitForTimeout(QUICK_THROTTLE_MS);
 
 /**
- * Closes the open dialog with Escape, as a user does once it has appeared. Blueprint moves the focus into a dialog on
- * the next animation frame, and only a dialog holding the focus hears Escape: on a busy machine that frame can come
- * after the key (the media journey's preview stayed open once), so the key waits for the focus.
+ * Closes the open dialog with Escape, as a user does once it has appeared, and waits until it has closed. Blueprint
+ * moves the focus into a dialog on the next animation frame, and only a dialog holding the focus hears Escape: on a
+ * busy machine that frame can come after the key, or a dialog closed just before can hand its focus back to the page
+ * after the new one took it (the media journey's preview stayed open so, twice). So the key waits for the focus, and
+ * is pressed again, as a user would, while the dialog it was meant for is still open.
  */
 export async function escapeDialog(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!document.activeElement?.closest('.bp6-overlay-open'));
-  await page.keyboard.press('Escape');
+  for (let attempt = 1; ; attempt++) {
+    // The overlay holding the focus is marked as the one this key is for (and only that one: a mark stays on a closed
+    // dialog's overlay, which Blueprint keeps for its next opening).
+    await page.waitForFunction(() => {
+      document.querySelectorAll('[data-escape-target]').forEach((el) => el.removeAttribute('data-escape-target'));
+      const overlay = document.activeElement?.closest('.bp6-overlay-open');
+      overlay?.setAttribute('data-escape-target', '');
+      return !!overlay;
+    });
+    await page.keyboard.press('Escape');
+    const closed = await page
+      .waitForFunction(() => !document.querySelector('.bp6-overlay-open[data-escape-target]'), undefined, { timeout: 5_000 })
+      .then(() => true, () => false);
+    if (closed) return;
+    if (attempt === 3) throw new Error('escapeDialog: the dialog stayed open after Escape three times');
+  }
 }
 
 /** Resolves after `count` animation frames: what an event just handled scheduled for its next paints (React's effects and the renders they cause) has run. */
