@@ -1,5 +1,5 @@
-// `npm test`: type check and dependency-rule lint side by side, then every vitest project (unit and server on PGlite
-// and PostgreSQL in one process, the browser journeys in another beside it). Ends with the time table and one plain
+// `npm test`: type check and dependency-rule lint, and beside them every vitest project (unit and server on PGlite
+// and PostgreSQL in one process, the browser journeys in another). Ends with the time table and one plain
 // "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readCpuLog, timingTable } from './support/timing-table.mjs';
 
 const bin = (name) => path.join(process.cwd(), 'node_modules/.bin', name);
-/** Runs a check with its output held, so two checks side by side print one after the other. */
+/** Runs a check with its output held, so it prints in one piece between the tests' lines. */
 const check = (label, cmd, args) =>
   new Promise((resolve) => {
     const started = Date.now();
@@ -17,20 +17,19 @@ const check = (label, cmd, args) =>
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
-      console.log(`\n▶ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)${out.trim() ? `\n${out.trimEnd()}` : ''}`);
-      resolve(code ?? 1);
+      const failed = code !== 0;
+      console.log(`\n▶ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)${failed ? ': FAILED, so the run fails' : ''}${out.trim() ? `\n${out.trimEnd()}` : ''}`);
+      resolve({ label, failed });
     });
   });
 
-// The type check and the lint are one process each: side by side they take the time of the longer one.
-const [typeCheck, lint] = await Promise.all([
+// The type check and the lint run beside the tests, not before them: tsc is one core's work for about 40 s, and the
+// suite is short of CPU, not of order. A failed check fails the run once the tests end; the tests are not stopped
+// halfway, so nothing they started (servers, browsers, the PostgreSQL cluster) is left behind.
+const checks = Promise.all([
   check('type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
   check('dependency rules (eslint)', bin('eslint'), ['.']),
 ]);
-if (typeCheck !== 0 || lint !== 0) {
-  console.log(`\ntests: 0 passed, 1 failed (${typeCheck !== 0 ? 'type check' : 'lint'})`);
-  process.exit(1);
-}
 
 // Two vitest processes side by side: unit then server specs in one, the browser journeys in the other. Measured
 // with process accounting: the server specs keep both cores busy, while a journey spends about half its time
@@ -62,17 +61,18 @@ const lane = (name, projects) =>
 console.log('\n▶ vitest: unit and server specs, and beside them the browser journeys');
 const lanes = await Promise.all([lane('specs', ['unit', 'server']), lane('journeys', ['e2e'])]);
 fs.rmSync(mediaCache, { recursive: true, force: true });
+const failedChecks = (await checks).filter((c) => c.failed).map((c) => c.label);
 
 const missing = lanes.filter((l) => !l.summary);
 if (missing.length > 0) {
-  console.log(`\ntests: 0 passed, 1 failed (no report from ${missing.map((l) => l.name).join(' and ')})`);
+  console.log(`\ntests: 0 passed, ${1 + failedChecks.length} failed (no report from ${missing.map((l) => l.name).join(' and ')}${failedChecks.length ? `; failed: ${failedChecks.join(', ')}` : ''})`);
   process.exit(1);
 }
 const sum = (key) => lanes.reduce((n, l) => n + l.summary[key], 0);
 console.log(timingTable({ testResults: lanes.flatMap((l) => l.summary.testResults) }, readCpuLog(cpuLog)));
 const skipped = sum('numPendingTests') + sum('numTodoTests');
 // A lane that failed outside any test (an unhandled error, a failed setup) counts as one failure.
-const failed = sum('numFailedTests') || lanes.filter((l) => l.status !== 0).length;
+const failed = (sum('numFailedTests') || lanes.filter((l) => l.status !== 0).length) + failedChecks.length;
 const passed = sum('numPassedTests');
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${failedChecks.length ? ` (failed: ${failedChecks.join(', ')})` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
