@@ -52,8 +52,9 @@ export interface ServerConfig {
   fetchLoopbackPorts?: number[];
   /**
    * The short side, px, of the frames this machine composes for a chosen aspect ratio (one-click creation, the offline
-   * image-to-video engine): RENDER_SHORT_SIDE, an even number from 240 to 1080, 720 when unset. A smaller machine
-   * renders faster at 480; the tests render at 360, where the size is not what they check.
+   * image-to-video engine), and the least a talking picture (pet and photo-speak works) is scaled up to:
+   * RENDER_SHORT_SIDE, an even number from 240 to 1080, 720 when unset. A smaller machine renders faster at 480; the
+   * tests render at 360, where the size is not what they check.
    */
   renderShortSide?: number;
   /** Video generation: how often a provider's task is asked about (seconds; tests shorten it). */

@@ -149,7 +149,8 @@ describe('pet and photo-speak', () => {
     expect(((await client.call(API.works.list, { page: 1, limit: 1 })).data.list as { name: string }[])[0]!.name).toBe(petName);
     await page.waitForSelector(`${cardSelector} >> text=${petName}`);
     const probed = await playAndDownload(page, cardSelector, 'pet-work');
-    expect(probed.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
+    // The 800×600 picture at its own size (above the test servers' composing size, 360 px).
+    expect(probed.video).toMatchObject({ codec: 'h264', width: 800, height: 600 });
     expect(probed.audio?.codec).toBe('aac');
     // The marked mouth moves: the card carries no camera-motion note.
     expect(await page.locator(`${cardSelector} [data-testid=work-note]`).count()).toBe(0);
@@ -174,7 +175,7 @@ describe('pet and photo-speak', () => {
     await pickPublicVoice(page);
     const cardSelector = await submitTo(page, 'lip', 'photo', 4);
     const probed = await playAndDownload(page, cardSelector, 'person-work');
-    expect(probed.video).toMatchObject({ codec: 'h264', width: 720, height: 960 });
+    expect(probed.video).toMatchObject({ codec: 'h264', width: 600, height: 800 });
     // Lip-synced: the card carries no fallback note.
     expect(await page.locator(`${cardSelector} [data-testid=work-note]`).count()).toBe(0);
     await context.close();

@@ -111,7 +111,7 @@ export async function renderPictureTalking(ctx: FeatureContext, job: PictureRend
   const mark = photo.mouth_x !== null && photo.mouth_y !== null ? { x: Number(photo.mouth_x), y: Number(photo.mouth_y) } : undefined;
   const face = engine.movesMouth ? await lipSyncFace(ctx, picture, size, job.dir, mark) : undefined;
   if (face?.track) return renderLipSync({ video: face.still, faces: face.track, audio: job.audio.file, audioExt: job.audio.ext, output, script: job.script });
-  const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output);
+  const motion = await cameraMotionVideo(picture, size, job.audio.file, job.audio.ext, output, ctx.config.renderShortSide);
   return { ...motion, note: !face ? MSG.photoMotionChannel : Number(photo.type) === PhotoType.Pet ? MSG.photoMotionNoMouth : MSG.photoMotionNoFace };
 }
 
@@ -120,10 +120,10 @@ export async function renderPictureTalking(ctx: FeatureContext, job: PictureRend
  * built around the mouth the user marked (a pet's face is not one the detector knows).
  */
 async function lipSyncFace(ctx: FeatureContext, picture: string, size: { width: number; height: number }, dir: string, mark?: MouthMark) {
-  const still = await stillClip(picture, size, path.join(dir, 'still.mp4'));
+  const still = await stillClip(picture, size, path.join(dir, 'still.mp4'), ctx.config.renderShortSide);
   const { track } = await analyseFaces(ctx, still, dir);
   if (track || !mark) return { still, track };
-  const { width, height } = frameSize(size.width, size.height);
+  const { width, height } = frameSize(size.width, size.height, ctx.config.renderShortSide);
   const marked = path.join(dir, 'marked-mouth.bin');
   writeFaceTrack(marked, markedMouthTrack(width, height, STILL_SECONDS * FPS, mark));
   return { still, track: marked };

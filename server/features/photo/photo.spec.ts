@@ -146,7 +146,8 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     const work = await finished(a, made.data.id);
     expect(work).toMatchObject({ status: 3, name: '旺财说话', reason: MSG.photoMotionNoMouth });
     const info = await playable(work, 'pet');
-    expect(info.video).toMatchObject({ codec: 'h264', width: 960, height: 720 });
+    // The 800×600 picture keeps its own size: its short side is above the test servers' composing size (360 px).
+    expect(info.video).toMatchObject({ codec: 'h264', width: 800, height: 600 });
     expect(info.audio?.codec).toBe('aac');
     expect(Math.abs(info.duration - work.duration)).toBeLessThan(0.1);
     expect((await fetchHead(`${t.url}${work.cover}`)).status).toBe(200);
@@ -182,9 +183,9 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     expect(done.reason ?? '').toBe('');
     const video = path.join(dir, `bear-${kind}.mp4`);
     await writeFile(video, Buffer.from(await (await fetch(`${t.url}${done.url}`)).arrayBuffer()));
-    // 960×720 output: the mark at (480, 458); the left eye at about (396, 360).
-    const mouth = regionChange(video, { x: 440, y: 430, w: 80, h: 60 });
-    const eye = regionChange(video, { x: 376, y: 340, w: 40, h: 40 });
+    // 800×600 output: the mark at (400, 382); the left eye at about (330, 300).
+    const mouth = regionChange(video, { x: 366, y: 358, w: 68, h: 50 });
+    const eye = regionChange(video, { x: 314, y: 284, w: 32, h: 32 });
     expect(Math.max(...mouth)).toBeGreaterThan(8);
     expect(Math.max(...eye)).toBeLessThan(1);
   });
@@ -197,8 +198,8 @@ describe.each(DB_KINDS)('pet and person pictures (%s)', (kind) => {
     const synced = await finished(b, lip.data.id);
     expect(synced).toMatchObject({ status: 3 });
     expect(synced.reason ?? '').toBe('');
-    // The 600×800 portrait keeps its shape, at least 720 px on its short side.
-    expect((await playable(synced, 'person')).video).toMatchObject({ codec: 'h264', width: 720, height: 960 });
+    // The 600×800 portrait keeps its shape and its size (at least the composing size on its short side, 360 px here).
+    expect((await playable(synced, 'person')).video).toMatchObject({ codec: 'h264', width: 600, height: 800 });
 
     const still = await b.call(API.works.create, { name: '主播本地', api: 'local', photo_id: person.id, voice_id: speech.data.file_id });
     expect((await finished(b, still.data.id))).toMatchObject({ status: 3, reason: MSG.photoMotionChannel });
