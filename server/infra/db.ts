@@ -64,7 +64,23 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A statement without parameters that the process runs again and again (the queue's poll), prepared once per
+   * connection so that its plan is made once and reused. Planning the poll over the job table's partitions (one a
+   * job name) was most of an idle server's database time: 8 ms a run on the embedded database, 2 ms prepared.
+   */
+  repeated<T = Record<string, unknown>>(sql: string): Promise<QueryResult<T>>;
   close(): Promise<void>;
+}
+
+/** The name a repeated statement is prepared under: one per text, in the order they were first run. */
+function statementNames() {
+  const names = new Map<string, string>();
+  return (sql: string) => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `aisa_repeated_${names.size + 1}`));
+    return name;
+  };
 }
 
 /** The embedded database's own folder inside the data directory. */
@@ -94,6 +110,8 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   fs.mkdirSync(dataDir, { recursive: true });
   const pg: PGlite = image ? await PGlite.create('memory://', { loadDataDir: await dumpOf(image) }) : await PGlite.create(path.join(dataDir, PGLITE_DIR));
+  const nameOf = statementNames();
+  const prepared = new Map<string, Promise<void>>();
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await q.query<T>(sql, params);
@@ -107,6 +125,24 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
       await pg.exec(sql);
     },
     tx: (fn) => withCommitHooks((decorate) => pg.transaction((t) => fn(decorate(wrap(t))))),
+    async repeated<T>(sql: string) {
+      // One session: PREPARE once (a failed one is tried again next time), then EXECUTE.
+      const name = nameOf(sql);
+      let ready = prepared.get(name);
+      if (!ready) {
+        ready = pg.exec(`PREPARE ${name} AS ${sql}`).then(
+          () => undefined,
+          (err: unknown) => {
+            prepared.delete(name);
+            throw err;
+          },
+        );
+        prepared.set(name, ready);
+      }
+      await ready;
+      const res = await pg.query<T>(`EXECUTE ${name}`);
+      return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
+    },
     close: () => pg.close(),
   };
 }
@@ -126,6 +162,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
       return { rows: (res?.rows ?? []) as T[], rowCount: res?.rowCount ?? res?.rows.length ?? 0 };
     },
   });
+  const nameOf = statementNames();
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -147,6 +184,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
           client.release();
         }
       }),
+    async repeated<T>(sql: string) {
+      // node-postgres prepares a named statement on each connection the first time that connection runs it.
+      const res = await pool.query({ name: nameOf(sql), text: sql });
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+    },
     close: () => pool.end(),
   };
 }

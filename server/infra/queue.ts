@@ -253,9 +253,11 @@ export class JobQueue {
     if (this.dispatching || !this.started) return;
     this.dispatching = true;
     try {
-      const { rows } = await this.db.query<{ name: JobName }>(
-        `SELECT DISTINCT name FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()`,
-        [[...this.workers.keys()]],
+      // The names are this process's own job names, written into the text so that it takes no parameters and is
+      // prepared once (Db.repeated).
+      const names = [...this.workers.keys()].map((name) => `'${name.replaceAll("'", "''")}'`).join(', ');
+      const { rows } = await this.db.repeated<{ name: JobName }>(
+        `SELECT DISTINCT name FROM pgboss.job WHERE name = ANY(ARRAY[${names}]::text[]) AND state < 'active' AND start_after < now()`,
       );
       for (const { name } of rows) this.wake(name);
     } catch (err) {
