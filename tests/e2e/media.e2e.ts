@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { escapeDialog, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled } from '../support/browser';
+import { escapeDialog, PHONE_VIEWPORT, horizontalOverflow, QUICK_THROTTLES, pastQuickThrottle, settled, tick } from '../support/browser';
 import { cloneDialogRefusals, downloadWork, okCall as ok, renameInDialog, runCommand, toast, hashPath, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -156,7 +156,7 @@ describe('/profile: my avatars', () => {
     expect(await page.getAttribute('.av-consent-dialog a', 'href')).toBe('#/protocol?type=clone');
     await page.click('[data-testid=clone-consent-next]');
     await toast(page, MSG.cloneConsentRequired);
-    await page.click('.av-consent-check .bp6-control-indicator');
+    await tick(page, '.av-consent-check');
     await page.click('[data-testid=clone-consent-next]');
 
     // The clone dialog: requirements, the engine note, the name then the video are required.
@@ -430,7 +430,7 @@ describe('phone 390x844', () => {
     await page.waitForSelector('[data-testid=avatar-card]');
     expect(await overflowing(page)).toEqual([]);
     await page.click('[data-testid=clone-open]');
-    await page.click('.av-consent-check .bp6-control-indicator');
+    await tick(page, '.av-consent-check');
     await page.click('[data-testid=clone-consent-next]');
     await page.waitForSelector('.av-clone-dialog [data-testid=upload-zone]');
     await settled(page, '.dock-panel *, .bp6-dialog *');

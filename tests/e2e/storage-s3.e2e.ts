@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, MSG, type Avatar, type Work } from '../../src/contract';
-import { escapeDialog, QUICK_THROTTLES, pastQuickThrottle } from '../support/browser';
+import { escapeDialog, QUICK_THROTTLES, pastQuickThrottle, tick } from '../support/browser';
 import { downloadWork, okCall as ok, toast, useJourney } from '../support/journey';
 import { makeAudio, makeImage, makeVideo } from '../support/media';
 import { startS3Peer, type S3Peer } from '../support/peers/s3-peer';
@@ -102,7 +102,7 @@ describe('on S3 storage, in the browser', () => {
   it('clones an avatar through the browser: the upload goes to the bucket, the preview plays from it, the clone gets ready', async () => {
     const { page, fromBucket, done } = await bucketPage('/profile');
     await page.click('[data-testid=empty-clone]');
-    await page.click('.av-consent-check .bp6-control-indicator');
+    await tick(page, '.av-consent-check');
     await page.click('[data-testid=clone-consent-next]');
     await page.waitForSelector('.av-clone-dialog');
     await page.fill('[data-testid=clone-name]', '桶里的分身');

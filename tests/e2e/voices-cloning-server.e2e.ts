@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { QUICK_THROTTLES, pastQuickThrottle, screenshots } from '../support/browser';
+import { QUICK_THROTTLES, pastQuickThrottle, screenshots, tick } from '../support/browser';
 import { audioPlays, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
@@ -45,7 +45,7 @@ describe('a voice cloned on a fish-speech server', () => {
     const { page, context } = await loggedInPage(USERNAME, '/clone');
     await page.waitForSelector('[data-testid=voice-empty]');
     await page.click('[data-testid=voice-empty-clone]');
-    await page.click('.vc-notice-check .bp6-control-indicator');
+    await tick(page, '.vc-notice-check');
     await page.click('[data-testid=voice-notice-next]');
 
     // The picker lists the fish-speech channel; free channels show 免费 and no 剩余免费 line.

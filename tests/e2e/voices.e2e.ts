@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
-import { escapeDialog, horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled } from '../support/browser';
+import { escapeDialog, horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled, tick } from '../support/browser';
 import { cloneDialogRefusals, okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
@@ -91,7 +91,7 @@ describe('/clone: my voices', () => {
     expect(await page.textContent('[data-testid=clone-payment]')).toContain('积分');
     await page.click('[data-testid=voice-notice-next]');
     await toast(page, MSG.cloneConsentRequired);
-    await page.click('.vc-notice-check .bp6-control-indicator');
+    await tick(page, '.vc-notice-check');
     await page.click('[data-testid=voice-notice-next]');
 
     // The channel picker: the server's channels, xf hidden, price (免费 for 0), free and training times.
@@ -325,7 +325,7 @@ describe('phone 390x844', () => {
     await page.waitForSelector('.vc-notice-dialog');
     await settled(page, '.dock-panel *, .bp6-dialog *');
     expect(await overflowing(page)).toEqual([]);
-    await page.click('.vc-notice-check .bp6-control-indicator');
+    await tick(page, '.vc-notice-check');
     await page.click('[data-testid=voice-notice-next]');
     await page.waitForSelector('[data-testid=voice-channel]');
     await settled(page, '.dock-panel *, .bp6-dialog *');

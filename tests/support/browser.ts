@@ -90,6 +90,21 @@ export async function escapeDialog(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Ticks the Blueprint checkbox `control` (a selector of its label) by its box, as a user does, and waits until it is
+ * ticked. Content still loading above it (an agreement's text) can move the box between playwright's aim and the
+ * click, which then lands beside it (the voices journey's notice stayed unticked so once), so a lost click is made
+ * again, as a user would.
+ */
+export async function tick(page: Page, control: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.click(`${control} .bp6-control-indicator`);
+    const ticked = await page.waitForSelector(`${control} input:checked`, { timeout: 5_000 }).then(() => true, () => false);
+    if (ticked) return;
+    if (attempt === 3) throw new Error(`tick: ${control} stayed unticked after three clicks`);
+  }
+}
+
 /** Resolves after `count` animation frames: what an event just handled scheduled for its next paints (React's effects and the renders they cause) has run. */
 export function frames(page: Page, count = 2): Promise<void> {
   return page.evaluate((n) => new Promise<void>((resolve) => {
