@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { AvatarStatus, ChatAnswerStatus, LIMITS, MSG, type BotView, type MouthRegion } from '../../../src/contract';
+import { AvatarStatus, ChatAnswerStatus, INT32_MAX, LIMITS, MSG, type BotView, type MouthRegion } from '../../../src/contract';
 import type { FeatureContext } from '../../app-context';
 import type { Db } from '../../infra/db';
 import { ApiError } from '../../infra/http';
@@ -40,7 +40,9 @@ export async function botFields(ctx: FeatureContext, p: BotInput): Promise<Parti
   const out: Partial<NewBot> = { type: p.type, name: p.name, description: p.desc, prompt: p.prompt, welcome: p.welcome, credits: p.credits };
   if (p.avatar !== undefined) {
     if (/^\d+$/.test(p.avatar)) {
-      const avatar = await new AvatarsRepository(ctx.db).usableBy(Number(p.avatar), 0);
+      // Digits beyond a column id's range name no avatar (asked for, they would make the query fail).
+      const avatarId = Number(p.avatar);
+      const avatar = avatarId <= INT32_MAX ? await new AvatarsRepository(ctx.db).usableBy(avatarId, 0) : undefined;
       if (!avatar || avatar.user_id !== null || Number(avatar.status) !== AvatarStatus.Ready) throw new ApiError(MSG.botAvatarInvalid);
       const facesKey = (avatar as { faces_key?: string }).faces_key ?? '';
       Object.assign(out, { avatarId: avatar.id, avatarKey: '', mouth: facesKey ? JSON.stringify(await mouthRegion(ctx, facesKey)) : '' });

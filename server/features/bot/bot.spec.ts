@@ -103,6 +103,8 @@ describe.each(DB_KINDS)('super employee bots (%s)', (kind) => {
       [{ ...base, avatar: makeAudio(path.join(dir, 'bot-not-picture.mp3'), { seconds: 1 }) }, '不支持的文件格式'],
       [{ ...base, avatar: path.join(dir, 'missing.png') }, '文件不存在'],
       [{ ...base, avatar: '999999' }, MSG.botAvatarInvalid],
+      // Digits beyond any id (the fuzz's find: the lookup failed as a 500).
+      [{ ...base, avatar: '1'.repeat(40) }, MSG.botAvatarInvalid],
       [{ ...base, voice_id: 999_999 }, MSG.botVoiceInvalid],
       [{ ...base, credits: LIMITS.bot.maxAnswerCredits + 1 }, '每条回答积分不能大于'],
     ];
