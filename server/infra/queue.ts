@@ -173,6 +173,8 @@ export class JobQueue {
   private heartbeat: NodeJS.Timeout | undefined;
   private dispatcher: NodeJS.Timeout | undefined;
   private dispatching = false;
+  /** The poll's text for this process's job names (see `dispatch`), written once its workers have started. */
+  private readyQuery = '';
 
   constructor(
     private readonly db: Db,
@@ -240,6 +242,10 @@ export class JobQueue {
       const cron = SCHEDULES[name];
       if (cron) await this.boss.schedule(name, cron, {});
     }
+    // The names are this process's own job names, written into the text so that it takes no parameters and is
+    // prepared once (Db.repeated).
+    const names = [...this.workers.keys()].map((name) => `'${name.replaceAll("'", "''")}'`).join(', ');
+    this.readyQuery = `SELECT DISTINCT name FROM pgboss.job WHERE name = ANY(ARRAY[${names}]::text[]) AND state < 'active' AND start_after < now()`;
     this.dispatcher = setInterval(() => void this.dispatch(), this.timings.pollSeconds * 1000);
     this.dispatcher.unref();
   }
@@ -250,15 +256,10 @@ export class JobQueue {
    * sends, a worker process runs) and retries due now are found here too.
    */
   private async dispatch(): Promise<void> {
-    if (this.dispatching || !this.started) return;
+    if (this.dispatching || !this.started || !this.readyQuery) return;
     this.dispatching = true;
     try {
-      // The names are this process's own job names, written into the text so that it takes no parameters and is
-      // prepared once (Db.repeated).
-      const names = [...this.workers.keys()].map((name) => `'${name.replaceAll("'", "''")}'`).join(', ');
-      const { rows } = await this.db.repeated<{ name: JobName }>(
-        `SELECT DISTINCT name FROM pgboss.job WHERE name = ANY(ARRAY[${names}]::text[]) AND state < 'active' AND start_after < now()`,
-      );
+      const { rows } = await this.db.repeated<{ name: JobName }>(this.readyQuery);
       for (const { name } of rows) this.wake(name);
     } catch (err) {
       console.error('[queue] dispatch:', (err as Error).message);
