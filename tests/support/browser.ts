@@ -72,22 +72,21 @@ export const pastQuickThrottle = (page: Page) => page.waitForTimeout(QUICK_THROT
  * is pressed again, as a user would, while the dialog it was meant for is still open.
  */
 export async function escapeDialog(page: Page): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    // The overlay holding the focus is marked as the one this key is for (and only that one: a mark stays on a closed
-    // dialog's overlay, which Blueprint keeps for its next opening).
-    await page.waitForFunction(() => {
-      document.querySelectorAll('[data-escape-target]').forEach((el) => el.removeAttribute('data-escape-target'));
-      const overlay = document.activeElement?.closest('.bp6-overlay-open');
-      overlay?.setAttribute('data-escape-target', '');
-      return !!overlay;
-    });
-    await page.keyboard.press('Escape');
-    const closed = await page
-      .waitForFunction(() => !document.querySelector('.bp6-overlay-open[data-escape-target]'), undefined, { timeout: 5_000 })
-      .then(() => true, () => false);
-    if (closed) return;
-    if (attempt === 3) throw new Error('escapeDialog: the dialog stayed open after Escape three times');
-  }
+  await doneAsAUserWould(
+    'the dialog stayed open after Escape three times',
+    async () => {
+      // The overlay holding the focus is marked as the one this key is for (and only that one: a mark stays on a closed
+      // dialog's overlay, which Blueprint keeps for its next opening).
+      await page.waitForFunction(() => {
+        document.querySelectorAll('[data-escape-target]').forEach((el) => el.removeAttribute('data-escape-target'));
+        const overlay = document.activeElement?.closest('.bp6-overlay-open');
+        overlay?.setAttribute('data-escape-target', '');
+        return !!overlay;
+      });
+      await page.keyboard.press('Escape');
+    },
+    () => page.waitForFunction(() => !document.querySelector('.bp6-overlay-open[data-escape-target]'), undefined, { timeout: 5_000 }),
+  );
 }
 
 /**
@@ -97,11 +96,19 @@ export async function escapeDialog(page: Page): Promise<void> {
  * again, as a user would.
  */
 export async function tick(page: Page, control: string): Promise<void> {
+  await doneAsAUserWould(
+    `${control} stayed unticked after three clicks`,
+    () => page.click(`${control} .bp6-control-indicator`),
+    () => page.waitForSelector(`${control} input:checked`, { timeout: 5_000 }),
+  );
+}
+
+/** Acts, then waits for what the act should bring about; if that does not come, acts again, three times at most. */
+async function doneAsAUserWould(failure: string, act: () => Promise<unknown>, outcome: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await page.click(`${control} .bp6-control-indicator`);
-    const ticked = await page.waitForSelector(`${control} input:checked`, { timeout: 5_000 }).then(() => true, () => false);
-    if (ticked) return;
-    if (attempt === 3) throw new Error(`tick: ${control} stayed unticked after three clicks`);
+    await act();
+    if (await outcome().then(() => true, () => false)) return;
+    if (attempt === 3) throw new Error(failure);
   }
 }
 
