@@ -13,8 +13,9 @@ export interface ServerConfig {
   databaseUrl?: string;
   /**
    * Test only: instead of dataDir's embedded database, one held in memory, loaded from this dump of a migrated one
-   * (a tar from PGlite's dumpDataDir). Nothing of it touches the disk and it is gone when the server stops: the
-   * in-process test servers skip copying and removing 45 MB of database files each (seconds of disk time apiece).
+   * (a tar from PGlite's dumpDataDir). Nothing of it touches the disk: the in-process test servers skip copying and
+   * removing the database files each. When the server stops, the database goes back to the process's spares in the
+   * dump's state, for the next test server (infra/pglite-images.ts).
    */
   pgliteImage?: string;
   role: ProcessRole;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { giveBack, openImage } from './pglite-images';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -87,33 +88,23 @@ function statementNames() {
 export const PGLITE_DIR = 'pgdata';
 
 /**
- * A dump's bytes, read once per process: the test servers of one process open an in-memory database from the same
- * 47 MB dump again and again, and PGlite only reads the bytes it is given (it copies each file out of them).
+ * The embedded database under dataDir, or (`image`, a dumpDataDir tar) one in memory in that dump's state, which goes
+ * back to the process's spares when closed (pglite-images.ts).
  */
-const dumps = new Map<string, Promise<ArrayBuffer>>();
-class DumpBlob extends Blob {
-  constructor(private readonly dump: ArrayBuffer) {
-    super([]);
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.dump);
-  }
-}
-async function dumpOf(image: string): Promise<Blob> {
-  let bytes = dumps.get(image);
-  if (!bytes) dumps.set(image, (bytes = fs.promises.readFile(image).then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))));
-  return new DumpBlob(await bytes);
-}
-
-/** The embedded database under dataDir, or (`image`, a dumpDataDir tar) one in memory loaded from that dump. */
 export async function openPglite(dataDir: string, image?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   fs.mkdirSync(dataDir, { recursive: true });
-  const pg: PGlite = image ? await PGlite.create('memory://', { loadDataDir: await dumpOf(image) }) : await PGlite.create(path.join(dataDir, PGLITE_DIR));
+  const pg: PGlite = image ? await openImage(image) : await PGlite.create(path.join(dataDir, PGLITE_DIR));
   const nameOf = statementNames();
   const prepared = new Map<string, Promise<void>>();
+  // A database given back serves another server next: nothing of this one reaches it after its close.
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error('the database is closed');
+  };
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
+      open();
       const res = await q.query<T>(sql, params);
       return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
     },
@@ -122,10 +113,15 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
     kind: 'pglite',
     ...wrap(pg),
     async exec(sql) {
+      open();
       await pg.exec(sql);
     },
-    tx: (fn) => withCommitHooks((decorate) => pg.transaction((t) => fn(decorate(wrap(t))))),
+    tx: async (fn) => {
+      open();
+      return withCommitHooks((decorate) => pg.transaction((t) => fn(decorate(wrap(t)))));
+    },
     async repeated<T>(sql: string) {
+      open();
       // One session: PREPARE once (a failed one is tried again next time), then EXECUTE.
       const name = nameOf(sql);
       let ready = prepared.get(name);
@@ -143,7 +139,11 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
       const res = await pg.query<T>(`EXECUTE ${name}`);
       return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
     },
-    close: () => pg.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await (image ? giveBack(image, pg) : pg.close());
+    },
   };
 }
 
