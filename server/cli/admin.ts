@@ -99,6 +99,11 @@ function oneArg(rest: readonly string[], needs: string): string {
   return rest[0]!;
 }
 
+/** A command with no flags whose one argument (an id, a name) is all it needs; without it, `needs` says so. */
+function withOneArg(usage: string, needs: string, run: (send: Send, arg: string) => Promise<string>): Command {
+  return { usage, flags: {}, run: (send, _f, rest) => run(send, oneArg(rest, needs)) };
+}
+
 /** The one file a publish command takes, as an absolute path: the server reads it on this machine. */
 async function oneFile(rest: readonly string[], needs: string): Promise<string> {
   const { resolve } = await import('node:path');
@@ -189,15 +194,14 @@ export const COMMANDS: Record<string, Command> = {
       return `public voice ${data.id} is training; it appears on the home page once ready`;
     },
   },
-  'voice remove': {
-    usage: 'voice remove <公共声音ID>   (the voice leaves the public list; works made with it keep their sound; see voice list)',
-    flags: {},
-    async run(send, _f, rest) {
-      const id = oneArg(rest, 'voice remove needs one public voice id');
+  'voice remove': withOneArg(
+    'voice remove <公共声音ID>   (the voice leaves the public list; works made with it keep their sound; see voice list)',
+    'voice remove needs one public voice id',
+    async (send, id) => {
       const data = await ok(send, API.admin.voiceRemove, { id });
       return `public voice ${data.id} (${data.name}) removed`;
     },
-  },
+  ),
   'voice list': mediaList('voice', API.admin.voiceList, 'channel', "each voice's training state, channel and failure reason"),
   'avatar list': mediaList('avatar', API.admin.avatarList, 'face', "each avatar's cloning state, face note and failure reason"),
   'user list': {
@@ -211,26 +215,21 @@ export const COMMANDS: Record<string, Command> = {
       return `${table(['id', 'username', 'credits', 'space', 'sessions', 'created'], rows)}\n${list.length} of ${data.total} accounts`;
     },
   },
-  'user show': {
-    usage: 'user show <手机号>   (credits and their batches, space, live sessions, works by state)',
-    flags: {},
-    async run(send, _f, rest) {
-      const username = oneArg(rest, 'user show needs one username');
-      const u = await ok(send, API.admin.userShow, { username });
-      const batches = u.batches as { amount: number; left: number; source: string; expires_at: string }[];
-      const sessions = u.session_list as { created_at: string; expires_at: string; ip: string }[];
-      const works = Object.entries(u.works as Record<string, number>);
-      return [
-        `user ${u.id} ${u.username}${u.tourist ? ' (游客)' : ''}, created ${minute(u.created_at)}`,
-        `credits: ${u.credits} left (granted ${u.granted}, spent ${u.spent}, refunded ${u.refunded})`,
-        ...(batches.length ? [table(['  left', 'of', 'source', 'expires'], batches.map((b) => [`  ${b.left}`, b.amount, b.source, day(b.expires_at)]))] : []),
-        `space: ${u.space_used_mb} MB used of ${u.space_total_gb} GB`,
-        `sessions: ${sessions.length} live`,
-        ...(sessions.length ? [table(['  since', 'until', 'ip'], sessions.map((s) => [`  ${minute(s.created_at)}`, minute(s.expires_at), s.ip || '-']))] : []),
-        `works: ${works.length ? works.map(([state, n]) => `${n} ${state}`).join(', ') : 'none'}`,
-      ].join('\n');
-    },
-  },
+  'user show': withOneArg('user show <手机号>   (credits and their batches, space, live sessions, works by state)', 'user show needs one username', async (send, username) => {
+    const u = await ok(send, API.admin.userShow, { username });
+    const batches = u.batches as { amount: number; left: number; source: string; expires_at: string }[];
+    const sessions = u.session_list as { created_at: string; expires_at: string; ip: string }[];
+    const works = Object.entries(u.works as Record<string, number>);
+    return [
+      `user ${u.id} ${u.username}${u.tourist ? ' (游客)' : ''}, created ${minute(u.created_at)}`,
+      `credits: ${u.credits} left (granted ${u.granted}, spent ${u.spent}, refunded ${u.refunded})`,
+      ...(batches.length ? [table(['  left', 'of', 'source', 'expires'], batches.map((b) => [`  ${b.left}`, b.amount, b.source, day(b.expires_at)]))] : []),
+      `space: ${u.space_used_mb} MB used of ${u.space_total_gb} GB`,
+      `sessions: ${sessions.length} live`,
+      ...(sessions.length ? [table(['  since', 'until', 'ip'], sessions.map((s) => [`  ${minute(s.created_at)}`, minute(s.expires_at), s.ip || '-']))] : []),
+      `works: ${works.length ? works.map(([state, n]) => `${n} ${state}`).join(', ') : 'none'}`,
+    ].join('\n');
+  }),
   jobs: {
     usage: 'jobs [--failures n]   (jobs by name and state; the latest failed or retried runs with their reasons)',
     flags: { failures: { type: 'string' } },
@@ -405,15 +404,10 @@ export const COMMANDS: Record<string, Command> = {
       return `updated bot ${id}`;
     },
   },
-  'bot remove': {
-    usage: 'bot remove <id>   (off the catalogue and off everyone\'s employees; conversations stay readable)',
-    flags: {},
-    async run(send, _f, rest) {
-      const id = oneArg(rest, 'bot remove needs one bot id');
-      await ok(send, API.bot.remove, { id: num(id) });
-      return `removed bot ${id}`;
-    },
-  },
+  'bot remove': withOneArg('bot remove <id>   (off the catalogue and off everyone\'s employees; conversations stay readable)', 'bot remove needs one bot id', async (send, id) => {
+    await ok(send, API.bot.remove, { id: num(id) });
+    return `removed bot ${id}`;
+  }),
   'site set': {
     usage: 'site set <key>=<value> …   (value may be @file to read it from a file)',
     flags: {},
