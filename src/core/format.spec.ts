@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../tests/support/react-host';
-import { formatClock, formatDate, formatDateTime, formatDuration, formatSize } from './format';
+import { formatClock, formatDate, formatDateTime, formatDuration, formatSize, metaLine } from './format';
 
 describe('format', () => {
   it('writes lengths as mm:ss (h:mm:ss past an hour) and nothing when unknown', () => {
@@ -37,6 +37,11 @@ describe('format', () => {
       [5.25 * 1024 * 1024, '5.3 MB'],
       [2 * 1024 * 1024 * 1024, '2 GB'],
     ]);
+  });
+
+  it('joins the meta parts that have something to say with middle dots', () => {
+    expect(metaLine('01:23', '3句', '', undefined, null, false, '2026-11-21 09:30')).toBe('01:23 · 3句 · 2026-11-21 09:30');
+    expect(metaLine('', undefined)).toBe('');
   });
 
   it('cuts server times to the date or the minute', () => {

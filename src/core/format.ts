@@ -41,6 +41,11 @@ export function formatSize(bytes: number): string {
   return `${text} ${units[unit]}`;
 }
 
+/** A card's meta line: the parts that have something to say, between middle dots (2:05 · 3句 · 2026-11-21 09:30). */
+export function metaLine(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(' · ');
+}
+
 /** The server's `YYYY-MM-DD HH:mm:ss` → `YYYY-MM-DD`; anything shorter as it is. */
 export function formatDate(value: string | undefined): string {
   if (!value) return '';

@@ -25,7 +25,7 @@ export { TIMINGS, type ClientTimings } from './timings';
 export { AUDITION_GIVE_UP_MS, speakAudition } from './audition';
 export { commandTable, navigationCommands, onPage, refreshOn, type CommandRow } from './command-table';
 export { PanelHostContext, usePanelHost, type PanelHost } from './panel-host';
-export { formatDuration, formatClock, formatSize, formatDate, formatDateTime, parseChinaTime, vipStatus, type VipStatus } from './format';
+export { formatDuration, formatClock, formatSize, formatDate, formatDateTime, metaLine, parseChinaTime, vipStatus, type VipStatus } from './format';
 export { useAudioPlayer, type AudioPlayer, type AudioPlayerState } from './audio-player';
 export { Waveform, useWaveform, type WaveformLoad, type WaveformMarker } from './waveform';
 export { computePeaks, resamplePeaks, loadWaveform, hasWaveform, canDecodeAudio, type WaveformData } from './waveform-data';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, FormGroup, Icon } from '@blueprintjs/core';
 import type { UploadedFile } from './upload-box';
-import { formatDuration, formatSize } from './format';
+import { formatDuration, formatSize, metaLine } from './format';
 
 /** An uploaded file's name and size (with its length when known), as `<prefix>-name` and `<prefix>-size` spans. */
 export function UploadedFileLabel({ file, classPrefix }: { file: UploadedFile; classPrefix: string }) {
@@ -10,10 +10,7 @@ export function UploadedFileLabel({ file, classPrefix }: { file: UploadedFile; c
       <span className={`${classPrefix}-name`} title={file.file.name}>
         {file.file.name}
       </span>
-      <span className={`${classPrefix}-size`}>
-        {formatSize(file.file.size)}
-        {file.duration ? ` · ${formatDuration(file.duration)}` : ''}
-      </span>
+      <span className={`${classPrefix}-size`}>{metaLine(formatSize(file.file.size), formatDuration(file.duration))}</span>
     </>
   );
 }

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { AnchorButton, Button, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { DubbingStatus, type DubbingRecord } from '../../contract';
-import { formatClock, formatDateTime } from '../../core';
+import { formatClock, formatDateTime, metaLine } from '../../core';
 
 export interface HistoryActions {
   select(record: DubbingRecord): void;
@@ -77,7 +77,7 @@ function Record({ record: r, url, selected, actions }: { record: DubbingRecord; 
             <Tag minimal round intent={status.intent} data-testid="dub-record-status">{status.text}</Tag>
           </span>
           <span className="dub-record-meta">
-            {[done ? formatClock(r.duration) : '', `${r.lines}句`, r.roles.join('、'), r.credits > 0 ? `${r.credits}积分` : '免费', formatDateTime(r.create_time)].filter(Boolean).join(' · ')}
+            {metaLine(done ? formatClock(r.duration) : '', `${r.lines}句`, r.roles.join('、'), r.credits > 0 ? `${r.credits}积分` : '免费', formatDateTime(r.create_time))}
           </span>
           {r.reason && <span className="dub-record-reason" data-testid="dub-record-reason">{r.reason}</span>}
         </span>

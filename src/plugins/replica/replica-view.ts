@@ -1,5 +1,6 @@
 /** Super replica's screens as data: addresses, the persona and product forms, states and labels. */
 import { CopywriteType, ReplicaStatus, REPLICA_STATUS_NAMES, SCRIPT_STYLE_NAMES, SCRIPT_STYLES, type Persona, type PersonaDraft, type Product, type ReplicaVideo } from '../../contract';
+import { metaLine } from '../../core';
 
 export const INDEX_ROUTE = '/explosiveAnalysis';
 export const VIDEO_ROUTE = '/explosiveAnalysis/video';
@@ -62,7 +63,7 @@ export function clockOf(seconds: number): string {
 export const scoreIntent = (score: number): Intent => (score >= 80 ? 'success' : score >= 60 ? 'primary' : 'none');
 
 /** One line of a persona or product for pickers and cards. */
-export const personaLine = (p: Pick<Persona, 'industry' | 'tone' | 'audience'>) => [p.industry, p.audience, p.tone].filter(Boolean).join(' · ');
+export const personaLine = (p: Pick<Persona, 'industry' | 'tone' | 'audience'>) => metaLine(p.industry, p.audience, p.tone);
 
 export const WAYS = [
   { value: CopywriteType.Upload, label: '上传视频' },

@@ -1,6 +1,6 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type VoiceChannel } from '../../../contract';
-import { ScriptEditor, Segments, TOKENS, UploadBox, formatDuration, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
+import { ScriptEditor, Segments, TOKENS, UploadBox, formatDuration, metaLine, useRemoteList, useService, type ApiClient, type Notifier, type UploadedFile } from '../../../core';
 import { useCreate } from './create-draft';
 import { cachedAudition, channelHasEmotion, type DriveMode } from './create-logic';
 
@@ -41,7 +41,7 @@ function AudioDrive() {
         <div className="cr-audio-file" data-testid="create-audio-file">
           <div className="cr-audio-line">
             <span className="cr-audio-name" title={audio.name}>{audio.name}</span>
-            <span className="cr-audio-meta">{audio.kind === 'material' ? '素材库' : '已上传'}{formatDuration(audio.duration) ? ` · ${formatDuration(audio.duration)}` : ''}</span>
+            <span className="cr-audio-meta">{metaLine(audio.kind === 'material' ? '素材库' : '已上传', formatDuration(audio.duration))}</span>
           </div>
           {audio.url && <audio controls preload="metadata" src={audio.url} className="cr-audio-player" data-testid="create-audio-player" />}
           <Button icon="refresh" text="重新上传" size="small" onClick={() => update({ audio: null })} data-testid="create-audio-reupload" />

@@ -1,6 +1,6 @@
 import { Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ImageRecord } from '../../../contract';
-import { useStore, useValue } from '../../../core';
+import { metaLine, useStore, useValue } from '../../../core';
 import type { ImageGenScreen } from '../imagegen-state';
 import { recordState } from '../imagegen-view';
 
@@ -63,9 +63,7 @@ function RecordCard({ record: r, active, onChoose, onDownload, onDelete }: Recor
         <p className="ig-record-text" title={r.text}>
           {r.text}
         </p>
-        <p className="ig-record-meta">
-          {r.ratio} · {r.num}张{r.create_time ? ` · ${r.create_time}` : ''}
-        </p>
+        <p className="ig-record-meta">{metaLine(r.ratio, `${r.num}张`, r.create_time)}</p>
         {state === 'failed' && <p className="ig-record-reason" data-testid="imagegen-record-reason">{r.reason || '生成失败'}</p>}
         {state === 'running' && <p className="ig-record-running">生成中，请稍候…</p>}
         {state !== 'running' && (

@@ -2,7 +2,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Button, Icon } from '@blueprintjs/core';
 import type { Material, MaterialType } from '../../../contract';
 import { excerpt, originLabel } from '../material-view';
-import { formatDate, formatDuration } from '../../../core';
+import { formatDate, formatDuration, metaLine } from '../../../core';
 
 interface CardProps {
   item: Material;
@@ -25,7 +25,7 @@ function Actions({ item, onRename, onDelete }: Pick<CardProps, 'item' | 'onRenam
   );
 }
 
-const meta = (item: Material) => [originLabel(item), formatDate(item.create_time)].filter(Boolean).join(' · ');
+const meta = (item: Material) => metaLine(originLabel(item), formatDate(item.create_time));
 const activate = (fn: () => void) => (e: KeyboardEvent) => {
   if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
     e.preventDefault();
@@ -83,7 +83,7 @@ export function AudioRow({ item, onPreview, onRename, onDelete }: CardProps) {
         <div className="mt-name" title={item.name}>
           {item.name}
         </div>
-        <div className="mt-meta">{[duration, meta(item)].filter(Boolean).join(' · ')}</div>
+        <div className="mt-meta">{metaLine(duration, meta(item))}</div>
       </div>
       <Actions item={item} onRename={onRename} onDelete={onDelete} />
     </article>

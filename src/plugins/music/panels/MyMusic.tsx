@@ -4,7 +4,7 @@
  */
 import { AnchorButton, Button, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { type MusicTask } from '../../../contract';
-import { Waveform, formatClock, formatDateTime, useStore, useValue, useWaveform, type AudioPlayer } from '../../../core';
+import { Waveform, formatClock, formatDateTime, metaLine, useStore, useValue, useWaveform, type AudioPlayer } from '../../../core';
 import type { MusicScreen } from '../music-state';
 import { STATUS_LABEL, isBusy, isDone, trackKey } from '../music-view';
 
@@ -55,7 +55,7 @@ function Task({ task: t, screen, player, current }: { task: MusicTask; screen: M
             {t.background === 1 && <Tag minimal round icon="music" intent="primary" data-testid="music-task-bgm">背景音乐</Tag>}
           </span>
           <span className="mus-task-meta">
-            {[done ? formatClock(t.duration) : '', t.instrumental ? '纯音乐' : '带人声', t.credits > 0 ? `${t.credits}积分` : '', formatDateTime(t.create_time)].filter(Boolean).join(' · ')}
+            {metaLine(done ? formatClock(t.duration) : '', t.instrumental ? '纯音乐' : '带人声', t.credits > 0 ? `${t.credits}积分` : '', formatDateTime(t.create_time))}
           </span>
           {t.reason && <span className="mus-task-reason" data-testid="music-task-reason">{t.reason}</span>}
         </button>

@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { ReplicaStatus, type ReplicaVideo } from '../../../contract';
-import { PageHeader, ShareVideoForm, ToolPage, useAskedRecord, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
+import { PageHeader, ShareVideoForm, ToolPage, metaLine, useAskedRecord, useOpenedScreen, useStore, useValue, type PanelProps } from '../../../core';
 import { ReplicaStateToken, type ReplicaState, type VideoScreen } from '../replica-state';
 import { INDEX_ROUTE, isOpen, statusOf, videoTitle, WAYS } from '../replica-view';
 import { AnalysisView } from './AnalysisView';
@@ -91,10 +91,7 @@ function Recent({ screen }: { screen: VideoScreen }) {
             <button type="button" className="rp-pick" onClick={() => screen.select(r.id)}>
               {r.cover && <img className="rp-pick-cover" src={r.cover} alt="" />}
               <span className="rp-title">{videoTitle(r)}</span>
-              <span className="rp-muted">
-                {statusOf(r).text}
-                {r.analysis ? ` · ${Math.round(r.analysis.score)} 分` : ''}
-              </span>
+              <span className="rp-muted">{metaLine(statusOf(r).text, r.analysis && `${Math.round(r.analysis.score)} 分`)}</span>
             </button>
             <Button variant="minimal" size="small" icon="trash" aria-label="删除" onClick={() => screen.remove(r)} />
           </li>

@@ -1,6 +1,6 @@
 import { AnchorButton, Button, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { VideoTaskStatus, type VideoRecord } from '../../../contract';
-import { VideoPlayer } from '../../../core';
+import { VideoPlayer, metaLine } from '../../../core';
 import { MODE_LABEL, STATUS_TEXT, inProgress } from '../videogen-view';
 
 /** The record shown: the player with download and delete, or a placeholder until one has finished. */
@@ -61,10 +61,7 @@ export function History(props: HistoryProps) {
                 <span className="vg-record-prompt" title={r.prompt}>
                   {r.prompt}
                 </span>
-                <span className="vg-muted">
-                  {STATUS_TEXT(r)} · {r.duration}秒 · {r.aspect_ratio}
-                  {r.create_time ? ` · ${r.create_time.slice(5, 16)}` : ''}
-                </span>
+                <span className="vg-muted">{metaLine(STATUS_TEXT(r), `${r.duration}秒`, r.aspect_ratio, r.create_time?.slice(5, 16))}</span>
                 {r.status === VideoTaskStatus.Failed && r.error && <span className="vg-record-error">{r.error}</span>}
               </div>
               <div className="vg-record-actions">

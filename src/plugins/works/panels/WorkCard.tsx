@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { AnchorButton, Button, Icon, Spinner } from '@blueprintjs/core';
 import { MSG } from '../../../contract';
 import { progressLine, waitingMessage, workPhase, type WorkItem } from '../works-view';
-import { formatDateTime, formatDuration } from '../../../core';
+import { formatDateTime, formatDuration, metaLine } from '../../../core';
 
 const PHASE_TAG = { done: '已完成', failed: '失败', waiting: '生成中' } as const;
 
@@ -88,7 +88,7 @@ export function WorkCard({
           {item.name}
         </div>
         <div className="wk-meta">
-          {[item.apiName, formatDateTime(item.createTime)].filter(Boolean).join(' · ')}
+          {metaLine(item.apiName, formatDateTime(item.createTime))}
         </div>
         {item.apiKey === 'local' && (
           <div className="wk-note" title="内置本地引擎把数字人视频按音频时长循环或截取后配上声音，口型不随台词变化" data-testid="work-local-note">
