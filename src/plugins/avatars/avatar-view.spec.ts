@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
+import { expectNameThenFile } from '../../../tests/support/clone-form';
 import { LIMITS, MSG, type Avatar } from '../../contract';
 import { anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
 import { endedSince } from '../../core';
@@ -47,9 +48,7 @@ describe('avatar view helpers', () => {
   });
 
   it('asks for the name first, then the video', () => {
-    expect(cloneFormProblem(' ', null)).toBe(MSG.avatarNameRequired);
-    expect(cloneFormProblem('我', null)).toBe(MSG.avatarVideoRequired);
-    expect(cloneFormProblem('我', 3)).toBeNull();
+    expectNameThenFile(cloneFormProblem, MSG.avatarNameRequired, MSG.avatarVideoRequired);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
+import { expectNameThenFile } from '../../../tests/support/clone-form';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
 import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
 
@@ -151,9 +152,7 @@ describe('clone form', () => {
   });
 
   it('asks for the name first, then the audio', () => {
-    expect(cloneFormProblem(' ', null)).toBe(MSG.voiceNameRequired);
-    expect(cloneFormProblem('我', null)).toBe(MSG.voiceAudioRequired);
-    expect(cloneFormProblem('我', 3)).toBeNull();
+    expectNameThenFile(cloneFormProblem, MSG.voiceNameRequired, MSG.voiceAudioRequired);
   });
 });
 
