@@ -76,3 +76,24 @@ export function useDeletion<T>(remove: (target: T) => Promise<unknown>, after: (
   };
   return { target, busy, ask: setTarget, cancel, confirm };
 }
+
+export interface Renaming<T> {
+  /** Opens the rename dialog on `item`. */
+  ask: (item: T) => void;
+  /** What RenameDialog takes: the item (null: closed), its close, and the save. */
+  dialog: { item: T | null; onClose: () => void; onSave: (item: T, name: string) => Promise<boolean> };
+}
+
+/**
+ * The rename dialog of a list: which item it renames, the call, 重命名成功, then `after` (reload). `action`: the
+ * panel's own, when its busy state is to cover renaming too; else one of its own.
+ */
+export function useRenaming<T>(rename: (item: T, name: string) => Promise<unknown>, after: () => void, action?: Action): Renaming<T> {
+  const [item, setItem] = useState<T | null>(null);
+  const own = useAction();
+  const { run } = action ?? own;
+  return {
+    ask: setItem,
+    dialog: { item, onClose: () => setItem(null), onSave: (target, name) => run(() => rename(target, name), { success: MSG.renameSucceeded, then: after }) },
+  };
+}

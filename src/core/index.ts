@@ -34,7 +34,7 @@ export { LoopingVideo, useReducedMotion } from './looping-video';
 export { PageHeader, PriceTags, ToolPage, type PageHeaderProps } from './page-header';
 export { MessageBox, MessageComposer, type MessageBoxProps } from './message-box';
 export { useRemote, useRemoteList, usePagedList, useDebounced, remoteValue, errorMessage, mergePages, type Remote, type Loaded, type PagedList, type Page, type PollWhile } from './remote';
-export { useAction, useDeletion, type Action, type ActionOptions, type Deletion } from './action';
+export { useAction, useDeletion, useRenaming, type Action, type ActionOptions, type Deletion, type Renaming } from './action';
 export { DraftStore, claimUserData, forgetUserData, GUEST_OWNER, isRecord, stringOr, numberOr, pickedOr, type DraftRules } from './draft-store';
 export { Segments, type SegmentsProps } from './segments';
 export { PickerDialog, pickerPending, type PickerDialogProps } from './picker-pending';

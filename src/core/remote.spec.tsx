@@ -3,7 +3,7 @@ import { act } from 'react';
 import { Container } from 'inversify';
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAction, useDeletion } from './action';
+import { useAction, useDeletion, useRenaming } from './action';
 import { MSG } from '../contract';
 import { RxPollingService } from './polling-service';
 import { ContainerProvider, useSubscription } from './react';
@@ -221,6 +221,27 @@ describe('useDeletion', () => {
     expect(after).toHaveBeenCalledWith({ id: 8 });
     expect(result().target).toBeNull();
     expect(notes).toEqual([`info:${MSG.deleteCancelled}`, `success:${MSG.deleteSucceeded}`]);
+  });
+});
+
+describe('useRenaming', () => {
+  it('opens the dialog on one item, saves the new name with 重命名成功 and runs what follows; closing forgets the item', async () => {
+    const renamed: string[] = [];
+    const after = vi.fn();
+    const { result } = renderHook(() => useRenaming<{ id: number }>(async (item, name) => void renamed.push(`${item.id}:${name}`), after), undefined);
+    act(() => result().ask({ id: 7 }));
+    expect(result().dialog.item).toEqual({ id: 7 });
+    act(() => result().dialog.onClose());
+    expect(result().dialog.item).toBeNull();
+
+    let saved!: boolean;
+    await act(async () => {
+      saved = await result().dialog.onSave({ id: 8 }, '新名字');
+    });
+    expect(saved).toBe(true);
+    expect(renamed).toEqual(['8:新名字']);
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(notes).toEqual([`success:${MSG.renameSucceeded}`]);
   });
 });
 

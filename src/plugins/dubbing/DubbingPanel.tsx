@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
-import { API, LIMITS, MSG, type DubbingRecord } from '../../contract';
+import { API, LIMITS, type DubbingRecord } from '../../contract';
 import {
-  ConfirmDelete, PageHeader, RenameDialog, Segments, TOKENS, VoicePicker, useAction, useAudioPlayer, useDeletion, useObservable, usePanelHost,
+  ConfirmDelete, PageHeader, RenameDialog, Segments, TOKENS, VoicePicker, useAction, useAudioPlayer, useDeletion, useObservable, useRenaming, usePanelHost,
   useService, type ApiClient, type Notifier, type PanelProps,
 } from '../../core';
 import { dubChars, dubPrice, estimateLine, pasteDialogue, previewKey, spokenLines, type DubMode } from './dub-draft';
@@ -40,11 +40,12 @@ export default function DubbingPanel(_props: PanelProps) {
   const player = useAudioPlayer((m) => notifier.error(m));
   const [picker, setPicker] = useState<string | null>(null);
   const [pasting, setPasting] = useState(false);
-  const [renaming, setRenaming] = useState<DubbingRecord | null>(null);
   const saving = useAction();
 
   const editing = useDubEditing(state);
   const history = useDubHistory(state);
+  // The save-to-library button's action: its spinner covers a rename too.
+  const renaming = useRenaming<DubbingRecord>((r, name) => api.call(API.dubbing.rename, { id: r.id, name }), history.reload, saving);
   useEffect(() => {
     const sub = state.play$.subscribe(({ key, url }) => player.play(key, url));
     return () => sub.unsubscribe();
@@ -177,7 +178,7 @@ export default function DubbingPanel(_props: PanelProps) {
             onUse={() => void state.useForCreation(selected)}
           />
         )}
-        <DubHistory {...history.view} actions={{ select: history.select, rename: setRenaming, remove: deletion.ask }} />
+        <DubHistory {...history.view} actions={{ select: history.select, rename: renaming.ask, remove: deletion.ask }} />
       </div>
 
       <div className="dub-bar" data-testid="dub-bar">
@@ -195,18 +196,12 @@ export default function DubbingPanel(_props: PanelProps) {
       />
       <PasteDialog isOpen={pasting} hasLines={draft.lines.some((l) => l.text.trim())} onClose={() => setPasting(false)} onPaste={paste} />
       <RenameDialog
-        item={renaming}
+        {...renaming.dialog}
         title="重命名配音"
         label="配音名称"
         inputId="dub-rename"
         inputTestId="dub-rename-input"
         saveTestId="dub-rename-save"
-        onClose={() => setRenaming(null)}
-        onSave={async (r, name) => {
-          const ok = await saving.run(() => api.call(API.dubbing.rename, { id: r.id, name }), { success: MSG.renameSucceeded });
-          if (ok) history.reload();
-          return ok;
-        }}
       />
       <ConfirmDelete deletion={deletion} title="删除配音" text="删除后音频和字幕将无法恢复（已保存到素材库的副本不受影响），确定删除吗？" classPrefix="dub" />
       <audio {...player.bind} className="dub-audio-element" data-testid="dub-audio" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, NonIdealState, SegmentedControl, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG, type Material, type MaterialType } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAction, useDeletion, usePagedList, useService, useSubscription, type ApiClient, type Navigation, type Page, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useDeletion, usePagedList, useRenaming, useService, useSubscription, type ApiClient, type Navigation, type Page, type PanelProps } from '../../../core';
 import { MaterialStateToken, type MaterialState } from '../material-state';
 import { MATERIAL_ROUTE, MATERIAL_TABS, SOURCE_OPTIONS, emptyText, sourceFromQuery, typeFromQuery, type MaterialSource } from '../material-view';
 import { AudioRow, MediaCard, TextCard } from './MaterialCards';
@@ -23,22 +23,19 @@ export default function MaterialPanel({ query }: PanelProps) {
     return { items: r.list, total: r.total, more: r.list.length === PAGE_SIZE };
   });
   const [previewing, setPreviewing] = useState<Material | null>(null);
-  const [renaming, setRenaming] = useState<Material | null>(null);
-  const { run } = useAction();
   const deletion = useDeletion<Material>((item) => api.call(API.material.remove, { id: item.id }), list.reload);
   const [uploading, setUploading] = useState(false);
   const { reload } = list;
 
   useSubscription(state.refresh$, reload);
+  const renaming = useRenaming<Material>((item, name) => api.call(API.material.rename, { id: item.id, name }), reload);
 
   const select = (next: { type?: MaterialType; source?: MaterialSource }) =>
     navigation.navigate(MATERIAL_ROUTE, { type: next.type ?? type, source: next.source ?? source }, { replace: true });
 
-  const rename = (item: Material, name: string) => run(() => api.call(API.material.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: reload });
-
   const tab = MATERIAL_TABS.find((t) => t.type === type)!;
   const empty = emptyText(type, source);
-  const cardProps = { type, onPreview: setPreviewing, onRename: setRenaming, onDelete: deletion.ask };
+  const cardProps = { type, onPreview: setPreviewing, onRename: renaming.ask, onDelete: deletion.ask };
 
   return (
     <div className="mt-page" data-testid="material-panel">
@@ -110,7 +107,7 @@ export default function MaterialPanel({ query }: PanelProps) {
 
       {type !== 'text' && <UploadDialog type={type} isOpen={uploading} onClose={() => setUploading(false)} onUploaded={reload} />}
       <PreviewDialog item={previewing} type={type} onClose={() => setPreviewing(null)} />
-      <RenameDialog item={renaming} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" onClose={() => setRenaming(null)} onSave={rename} />
+      <RenameDialog {...renaming.dialog} title="重命名素材" label="素材名称" inputId="material-rename-input" className="mt-dialog" inputTestId="material-rename-input" saveTestId="material-rename-save" />
       <ConfirmDelete deletion={deletion} title={`删除素材「${deletion.target?.name ?? ''}」？`} text="删除后不可恢复，已使用该素材生成的作品不受影响。" classPrefix="mt" />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, LIMITS, MSG, type Voice } from '../../../contract';
-import { ConfirmDelete, RenameDialog, SearchBox, useAction, useAudioPlayer, useCloneOutcomes, useDebounced, useDeletion, useService, useSubscription, TIMINGS, useScreenServices, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, SearchBox, useAction, useAudioPlayer, useCloneOutcomes, useDebounced, useDeletion, useRenaming, useService, useSubscription, TIMINGS, useScreenServices, type PanelProps } from '../../../core';
 import { VoicesStateToken, type VoicesState } from '../voices-state';
 import { CLONE_ROUTE } from '../voices-commands';
 import { VOICE_CLONE_WORDS, cloneOutcome, modifyRefusal, tabFromQuery, type VoiceTab } from '../voice-view';
@@ -27,7 +27,6 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
   const player = useAudioPlayer((m) => notifier.error(m), { preload: 'none' });
 
   const [previewing, setPreviewing] = useState<Voice | null>(null);
-  const [renaming, setRenaming] = useState<Voice | null>(null);
   const [confirming, setConfirming] = useState<Voice | null>(null);
   const { busy, run } = useAction();
   const deletion = useDeletion<Voice>((voice) => api.call(API.voices.remove, { id: voice.id }), (voice) => {
@@ -37,6 +36,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
 
   const { reload } = mine;
   useSubscription(state.changed$, reload);
+  const renaming = useRenaming<Voice>((voice, name) => api.call(API.voices.rename, { id: voice.id, name }), reload);
 
   const select = (next: VoiceTab) => {
     if (next === tab) return;
@@ -44,10 +44,6 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
     player.stop();
     navigation.navigate(CLONE_ROUTE, { id: next }, { replace: true });
   };
-
-  const rename = (voice: Voice, newName: string) =>
-    run(() => api.call(API.voices.rename, { id: voice.id, name: newName }), { success: MSG.renameSucceeded, then: reload });
-
 
   const confirmVoice = async () => {
     const target = confirming;
@@ -82,7 +78,7 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
       player.stop();
       setPreviewing(voice);
     },
-    onRename: setRenaming,
+    onRename: renaming.ask,
     onModify: modify,
     onConfirm: setConfirming,
     onDelete: deletion.ask,
@@ -176,15 +172,13 @@ export default function ClonePanel({ query, closed$ }: PanelProps) {
       <audio {...player.bind} hidden data-testid="voice-audio" />
       <PreviewDialog voice={previewing} own={tab === 1} onClose={() => setPreviewing(null)} onSaved={() => mine.reload()} />
       <RenameDialog
-        item={renaming}
+        {...renaming.dialog}
         title="重命名声音"
         label="声音名称"
         inputId="voice-rename-input"
         className="vc-dialog"
         inputTestId="voice-rename-input"
         saveTestId="voice-rename-save"
-        onClose={() => setRenaming(null)}
-        onSave={rename}
       />
       <ConfirmDelete
         deletion={deletion}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Icon, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { API, MSG } from '../../../contract';
-import { ConfirmDelete, RenameDialog, TOKENS, useAction, useDeletion, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
+import { ConfirmDelete, RenameDialog, TOKENS, useDeletion, useRenaming, useService, useSubscription, type ApiClient, type Navigation, type PanelProps } from '../../../core';
 import { WORKS_ROUTE, WorksStateToken, type WorksState } from '../works-state';
 import { LEVEL1, tabFromQuery, tabsOf, type Level1, type WorkItem, type WorksTab } from '../works-view';
 import { WorkCard } from './WorkCard';
@@ -24,19 +24,15 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
   const works = useWorks(tab, closed$);
   const [playing, setPlaying] = useState<WorkItem | null>(null);
   const [downloading, setDownloading] = useState<WorkItem | null>(null);
-  const [renaming, setRenaming] = useState<WorkItem | null>(null);
-  const { run } = useAction();
   const deletion = useDeletion<WorkItem>((item) => (item.kind === 'translate' ? api.call(API.translation.remove, { id: item.id }) : api.call(API.works.remove, { id: item.id })), works.refresh);
 
   useSubscription(state.refresh$, works.refresh);
+  const renaming = useRenaming<WorkItem>((item, name) => api.call(API.works.rename, { id: item.id, name }), works.refresh);
 
   const select = (next: WorksTab) => navigation.navigate(WORKS_ROUTE, { type1: next.type1, type2: next.type2 }, { replace: true });
   const selectLevel = (type1: Level1) => {
     if (type1 !== tab.type1) select(tabsOf(type1)[0]!);
   };
-
-  const rename = (item: WorkItem, name: string) => run(() => api.call(API.works.rename, { id: item.id, name }), { success: MSG.renameSucceeded, then: works.refresh });
-
 
   const { items, counts, loaded, loading, error } = works;
 
@@ -123,7 +119,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
                   audio={Boolean(tab.audio)}
                   onPlay={setPlaying}
                   onDownload={setDownloading}
-                  onRename={setRenaming}
+                  onRename={renaming.ask}
                   onDelete={deletion.ask}
                 />
               ))}
@@ -143,7 +139,7 @@ export default function WorksPanel({ query, closed$ }: PanelProps) {
 
       <PlayerDialog item={playing} audio={Boolean(tab.audio)} onClose={() => setPlaying(null)} />
       <DownloadDialog item={downloading} onClose={() => setDownloading(null)} />
-      <RenameDialog item={renaming} title="重命名作品" label="作品名称" inputId="work-rename-input" className="wk-dialog" inputTestId="rename-input" saveTestId="rename-save" onClose={() => setRenaming(null)} onSave={rename} />
+      <RenameDialog {...renaming.dialog} title="重命名作品" label="作品名称" inputId="work-rename-input" className="wk-dialog" inputTestId="rename-input" saveTestId="rename-save" />
       <ConfirmDelete deletion={deletion} title={`永久删除作品「${deletion.target?.name ?? ''}」？`} text="删除后无法恢复，也无法再下载。" confirmText="永久删除" classPrefix="wk" />
     </div>
   );
