@@ -18,6 +18,25 @@ export function cloneFormCheck(nameRequired: string, fileRequired: string): (nam
   };
 }
 
+/** A clone sample's limits (LIMITS.video, LIMITS.audio) as the requirements and the upload hint word them. */
+export interface SampleWords {
+  /** MP4 / MOV */
+  formats: string;
+  /** 500MB */
+  size: string;
+  /** 5 秒 ~ 30 分钟 */
+  length: string;
+  /** The upload box's line: MP4 / MOV，500MB 以内，时长 5 秒 ~ 30 分钟 */
+  hint: string;
+}
+
+export function sampleWords(limit: { formats: readonly string[]; maxBytes: number; minSeconds: number; maxSeconds: number }): SampleWords {
+  const formats = limit.formats.map((f) => f.toUpperCase()).join(' / ');
+  const size = `${limit.maxBytes / 1024 / 1024}MB`;
+  const length = `${limit.minSeconds} 秒 ~ ${limit.maxSeconds / 60} 分钟`;
+  return { formats, size, length, hint: `${formats}，${size} 以内，时长 ${length}` };
+}
+
 /** The items that were pending in the last list and have ended in this one. */
 export function endedSince<T extends { id: number }>(wasPending: ReadonlySet<number>, list: readonly T[], outcome: (item: T) => CloneOutcome): { ready: T[]; failed: T[] } {
   const ended = list.filter((item) => wasPending.has(item.id) && outcome(item) !== 'pending');

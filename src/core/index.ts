@@ -62,4 +62,4 @@ export { useAskedRecord, useOpenedScreen, useScreen, useValue, useStore, useDele
 export { screenStates, type ScreenOpeners } from './screen-services';
 export { HTMLSelect, RecordOptions, musicTrackLabel } from './select';
 export { CLOSE_TAB_LABEL, DockTab } from './dock-tab';
-export { cloneFormCheck, endedSince, useCloneOutcomes, type CloneOutcome } from './clone-outcomes';
+export { cloneFormCheck, endedSince, sampleWords, useCloneOutcomes, type CloneOutcome, type SampleWords } from './clone-outcomes';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
 import { expectNameThenFile } from '../../../tests/support/clone-form';
 import { LIMITS, MSG, type Avatar } from '../../contract';
-import { anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
+import { VIDEO_SAMPLE, anyCloning, avatarPhase, checkCloneVideo, cloneOutcome, cloneFormProblem, createQuery, failureReason, orientationOf } from './avatar-view';
 import { endedSince } from '../../core';
 
 const avatar = (over: Partial<Avatar> = {}): Avatar => ({ id: 1, name: 'a', url: '', cover: '', cover_small: '', source: 1, ...over });
@@ -45,6 +45,10 @@ describe('avatar view helpers', () => {
       [{ name: 'me.mp4', size: LIMITS.video.maxBytes + 1 }, MSG.avatarVideoInvalid],
       [{ name: 'me.mp4', size: 0 }, MSG.avatarVideoInvalid],
     ]);
+  });
+
+  it('words the video limits for the requirements and the upload hint', () => {
+    expect(VIDEO_SAMPLE).toEqual({ formats: 'MP4 / MOV', size: '500MB', length: '5 秒 ~ 30 分钟', hint: 'MP4 / MOV，500MB 以内，时长 5 秒 ~ 30 分钟' });
   });
 
   it('asks for the name first, then the video', () => {

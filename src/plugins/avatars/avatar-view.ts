@@ -1,6 +1,6 @@
 /** Pure helpers of the avatars plugin: status, orientation, the clone video check, the clone button's throttle. */
 import { AvatarStatus, LIMITS, MSG, type Avatar } from '../../contract';
-import { cloneFormCheck, type CloneOutcome } from '../../core';
+import { cloneFormCheck, sampleWords, type CloneOutcome } from '../../core';
 export type AvatarPhase = 'cloning' | 'ready' | 'failed';
 
 export function avatarPhase(avatar: Pick<Avatar, 'status'>): AvatarPhase {
@@ -46,6 +46,9 @@ export function checkCloneVideo(file: { name: string; size: number }): string | 
   if (!formats.includes(ext) || file.size <= 0 || file.size > LIMITS.video.maxBytes) return MSG.avatarVideoInvalid;
   return null;
 }
+
+/** The clone video's limits in words. */
+export const VIDEO_SAMPLE = sampleWords(LIMITS.video);
 
 /** The accept list of the clone upload. */
 export const CLONE_ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';

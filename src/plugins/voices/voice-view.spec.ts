@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAnswers } from '../../../tests/support/react-host';
 import { expectNameThenFile } from '../../../tests/support/clone-form';
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, type Voice, type VoiceChannel } from '../../contract';
-import { audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
+import { AUDIO_SAMPLE, audioRequirements, channelOf, channelPrice, checkAudioDuration, checkCloneAudio, cloneFormProblem, DEFAULT_UPLOAD_TIPS, failureReason, modifyRefusal, pickableChannels, shortRecording, showsFreeTimes, statusLine, statusTone, tabFromQuery, uploadTips, voiceActions, voicePhase } from './voice-view';
 
 const voice = (over: Partial<Voice> = {}): Voice => ({
   id: 1, name: '我的声音', url: '/storage/1/a.mp3?sig', api: 'local', type: 0, remained_times: 2, version_name: '1.0', voice_channel_name: '本地克隆',
@@ -149,6 +149,10 @@ describe('clone form', () => {
       [10, false],
       [undefined, false],
     ]);
+  });
+
+  it('hints at the recording: MP3 / M4A / WAV, 20 MB, 5 s to 30 min', () => {
+    expect(AUDIO_SAMPLE.hint).toBe('MP3 / M4A / WAV，20MB 以内，时长 5 秒 ~ 30 分钟');
   });
 
   it('asks for the name first, then the audio', () => {

@@ -3,7 +3,7 @@
  * the clone audio check, the form's problems, the tab of /clone, and the waveform's peaks.
  */
 import { LIMITS, MSG, VOICE_TYPE_NAME_LOCKED, VoiceStatus, type Voice, type VoiceChannel } from '../../contract';
-import { cloneFormCheck, type CloneOutcome } from '../../core';
+import { cloneFormCheck, sampleWords, type CloneOutcome } from '../../core';
 
 export type VoicePhase = 'training' | 'failed' | 'ready';
 
@@ -125,6 +125,8 @@ export const CLONE_AUDIO_ACCEPT = '.mp3,.m4a,.wav,audio/mpeg,audio/mp3,audio/mp4
 
 const MB = 1024 * 1024;
 export const AUDIO_MAX_MB = LIMITS.audio.maxBytes / MB;
+/** The clone recording's limits in words. */
+export const AUDIO_SAMPLE = sampleWords(LIMITS.audio);
 
 /** The clone dialog's file check: MP3/M4A/WAV, not empty, at most LIMITS.audio.maxBytes (20 MB). */
 export function checkCloneAudio(file: { name: string; size: number }): string | null {
@@ -152,9 +154,9 @@ export const cloneFormProblem = cloneFormCheck(MSG.voiceNameRequired, MSG.voiceA
 /** The requirement lines of the clone dialog. */
 export function audioRequirements(channel: Pick<VoiceChannel, 'upload_tips'> | null | undefined): string[] {
   return [
-    `格式为 ${LIMITS.audio.formats.map((f) => f.toUpperCase()).join(' / ')}，仅 1 个文件`,
-    `文件小于 ${AUDIO_MAX_MB}MB`,
-    `时长 ${LIMITS.audio.minSeconds} 秒 ~ ${LIMITS.audio.maxSeconds / 60} 分钟`,
+    `格式为 ${AUDIO_SAMPLE.formats}，仅 1 个文件`,
+    `文件小于 ${AUDIO_SAMPLE.size}`,
+    `时长 ${AUDIO_SAMPLE.length}`,
     `建议录音至少 ${LIMITS.audio.adviseMinSeconds} 秒`,
     uploadTips(channel),
   ];

@@ -3,17 +3,17 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup }
 import { API, LIMITS, MSG } from '../../../contract';
 import { CloneAgreement, ConsentFooter, RequirementList, useConsent, UploadBox, VideoPlayer, OneFileUpload, leadingGate, useObservable, useService, TIMINGS, useScreenServices, type UploadedFile } from '../../../core';
 import { AvatarsStateToken, type AvatarsState } from '../avatars-state';
-import { CLONE_ACCEPT, checkCloneVideo, cloneFormProblem } from '../avatar-view';
+import { CLONE_ACCEPT, VIDEO_SAMPLE, checkCloneVideo, cloneFormProblem } from '../avatar-view';
 import { PROFILE_ROUTE } from '../avatars-commands';
 import './avatars.css';
 
 const REQUIREMENTS: { icon: 'mobile-phone' | 'time' | 'media' | 'database' | 'flash' | 'video'; text: string }[] = [
   { icon: 'mobile-phone', text: '横屏或竖屏均可，正脸出镜、光线充足' },
-  { icon: 'time', text: `时长 ${LIMITS.video.minSeconds} 秒 ~ ${LIMITS.video.maxSeconds / 60} 分钟` },
+  { icon: 'time', text: `时长 ${VIDEO_SAMPLE.length}` },
   { icon: 'media', text: `分辨率 ${LIMITS.video.minShortSide}p ~ 4K` },
-  { icon: 'database', text: `文件小于 ${LIMITS.video.maxBytes / 1024 / 1024}MB` },
+  { icon: 'database', text: `文件小于 ${VIDEO_SAMPLE.size}` },
   { icon: 'flash', text: '拍摄时关闭 HDR' },
-  { icon: 'video', text: '格式为 MP4 / MOV' },
+  { icon: 'video', text: `格式为 ${VIDEO_SAMPLE.formats}` },
 ];
 
 /** The clone flow (part 1 §2, §4, §5): the commitment dialog with consent, then name, upload, preview and 开始克隆. */
@@ -105,7 +105,7 @@ function CloneDialog({ isOpen, onClose, onStarted }: { isOpen: boolean; onClose:
                 setUploading(false);
               }}
               onBusyChange={setUploading}
-              hint={`MP4 / MOV，${LIMITS.video.maxBytes / 1024 / 1024}MB 以内，时长 ${LIMITS.video.minSeconds} 秒 ~ ${LIMITS.video.maxSeconds / 60} 分钟`}
+              hint={VIDEO_SAMPLE.hint}
               data-testid="clone-upload"
             />
           }

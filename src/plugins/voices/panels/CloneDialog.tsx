@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, Inp
 import { LIMITS, MSG, type Voice } from '../../../contract';
 import { RequirementList, UploadBox, OneFileUpload, useService, useStore, useValue } from '../../../core';
 import { CloneStateToken, type CloneState } from '../clone-state';
-import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, audioRequirements, channelPrice, checkCloneAudio, isNameLocked, shortRecording } from '../voice-view';
+import { AUDIO_SAMPLE, CLONE_AUDIO_ACCEPT, audioRequirements, channelPrice, checkCloneAudio, isNameLocked, shortRecording } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 
 /** 克隆声音 / 修改声音: the channel (更换 for a new clone), the name, the requirements, one recording with its player, start. */
@@ -73,7 +73,7 @@ export function CloneDialog({ isOpen, target, onChangeChannel }: { isOpen: boole
               onUploaded={(file) => clone.audioUploaded(file)}
               onBusyChange={(busy) => clone.uploading$.next(busy)}
               compact
-              hint={`MP3 / M4A / WAV，${AUDIO_MAX_MB}MB 以内，时长 ${LIMITS.audio.minSeconds} 秒 ~ ${LIMITS.audio.maxSeconds / 60} 分钟`}
+              hint={AUDIO_SAMPLE.hint}
               data-testid="voice-clone-upload"
             />
           }
