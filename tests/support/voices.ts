@@ -52,3 +52,13 @@ export async function downloadTo(t: TestApp, url: string, dir: string, ext = 'mp
   fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
   return file;
 }
+
+/**
+ * 公共声音 on the local channel, published by the operator from `sample`; answers its id once `viewer` sees it among
+ * the public voices, so the spec's works may use it at once.
+ */
+export async function publishPublicVoice(t: TestApp, viewer: ApiTestClient, sample: string): Promise<number> {
+  const id: number = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
+  await until(() => viewer.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.some((v: { id: number }) => v.id === id));
+  return id;
+}

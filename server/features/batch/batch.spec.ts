@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, BatchRowStatus, LIMITS, MSG, WorkStatus } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, publishPublicVoice } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { until } from '../../../tests/support/wait';
@@ -32,8 +32,7 @@ describe.each(DB_KINDS)('batch creation and the fair queue (%s)', (kind) => {
     // A public avatar and voice, so both users may use them.
     avatar = await readyAvatar(t, null, makeVideo(path.join(dir, 'batch-avatar.mp4'), { width: 640, height: 360, seconds: 3 }), '公共主播');
     const sample = await makeSpeech(path.join(dir, 'batch-voice.mp3'), '大家好，我是今天的主持人。');
-    voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    voice = await publishPublicVoice(t, a, sample);
   }, 120_000);
 
   it('refuses a batch with a bad row whole, naming each bad row; checks rows as /create does', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ExtractionStatus, HelperItemStatus, HelperPlanStatus, LIMITS, MSG, ResultCode, estimateSeconds, workCredits, type CallDef, type HelperEvent, type HelperPlan } from '../../../src/contract';
 import { DB_KINDS, recordingCalls, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, publishPublicVoice } from '../../../tests/support/voices';
 import { ffmpegCached, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { uploadFile } from '../../../tests/support/upload';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
@@ -95,8 +95,7 @@ describe.each(DB_KINDS)('super helper (%s)', (kind) => {
     avatarA = await readyAvatar(t, a, clip, '我的分身');
     avatarB = await readyAvatar(t, b, clip, '别人的分身');
     const sample = await makeSpeech(path.join(dir, 'helper-voice.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-    voice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    voice = await publishPublicVoice(t, a, sample);
     await new GuideRepository(t.app.ctx.db).add({ category: '新手入门', name: '三分钟做出第一个数字人视频', cover: '', video_url: '' });
     peer.behave({ kind: 'agent', next: agent });
   }, 240_000);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, estimateSeconds, multiSceneCredits } from '../../../src/contract';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, publishPublicVoice } from '../../../tests/support/voices';
 import { makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
 import { uploadFile } from '../../../tests/support/upload';
@@ -47,8 +47,7 @@ describe.each(DB_KINDS)('text-driven and multi-scene works (%s)', (kind) => {
     const voice = await a.call(API.voices.create, { name: '我的声音', file_id: (await uploadFile(a, 'voice', sample)).data.file_id, api: 'local' });
     voiceId = voice.data.id;
     await until(() => a.call(API.voices.list, { source: 1, page: 1, limit: 10 }), (r) => r.data.list[0]?.generate_status === 2);
-    publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    publicVoice = await publishPublicVoice(t, a, sample);
     sceneAudio = (await uploadFile(a, 'voice', await makeSpeech(path.join(dir, 'scene.mp3'), '这是用户自己上传的一段音频，长度要超过五秒钟，所以多说几句话，让它足够长。'))).data;
   }, 240_000);
 

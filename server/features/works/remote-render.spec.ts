@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { API, MSG, multiSceneCredits } from '../../../src/contract';
 import { ApiTestClient, DB_KINDS, preparedData, startApp, type TestApp } from '../../../tests/support/app';
-import { creditsOf } from '../../../tests/support/voices';
+import { creditsOf, publishPublicVoice } from '../../../tests/support/voices';
 import { levelDb, makeAudio, makeSpeech, makeTone, makeVideo, mediaDir } from '../../../tests/support/media';
 import { startHeyGemPeer, type HeyGemPeer } from '../../../tests/support/peers/heygem-peer';
 import { createDatabase } from '../../../tests/support/postgres';
@@ -95,8 +95,7 @@ describe.each(DB_KINDS)('works on a HeyGem lip-sync channel, against its protoco
     audioId = (await uploadFile(a, 'voice', speech)).data.file_id;
     reserve = Math.ceil((await probe(speech, 'mp3')).duration * FY_PRICE);
     const sample = await makeSpeech(path.join(dir, 'sample.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-    publicVoice = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
-    await until(() => a.call(API.voices.list, { source: 2, page: 1, limit: 10 }), (r) => r.data.list.length === 1);
+    publicVoice = await publishPublicVoice(t, a, sample);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
