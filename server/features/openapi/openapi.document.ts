@@ -43,7 +43,7 @@ function operation(e: OpenEndpoint): ZodOpenApiOperationObject {
   };
 }
 
-/** Built once at start-up: the endpoints of the contract, their schemas, examples and error shapes. */
+/** The endpoints of the contract, their schemas, examples and error shapes (made once per process, at the first request: openapi.open.ts). */
 export function openApiDocument(): object {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of Object.values(OPEN_ENDPOINTS) as OpenEndpoint[]) {

@@ -18,7 +18,6 @@ import type { FeatureContext } from '../../app-context';
 import { FORM_OVERHEAD, MAX_BYTES, REFUSED, uploadService } from '../upload';
 import { OpenApiRepository, type KeyRow } from './openapi.repository';
 import { WATCH_SECONDS, keyHash, openDubbing, openWork, ownDubbing, ownWork, type RecordList } from './openapi.service';
-import { openApiDocument } from './openapi.document';
 
 /** The HTTP status of a refusal, by its message: what an integrator's code branches on. */
 const STATUS_OF: ReadonlyMap<string, number> = new Map([
@@ -40,6 +39,13 @@ interface Caller {
 
 type Answer = { status: number; body: unknown };
 
+/**
+ * The OpenAPI document, made at its first request and kept for the process: zod-openapi and the document cost each
+ * server start about 0.12 CPU-s, and most servers are never asked for it.
+ */
+let openApiDocumentMade: Promise<object> | undefined;
+const openApiDocumentOnce = () => (openApiDocumentMade ??= import('./openapi.document').then((m) => m.openApiDocument()));
+
 const bodyHash = (parts: unknown[]) => bytesToHex(sha256(utf8ToBytes(JSON.stringify(parts))));
 
 export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
@@ -49,7 +55,6 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
   const requests = new PerUserRate(LIMITS.openApi.requestsPerMinute);
   /** Works and dubs submitted: one allowance for both. */
   const submissions = new PerUserRate(LIMITS.openApi.worksPerMinute);
-  const document = openApiDocument();
 
   const send = (reply: FastifyReply, a: Answer) => reply.status(a.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(a.body));
   const refuse = (reply: FastifyReply, msg: string) => send(reply, { status: STATUS_OF.get(msg) ?? 400, body: { code: ResultCode.Error, msg } });
@@ -145,7 +150,7 @@ export async function registerOpenSurface(ctx: FeatureContext): Promise<void> {
     });
     scope.setNotFoundHandler((_request, reply) => refuse(reply, MSG.notFound));
 
-    scope.get('/openapi.json', (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
+    scope.get('/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(await openApiDocumentOnce()));
 
     scope.get(path(E.me), serve(E.me, async (c, _i, request, reply) => {
       const { credits } = await router.invoke(API.account.credits, {}, c.user, { request, reply });
