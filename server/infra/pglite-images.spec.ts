@@ -28,6 +28,12 @@ async function seen(pg: PGlite) {
 describe('in-memory test databases given back (pglite-images)', () => {
   // Every test gives back what it opened: a spare of this process serves the specs after it.
   const open = () => openImage(runImage());
+  const back = (pg: PGlite) => giveBack(runImage(), pg);
+  /** Gives `pg` back and says whether it was closed rather than kept. */
+  const closedOnGivingBack = async (pg: PGlite) => {
+    await back(pg);
+    return pg.closed;
+  };
 
   it('hands the next opener the same database in the state of the dump: rows, sequences and session as loaded', async () => {
     const first = await open();
@@ -44,7 +50,7 @@ describe('in-memory test databases given back (pglite-images)', () => {
       PREPARE left_behind AS SELECT 1;
     `);
     expect(await seen(first)).not.toEqual(fresh);
-    await giveBack(runImage(), first);
+    expect(await closedOnGivingBack(first)).toBe(false);
 
     const second = await open();
     expect(second).toBe(first);
@@ -52,26 +58,24 @@ describe('in-memory test databases given back (pglite-images)', () => {
     // The statement name is free again, and ids start where a loaded dump's do.
     await second.exec('PREPARE left_behind AS SELECT 1');
     expect((await second.query<{ id: number }>(`INSERT INTO users (username, password_hash) VALUES ('13800000001', 'x') RETURNING id`)).rows).toEqual([{ id: 1 }]);
-    await giveBack(runImage(), second);
+    await back(second);
   });
 
   it('closes a database whose schema a test changed, and loads a fresh one for the next opener', async () => {
     const changed = await open();
     await changed.exec('CREATE TABLE scratch (id int)');
-    await giveBack(runImage(), changed);
-    expect(changed.closed).toBe(true);
+    expect(await closedOnGivingBack(changed)).toBe(true);
 
     const next = await open();
     expect(next).not.toBe(changed);
     expect((await next.query('SELECT to_regclass($1) AS t', ['scratch'])).rows).toEqual([{ t: null }]);
-    await giveBack(runImage(), next);
+    await back(next);
   });
 
   it('closes a database given back inside an open transaction', async () => {
     const busy = await open();
     await busy.exec('BEGIN');
-    await giveBack(runImage(), busy);
-    expect(busy.closed).toBe(true);
+    expect(await closedOnGivingBack(busy)).toBe(true);
   });
 
   it("refuses every query of a server's database once that server has closed it", async () => {
