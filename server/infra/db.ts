@@ -99,29 +99,29 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
   const prepared = new Map<string, Promise<void>>();
   // A database given back serves another server next: nothing of this one reaches it after its close.
   let closed = false;
-  const open = () => {
+  const ensureOpen = () => {
     if (closed) throw new Error('the database is closed');
   };
+  const result = <T>(res: { rows: T[]; affectedRows?: number }): QueryResult<T> => ({ rows: res.rows, rowCount: res.affectedRows || res.rows.length });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      open();
-      const res = await q.query<T>(sql, params);
-      return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
+      ensureOpen();
+      return result(await q.query<T>(sql, params));
     },
   });
   return {
     kind: 'pglite',
     ...wrap(pg),
     async exec(sql) {
-      open();
+      ensureOpen();
       await pg.exec(sql);
     },
     tx: async (fn) => {
-      open();
+      ensureOpen();
       return withCommitHooks((decorate) => pg.transaction((t) => fn(decorate(wrap(t)))));
     },
     async repeated<T>(sql: string) {
-      open();
+      ensureOpen();
       // One session: PREPARE once (a failed one is tried again next time), then EXECUTE.
       const name = nameOf(sql);
       let ready = prepared.get(name);
@@ -136,8 +136,7 @@ export async function openPglite(dataDir: string, image?: string): Promise<Db> {
         prepared.set(name, ready);
       }
       await ready;
-      const res = await pg.query<T>(`EXECUTE ${name}`);
-      return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
+      return result(await pg.query<T>(`EXECUTE ${name}`));
     },
     async close() {
       if (closed) return;
