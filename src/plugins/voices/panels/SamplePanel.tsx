@@ -3,7 +3,7 @@ import { Button, Icon, type IconName } from '@blueprintjs/core';
 import { LIMITS } from '../../../contract';
 import { TOKENS, UploadBox, UploadedFileLabel, useService, type Navigation, type PanelProps, type UploadedFile } from '../../../core';
 import { CLONE_ROUTE } from '../voices-commands';
-import { AUDIO_MAX_MB, CLONE_AUDIO_ACCEPT, checkCloneAudio } from '../voice-view';
+import { AUDIO_SAMPLE, CLONE_AUDIO_ACCEPT, checkCloneAudio } from '../voice-view';
 import { SamplePlayer } from './SamplePlayer';
 import './voices.css';
 
@@ -56,7 +56,7 @@ export default function SamplePanel(_props: PanelProps) {
               将音频拖到此处，或 <em>点击上传</em>
             </>
           }
-          hint={`最多 ${LIMITS.voiceSampleMaxFiles} 个文件 · MP3 / M4A / WAV · ${AUDIO_MAX_MB}MB 以内`}
+          hint={`最多 ${LIMITS.voiceSampleMaxFiles} 个文件 · ${AUDIO_SAMPLE.formats} · ${AUDIO_SAMPLE.size} 以内`}
           data-testid="sample-upload"
         />
 
