@@ -45,6 +45,8 @@ describe('a voice cloned on a fish-speech server', () => {
     const { page, context } = await loggedInPage(USERNAME, '/clone');
     await page.waitForSelector('[data-testid=voice-empty]');
     await page.click('[data-testid=voice-empty-clone]');
+    // The rules load into the dialog and push its footer down: a click aimed before that can land on the rules.
+    await page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]:not(:has(.bp6-spinner))');
     await tick(page, '.vc-notice-check');
     await page.click('[data-testid=voice-notice-next]');
 

@@ -86,7 +86,8 @@ describe('/clone: my voices', () => {
     await page.click('[data-testid=voice-empty-clone]');
 
     // The usage and payment notice: the agreement is required; the link goes to the clone usage rules.
-    await page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]');
+    // The rules load into the dialog and push its footer down: a click aimed before that can land on the rules.
+    await page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]:not(:has(.bp6-spinner))');
     expect(await page.getAttribute('.vc-notice-dialog a', 'href')).toBe('#/protocol?type=clone');
     expect(await page.textContent('[data-testid=clone-payment]')).toContain('积分');
     await page.click('[data-testid=voice-notice-next]');
