@@ -55,6 +55,27 @@ describe('on local storage', () => {
   });
 });
 
+describe('the web root', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webRoot, '.env'), 'SECRET=1');
+    t = await startApp('pglite', { webRoot });
+  });
+  afterAll(() => t.close());
+
+  it('serves the build’s files and nothing beside them: no dotfile, nothing above the root, API paths answer in the contract', async () => {
+    const get = async (file: string) => {
+      const res = await fetch(`${t.url}${file}`);
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+    };
+    expect(await get('/assets/app.js')).toMatchObject({ status: 200, body: 'console.log(1)' });
+    for (const file of ['/.env', '/assets/missing.js', '/%2e%2e/%2e%2e/etc/passwd', '/assets/']) expect(await get(file), file).toMatchObject({ status: 404, body: 'Not found' });
+    const api = await get(API.account.login.path);
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ code: 1 });
+  });
+});
+
 describe('on S3 storage', () => {
   let peer: S3Peer;
   let t: TestApp;

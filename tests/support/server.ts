@@ -24,9 +24,10 @@ function serverScript(source: string, fromSource = false): string[] {
   return built ? [built] : ['--import', 'tsx', source];
 }
 /**
- * A test server runs the embedded database's WebAssembly on V8's baseline compiler only: optimising its hot
- * functions cost each server start about 1.5 CPU-s on background threads, more than the few minutes of a test
- * server's queries win back (measured per journey server: 10.6 → 8.3 CPU-s on create.e2e, 19.6 → 19.1 on media.e2e).
+ * A test server or operator command runs the embedded database's WebAssembly on V8's baseline compiler only:
+ * optimising its hot functions cost each server start about 1.5 CPU-s on background threads, more than the few minutes
+ * of a test server's queries win back (measured per journey server: 10.6 → 8.3 CPU-s on create.e2e, 19.6 → 19.1 on
+ * media.e2e; an `admin user list` on a stopped server's data: 4.2 → 2.8).
  */
 const TEST_SERVER_V8 = ['--liftoff-only'];
 
@@ -120,7 +121,7 @@ const adminEnv = (dataDir: string, env: Record<string, string>) => ({ ...process
 /** An operator command as the `npm run admin` process runs it. */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...serverScript('server/cli/admin.ts'), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...TEST_SERVER_V8, ...serverScript('server/cli/admin.ts'), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
