@@ -9,7 +9,7 @@ import { probe } from '../../infra/media-probe';
 import { DB_KINDS, useApp, useUsers, type ApiTestClient } from '../../../tests/support/app';
 import { makeAudio, makeSpeech, makeVideo, mediaDir } from '../../../tests/support/media';
 import { readyAvatar } from '../../../tests/support/ready-avatar';
-import { creditsOf, downloadTo } from '../../../tests/support/voices';
+import { creditsOf, downloadTo, publishPublicVoice } from '../../../tests/support/voices';
 import { until } from '../../../tests/support/wait';
 import { webhookSignature, webhookUrlRefused } from './openapi.service';
 import { OpenApiRepository } from './openapi.repository';
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('public API (%s)', (kind) => {
     keyB = (await newKey(b)).key;
     avatarId = await readyAvatar(t, a, makeVideo(path.join(dir, 'open.mp4'), { width: 640, height: 360, seconds: 3 }));
     const sample = await makeSpeech(path.join(dir, 'open-voice.mp3'), '大家好，我是今天的主持人，欢迎收看我们的节目。');
-    voiceId = (await t.operator(API.admin.voicePublish, { name: '公共声音', audio: sample, api: 'local' })).data.id;
+    voiceId = await publishPublicVoice(t, a, sample);
   }, 240_000);
   afterAll(() => new Promise<void>((r) => hook.server.close(() => r())));
 
