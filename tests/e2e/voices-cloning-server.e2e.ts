@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CLONING_SERVER_UPLOAD_TIPS, MSG, type Voice } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { QUICK_THROTTLES, pastQuickThrottle, screenshots, tick } from '../support/browser';
-import { audioPlays, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
+import { audioPlays, cloneNoticeRead, pickCreateAvatar, pickCreateVoice, publicAvatar, publicAvatars, okCall as ok, toast, typeScript, useJourney } from '../support/journey';
 import { makeSpeech, makeVideo } from '../support/media';
 import { startFishSpeechPeer, type FishSpeechPeer } from '../support/peers/fish-speech-peer';
 import { until } from '../support/wait';
@@ -45,8 +45,7 @@ describe('a voice cloned on a fish-speech server', () => {
     const { page, context } = await loggedInPage(USERNAME, '/clone');
     await page.waitForSelector('[data-testid=voice-empty]');
     await page.click('[data-testid=voice-empty-clone]');
-    // The rules load into the dialog and push its footer down: a click aimed before that can land on the rules.
-    await page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]:not(:has(.bp6-spinner))');
+    await cloneNoticeRead(page);
     await tick(page, '.vc-notice-check');
     await page.click('[data-testid=voice-notice-next]');
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { API, LIMITS, MSG, type Voice, type VoiceChannel } from '../../src/contract';
 import type { ApiTestClient } from '../support/app';
 import { escapeDialog, horizontalOverflow, PHONE_VIEWPORT, QUICK_THROTTLES, pastQuickThrottle, frames, settled, tick } from '../support/browser';
-import { cloneDialogRefusals, okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
+import { cloneDialogRefusals, cloneNoticeRead, okCall as ok, renameInDialog, runCommand, toast, hashPath, audioPlays, useJourney } from '../support/journey';
 import { makeAudio, makeSpeech } from '../support/media';
 import { uploadFile } from '../support/upload';
 import { until } from '../support/wait';
@@ -86,8 +86,7 @@ describe('/clone: my voices', () => {
     await page.click('[data-testid=voice-empty-clone]');
 
     // The usage and payment notice: the agreement is required; the link goes to the clone usage rules.
-    // The rules load into the dialog and push its footer down: a click aimed before that can land on the rules.
-    await page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]:not(:has(.bp6-spinner))');
+    await cloneNoticeRead(page);
     expect(await page.getAttribute('.vc-notice-dialog a', 'href')).toBe('#/protocol?type=clone');
     expect(await page.textContent('[data-testid=clone-payment]')).toContain('积分');
     await page.click('[data-testid=voice-notice-next]');

@@ -271,6 +271,12 @@ export interface CloneRefusals {
 }
 
 /**
+ * The voice clone notice, once its usage rules have loaded into it, as a reader waits for them: they push the
+ * dialog's footer down, so a click aimed before that can land on the rules instead of the button.
+ */
+export const cloneNoticeRead = (page: Page) => page.waitForSelector('.vc-notice-dialog [data-testid=clone-usage]:not(:has(.bp6-spinner))');
+
+/**
  * In an open clone dialog: starting without a name and then without a file is refused with each message, and a
  * file of the wrong format is refused before it uploads; the name stays filled in.
  */

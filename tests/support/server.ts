@@ -15,21 +15,23 @@ import { tempDir } from './temp-dirs';
 
 export { ROOT };
 /**
- * Node's arguments that run one of the server's entry points: the run's JavaScript build where the test run made one
- * (tests/support/server-build.ts), else the source through tsx, as `npm start` does. One process either way, so its pid
- * is the server's own (SIGKILL in a test must reach the server, not a wrapper).
- */
-function serverScript(source: string, fromSource = false): string[] {
-  const built = fromSource ? undefined : builtServerFile(source);
-  return built ? [built] : ['--import', 'tsx', source];
-}
-/**
  * A test server or operator command runs the embedded database's WebAssembly on V8's baseline compiler only:
  * optimising its hot functions cost each server start about 1.5 CPU-s on background threads, more than the few minutes
  * of a test server's queries win back (measured per journey server: 10.6 → 8.3 CPU-s on create.e2e, 19.6 → 19.1 on
  * media.e2e; an `admin user list` on a stopped server's data: 4.2 → 2.8).
  */
 const TEST_SERVER_V8 = ['--liftoff-only'];
+
+/**
+ * Node's arguments that run one of the server's entry points: the run's JavaScript build where the test run made one
+ * (tests/support/server-build.ts), else the source through tsx, as `npm start` does. One process either way, so its pid
+ * is the server's own (SIGKILL in a test must reach the server, not a wrapper). V8 runs with TEST_SERVER_V8 unless
+ * `productCompilers`; `nodeArgs` go to node itself.
+ */
+function serverCommand(source: string, options: { fromSource?: boolean; productCompilers?: boolean; nodeArgs?: string[] } = {}): string[] {
+  const built = options.fromSource ? undefined : builtServerFile(source);
+  return [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...(built ? [built] : ['--import', 'tsx', source])];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +70,7 @@ export async function startServer(
   const port = await freePort();
   // No seeded public voices unless a test asks (SEED_PUBLIC_VOICES=on): tests arrange the voices they list.
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_ROOT: options.webRoot ?? path.join(ROOT, 'dist'), SEED_PUBLIC_VOICES: 'off', RENDER_SHORT_SIDE: String(TEST_SHORT_SIDE), ...options.env };
-  const child = spawn(process.execPath, [...(options.productCompilers ? [] : TEST_SERVER_V8), ...(options.nodeArgs ?? []), ...serverScript('server/main.ts', options.fromSource)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverCommand('server/main.ts', options), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -121,7 +123,7 @@ const adminEnv = (dataDir: string, env: Record<string, string>) => ({ ...process
 /** An operator command as the `npm run admin` process runs it. */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TEST_SERVER_V8, ...serverScript('server/cli/admin.ts'), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...serverCommand('server/cli/admin.ts'), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
